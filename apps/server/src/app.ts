@@ -1,0 +1,123 @@
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-service.ts";
+import type { Database } from "./db/client.ts";
+import type { Config } from "./env.ts";
+import { AppError } from "./lib/app-error.ts";
+import { MediaSigner } from "./media/media-signer.ts";
+import { catalogueRoutes } from "./routes/api/catalogue.ts";
+import { healthRoutes } from "./routes/api/health.ts";
+import { mediaRoutes } from "./routes/media.ts";
+import { pageRoutes } from "./routes/pages.ts";
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Serve the built web app; tests of the API alone leave it off. */
+  pages?: boolean;
+  now?: () => number;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    catalogue: CatalogueService;
+  }
+}
+
+/** The whole store as one Fastify instance; server.ts only boots it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const signer = await MediaSigner.load(database.db, options.now);
+  const catalogue = new CatalogueService(database.db, { currency: config.storeCurrency, signer });
+  await database.listen(CATALOGUE_CHANNEL, () => catalogue.invalidate());
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("catalogue", catalogue);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ status: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+        errors[field] ??= issue.message ?? "Invalid value";
+      }
+      return reply.status(422).send({ status: false, message: Object.values(errors)[0] ?? "Invalid input", errors });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = status === 429 ? "Too many requests. Please try again later." : (error as Error).message;
+      return reply.status(status).send({ status: false, message });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ status: false, message: GENERIC_ERROR });
+  });
+
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Skillshelf API",
+        version: "1.0.0",
+        description: "The JSON API of the Skillshelf store. Every body is the envelope { status, message, ... }.",
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogueRoutes);
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: false, message: "Not found" }));
+    },
+    { prefix: "/api" },
+  );
+  await app.register(mediaRoutes);
+  if (options.pages !== false) await app.register(pageRoutes);
+  return app;
+}

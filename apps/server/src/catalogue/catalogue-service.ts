@@ -1,0 +1,315 @@
+import { createHash } from "node:crypto";
+import type {
+  CategoriesResponse,
+  Category,
+  ContentResponse,
+  ContentSummary,
+  ListingResponse,
+  Viewer,
+} from "@skillshelf/shared/api.ts";
+import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { categories, contentMedia, contents, relatedContents } from "../db/schema/index.ts";
+import type { MediaSigner } from "../media/media-signer.ts";
+import { type CatalogueSnapshot, type CategoryRow, type ContentRow, loadSnapshot } from "./load-snapshot.ts";
+import { sanitizeArticleHtml } from "./sanitize-html.ts";
+
+export const CATALOGUE_CHANNEL = "catalogue_changed";
+
+const toPrice = (minor: number | null) => (minor === null ? null : minor / 100);
+
+interface CachedContent {
+  response: Omit<ContentResponse, "is_payment_paid">;
+  /** True when nothing that covers the content has a price. */
+  free: boolean;
+  categoryId: number;
+  groupId: number | null;
+}
+
+/**
+ * Reads the public catalogue. Everything but the viewer-specific part of a
+ * content page is cached in memory and dropped whenever the catalogue changes
+ * (in this process, or in another instance through a database notification).
+ */
+export class CatalogueService {
+  private generation = 0;
+  private snapshotPromise: Promise<CatalogueSnapshot> | null = null;
+  private categoriesJson: Promise<{ body: string; etag: string }> | null = null;
+  private listings = new Map<string, ListingResponse | null>();
+  private contentCache = new Map<string, CachedContent | null>();
+  private static readonly MAX_CACHED_CONTENTS = 2000;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { currency: string; signer: MediaSigner },
+  ) {}
+
+  get signer(): MediaSigner {
+    return this.options.signer;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.snapshotPromise = null;
+    this.categoriesJson = null;
+    this.listings.clear();
+    this.contentCache.clear();
+  }
+
+  /** The serialized GET /api/categories body and its ETag, built once per catalogue version. */
+  categoriesBody(): Promise<{ body: string; etag: string }> {
+    if (!this.categoriesJson) {
+      const generation = this.generation;
+      const promise = this.buildCategories().then((response) => {
+        const body = JSON.stringify(response);
+        return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+      });
+      this.categoriesJson = promise;
+      promise.catch(() => {
+        if (this.generation === generation && this.categoriesJson === promise) this.categoriesJson = null;
+      });
+    }
+    return this.categoriesJson;
+  }
+
+  async categories(): Promise<CategoriesResponse> {
+    return JSON.parse((await this.categoriesBody()).body) as CategoriesResponse;
+  }
+
+  async listing(slug: string): Promise<ListingResponse | null> {
+    const cached = this.listings.get(slug);
+    if (cached !== undefined) return cached;
+    const generation = this.generation;
+    const snapshot = await this.snapshot();
+    const result = this.buildListing(snapshot, slug);
+    if (generation === this.generation && this.listings.size < 5000) this.listings.set(slug, result);
+    return result;
+  }
+
+  async content(slug: string, contentSlug: string, viewer: Viewer | null): Promise<ContentResponse | null> {
+    const key = `${slug}/${contentSlug}`;
+    let cached = this.contentCache.get(key);
+    if (cached === undefined) {
+      const generation = this.generation;
+      cached = await this.loadContent(slug, contentSlug);
+      if (generation === this.generation) {
+        if (this.contentCache.size >= CatalogueService.MAX_CACHED_CONTENTS) this.contentCache.clear();
+        this.contentCache.set(key, cached);
+      }
+    }
+    if (!cached) return null;
+    const unlocked = cached.free || (await this.viewerOwns(viewer, cached));
+    const { response } = cached;
+    return {
+      ...response,
+      data: {
+        ...response.data,
+        content_media: response.data.content_media.map((m) => ({
+          ...m,
+          path: unlocked ? this.options.signer.url(m.id, viewer?.userId ?? 0) : null,
+        })),
+      },
+      is_payment_paid: unlocked,
+    };
+  }
+
+  /** Whether the content's media may be served to this viewer (used by the media route). */
+  async mediaUnlocked(mediaId: number, viewer: Viewer | null): Promise<boolean> {
+    const [row] = await this.db
+      .select({ slug: categories.slug, contentSlug: contents.slug })
+      .from(contentMedia)
+      .innerJoin(contents, eq(contents.id, contentMedia.contentId))
+      .innerJoin(categories, eq(categories.id, contents.categoryId))
+      .where(eq(contentMedia.id, mediaId));
+    if (!row) return false;
+    const content = await this.content(row.slug, row.contentSlug, viewer);
+    return content?.is_payment_paid ?? false;
+  }
+
+  /**
+   * Ownership of a sub-category or group comes with orders (the buy issue);
+   * until a viewer has bought something, priced content stays locked.
+   */
+  private async viewerOwns(_viewer: Viewer | null, _content: CachedContent): Promise<boolean> {
+    return false;
+  }
+
+  private snapshot(): Promise<CatalogueSnapshot> {
+    if (!this.snapshotPromise) {
+      const promise = loadSnapshot(this.db);
+      this.snapshotPromise = promise;
+      promise.catch(() => {
+        if (this.snapshotPromise === promise) this.snapshotPromise = null;
+      });
+    }
+    return this.snapshotPromise;
+  }
+
+  private toCategory(row: CategoryRow, content: { id: number; slug: string; name: string }[]): Category {
+    return {
+      id: row.id,
+      slug: row.slug,
+      parent_id: row.parentId ?? 0,
+      icon: row.icon,
+      name: row.name,
+      single_line: row.singleLine,
+      is_header_menu: row.isHeaderMenu ? 1 : 0,
+      content,
+    };
+  }
+
+  private entriesOf(snapshot: CatalogueSnapshot, row: CategoryRow) {
+    if (row.parentId === null) {
+      return (snapshot.childrenOf.get(row.id) ?? []).map((c) => ({ id: c.id, slug: c.slug, name: c.name }));
+    }
+    return (snapshot.contentsOf.get(row.id) ?? []).map((c) => ({ id: c.id, slug: c.slug, name: c.title }));
+  }
+
+  private async buildCategories(): Promise<CategoriesResponse> {
+    const snapshot = await this.snapshot();
+    const data: Category[] = [];
+    for (const parent of snapshot.parents) {
+      data.push(this.toCategory(parent, this.entriesOf(snapshot, parent)));
+      for (const child of snapshot.childrenOf.get(parent.id) ?? []) {
+        data.push(this.toCategory(child, this.entriesOf(snapshot, child)));
+      }
+    }
+    const header = data.filter((c) => c.is_header_menu === 1);
+    const more: Category = {
+      id: MORE_CATEGORY.id,
+      slug: MORE_CATEGORY.slug,
+      parent_id: 0,
+      icon: "",
+      name: MORE_CATEGORY.name,
+      single_line: "",
+      is_header_menu: 1,
+      content: data.filter((c) => c.is_header_menu === 0).map((c) => ({ id: c.id, slug: c.slug, name: c.name })),
+    };
+    return {
+      status: true,
+      message: "Categories fetched successfully",
+      data,
+      header_category: more.content.length > 0 ? [...header, more] : header,
+      seo_data: { meta_title: null, meta_description: null },
+    };
+  }
+
+  private buildListing(snapshot: CatalogueSnapshot, slug: string): ListingResponse | null {
+    const row = snapshot.bySlug.get(slug);
+    if (!row) return null;
+    const currency = this.options.currency;
+    const summary = (c: ContentRow): ContentSummary => ({
+      id: c.id,
+      title: c.title,
+      short_description: c.shortDescription,
+      slug: c.slug,
+    });
+    const seo_data = {
+      id: row.id,
+      slug: row.slug,
+      parent_id: row.parentId ?? 0,
+      icon: row.icon,
+      name: row.name,
+      single_line: row.singleLine,
+      price: row.parentId === null ? null : toPrice(row.priceMinor),
+      currency,
+      payment_note: row.paymentNote,
+      meta_title: row.metaTitle,
+      meta_description: row.metaDescription,
+    };
+    if (row.parentId === null) {
+      const children = (snapshot.childrenOf.get(row.id) ?? []).map((c) =>
+        this.toCategory(c, this.entriesOf(snapshot, c)),
+      );
+      return {
+        status: true,
+        message: "Data fetched successfully",
+        kind: "parent",
+        data: [],
+        groups: [],
+        children,
+        seo_data,
+      };
+    }
+    const all = snapshot.contentsOf.get(row.id) ?? [];
+    const groups = (snapshot.groupsOf.get(row.id) ?? []).map((g) => ({
+      id: g.id,
+      name: g.name,
+      price: toPrice(g.priceMinor),
+      currency,
+      payment_note: g.paymentNote,
+      contents: all.filter((c) => c.groupId === g.id).map(summary),
+    }));
+    return {
+      status: true,
+      message: "Data fetched successfully",
+      kind: "artefact",
+      data: all.filter((c) => c.groupId === null).map(summary),
+      groups,
+      children: [],
+      seo_data,
+    };
+  }
+
+  private async loadContent(slug: string, contentSlug: string): Promise<CachedContent | null> {
+    const snapshot = await this.snapshot();
+    const category = snapshot.bySlug.get(slug);
+    if (!category || category.parentId === null) return null;
+    const [row] = await this.db
+      .select({
+        id: contents.id,
+        slug: contents.slug,
+        groupId: contents.groupId,
+        title: contents.title,
+        shortDescription: contents.shortDescription,
+        description: contents.description,
+        metaTitle: contents.metaTitle,
+        metaDescription: contents.metaDescription,
+      })
+      .from(contents)
+      .where(and(eq(contents.categoryId, category.id), eq(contents.slug, contentSlug)));
+    if (!row) return null;
+    const [media, related] = await Promise.all([
+      this.db
+        .select({ id: contentMedia.id, name: contentMedia.name, mimetype: contentMedia.mimetype })
+        .from(contentMedia)
+        .where(eq(contentMedia.contentId, row.id))
+        .orderBy(asc(contentMedia.sortOrder), asc(contentMedia.id)),
+      this.db
+        .select({ slug: contents.slug, title: contents.title, categoryId: contents.categoryId })
+        .from(relatedContents)
+        .innerJoin(contents, eq(contents.id, relatedContents.relatedId))
+        .where(eq(relatedContents.contentId, row.id))
+        .orderBy(asc(relatedContents.sortOrder)),
+    ]);
+    const slugOf = new Map([...snapshot.bySlug.values()].map((c) => [c.id, c.slug]));
+    const group =
+      row.groupId === null ? undefined : snapshot.groupsOf.get(category.id)?.find((g) => g.id === row.groupId);
+    const free = category.priceMinor === null && (group?.priceMinor ?? null) === null;
+    return {
+      free,
+      categoryId: category.id,
+      groupId: row.groupId,
+      response: {
+        status: true,
+        message: "Content fetched successfully",
+        data: {
+          id: row.id,
+          slug: row.slug,
+          title: row.title,
+          short_description: row.shortDescription,
+          description: sanitizeArticleHtml(row.description),
+          meta_title: row.metaTitle,
+          meta_description: row.metaDescription,
+          content_media: media.map((m) => ({ id: m.id, name: m.name, mimetype: m.mimetype, path: null })),
+        },
+        related: related.flatMap((r) => {
+          const categorySlug = slugOf.get(r.categoryId);
+          return categorySlug ? [{ slug: r.slug, title: r.title, category_slug: categorySlug }] : [];
+        }),
+        category: { id: category.id, slug: category.slug, name: category.name },
+      },
+    };
+  }
+}

@@ -1,0 +1,320 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
+import { RESERVED_SLUGS } from "@skillshelf/shared/constants.ts";
+import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { categories, contentGroups, contentMedia, contents, relatedContents } from "../db/schema/index.ts";
+import { sniffMediaType } from "../media/sniff-media-type.ts";
+import { CatalogueFileError, type JsonPath, type LineOf, noLines } from "./read-catalogue-file.ts";
+import { sanitizeArticleHtml } from "./sanitize-html.ts";
+
+export interface ImportSummary {
+  parents: number;
+  artefacts: number;
+  groups: number;
+  contents: number;
+  media: number;
+}
+
+interface PlannedContent {
+  file: ContentFile;
+  path: JsonPath;
+  /** "artefact-slug/content-slug", as `related` entries name it. */
+  ref: string;
+  media: { name: string; mimetype: string; data: Buffer }[];
+}
+
+/**
+ * Makes the store's catalogue exactly the file's, in one transaction: rows are
+ * matched by slug (categories, contents) or by name (groups) so their ids stay
+ * stable; what the file no longer has is removed. Every check runs before the
+ * first write, and any failure leaves the catalogue as it was.
+ */
+export async function importCatalogue(options: {
+  db: Db;
+  file: CatalogueFile;
+  /** Folder that media `file` paths are relative to. */
+  baseDir?: string;
+  lineOf?: LineOf;
+}): Promise<ImportSummary> {
+  const { db, file } = options;
+  const lineOf = options.lineOf ?? noLines;
+  const fail = (reason: string, at: JsonPath): never => {
+    throw new CatalogueFileError(reason, lineOf(at));
+  };
+  const planned = await planContents(file, options.baseDir, fail);
+
+  return db.transaction(async (tx) => {
+    // Imports are serialized: two at once would fight over the same slugs.
+    await tx.execute(sql`select pg_advisory_xact_lock(7326517002)`);
+    const summary: ImportSummary = { parents: 0, artefacts: 0, groups: 0, contents: 0, media: 0 };
+    const keptCategoryIds: number[] = [];
+    const contentIdByRef = new Map<string, number>();
+    const importedContentIds: number[] = [];
+
+    for (const [pi, parent] of file.categories.entries()) {
+      const parentId = await upsertCategory(tx, {
+        ...parent,
+        parentId: null,
+        sortOrder: pi,
+        price: null,
+        paymentNote: null,
+      });
+      keptCategoryIds.push(parentId);
+      summary.parents++;
+      for (const [ai, artefact] of parent.artefacts.entries()) {
+        const artefactId = await upsertCategory(tx, {
+          ...artefact,
+          parentId,
+          sortOrder: ai,
+          price: artefact.price ?? null,
+          paymentNote: artefact.payment_note ?? null,
+        });
+        keptCategoryIds.push(artefactId);
+        summary.artefacts++;
+
+        const groupIds = await syncGroups(tx, artefactId, artefact.groups);
+        summary.groups += groupIds.length;
+        const placed = [
+          ...artefact.groups.flatMap((g, gi) => g.contents.map((c) => ({ c, groupId: groupIds[gi] ?? null }))),
+          ...artefact.contents.map((c) => ({ c, groupId: null })),
+        ];
+        const keptSlugs: string[] = [];
+        for (const [ci, { c, groupId }] of placed.entries()) {
+          const contentId = await upsertContent(tx, artefactId, groupId, ci, c);
+          keptSlugs.push(c.slug);
+          importedContentIds.push(contentId);
+          contentIdByRef.set(`${artefact.slug}/${c.slug}`, contentId);
+          summary.contents++;
+        }
+        await tx
+          .delete(contents)
+          .where(
+            keptSlugs.length
+              ? and(eq(contents.categoryId, artefactId), notInArray(contents.slug, keptSlugs))
+              : eq(contents.categoryId, artefactId),
+          );
+      }
+    }
+
+    // Whatever the file no longer names goes: contents first, then groups, artefacts, parents.
+    const gone = keptCategoryIds.length ? notInArray(categories.id, keptCategoryIds) : sql`true`;
+    const goneIds = (await tx.select({ id: categories.id }).from(categories).where(gone)).map((r) => r.id);
+    if (goneIds.length) {
+      await tx.delete(contents).where(inArray(contents.categoryId, goneIds));
+      await tx.delete(contentGroups).where(inArray(contentGroups.categoryId, goneIds));
+      await tx.delete(categories).where(and(inArray(categories.id, goneIds), isNotNull(categories.parentId)));
+      await tx.delete(categories).where(inArray(categories.id, goneIds));
+    }
+
+    if (importedContentIds.length) {
+      await tx.delete(contentMedia).where(inArray(contentMedia.contentId, importedContentIds));
+      await tx.delete(relatedContents).where(inArray(relatedContents.contentId, importedContentIds));
+    }
+    for (const item of planned) {
+      const contentId = contentIdByRef.get(item.ref);
+      if (contentId === undefined) continue;
+      for (const [mi, media] of item.media.entries()) {
+        await tx.insert(contentMedia).values({
+          contentId,
+          name: media.name,
+          mimetype: media.mimetype,
+          size: media.data.length,
+          data: media.data,
+          sortOrder: mi,
+        });
+        summary.media++;
+      }
+      const relatedIds = [...new Set(item.file.related)].map((ref) => contentIdByRef.get(ref));
+      const rows = relatedIds
+        .filter((id): id is number => id !== undefined && id !== contentId)
+        .map((relatedId, sortOrder) => ({ contentId, relatedId, sortOrder }));
+      if (rows.length) await tx.insert(relatedContents).values(rows);
+    }
+    return summary;
+  });
+}
+
+/** Checks what the schema cannot see and loads every media file, before any write. */
+async function planContents(
+  file: CatalogueFile,
+  baseDir: string | undefined,
+  fail: (reason: string, at: JsonPath) => never,
+): Promise<PlannedContent[]> {
+  const slugs = new Set<string>();
+  const refs = new Set<string>();
+  const planned: PlannedContent[] = [];
+  const reserved = new Set<string>(RESERVED_SLUGS);
+  const claimSlug = (slug: string, at: JsonPath) => {
+    if (reserved.has(slug)) fail(`slug "${slug}" is reserved for a page of the store`, [...at, "slug"]);
+    if (slugs.has(slug)) fail(`slug "${slug}" is used by another category`, [...at, "slug"]);
+    slugs.add(slug);
+  };
+  file.categories.forEach((parent, pi) => {
+    claimSlug(parent.slug, ["categories", pi]);
+    parent.artefacts.forEach((artefact, ai) => {
+      const at: JsonPath = ["categories", pi, "artefacts", ai];
+      claimSlug(artefact.slug, at);
+      const contentSlugs = new Set<string>();
+      const visit = (content: ContentFile, contentPath: JsonPath) => {
+        if (contentSlugs.has(content.slug)) {
+          fail(`content slug "${content.slug}" is used twice in "${artefact.slug}"`, [...contentPath, "slug"]);
+        }
+        contentSlugs.add(content.slug);
+        const ref = `${artefact.slug}/${content.slug}`;
+        refs.add(ref);
+        planned.push({ file: content, path: contentPath, ref, media: [] });
+      };
+      artefact.groups.forEach((group, gi) => {
+        group.contents.forEach((c, ci) => visit(c, [...at, "groups", gi, "contents", ci]));
+      });
+      artefact.contents.forEach((c, ci) => visit(c, [...at, "contents", ci]));
+    });
+  });
+  for (const item of planned) {
+    item.file.related.forEach((ref, ri) => {
+      if (!refs.has(ref)) fail(`related content "${ref}" is not in the file`, [...item.path, "related", ri]);
+    });
+    for (const [mi, media] of item.file.media.entries()) {
+      item.media.push(await loadMedia(media, baseDir, [...item.path, "media", mi], fail));
+    }
+  }
+  return planned;
+}
+
+export const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
+
+async function loadMedia(
+  media: MediaFile,
+  baseDir: string | undefined,
+  at: JsonPath,
+  fail: (reason: string, at: JsonPath) => never,
+) {
+  let data: Buffer;
+  if (media.file !== undefined) {
+    if (!baseDir) fail("media files need a catalogue file on disk; use data_base64", [...at, "file"]);
+    const full = path.resolve(baseDir ?? ".", media.file);
+    try {
+      data = await fs.readFile(full);
+    } catch {
+      return fail(`media file "${media.file}" cannot be read`, [...at, "file"]);
+    }
+  } else {
+    data = Buffer.from(media.data_base64 ?? "", "base64");
+  }
+  if (data.length === 0) fail("media file is empty", at);
+  if (data.length > MAX_MEDIA_BYTES) fail(`media file is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB`, at);
+  const sniffed = sniffMediaType(data);
+  if (sniffed !== media.mimetype) {
+    fail(`media content is ${sniffed ?? "not a supported image or PDF"}, not ${media.mimetype}`, [...at, "mimetype"]);
+  }
+  return { name: media.name, mimetype: media.mimetype, data };
+}
+
+async function upsertCategory(
+  tx: DbOrTx,
+  c: {
+    slug: string;
+    name: string;
+    icon: string;
+    single_line: string;
+    is_header_menu: boolean;
+    hidden: boolean;
+    meta_title?: string | null | undefined;
+    meta_description?: string | null | undefined;
+    parentId: number | null;
+    sortOrder: number;
+    price: number | null;
+    paymentNote: string | null;
+  },
+): Promise<number> {
+  const values = {
+    slug: c.slug,
+    parentId: c.parentId,
+    name: c.name,
+    icon: c.icon,
+    singleLine: c.single_line,
+    isHeaderMenu: c.is_header_menu,
+    hidden: c.hidden,
+    sortOrder: c.sortOrder,
+    priceMinor: c.price === null ? null : Math.round(c.price * 100),
+    paymentNote: c.paymentNote,
+    metaTitle: c.meta_title ?? null,
+    metaDescription: c.meta_description ?? null,
+    updatedAt: new Date(),
+  };
+  const [row] = await tx
+    .insert(categories)
+    .values(values)
+    .onConflictDoUpdate({ target: categories.slug, set: values })
+    .returning({ id: categories.id });
+  if (!row) throw new Error("category upsert returned nothing");
+  return row.id;
+}
+
+async function syncGroups(
+  tx: DbOrTx,
+  categoryId: number,
+  groups: { name: string; price?: number | null | undefined; payment_note?: string | null | undefined }[],
+): Promise<number[]> {
+  const existing = await tx
+    .select({ id: contentGroups.id, name: contentGroups.name })
+    .from(contentGroups)
+    .where(eq(contentGroups.categoryId, categoryId));
+  const ids: number[] = [];
+  for (const [gi, group] of groups.entries()) {
+    const values = {
+      categoryId,
+      name: group.name,
+      priceMinor: group.price == null ? null : Math.round(group.price * 100),
+      paymentNote: group.payment_note ?? null,
+      sortOrder: gi,
+      updatedAt: new Date(),
+    };
+    const matchIndex = existing.findIndex((e) => e.name === group.name);
+    const match = matchIndex >= 0 ? existing.splice(matchIndex, 1)[0] : undefined;
+    if (match) {
+      await tx.update(contentGroups).set(values).where(eq(contentGroups.id, match.id));
+      ids.push(match.id);
+    } else {
+      const [row] = await tx.insert(contentGroups).values(values).returning({ id: contentGroups.id });
+      if (!row) throw new Error("group insert returned nothing");
+      ids.push(row.id);
+    }
+  }
+  if (existing.length) {
+    const goneIds = existing.map((e) => e.id);
+    await tx.update(contents).set({ groupId: null }).where(inArray(contents.groupId, goneIds));
+    await tx.delete(contentGroups).where(inArray(contentGroups.id, goneIds));
+  }
+  return ids;
+}
+
+async function upsertContent(
+  tx: DbOrTx,
+  categoryId: number,
+  groupId: number | null,
+  sortOrder: number,
+  c: ContentFile,
+): Promise<number> {
+  const values = {
+    categoryId,
+    groupId,
+    slug: c.slug,
+    title: c.title,
+    shortDescription: c.short_description,
+    description: sanitizeArticleHtml(c.description),
+    metaTitle: c.meta_title ?? null,
+    metaDescription: c.meta_description ?? null,
+    sortOrder,
+    updatedAt: new Date(),
+  };
+  const [row] = await tx
+    .insert(contents)
+    .values(values)
+    .onConflictDoUpdate({ target: [contents.categoryId, contents.slug], set: values })
+    .returning({ id: contents.id });
+  if (!row) throw new Error("content upsert returned nothing");
+  return row.id;
+}

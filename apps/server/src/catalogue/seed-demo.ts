@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { appSettings } from "../db/schema/index.ts";
+import { CATALOGUE_CHANNEL } from "./catalogue-service.ts";
+import { type ImportSummary, importCatalogue } from "./import-catalogue.ts";
+import { validateCatalogue } from "./read-catalogue-file.ts";
+
+const INITIALIZED = "catalogue_initialized";
+
+/** Replaces the catalogue and tells every instance to drop its cached copy. */
+export async function replaceCatalogue(
+  database: Database,
+  options: Omit<Parameters<typeof importCatalogue>[0], "db">,
+): Promise<ImportSummary> {
+  const summary = await importCatalogue({ db: database.db, ...options });
+  await database.db
+    .insert(appSettings)
+    .values({ key: INITIALIZED, value: new Date().toISOString() })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value`, updatedAt: new Date() } });
+  await database.notify(CATALOGUE_CHANNEL, "import");
+  return summary;
+}
+
+export async function seedDemoCatalogue(database: Database): Promise<ImportSummary> {
+  // Loaded only when seeding: the generator and its article texts are not needed to serve.
+  const { buildDemoCatalogue } = await import("../seed/demo-catalogue.ts");
+  return replaceCatalogue(database, { file: validateCatalogue(buildDemoCatalogue()) });
+}
+
+/**
+ * Seeds the demo catalogue on a database that never had one. A catalogue that
+ * an operator emptied on purpose is left empty.
+ */
+export async function seedDemoIfEmpty(database: Database): Promise<ImportSummary | null> {
+  const [row] = await database.db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(sql`${appSettings.key} = ${INITIALIZED}`);
+  if (row) return null;
+  return seedDemoCatalogue(database);
+}

@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.ts";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repository functions accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs `listener` whenever another connection (or instance) notifies `channel`. */
+  listen(channel: string, listener: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** For PGlite: the folder of the database files; undefined keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+/** Opens the database and applies every committed migration. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.maxConnections ?? 10)
+    : await openPglite(options.dataDir);
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database & { migrate(): Promise<void> }> {
+  let release = async () => {};
+  let client: PGlite;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = acquireDataDirLock(dataDir);
+    try {
+      client = await PGlite.create(path.join(dataDir, "pglite"));
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async listen(channel, listener) {
+      await client.listen(channel, listener);
+    },
+    async notify(channel, payload) {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      await client.close();
+      await release();
+    },
+  };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database & { migrate(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const listeners: pg.Client[] = [];
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      // Several instances may start at once: one applies the migrations, the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(7326517001)");
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock(7326517001)").catch(() => {});
+        client.release();
+      }
+    },
+    async listen(channel, listener) {
+      const client = new pg.Client({ connectionString });
+      client.on("error", () => {});
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel) listener(message.payload ?? "");
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      listeners.push(client);
+    },
+    async notify(channel, payload) {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration of CONTRACT.md section 1, parsed once. Nothing else reads
+ * process.env. A bad value stops start-up with one line naming the variable.
+ */
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
+    );
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(["production", "development", "test"])),
+    PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+    HOST: optional(z.string()).default("127.0.0.1"),
+    PUBLIC_URL: optional(url(["http:", "https:"])),
+    DATA_DIR: optional(z.string()).default("./data"),
+    DATABASE_URL: optional(url(["postgres:", "postgresql:"])),
+    SMTP_URL: optional(url(["smtp:", "smtps:"])),
+    MAIL_FROM: optional(z.string()).default("Skillshelf <no-reply@localhost>"),
+    PAYMENTS: optional(z.enum(["emulator", "live"], { message: "must be emulator or live" })).default("emulator"),
+    STRIPE_SECRET_KEY: optional(z.string()),
+    STRIPE_WEBHOOK_SECRET: optional(z.string()),
+    STRIPE_PUBLISHABLE_KEY: optional(z.string()),
+    PAYPAL_CLIENT_ID: optional(z.string()),
+    PAYPAL_CLIENT_SECRET: optional(z.string()),
+    PAYPAL_WEBHOOK_ID: optional(z.string()),
+    PAYPAL_ENV: optional(z.enum(["sandbox", "live"], { message: "must be sandbox or live" })).default("sandbox"),
+    PAYU_KEY: optional(z.string()),
+    PAYU_SALT: optional(z.string()),
+    PAYU_ENV: optional(z.enum(["test", "live"], { message: "must be test or live" })).default("test"),
+    STORE_CURRENCY: optional(
+      z.string().regex(/^[A-Z]{3}$/, "must be a three-letter ISO 4217 code such as GBP"),
+    ).default("GBP"),
+    SEED: optional(z.enum(["demo", "none"], { message: "must be demo or none" })).default("demo"),
+    LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENTS !== "live") return;
+    const keys = [
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "STRIPE_PUBLISHABLE_KEY",
+      "PAYPAL_CLIENT_ID",
+      "PAYPAL_CLIENT_SECRET",
+      "PAYPAL_WEBHOOK_ID",
+      "PAYU_KEY",
+      "PAYU_SALT",
+    ] as const;
+    for (const key of keys) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENTS=live" });
+    }
+  });
+
+export interface Config {
+  nodeEnv: "production" | "development" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  payments: "emulator" | "live";
+  storeCurrency: string;
+  seed: "demo" | "none";
+  logLevel: string;
+  stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
+  paypal: { clientId?: string; clientSecret?: string; webhookId?: string; env: "sandbox" | "live" };
+  payu: { key?: string; salt?: string; env: "test" | "live" };
+}
+
+export class ConfigError extends Error {}
+
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? "configuration");
+    const value = source[name];
+    throw new ConfigError(
+      `Invalid ${name}${value === undefined ? "" : ` (${JSON.stringify(value)})`}: ${issue?.message ?? "invalid"}`,
+    );
+  }
+  const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    nodeEnv: env.NODE_ENV ?? "production",
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    payments: env.PAYMENTS,
+    storeCurrency: env.STORE_CURRENCY,
+    seed: env.SEED,
+    logLevel: env.LOG_LEVEL,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    },
+    paypal: {
+      clientId: env.PAYPAL_CLIENT_ID,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      webhookId: env.PAYPAL_WEBHOOK_ID,
+      env: env.PAYPAL_ENV,
+    },
+    payu: { key: env.PAYU_KEY, salt: env.PAYU_SALT, env: env.PAYU_ENV },
+  };
+}
+
+/** The process configuration; call once at start-up. */
+export function loadConfig(): Config {
+  return parseConfig(process.env);
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error.ts";
+import { viewerOf } from "../viewer.ts";
+
+const slug = z.string().trim().min(1, "slug is required").max(200);
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/categories",
+    { schema: { summary: "Every visible category, the header ones and the More.. entry", tags: ["catalogue"] } },
+    async (request, reply) => {
+      const { body, etag } = await app.catalogue.categoriesBody();
+      reply.header("etag", etag).header("cache-control", "no-cache").type("application/json; charset=utf-8");
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+      return reply.send(body);
+    },
+  );
+
+  app.post(
+    "/get-data",
+    {
+      schema: {
+        summary: "A category listing: a parent's artefacts, or an artefact's groups and contents",
+        tags: ["catalogue"],
+        body: z.object({ slug }),
+      },
+    },
+    async (request) => {
+      const listing = await app.catalogue.listing(request.body.slug);
+      if (!listing) throw new AppError("not_found", "Category not found");
+      return listing;
+    },
+  );
+
+  app.post(
+    "/get-content",
+    {
+      schema: {
+        summary: "One article with its media (signed paths only when unlocked) and related content",
+        tags: ["catalogue"],
+        body: z.object({ slug, content: slug }),
+      },
+    },
+    async (request, reply) => {
+      const content = await app.catalogue.content(request.body.slug, request.body.content, await viewerOf(request));
+      if (!content) throw new AppError("not_found", "Content not found");
+      // Media paths are signed for this viewer: never share the answer between users.
+      reply.header("cache-control", "private, no-store");
+      return content;
+    },
+  );
+};

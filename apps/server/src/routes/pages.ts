@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { StoreContext } from "@skillshelf/shared/api.ts";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { viewerOf } from "./viewer.ts";
+
+export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
+
+/**
+ * Hosts the React Router app: hashed assets from build/client, every other GET
+ * rendered on the server with the store's own functions as load context.
+ */
+export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
+  const serverEntry = `${webBuildDir}/server/index.js`;
+  if (!fs.existsSync(serverEntry)) {
+    throw new Error(`The web app is not built (${serverEntry} is missing): run npm run build first.`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, app.config.nodeEnv === "development" ? "development" : "production");
+
+  await app.register(fastifyStatic, {
+    root: `${webBuildDir}/client`,
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${"/"}assets${"/"}`);
+      res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    },
+  });
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith("/api/")) return reply.status(404).send({ status: false, message: "Not found" });
+    // Absolute URLs in pages (og:url, share links) come from PUBLIC_URL, never from the Host header.
+    const url = new URL(request.url, app.config.publicUrl);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (name === "host" || value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    }
+    const controller = new AbortController();
+    reply.raw.on("close", () => controller.abort());
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    const webRequest = new Request(url, {
+      method: request.method,
+      headers,
+      signal: controller.signal,
+      ...(hasBody && request.body !== undefined
+        ? { body: Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body) }
+        : {}),
+    });
+    const viewer = await viewerOf(request);
+    const context: StoreContext & { cspNonce: string } = {
+      viewer,
+      publicUrl: app.config.publicUrl,
+      paymentsEmulated: app.config.payments === "emulator",
+      cspNonce: reply.cspNonce.script,
+      categories: () => app.catalogue.categories(),
+      listing: (slug) => app.catalogue.listing(slug),
+      content: (slug, content) => app.catalogue.content(slug, content, viewer),
+    };
+    const response = await handle(webRequest, context as never);
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name === "set-cookie") continue;
+      reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header("set-cookie", cookies);
+    if (!response.body) return reply.send();
+    return reply.send(Readable.fromWeb(response.body as never));
+  };
+
+  app.addContentTypeParser(
+    ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"],
+    { parseAs: "buffer", bodyLimit: 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.route({ method: ["GET", "HEAD", "POST"], url: "/*", schema: { hide: true }, handler: render });
+  app.get("/", { schema: { hide: true } }, render);
+});

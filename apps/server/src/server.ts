@@ -1,0 +1,36 @@
+import { buildApp } from "./app.ts";
+import { seedDemoIfEmpty } from "./catalogue/seed-demo.ts";
+import { openDatabase } from "./db/client.ts";
+import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { ConfigError, loadConfig } from "./env.ts";
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (config.seed === "demo") {
+    const seeded = await seedDemoIfEmpty(database);
+    if (seeded) {
+      console.log(`Seeded the demo catalogue: ${seeded.artefacts} artefacts, ${seeded.contents} articles.`);
+    }
+  }
+  const app = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Skillshelf is serving ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error("Skillshelf could not start:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,136 @@
+/**
+ * The JSON shapes of CONTRACT.md section 2 and SPEC.md section 3, and the
+ * in-process interface the server hands to the page loaders.
+ */
+
+export interface Envelope {
+  status: boolean;
+  message: string;
+}
+
+export interface ErrorEnvelope extends Envelope {
+  status: false;
+  errors?: Record<string, string>;
+}
+
+/** A child entry of a category: an artefact of a parent, a content item of an artefact. */
+export interface CategoryEntry {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+export interface Category {
+  id: number;
+  slug: string;
+  /** 0 for a top-level (parent) category, -1 for the 'More..' pseudo-category's parent. */
+  parent_id: number;
+  icon: string;
+  name: string;
+  single_line: string;
+  is_header_menu: 0 | 1;
+  /** Parents: their artefacts. Artefacts: their content items. More..: the non-header categories. */
+  content: CategoryEntry[];
+}
+
+export interface SeoData {
+  meta_title: string | null;
+  meta_description: string | null;
+}
+
+export interface CategoriesResponse extends Envelope {
+  data: Category[];
+  /** The header categories, followed by the 'More..' pseudo-category (id -1, slug more). */
+  header_category: Category[];
+  seo_data: SeoData;
+}
+
+export interface ContentSummary {
+  id: number;
+  title: string;
+  short_description: string;
+  slug: string;
+}
+
+export interface Group {
+  id: number;
+  name: string;
+  price: number | null;
+  currency: string;
+  payment_note: string | null;
+  contents: ContentSummary[];
+}
+
+export interface ListingSeo extends SeoData {
+  id: number;
+  slug: string;
+  parent_id: number;
+  icon: string;
+  name: string;
+  single_line: string;
+  price: number | null;
+  currency: string;
+  payment_note: string | null;
+}
+
+export interface ListingResponse extends Envelope {
+  /** 'parent' pages list artefacts in `children`; 'artefact' pages list groups and contents. */
+  kind: "parent" | "artefact";
+  /** Ungrouped contents of an artefact. */
+  data: ContentSummary[];
+  groups: Group[];
+  children: Category[];
+  seo_data: ListingSeo;
+}
+
+export interface ContentMedia {
+  id: number;
+  name: string;
+  mimetype: string;
+  /** A short-lived signed URL when the content is unlocked for the viewer, otherwise null. */
+  path: string | null;
+}
+
+export interface ContentDetail {
+  id: number;
+  slug: string;
+  title: string;
+  short_description: string;
+  description: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  content_media: ContentMedia[];
+}
+
+export interface RelatedContent {
+  slug: string;
+  title: string;
+  category_slug: string;
+}
+
+export interface ContentResponse extends Envelope {
+  data: ContentDetail;
+  related: RelatedContent[];
+  is_payment_paid: boolean;
+  category: { id: number; slug: string; name: string };
+}
+
+/** Who is asking: null for a visitor. */
+export interface Viewer {
+  userId: number;
+}
+
+/**
+ * What the server gives the React Router loaders as their load context. The
+ * same functions answer the JSON API, so pages and API never disagree.
+ */
+export interface StoreContext {
+  viewer: Viewer | null;
+  publicUrl: string;
+  paymentsEmulated: boolean;
+  categories(): Promise<CategoriesResponse>;
+  /** null when no category has this slug. */
+  listing(slug: string): Promise<ListingResponse | null>;
+  /** null when no such content. */
+  content(slug: string, content: string): Promise<ContentResponse | null>;
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+
+/**
+ * The catalogue file format read by `npm run catalogue -- import FILE` and
+ * written by the admin export. Documented in docs/catalogue-format.md.
+ */
+
+const slug = z
+  .string()
+  .min(1, "slug is required")
+  .max(120, "slug is at most 120 characters")
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug must be lower-case letters, digits and single hyphens");
+
+const text = (name: string, max: number) =>
+  z.string().trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`);
+
+const optionalText = (name: string, max: number) =>
+  z.string().max(max, `${name} is at most ${max} characters`).nullable().optional();
+
+/** A price in the store currency, in major units with at most two decimals. Null means free. */
+const price = z
+  .number()
+  .positive("price must be above 0")
+  .max(100000, "price is at most 100000")
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: "price has at most two decimals" })
+  .nullable()
+  .optional();
+
+export const MEDIA_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"] as const;
+
+export const mediaFileSchema = z
+  .object({
+    name: text("name", 200),
+    mimetype: z.enum(MEDIA_TYPES, { message: `mimetype must be one of ${MEDIA_TYPES.join(", ")}` }),
+    /** The file's bytes, base64. */
+    data_base64: z.string().min(1).optional(),
+    /** Or a path relative to the catalogue file. */
+    file: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((m) => (m.data_base64 === undefined) !== (m.file === undefined), {
+    message: "media needs exactly one of data_base64 or file",
+  });
+
+export const contentFileSchema = z
+  .object({
+    slug,
+    title: text("title", 200),
+    short_description: z.string().max(500, "short_description is at most 500 characters").default(""),
+    description: z.string().max(200000, "description is at most 200000 characters").default(""),
+    meta_title: optionalText("meta_title", 200),
+    meta_description: optionalText("meta_description", 500),
+    media: z.array(mediaFileSchema).default([]),
+    /** Related contents as "artefact-slug/content-slug". */
+    related: z
+      .array(z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'related entries are "artefact-slug/content-slug"'))
+      .default([]),
+  })
+  .strict();
+
+export const groupFileSchema = z
+  .object({
+    name: text("name", 120),
+    price,
+    payment_note: optionalText("payment_note", 300),
+    contents: z.array(contentFileSchema).default([]),
+  })
+  .strict();
+
+const categoryFields = {
+  slug,
+  name: text("name", 120),
+  icon: z.string().max(16, "icon is at most 16 characters").default(""),
+  single_line: z.string().max(300, "single_line is at most 300 characters").default(""),
+  is_header_menu: z.boolean().default(false),
+  hidden: z.boolean().default(false),
+  meta_title: optionalText("meta_title", 200),
+  meta_description: optionalText("meta_description", 500),
+};
+
+export const artefactFileSchema = z
+  .object({
+    ...categoryFields,
+    price,
+    payment_note: optionalText("payment_note", 300),
+    groups: z.array(groupFileSchema).default([]),
+    contents: z.array(contentFileSchema).default([]),
+  })
+  .strict();
+
+export const parentFileSchema = z
+  .object({
+    ...categoryFields,
+    artefacts: z.array(artefactFileSchema).default([]),
+  })
+  .strict();
+
+export const catalogueFileSchema = z
+  .object({
+    version: z.literal(1, { message: "version must be 1" }),
+    categories: z.array(parentFileSchema),
+  })
+  .strict();
+
+export type CatalogueFile = z.infer<typeof catalogueFileSchema>;
+export type CatalogueFileInput = z.input<typeof catalogueFileSchema>;
+export type ParentFile = z.infer<typeof parentFileSchema>;
+export type ArtefactFile = z.infer<typeof artefactFileSchema>;
+export type ContentFile = z.infer<typeof contentFileSchema>;
+export type MediaFile = z.infer<typeof mediaFileSchema>;

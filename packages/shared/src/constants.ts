@@ -1,0 +1,81 @@
+/** Business constants of SPEC.md section 9, shared by the pages and the server. */
+
+export const DESCRIPTION_CUT = 90;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const SCROLL_TO_CATEGORIES_DELAY_MS = 500;
+export const MONEY_BACK_DAYS = 6;
+
+/** The external course site that 'Browse Courses' and 'Explore Courses' open. */
+export const COURSES_URL = "https://courses.skillshelf.example/";
+
+export const SUPPORT_EMAIL = "support@skillshelf.example";
+export const SUPPORT_PHONE = "+44 20 7946 0958";
+
+export const LISTING_DEFAULTS = {
+  name: "A Path for Every Goal",
+  singleLine: "Top courses in AI, Data Science, and Analytics",
+} as const;
+
+export const META_DEFAULTS = {
+  siteName: "Skillshelf",
+  homeTitle: "Skillshelf | Tech cards, cheat sheets, labs and interview kits",
+  homeDescription:
+    "Learn faster with tech cards, cheat sheets, hands-on labs, tech stacks, pocket guides and interview kits.",
+  listingTitle: "Listing of categories",
+  listingDescription: "Browse the learning artefacts of this category.",
+  contentTitle: "Explore Learning Resources",
+  contentDescription: "Read practical learning resources: articles, images and PDFs for developers and engineers.",
+  keywords: "e-learning, tech cards, cheat sheets, labs, tech stacks, pocket guides, interview kits",
+  notFoundTitle: "Page not found",
+} as const;
+
+/** The six parents shown as cards on the home page, in order. */
+export const HOME_CARD_SLUGS = [
+  "tech-cards",
+  "cheat-sheets",
+  "labs",
+  "tech-stacks",
+  "pocket-guides",
+  "interview-kits",
+] as const;
+
+export const MORE_CATEGORY = { id: -1, slug: "more", name: "More.." } as const;
+
+export const GENERIC_ERROR = "Something went wrong. Please try again.";
+export const FETCH_FAILED = "Failed to fetch data";
+
+export function truncate(text: string, max = DESCRIPTION_CUT): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export function formatPrice(price: number): string {
+  return price.toFixed(2);
+}
+
+/** Top-level paths the store uses itself: no category may take these slugs. */
+export const RESERVED_SLUGS = [
+  "registration",
+  "login",
+  "logout",
+  "forgot-password",
+  "reset-password",
+  "dashboard",
+  "my-items",
+  "my-orders",
+  "order-details",
+  "notifications",
+  "settings",
+  "cart",
+  "checkout",
+  "payment-confirmation",
+  "payment-cancelled",
+  "order-confirmation",
+  "admin",
+  "api",
+  "media",
+  "assets",
+  "emulator",
+  "more",
+  "search",
+  "robots-txt",
+] as const;
