@@ -1,0 +1,69 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { CatalogueFileError, readCatalogueText } from "./catalogue/read-catalogue-file.ts";
+import { replaceCatalogue, seedDemoCatalogue } from "./catalogue/seed-demo.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { ConfigError, loadConfig } from "./env.ts";
+
+const USAGE = `Usage: npm run catalogue -- <command>
+
+Commands:
+  import FILE   replace the catalogue with the JSON file FILE (docs/catalogue-format.md)
+  seed-demo     replace the catalogue with the demo catalogue
+
+Runs against DATABASE_URL, or the embedded database in DATA_DIR (stop the store first).`;
+
+async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 2 });
+  try {
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (command === "import" && args.length === 1 && args[0]) {
+    const file = path.resolve(args[0]);
+    let text: string;
+    try {
+      text = await fs.readFile(file, "utf8");
+    } catch {
+      console.error(`Cannot read ${file}.`);
+      return 1;
+    }
+    // Validated before the database is opened: a bad file never touches it.
+    const parsed = readCatalogueText(text);
+    const summary = await withDatabase((database) =>
+      replaceCatalogue(database, { file: parsed.file, lineOf: parsed.lineOf, baseDir: path.dirname(file) }),
+    );
+    console.log(
+      `Imported ${file}: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,
+    );
+    return 0;
+  }
+  if (command === "seed-demo" && args.length === 0) {
+    const summary = await withDatabase(seedDemoCatalogue);
+    console.log(`Seeded the demo catalogue: ${summary.artefacts} artefacts, ${summary.contents} contents.`);
+    return 0;
+  }
+  console.error(USAGE);
+  return command === "help" || command === "--help" ? 0 : 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof CatalogueFileError) {
+      console.error(`The catalogue file was refused, nothing was changed: ${error.message}`);
+    } else if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);

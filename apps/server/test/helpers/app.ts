@@ -1,0 +1,40 @@
+import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../src/app.ts";
+import { validateCatalogue } from "../../src/catalogue/read-catalogue-file.ts";
+import { replaceCatalogue } from "../../src/catalogue/seed-demo.ts";
+import type { Database } from "../../src/db/client.ts";
+import { parseConfig } from "../../src/env.ts";
+import { createTestDatabase } from "./database.ts";
+
+export const PUBLIC_URL = "http://store.test:3000";
+
+export interface TestStore {
+  app: FastifyInstance;
+  database: Database;
+  importCatalogue(file: CatalogueFileInput): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh database, as a test file's client sees it through app.inject. */
+export async function createTestStore(
+  options: { pages?: boolean; env?: Record<string, string> } = {},
+): Promise<TestStore> {
+  const database = await createTestDatabase();
+  const config = parseConfig({ SEED: "none", LOG_LEVEL: "silent", PUBLIC_URL, ...options.env });
+  const app = await buildApp({ config, database, pages: options.pages ?? false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async importCatalogue(file) {
+      await replaceCatalogue(database, { file: validateCatalogue(file) });
+      // The notification arrives asynchronously; tests read their own writes at once.
+      app.catalogue.invalidate();
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

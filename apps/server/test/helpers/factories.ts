@@ -1,0 +1,104 @@
+import type { ArtefactFile, CatalogueFileInput, ContentFile, ParentFile } from "@skillshelf/shared/catalogue-file.ts";
+import { makePdf } from "../../src/seed/pdf.ts";
+import { makePng } from "../../src/seed/png.ts";
+
+type In<T> = Partial<{ [K in keyof T]: unknown }> & Record<string, unknown>;
+
+let counter = 0;
+const next = () => ++counter;
+
+export const pngBase64 = (seed = "test") => makePng({ width: 32, height: 24, seed }).toString("base64");
+export const pdfBase64 = (title = "Test") => makePdf({ title, lines: ["A test document."] }).toString("base64");
+
+export function content(overrides: In<ContentFile> = {}) {
+  const n = next();
+  return {
+    slug: `article-${n}`,
+    title: `Article ${n}`,
+    short_description: `A short description of article ${n}.`,
+    description: `<h2>Article ${n}</h2><p>Body of article ${n}.</p>`,
+    ...overrides,
+  };
+}
+
+export function artefact(overrides: In<ArtefactFile> = {}) {
+  const n = next();
+  return {
+    slug: `artefact-${n}`,
+    name: `Artefact ${n}`,
+    icon: "📦",
+    single_line: `Artefact ${n} in one line`,
+    ...overrides,
+  };
+}
+
+export function parent(overrides: In<ParentFile> = {}) {
+  const n = next();
+  return { slug: `parent-${n}`, name: `Parent ${n}`, icon: "📚", single_line: `Parent ${n}`, ...overrides };
+}
+
+/**
+ * A small store: a header parent with a priced artefact (priced and free
+ * groups, ungrouped content) and a free artefact with media; a second parent
+ * off the header menu; and a hidden parent.
+ */
+export function smallCatalogue(): CatalogueFileInput {
+  return {
+    version: 1,
+    categories: [
+      {
+        ...parent({
+          slug: "tech-cards",
+          name: "Tech Cards",
+          is_header_menu: true,
+          meta_title: "Tech Cards | Skillshelf",
+        }),
+        artefacts: [
+          {
+            ...artefact({ slug: "docker", name: "Docker", price: 19.99, payment_note: "Lifetime access." }),
+            groups: [
+              {
+                name: "Basics",
+                price: 5,
+                payment_note: "Just the basics.",
+                contents: [
+                  content({
+                    slug: "images",
+                    title: "Images and layers",
+                    media: [
+                      { name: "layers.png", mimetype: "image/png", data_base64: pngBase64("layers") },
+                      { name: "layers.pdf", mimetype: "application/pdf", data_base64: pdfBase64("Layers") },
+                    ],
+                    related: ["docker/volumes", "git/branches"],
+                  }),
+                ],
+              },
+              { name: "Extras", contents: [content({ slug: "compose", title: "Compose" })] },
+            ],
+            contents: [content({ slug: "volumes", title: "Volumes", related: ["docker/images"] })],
+          },
+          {
+            ...artefact({ slug: "git", name: "Git", is_header_menu: false }),
+            contents: [
+              content({
+                slug: "branches",
+                title: "Branches",
+                description:
+                  '<h1>Branches</h1><p onclick="steal()">Safe</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+                media: [{ name: "branches.png", mimetype: "image/png", data_base64: pngBase64("branches") }],
+              }),
+            ],
+          },
+        ],
+      },
+      {
+        ...parent({ slug: "labs", name: "Labs" }),
+        artefacts: [{ ...artefact({ slug: "kubernetes", name: "Kubernetes" }), contents: [content({ slug: "pods" })] }],
+      },
+      {
+        ...parent({ slug: "secret", name: "Secret", hidden: true }),
+        artefacts: [{ ...artefact({ slug: "hidden-artefact", name: "Hidden" }), contents: [content({ slug: "x" })] }],
+      },
+    ],
+  };
+}

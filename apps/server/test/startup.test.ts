@@ -1,0 +1,82 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { acquireDataDirLock, DataDirLockedError } from "../src/db/data-dir-lock.ts";
+import { ConfigError, parseConfig } from "../src/env.ts";
+import { smallCatalogue } from "./helpers/factories.ts";
+
+const run = promisify(execFile);
+const serverDir = path.resolve(import.meta.dirname, "..");
+
+describe("configuration", () => {
+  it("has defaults that work offline", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      payments: "emulator",
+      storeCurrency: "GBP",
+      seed: "demo",
+      databaseUrl: undefined,
+    });
+    expect(parseConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(parseConfig({ PUBLIC_URL: "https://shop.example/" }).publicUrl).toBe("https://shop.example");
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /^Invalid PORT \("eighty"\): /],
+    [
+      { PUBLIC_URL: "shop.example" },
+      /^Invalid PUBLIC_URL \("shop.example"\): must be a URL starting with http:\/\/ or https:\/\//,
+    ],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid DATABASE_URL .*postgres:\/\//],
+    [{ PAYMENTS: "free" }, /^Invalid PAYMENTS \("free"\): must be emulator or live$/],
+    [{ PAYMENTS: "live" }, /^Invalid STRIPE_SECRET_KEY: is required when PAYMENTS=live$/],
+    [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL/],
+    [{ STORE_CURRENCY: "pounds" }, /^Invalid STORE_CURRENCY/],
+  ])("refuses %o with one line naming the variable", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+});
+
+describe("the embedded database", () => {
+  it("serves one process: a second one on the same DATA_DIR is refused, a stale lock is taken over", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "lock-"));
+    await fs.writeFile(path.join(dir, "skillshelf.lock"), String(process.ppid));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dir)).toThrow(/in use by another Skillshelf process/);
+    await fs.writeFile(path.join(dir, "skillshelf.lock"), "999999999");
+    const release = acquireDataDirLock(dir);
+    await release();
+  });
+});
+
+describe("the catalogue command", () => {
+  it("imports a file, and refuses a bad one with the line and reason without changing anything", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "cli-"));
+    const env = { ...process.env, DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" };
+    const good = path.join(dir, "good.json");
+    await fs.writeFile(good, JSON.stringify(smallCatalogue(), null, 2));
+    const ok = await run("npx", ["tsx", "src/cli.ts", "import", good], { cwd: serverDir, env });
+    expect(ok.stdout).toMatch(
+      /Imported .*good\.json: 3 categories, 4 artefacts, 2 groups, 6 contents, 3 media files\./,
+    );
+
+    const bad = path.join(dir, "bad.json");
+    await fs.writeFile(bad, JSON.stringify(smallCatalogue(), null, 2).replace('"slug": "git"', '"slug": "Git!"'));
+    const refused = await run("npx", ["tsx", "src/cli.ts", "import", bad], { cwd: serverDir, env }).catch((e) => e);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /The catalogue file was refused, nothing was changed: line \d+: categories\[0\]\.artefacts\[1\]\.slug: slug must be/,
+    );
+
+    // Still the good catalogue: importing it again reports the same counts.
+    const again = await run("npx", ["tsx", "src/cli.ts", "import", good], { cwd: serverDir, env });
+    expect(again.stdout).toContain("3 categories, 4 artefacts");
+  }, 60_000);
+});
