@@ -27,7 +27,8 @@ async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === "import" && args.length === 1 && args[0]) {
-    const file = path.resolve(args[0]);
+    // npm runs this inside apps/server: paths are relative to where the command was typed.
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
     let text: string;
     try {
       text = await fs.readFile(file, "utf8");

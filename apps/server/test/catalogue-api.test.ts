@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-const post = (url: string, payload: unknown) => store.app.inject({ method: "POST", url, payload });
+const post = (url: string, payload: Record<string, unknown>) => store.app.inject({ method: "POST", url, payload });
 
 describe("GET /api/categories", () => {
   it("lists parents then their artefacts, with header ones and the More.. entry", async () => {

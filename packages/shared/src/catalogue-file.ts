@@ -108,3 +108,6 @@ export type ParentFile = z.infer<typeof parentFileSchema>;
 export type ArtefactFile = z.infer<typeof artefactFileSchema>;
 export type ContentFile = z.infer<typeof contentFileSchema>;
 export type MediaFile = z.infer<typeof mediaFileSchema>;
+export type ParentFileInput = z.input<typeof parentFileSchema>;
+export type ArtefactFileInput = z.input<typeof artefactFileSchema>;
+export type ContentFileInput = z.input<typeof contentFileSchema>;

@@ -167,9 +167,13 @@ async function planContents(
         planned.push({ file: content, path: contentPath, ref, media: [] });
       };
       artefact.groups.forEach((group, gi) => {
-        group.contents.forEach((c, ci) => visit(c, [...at, "groups", gi, "contents", ci]));
+        group.contents.forEach((c, ci) => {
+          visit(c, [...at, "groups", gi, "contents", ci]);
+        });
       });
-      artefact.contents.forEach((c, ci) => visit(c, [...at, "contents", ci]));
+      artefact.contents.forEach((c, ci) => {
+        visit(c, [...at, "contents", ci]);
+      });
     });
   });
   for (const item of planned) {

@@ -1,8 +1,11 @@
-import type { ArtefactFile, CatalogueFileInput, ContentFile, ParentFile } from "@skillshelf/shared/catalogue-file.ts";
+import type {
+  ArtefactFileInput,
+  CatalogueFileInput,
+  ContentFileInput,
+  ParentFileInput,
+} from "@skillshelf/shared/catalogue-file.ts";
 import { makePdf } from "../../src/seed/pdf.ts";
 import { makePng } from "../../src/seed/png.ts";
-
-type In<T> = Partial<{ [K in keyof T]: unknown }> & Record<string, unknown>;
 
 let counter = 0;
 const next = () => ++counter;
@@ -10,7 +13,7 @@ const next = () => ++counter;
 export const pngBase64 = (seed = "test") => makePng({ width: 32, height: 24, seed }).toString("base64");
 export const pdfBase64 = (title = "Test") => makePdf({ title, lines: ["A test document."] }).toString("base64");
 
-export function content(overrides: In<ContentFile> = {}) {
+export function content(overrides: Partial<ContentFileInput> = {}): ContentFileInput {
   const n = next();
   return {
     slug: `article-${n}`,
@@ -21,7 +24,7 @@ export function content(overrides: In<ContentFile> = {}) {
   };
 }
 
-export function artefact(overrides: In<ArtefactFile> = {}) {
+export function artefact(overrides: Partial<ArtefactFileInput> = {}): ArtefactFileInput {
   const n = next();
   return {
     slug: `artefact-${n}`,
@@ -32,7 +35,7 @@ export function artefact(overrides: In<ArtefactFile> = {}) {
   };
 }
 
-export function parent(overrides: In<ParentFile> = {}) {
+export function parent(overrides: Partial<ParentFileInput> = {}): ParentFileInput {
   const n = next();
   return { slug: `parent-${n}`, name: `Parent ${n}`, icon: "📚", single_line: `Parent ${n}`, ...overrides };
 }

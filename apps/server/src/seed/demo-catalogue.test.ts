@@ -1,0 +1,117 @@
+import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
+import { RESERVED_SLUGS } from "@skillshelf/shared/constants.ts";
+import { describe, expect, it } from "vitest";
+import { buildDemoCatalogue } from "./demo-catalogue.ts";
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function parsed(): CatalogueFile {
+  const result = catalogueFileSchema.safeParse(buildDemoCatalogue());
+  if (!result.success) throw new Error(JSON.stringify(result.error.issues.slice(0, 5), null, 2));
+  return result.data;
+}
+
+const catalogue = parsed();
+const artefacts = catalogue.categories.flatMap((p) => p.artefacts);
+const contents = artefacts.flatMap((a) => [
+  ...a.contents.map((c) => ({ artefact: a.slug, content: c })),
+  ...a.groups.flatMap((g) => g.contents.map((c) => ({ artefact: a.slug, content: c }))),
+]);
+const media = contents.flatMap(({ content }) => content.media);
+
+describe("demo catalogue", () => {
+  it("parses with the catalogue file schema", () => {
+    expect(catalogueFileSchema.safeParse(buildDemoCatalogue()).success).toBe(true);
+  });
+
+  it("has the six parents in home-page order", () => {
+    expect(catalogue.categories.map((p) => p.slug)).toEqual([
+      "tech-cards",
+      "cheat-sheets",
+      "labs",
+      "tech-stacks",
+      "pocket-guides",
+      "interview-kits",
+    ]);
+    expect(catalogue.categories.map((p) => p.name)).toEqual([
+      "Tech Cards",
+      "Cheat Sheets",
+      "Labs",
+      "Tech Stacks",
+      "Pocket Guides",
+      "Interview Kits",
+    ]);
+    for (const parent of catalogue.categories) {
+      expect(parent.icon).not.toBe("");
+      expect(parent.artefacts.length).toBeGreaterThanOrEqual(3);
+      expect(parent.artefacts.length).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it("uses unique, unreserved category slugs and unique content slugs per artefact", () => {
+    const slugs = [...catalogue.categories.map((p) => p.slug), ...artefacts.map((a) => a.slug)];
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) expect(RESERVED_SLUGS as readonly string[]).not.toContain(slug);
+    for (const artefact of artefacts) {
+      const own = contents.filter((c) => c.artefact === artefact.slug).map((c) => c.content.slug);
+      expect(new Set(own).size).toBe(own.length);
+    }
+  });
+
+  it("has at least 60 contents and artefact names with 15 or more first letters", () => {
+    expect(contents.length).toBeGreaterThanOrEqual(60);
+    const letters = new Set(artefacts.map((a) => a.name[0]?.toUpperCase()));
+    expect(letters.size).toBeGreaterThanOrEqual(15);
+  });
+
+  it("puts 3 or 4 categories in the header menu", () => {
+    const header = [...catalogue.categories, ...artefacts].filter((c) => c.is_header_menu);
+    expect(header.length).toBeGreaterThanOrEqual(3);
+    expect(header.length).toBeLessThanOrEqual(4);
+  });
+
+  it("resolves every related reference, and shows both filled and empty related lists", () => {
+    const known = new Set(contents.map((c) => `${c.artefact}/${c.content.slug}`));
+    for (const { artefact, content } of contents) {
+      for (const ref of content.related) {
+        expect(known.has(ref), `${artefact}/${content.slug} -> ${ref}`).toBe(true);
+        expect(ref).not.toBe(`${artefact}/${content.slug}`);
+      }
+    }
+    expect(contents.some((c) => c.content.related.length > 0)).toBe(true);
+    expect(contents.some((c) => c.content.related.length === 0)).toBe(true);
+  });
+
+  it("gives real PNG and PDF bytes", () => {
+    const pngs = media.filter((m) => m.mimetype === "image/png");
+    const pdfs = media.filter((m) => m.mimetype === "application/pdf");
+    expect(pngs.length).toBeGreaterThan(0);
+    expect(pdfs.length).toBeGreaterThan(0);
+    for (const png of pngs) {
+      const bytes = Buffer.from(png.data_base64 ?? "", "base64");
+      expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE), png.name).toBe(true);
+    }
+    for (const pdf of pdfs) {
+      const text = Buffer.from(pdf.data_base64 ?? "", "base64").toString("latin1");
+      expect(text.startsWith("%PDF-"), pdf.name).toBe(true);
+      expect(text.trimEnd().endsWith("%%EOF"), pdf.name).toBe(true);
+    }
+    const base64Bytes = media.reduce((sum, m) => sum + (m.data_base64?.length ?? 0), 0);
+    expect(base64Bytes).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it("mixes priced and free artefacts, priced and unpriced groups, and ungrouped content", () => {
+    expect(artefacts.some((a) => a.price != null && a.payment_note)).toBe(true);
+    expect(artefacts.some((a) => a.price == null)).toBe(true);
+    expect(artefacts.some((a) => a.price != null && a.groups.length === 0)).toBe(true);
+    expect(artefacts.some((a) => a.groups.length > 0 && a.contents.length === 0)).toBe(true);
+    expect(artefacts.some((a) => a.groups.length > 0 && a.contents.length > 0)).toBe(true);
+    const groups = artefacts.flatMap((a) => a.groups);
+    expect(groups.some((g) => g.price != null && g.payment_note)).toBe(true);
+    expect(groups.some((g) => g.price == null)).toBe(true);
+  });
+
+  it("is deterministic", () => {
+    expect(buildDemoCatalogue()).toEqual(buildDemoCatalogue());
+  });
+});

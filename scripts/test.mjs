@@ -1,0 +1,48 @@
+// `npm test`: every suite. The API and database suites run on PGlite, and again
+// on PostgreSQL when TEST_DATABASE_URL is set; then the web app is built and the
+// end-to-end suite drives it in headless Chromium.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedPhases = 0;
+fs.mkdirSync("test-results", { recursive: true });
+
+function run(name, command, args, env = process.env) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  if (result.status !== 0) failedPhases++;
+  return result.status === 0;
+}
+
+function vitest(name, project, env) {
+  const output = `test-results/${name}.json`;
+  fs.rmSync(output, { force: true });
+  run(
+    name,
+    "npx",
+    ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${output}`],
+    env,
+  );
+  if (!fs.existsSync(output)) {
+    totals.failed++;
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(output, "utf8"));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
+vitest("unit", "unit", withoutPostgres);
+vitest("api-pglite", "api", withoutPostgres);
+if (TEST_DATABASE_URL) vitest("api-postgres", "api", process.env);
+else console.log("\nTEST_DATABASE_URL is not set: the API suite ran on PGlite only.");
+if (run("build", "npm", ["run", "build", "--silent"])) vitest("e2e", "e2e", withoutPostgres);
+else totals.failed++;
+
+console.log(
+  `\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`,
+);
+process.exit(failedPhases === 0 && totals.failed === 0 ? 0 : 1);
