@@ -1,5 +1,6 @@
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
@@ -14,7 +15,11 @@ import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-servi
 import type { Database } from "./db/client.ts";
 import type { Config } from "./env.ts";
 import { AppError } from "./lib/app-error.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
+import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
+import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
 import { catalogueRoutes } from "./routes/api/catalogue.ts";
 import { healthRoutes } from "./routes/api/health.ts";
 import { mediaRoutes } from "./routes/media.ts";
@@ -25,7 +30,10 @@ export interface AppOptions {
   database: Database;
   /** Serve the built web app; tests of the API alone leave it off. */
   pages?: boolean;
-  now?: () => number;
+  /** The store's clock; tests pass a controlled one. */
+  clock?: Clock;
+  /** Deliver the mail outbox in the background (tests call deliverDue themselves). */
+  mailPollMs?: number;
 }
 
 declare module "fastify" {
@@ -33,6 +41,8 @@ declare module "fastify" {
     config: Config;
     database: Database;
     catalogue: CatalogueService;
+    clock: Clock;
+    mail: MailDelivery;
   }
 }
 
@@ -44,18 +54,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config.logLevel === "silent"
         ? false
         : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const signer = await MediaSigner.load(database.db, options.now);
+  const clock = options.clock ?? systemClock;
+  const signer = await MediaSigner.load(database.db, () => clock().getTime());
   const catalogue = new CatalogueService(database.db, { currency: config.storeCurrency, signer });
   await database.listen(CATALOGUE_CHANNEL, () => catalogue.invalidate());
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("catalogue", catalogue);
+  app.decorate("clock", clock);
+  const mail = new MailDelivery({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    now: clock,
+    ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
+  });
+  app.decorate("mail", mail);
+  app.addHook("onReady", async () => mail.start());
+  app.addHook("onClose", async () => mail.stop());
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
@@ -73,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = status === 429 ? "Too many requests. Please try again later." : (error as Error).message;
+      const message = status === 429 ? TOO_MANY_REQUESTS : (error as Error).message;
       return reply.status(status).send({ status: false, message });
     }
     request.log.error(error);
@@ -96,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, clock) });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -113,6 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
+      await api.register(accountRoutes);
+      await api.register(profileRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: false, message: "Not found" }));
     },
     { prefix: "/api" },

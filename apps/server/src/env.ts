@@ -49,6 +49,7 @@ const envSchema = z
       z.string().regex(/^[A-Z]{3}$/, "must be a three-letter ISO 4217 code such as GBP"),
     ).default("GBP"),
     SEED: optional(z.enum(["demo", "none"], { message: "must be demo or none" })).default("demo"),
+    TRUST_PROXY: optional(z.enum(["true", "false"], { message: "must be true or false" })).default("false"),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -81,6 +82,8 @@ export interface Config {
   storeCurrency: string;
   seed: "demo" | "none";
   logLevel: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
   stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; env: "sandbox" | "live" };
   payu: { key?: string; salt?: string; env: "test" | "live" };
@@ -113,6 +116,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     storeCurrency: env.STORE_CURRENCY,
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY === "true",
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,

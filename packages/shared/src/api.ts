@@ -115,9 +115,39 @@ export interface ContentResponse extends Envelope {
   category: { id: number; slug: string; name: string };
 }
 
+/** The stored user record (browser storage key user-data). Never a hash or token. */
+export interface UserRecord {
+  name: string;
+  email: string;
+  mobile_number: string;
+  about: string;
+  display_name: string;
+  timezone: string;
+  language: string;
+  email_notifications: boolean;
+  in_app_notifications: boolean;
+  sms_notifications: boolean;
+}
+
+export interface LoginResponse extends Envelope {
+  session_token: string;
+  data: UserRecord;
+}
+
+export interface ProfileResponse extends Envelope {
+  data: UserRecord;
+  cart_count: number;
+}
+
+export interface UserResponse extends Envelope {
+  data: UserRecord;
+}
+
 /** Who is asking: null for a visitor. */
 export interface Viewer {
   userId: number;
+  role: "learner" | "admin";
+  user: UserRecord;
 }
 
 /**

@@ -1,11 +1,58 @@
 import type { Viewer } from "@skillshelf/shared/api.ts";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { findViewer } from "../accounts/sessions.ts";
+
+export const SESSION_COOKIE = "access-token";
+
+type SessionViewer = Viewer & { sessionId: number };
+const cache = new WeakMap<FastifyRequest, Promise<SessionViewer | null>>();
+
+export function sessionTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith("Bearer ")) return header.slice(7).trim() || null;
+  return request.cookies[SESSION_COOKIE] ?? null;
+}
 
 /**
- * The signed-in user behind a request, from the Bearer token or the
- * access-token cookie. Accounts arrive with the accounts issue; until then
- * every request is a visitor's.
+ * The signed-in user behind a request, from `Authorization: Bearer <token>` or
+ * the access-token cookie; null for a visitor. Looked up once per request.
  */
-export async function viewerOf(_request: FastifyRequest): Promise<Viewer | null> {
-  return null;
+export function viewerOf(request: FastifyRequest): Promise<SessionViewer | null> {
+  let viewer = cache.get(request);
+  if (!viewer) {
+    const token = sessionTokenOf(request);
+    const { server } = request;
+    viewer = token ? findViewer(server.database.db, token, server.clock()) : Promise.resolve(null);
+    cache.set(request, viewer);
+  }
+  return viewer;
+}
+
+/** The viewer of a route that needs one; 401 in the envelope otherwise. */
+export async function requireViewer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!(await viewerOf(request))) {
+    await reply.status(401).send({ status: false, message: "Please sign in to continue." });
+  }
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date | null): void {
+  const { publicUrl } = reply.server.config;
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: publicUrl.startsWith("https:"),
+    path: "/",
+    // Without 'Remember me' the cookie ends with the browser (the session ends sooner still on the server).
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  const { publicUrl } = reply.server.config;
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: publicUrl.startsWith("https:"),
+    path: "/",
+  });
 }

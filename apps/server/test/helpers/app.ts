@@ -18,11 +18,17 @@ export interface TestStore {
 
 /** The whole API on a fresh database, as a test file's client sees it through app.inject. */
 export async function createTestStore(
-  options: { pages?: boolean; env?: Record<string, string> } = {},
+  options: { pages?: boolean; env?: Record<string, string>; clock?: TestClock } = {},
 ): Promise<TestStore> {
   const database = await createTestDatabase();
   const config = parseConfig({ SEED: "none", LOG_LEVEL: "silent", PUBLIC_URL, ...options.env });
-  const app = await buildApp({ config, database, pages: options.pages ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    pages: options.pages ?? false,
+    ...(options.clock ? { clock: options.clock.now } : {}),
+    mailPollMs: 60_000,
+  });
   await app.ready();
   return {
     app,
@@ -37,4 +43,16 @@ export async function createTestStore(
       await database.close();
     },
   };
+}
+
+/** A clock that stands still until a test moves it. */
+export class TestClock {
+  private at: number;
+  constructor(start = Date.parse("2026-11-21T10:00:00Z")) {
+    this.at = start;
+  }
+  now = (): Date => new Date(this.at);
+  advance(ms: number): void {
+    this.at += ms;
+  }
 }

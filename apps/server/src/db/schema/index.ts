@@ -1,2 +1,3 @@
+export * from "./accounts.ts";
 export * from "./catalogue.ts";
 export * from "./settings.ts";

@@ -1,0 +1,76 @@
+import type { forgotPasswordSchema, resetPasswordSchema } from "@skillshelf/shared/account-forms.ts";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { passwordResets, users } from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
+import { hashToken, newToken } from "../lib/tokens.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { passwordResetMail } from "../mail/templates.ts";
+import { hashPassword } from "./password-hash.ts";
+import { revokeUserSessions } from "./sessions.ts";
+
+export const RESET_TTL_MS = 30 * 60_000;
+export const FORGOT_PASSWORD_SENT = "If an account exists for this email, we have sent a link to reset the password.";
+export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please request a new one.";
+
+/**
+ * Sends a reset link when the account exists, and does nothing otherwise: the
+ * caller answers the same either way. A new link voids the older ones. The
+ * link is built from PUBLIC_URL, never from the request.
+ */
+export async function requestPasswordReset(options: {
+  db: Db;
+  input: z.output<typeof forgotPasswordSchema>;
+  publicUrl: string;
+  now: Date;
+}): Promise<void> {
+  const { db, input, now } = options;
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.email, input.email))
+      .for("update");
+    if (!user) return;
+    await tx
+      .update(passwordResets)
+      .set({ consumedAt: now })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.consumedAt)));
+    const { token, hash } = newToken();
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+    });
+    await enqueueMail(tx, passwordResetMail(user, `${options.publicUrl}/reset-password/${token}`), now);
+  });
+}
+
+/** Sets the new password once per link, and signs the account out everywhere. */
+export async function resetPassword(options: {
+  db: Db;
+  input: z.output<typeof resetPasswordSchema>;
+  now: Date;
+}): Promise<void> {
+  const { db, input, now } = options;
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    // Consuming the row is the check: of two uses at once, only one updates it.
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(input.token)),
+          isNull(passwordResets.consumedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw new AppError("invalid", RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
+    await revokeUserSessions(tx, reset.userId, now);
+  });
+}

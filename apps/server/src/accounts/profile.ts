@@ -1,0 +1,79 @@
+import type { changePasswordSchema, profileSchema, settingsSchema } from "@skillshelf/shared/account-forms.ts";
+import type { UserRecord } from "@skillshelf/shared/api.ts";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
+import { isUniqueViolation } from "../lib/db-errors.ts";
+import { hashPassword, verifyPassword } from "./password-hash.ts";
+import { DUPLICATE_EMAIL } from "./register.ts";
+import { revokeUserSessions } from "./sessions.ts";
+import { toUserRecord, userRecordColumns } from "./user-record.ts";
+
+export const OLD_PASSWORD_WRONG = "Old password is incorrect.";
+
+async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>): Promise<UserRecord> {
+  try {
+    const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning(userRecordColumns);
+    if (!row) throw new AppError("unauthenticated", "Please sign in again.");
+    return toUserRecord(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
+    throw error;
+  }
+}
+
+export function updateProfile(options: {
+  db: Db;
+  userId: number;
+  input: z.output<typeof profileSchema>;
+  now: Date;
+}): Promise<UserRecord> {
+  const { input } = options;
+  return updateUser(options.db, options.userId, {
+    name: input.name,
+    email: input.email,
+    mobileNumber: input.phone,
+    about: input.bio,
+    updatedAt: options.now,
+  });
+}
+
+export function updateSettings(options: {
+  db: Db;
+  userId: number;
+  input: z.output<typeof settingsSchema>;
+  now: Date;
+}): Promise<UserRecord> {
+  const { input } = options;
+  return updateUser(options.db, options.userId, {
+    displayName: input.display_name,
+    timezone: input.timezone,
+    language: input.language,
+    emailNotifications: input.email_notifications,
+    inAppNotifications: input.in_app_notifications,
+    smsNotifications: input.sms_notifications,
+    updatedAt: options.now,
+  });
+}
+
+/** Needs the old password; signs out every other session of the account. */
+export async function changePassword(options: {
+  db: Db;
+  userId: number;
+  sessionId: number;
+  input: z.output<typeof changePasswordSchema>;
+  now: Date;
+}): Promise<void> {
+  const { db, userId, input, now } = options;
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(user.passwordHash, input.old_password))) {
+    throw new AppError("invalid", OLD_PASSWORD_WRONG, { old_password: OLD_PASSWORD_WRONG });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    await revokeUserSessions(tx, userId, now, options.sessionId);
+  });
+}

@@ -1,0 +1,70 @@
+import type { Viewer } from "@skillshelf/shared/api.ts";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { sessions, users } from "../db/schema/index.ts";
+import { hashToken, newToken } from "../lib/tokens.ts";
+import { toUserRecord, userRecordColumns } from "./user-record.ts";
+
+/** 'Remember me': thirty days. Otherwise twelve hours. Neither is ever extended. */
+export const SESSION_TTL_MS = { remembered: 30 * 24 * 3600_000, short: 12 * 3600_000 } as const;
+
+export async function createSession(options: {
+  db: DbOrTx;
+  userId: number;
+  rememberMe: boolean;
+  now: Date;
+}): Promise<{ token: string; expiresAt: Date }> {
+  const { token, hash } = newToken();
+  const ttl = options.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
+  const expiresAt = new Date(options.now.getTime() + ttl);
+  await options.db.insert(sessions).values({
+    userId: options.userId,
+    tokenHash: hash,
+    rememberMe: options.rememberMe,
+    createdAt: options.now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The viewer of a live session: not revoked, not expired, user not blocked. */
+export async function findViewer(
+  db: DbOrTx,
+  token: string,
+  now: Date,
+): Promise<(Viewer & { sessionId: number }) | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const [row] = await db
+    .select({ sessionId: sessions.id, blockedAt: users.blockedAt, ...userRecordColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  if (!row || row.blockedAt) return null;
+  return { sessionId: row.sessionId, userId: row.id, role: row.role, user: toUserRecord(row) };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, but the one given (the browser that made the change). */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  exceptSessionId?: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    );
+}

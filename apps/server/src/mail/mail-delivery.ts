@@ -1,0 +1,148 @@
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Db } from "../db/client.ts";
+import { mailOutbox } from "../db/schema/index.ts";
+import type { Clock } from "../lib/clock.ts";
+
+const BATCH = 20;
+/** A claimed message is retried by anyone after this, should its sender die mid-send. */
+const LEASE_MS = 2 * 60_000;
+/** Retry after 10 s, 20 s, 40 s … up to an hour between attempts; never give up. */
+const backoffMs = (attempts: number) => Math.min(3_600_000, 10_000 * 2 ** Math.min(attempts - 1, 12));
+
+/**
+ * Delivers the outbox. With SMTP_URL it sends through nodemailer and retries
+ * failures with backoff; without it, each message (with its links) is written
+ * to the log, so the flows work on a machine with no mail server. Rows are
+ * claimed with SKIP LOCKED, so several instances never send one message twice.
+ */
+export class MailDelivery {
+  private transport: Transporter | null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly options: {
+      db: Db;
+      smtpUrl: string | undefined;
+      from: string;
+      log: FastifyBaseLogger;
+      now: Clock;
+      pollMs?: number;
+    },
+  ) {
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport({
+          url: options.smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        } as Parameters<typeof nodemailer.createTransport>[0])
+      : null;
+  }
+
+  start(): void {
+    const poll = () => {
+      this.timer = setTimeout(async () => {
+        await this.deliverDue();
+        poll();
+      }, this.options.pollMs ?? 5000);
+      this.timer.unref();
+    };
+    poll();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    this.transport?.close();
+  }
+
+  /** Delivers what is due now; concurrent calls share one run and trigger one more. */
+  deliverDue(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.deliverBatch()) === BATCH) {}
+        } while (this.again);
+      } catch (error) {
+        this.options.log.error({ err: error }, "mail delivery failed");
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /**
+   * Claims due rows by pushing their next attempt past a lease (so no other
+   * instance takes them), then sends outside any transaction: a slow mail
+   * server never holds a database connection.
+   */
+  private async deliverBatch(): Promise<number> {
+    const { db, log } = this.options;
+    const now = this.options.now();
+    const lease = new Date(now.getTime() + LEASE_MS);
+    const due = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now)))
+        .orderBy(asc(mailOutbox.id))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      if (rows.length) {
+        await tx
+          .update(mailOutbox)
+          .set({ nextAttemptAt: lease })
+          .where(
+            inArray(
+              mailOutbox.id,
+              rows.map((r) => r.id),
+            ),
+          );
+      }
+      return rows;
+    });
+    for (const mail of due) {
+      const attempts = mail.attempts + 1;
+      try {
+        if (this.transport) {
+          await this.transport.sendMail({
+            from: this.options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
+          log.info({ mail: mail.id, kind: mail.kind, to: mail.to }, "mail sent");
+        } else {
+          log.info(
+            { mail: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject },
+            `mail (no SMTP_URL, kept in the outbox):\n${mail.text}`,
+          );
+        }
+        await db.update(mailOutbox).set({ sentAt: this.options.now(), attempts }).where(eq(mailOutbox.id, mail.id));
+      } catch (error) {
+        log.warn({ mail: mail.id, attempts, err: error }, "mail not delivered; will retry");
+        await db
+          .update(mailOutbox)
+          .set({
+            attempts,
+            lastError: String((error as Error).message ?? error).slice(0, 500),
+            nextAttemptAt: new Date(this.options.now().getTime() + backoffMs(attempts)),
+          })
+          .where(eq(mailOutbox.id, mail.id));
+      }
+    }
+    return due.length;
+  }
+}

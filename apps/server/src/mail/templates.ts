@@ -1,0 +1,43 @@
+import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
+import type { OutgoingMail } from "./outbox.ts";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">Or open this link: ${escapeHtml(action.url)}</p>`
+    : "";
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}<p style="margin:24px 0 0;font-size:13px;color:#475569">Skillshelf · ${escapeHtml(SUPPORT_EMAIL)}</p></div></body></html>`;
+}
+
+export function passwordResetMail(to: { name: string; email: string }, url: string): OutgoingMail {
+  const lines = [
+    `Hello ${to.name},`,
+    "Someone asked to reset the password of your Skillshelf account. If it was you, choose a new password with the link below. It works once, within 30 minutes.",
+    "If it was not you, ignore this message: your password stays as it is.",
+  ];
+  return {
+    kind: "password-reset",
+    to: to.email,
+    subject: "Reset your Skillshelf password",
+    text: `${lines.join("\n\n")}\n\nReset your password: ${url}\n\nSkillshelf · ${SUPPORT_EMAIL}\n`,
+    html: layout("Reset your password", lines, { label: "Choose a new password", url }),
+  };
+}
+
+export function welcomeMail(to: { name: string; email: string }, storeUrl: string): OutgoingMail {
+  const lines = [
+    `Hello ${to.name},`,
+    "Welcome to Skillshelf. Your account is ready: sign in to keep your items, orders and settings in one place.",
+    "Every purchase comes with a 6-day money-back guarantee.",
+  ];
+  return {
+    kind: "welcome",
+    to: to.email,
+    subject: "Welcome to Skillshelf",
+    text: `${lines.join("\n\n")}\n\nSign in: ${storeUrl}/login\n\nSkillshelf · ${SUPPORT_EMAIL}\n`,
+    html: layout("Welcome to Skillshelf", lines, { label: "Sign in", url: `${storeUrl}/login` }),
+  };
+}

@@ -1,0 +1,103 @@
+import net from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createUser, login } from "./helpers/accounts.ts";
+import { createTestStore, TestClock, type TestStore } from "./helpers/app.ts";
+
+interface Received {
+  to: string;
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+async function startSmtp(port = 0): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address).join(","),
+          raw: Buffer.concat(chunks).toString(),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as net.AddressInfo;
+  return { port: address.port, received, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+/** Quoted-printable bodies wrap long lines with "=\r\n"; undo that to read links. */
+const unwrap = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()?.();
+});
+afterAll(async () => {});
+
+describe("mail over SMTP", () => {
+  it("delivers a reset link that resets the password: forgot, mail, reset, sign in", async () => {
+    const smtp = await startSmtp();
+    closers.push(smtp.close);
+    const store: TestStore = await createTestStore({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+    closers.push(store.close);
+    const user = await createUser(store);
+
+    await store.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: user.email } });
+    await store.app.mail.deliverDue();
+    expect(smtp.received).toHaveLength(1);
+    const mail = unwrap(smtp.received[0]?.raw ?? "");
+    expect(smtp.received[0]?.to).toBe(user.email);
+    expect(mail).toContain("Subject: Reset your Skillshelf password");
+    expect(mail).toContain("Content-Type: text/plain");
+    expect(mail).toContain("Content-Type: text/html");
+    const token = /http:\/\/store\.test:3000\/reset-password\/([\w-]{43})/.exec(mail)?.[1];
+    expect(token).toBeDefined();
+
+    const reset = await store.app.inject({
+      method: "POST",
+      url: "/api/reset-password",
+      payload: { token, password: "Mailed@Reset1", confirm_password: "Mailed@Reset1" },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(store, user.email, "Mailed@Reset1")).res.statusCode).toBe(200);
+  });
+
+  it("keeps a message while the mail server is down and delivers it once it is back", async () => {
+    const port = await freePort();
+    const clock = new TestClock();
+    const store = await createTestStore({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, clock });
+    closers.push(store.close);
+    const user = await createUser(store);
+
+    await store.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: user.email } });
+    await store.app.mail.deliverDue(); // nothing listens: the attempt fails and is scheduled again
+
+    const smtp = await startSmtp(port);
+    closers.push(smtp.close);
+    await store.app.mail.deliverDue();
+    expect(smtp.received).toHaveLength(0); // not due yet: it backs off
+    clock.advance(60_000);
+    await store.app.mail.deliverDue();
+    expect(smtp.received).toHaveLength(1);
+    expect(unwrap(smtp.received[0]?.raw ?? "")).toContain("/reset-password/");
+    clock.advance(3_600_000);
+    await store.app.mail.deliverDue();
+    expect(smtp.received).toHaveLength(1); // delivered once
+  });
+});
