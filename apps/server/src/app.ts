@@ -13,6 +13,9 @@ import {
 } from "fastify-type-provider-zod";
 import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-service.ts";
 import type { Database } from "./db/client.ts";
+import { paypalEmulator } from "./emulators/paypal-emulator.ts";
+import { payuEmulator } from "./emulators/payu-emulator.ts";
+import { stripeEmulator } from "./emulators/stripe-emulator.ts";
 import type { Config } from "./env.ts";
 import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -21,7 +24,11 @@ import { MediaSigner } from "./media/media-signer.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
 import { catalogueRoutes } from "./routes/api/catalogue.ts";
+import { commerceRoutes } from "./routes/api/commerce.ts";
 import { healthRoutes } from "./routes/api/health.ts";
+import { paypalRoutes } from "./routes/api/paypal.ts";
+import { payuRoutes } from "./routes/api/payu.ts";
+import { stripeRoutes } from "./routes/api/stripe.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { pageRoutes } from "./routes/pages.ts";
 
@@ -139,11 +146,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogueRoutes);
       await api.register(accountRoutes);
       await api.register(profileRoutes);
+      await api.register(commerceRoutes);
+      await api.register(stripeRoutes);
+      await api.register(paypalRoutes);
+      await api.register(payuRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: false, message: "Not found" }));
     },
     { prefix: "/api" },
   );
   await app.register(mediaRoutes);
+  if (config.payments === "emulator") {
+    await app.register(stripeEmulator);
+    await app.register(paypalEmulator);
+    await app.register(payuEmulator);
+  }
   if (options.pages !== false) await app.register(pageRoutes);
   return app;
 }

@@ -164,3 +164,47 @@ export interface StoreContext {
   /** null when no such content. */
   content(slug: string, content: string): Promise<ContentResponse | null>;
 }
+
+export interface CartItem {
+  id: number;
+  price: number;
+  currency: string;
+  category: { id: number; slug: string; name: string; icon: string; single_line: string };
+  groups: { id: number; name: string } | null;
+}
+
+export interface CartResponse extends Envelope {
+  data: { rows: CartItem[]; total: number; currency: string };
+}
+
+export interface OrderLine {
+  id: number;
+  currency: string;
+  price: number;
+  category: { icon: string; name: string; single_line: string; slug: string };
+  groups: { name: string } | null;
+}
+
+export interface OrderRow {
+  id: number;
+  order_id: string;
+  created_at: string;
+  currency: string;
+  amount: number;
+  status: "Completed" | "Refunded";
+  orders: OrderLine[];
+}
+
+export interface OrderDetail extends OrderRow {
+  payment_method: string;
+  transaction_id: string;
+  payment_status: string;
+}
+
+export interface OwnedItem {
+  id: number;
+  category: { icon: string; name: string; single_line: string; slug: string };
+  groups: { name: string } | null;
+}
+
+export type PaymentMethod = "card" | "wallet" | "regional";

@@ -79,3 +79,8 @@ export const RESERVED_SLUGS = [
   "search",
   "robots-txt",
 ] as const;
+
+export const CART_CHANGED = "Your cart has changed. Please review it and try again.";
+
+/** How the order pages name each way of paying. */
+export const PAYMENT_METHOD_LABELS = { stripe: "Card", paypal: "PayPal", payu: "PayU" } as const;

@@ -9,6 +9,7 @@ import type {
 } from "@skillshelf/shared/api.ts";
 import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import { and, asc, eq } from "drizzle-orm";
+import { ownsContent } from "../cart/ownership.ts";
 import type { Db } from "../db/client.ts";
 import { categories, contentMedia, contents, relatedContents } from "../db/schema/index.ts";
 import type { MediaSigner } from "../media/media-signer.ts";
@@ -127,12 +128,8 @@ export class CatalogueService {
     return content?.is_payment_paid ?? false;
   }
 
-  /**
-   * Ownership of a sub-category or group comes with orders (the buy issue);
-   * until a viewer has bought something, priced content stays locked.
-   */
-  private async viewerOwns(_viewer: Viewer | null, _content: CachedContent): Promise<boolean> {
-    return false;
+  private async viewerOwns(viewer: Viewer | null, content: CachedContent): Promise<boolean> {
+    return viewer !== null && ownsContent(this.db, viewer.userId, content);
   }
 
   private snapshot(): Promise<CatalogueSnapshot> {

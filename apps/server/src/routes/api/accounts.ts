@@ -14,7 +14,7 @@ import { FORGOT_PASSWORD_SENT, requestPasswordReset, resetPassword } from "../..
 import { changePassword, updateProfile, updateSettings } from "../../accounts/profile.ts";
 import { register } from "../../accounts/register.ts";
 import { revokeSession } from "../../accounts/sessions.ts";
-import { countCartItems } from "../../cart/count-cart-items.ts";
+import { countCartItems } from "../../cart/cart.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { clearSessionCookie, requireViewer, setSessionCookie, viewerOf } from "../viewer.ts";
 

@@ -1,0 +1,108 @@
+import type { CartItem, CartResponse } from "@skillshelf/shared/api.ts";
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { cartItems, categories, contentGroups } from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
+import { isUniqueViolation } from "../lib/db-errors.ts";
+import { loadCartLines, toCartItem } from "./cart-lines.ts";
+import { ownedIn } from "./ownership.ts";
+
+export async function countCartItems(db: DbOrTx, userId: number): Promise<number> {
+  return (await loadCartLines(db, userId)).length;
+}
+
+export async function getCart(db: DbOrTx, userId: number, currency: string): Promise<CartResponse> {
+  const lines = await loadCartLines(db, userId);
+  const totalMinor = lines.reduce((sum, l) => sum + l.priceMinor, 0);
+  return {
+    status: true,
+    message: "Cart fetched successfully",
+    data: { rows: lines.map((l) => toCartItem(l, currency)), total: totalMinor / 100, currency },
+  };
+}
+
+/**
+ * Adds a whole sub-category (groupId null) or one of its groups. Refuses what
+ * the learner owns or already has in the cart, with a message that says which;
+ * a sub-category replaces its groups already in the cart.
+ */
+export async function addToCart(options: {
+  db: Db;
+  userId: number;
+  subCategoryId: number;
+  groupId: number | null;
+  currency: string;
+}): Promise<CartItem> {
+  const { db, userId, subCategoryId, groupId } = options;
+  const [category] = await db
+    .select({ id: categories.id, name: categories.name, priceMinor: categories.priceMinor, hidden: categories.hidden })
+    .from(categories)
+    .where(and(eq(categories.id, subCategoryId), isNotNull(categories.parentId)));
+  if (!category || category.hidden) throw new AppError("not_found", "This item is not available.");
+  let group: { id: number; name: string; priceMinor: number | null } | undefined;
+  if (groupId !== null) {
+    [group] = await db
+      .select({ id: contentGroups.id, name: contentGroups.name, priceMinor: contentGroups.priceMinor })
+      .from(contentGroups)
+      .where(and(eq(contentGroups.id, groupId), eq(contentGroups.categoryId, category.id)));
+    if (!group) throw new AppError("not_found", "This item is not available.");
+    if (group.priceMinor === null) throw new AppError("conflict", `${group.name} is free: there is nothing to buy.`);
+  } else if (category.priceMinor === null) {
+    throw new AppError("conflict", `${category.name} is free: there is nothing to buy.`);
+  }
+
+  const owned = await ownedIn(db, userId, category.id);
+  if (owned.whole) {
+    throw new AppError(
+      "conflict",
+      group ? `You already own ${category.name}, which includes ${group.name}.` : `You already own ${category.name}.`,
+    );
+  }
+  if (group && owned.groups.has(group.id)) throw new AppError("conflict", `You already own ${group.name}.`);
+
+  const inCart = await db
+    .select({ id: cartItems.id, groupId: cartItems.groupId })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.categoryId, category.id)));
+  if (inCart.some((i) => i.groupId === null)) {
+    throw new AppError(
+      "conflict",
+      group
+        ? `${category.name} is already in your cart, and it includes ${group.name}.`
+        : `${category.name} is already in your cart.`,
+    );
+  }
+  if (group && inCart.some((i) => i.groupId === group.id)) {
+    throw new AppError("conflict", `${group.name} is already in your cart.`);
+  }
+
+  try {
+    const id = await db.transaction(async (tx) => {
+      // The whole sub-category replaces its groups.
+      if (!group)
+        await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.categoryId, category.id)));
+      const [row] = await tx
+        .insert(cartItems)
+        .values({ userId, categoryId: category.id, groupId: group?.id ?? null })
+        .returning({ id: cartItems.id });
+      return row?.id;
+    });
+    const line = (await loadCartLines(db, userId)).find((l) => l.id === id);
+    if (!line) throw new Error("cart line vanished");
+    return toCartItem(line, options.currency);
+  } catch (error) {
+    // A double click: the same line added twice at once.
+    if (isUniqueViolation(error)) {
+      throw new AppError("conflict", `${group?.name ?? category.name} is already in your cart.`);
+    }
+    throw error;
+  }
+}
+
+export async function removeFromCart(db: DbOrTx, userId: number, itemId: number): Promise<void> {
+  const deleted = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  if (deleted.length === 0) throw new AppError("not_found", "This item is not in your cart.");
+}

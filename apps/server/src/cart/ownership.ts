@@ -1,0 +1,40 @@
+import { and, eq, isNull, or } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { entitlements } from "../db/schema/index.ts";
+
+/** The user's active entitlements inside one sub-category. */
+export async function ownedIn(db: DbOrTx, userId: number, categoryId: number) {
+  const rows = await db
+    .select({ groupId: entitlements.groupId })
+    .from(entitlements)
+    .where(
+      and(eq(entitlements.userId, userId), eq(entitlements.categoryId, categoryId), isNull(entitlements.revokedAt)),
+    );
+  return {
+    whole: rows.some((r) => r.groupId === null),
+    groups: new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId]))),
+  };
+}
+
+/** Whether the user owns the content's sub-category, or the group that holds it. */
+export async function ownsContent(
+  db: DbOrTx,
+  userId: number,
+  content: { categoryId: number; groupId: number | null },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: entitlements.id })
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.userId, userId),
+        eq(entitlements.categoryId, content.categoryId),
+        isNull(entitlements.revokedAt),
+        content.groupId === null
+          ? isNull(entitlements.groupId)
+          : or(isNull(entitlements.groupId), eq(entitlements.groupId, content.groupId)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

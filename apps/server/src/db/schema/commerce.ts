@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { categories, contentGroups } from "./catalogue.ts";
+
+/**
+ * A line of a learner's cart: a whole sub-category (group_id null) or one of
+ * its groups. Prices are not stored here: the cart always shows and charges
+ * the catalogue's current ones.
+ */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    groupId: integer("group_id").references(() => contentGroups.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_line_key").on(t.userId, t.categoryId, sql`coalesce(${t.groupId}, 0)`),
+    index("cart_items_user_idx").on(t.userId),
+  ],
+);
+
+export type PaymentProvider = "stripe" | "paypal" | "payu";
+
+/** What a checkout charges: the cart's lines at the moment the payment was created. */
+export interface PaymentLine {
+  categoryId: number;
+  groupId: number | null;
+  name: string;
+  groupName: string | null;
+  priceMinor: number;
+}
+
+/**
+ * One attempt to pay, created at checkout with the server's own amount and
+ * lines. The provider's reference is unique: whatever confirms it, and however
+ * often, it can be fulfilled once.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["stripe", "paypal", "payu"] }).notNull(),
+    providerRef: text("provider_ref").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    lines: jsonb("lines").$type<PaymentLine[]>().notNull(),
+    /** Where the learner lands afterwards: checked to be inside PUBLIC_URL. */
+    successUrl: text("success_url").notNull(),
+    cancelUrl: text("cancel_url").notNull(),
+    status: text("status", { enum: ["pending", "paid", "failed", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_ref_key").on(t.provider, t.providerRef),
+    index("payments_user_idx").on(t.userId),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** The number a learner sees and quotes to support. */
+    orderNumber: text("order_number").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    paymentMethod: text("payment_method").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    paymentStatus: text("payment_status").notNull(),
+    currency: text("currency").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundRef: text("refund_ref"),
+  },
+  (t) => [
+    uniqueIndex("orders_payment_key").on(t.paymentId),
+    uniqueIndex("orders_number_key").on(t.orderNumber),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** An order's lines, at the names and prices paid. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    groupId: integer("group_id").references(() => contentGroups.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    groupName: text("group_name"),
+    priceMinor: integer("price_minor").notNull(),
+    currency: text("currency").notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/** What a learner owns: a sub-category or one group, granted by an order. */
+export const entitlements = pgTable(
+  "entitlements",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    groupId: integer("group_id").references(() => contentGroups.id, { onDelete: "restrict" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("entitlements_user_idx").on(t.userId, t.categoryId)],
+);
+
+/**
+ * State of the built-in payment emulators (PAYMENTS=emulator): the sessions,
+ * orders and transactions a real provider would keep on its side.
+ */
+export const emulatorRecords = pgTable(
+  "emulator_records",
+  {
+    provider: text("provider").notNull(),
+    id: text("id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] })],
+);

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from "fastify";
+
+/** The built-in Payu emulator (PAYMENTS=emulator). (Being written.) */
+export const payuEmulator: FastifyPluginAsync = async (_app) => {};

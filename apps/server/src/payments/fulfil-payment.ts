@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
+import { and, eq, inArray, or } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { cartItems, entitlements, orderLines, orders, type PaymentProvider, payments } from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
+
+export interface Confirmation {
+  provider: PaymentProvider;
+  /** The provider's reference given when the payment was created (session id, order id, txnid). */
+  providerRef: string;
+  /** What the provider says was paid. */
+  amountMinor: number;
+  currency: string;
+  /** The provider's id of the money movement (payment intent, capture id, PayU mihpayid). */
+  transactionId: string;
+  now: Date;
+}
+
+/**
+ * The one fulfilment of every confirmation path (return, webhook, POST-back):
+ * one payment makes one order, one set of entitlements and one emptied cart.
+ * The payment row is locked, and orders.payment_id is unique, so two
+ * deliveries racing each other still make one order. Idempotent: a repeat
+ * returns the order already made.
+ */
+export async function fulfilPayment(
+  db: Db,
+  confirmation: Confirmation,
+): Promise<{ orderId: number; orderNumber: string }> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, confirmation.provider), eq(payments.providerRef, confirmation.providerRef)))
+      .for("update");
+    if (!payment) throw new AppError("not_found", "Unknown payment.");
+    if (payment.status === "paid") {
+      const [order] = await tx
+        .select({ orderId: orders.id, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.paymentId, payment.id));
+      if (!order) throw new Error(`payment ${payment.id} is paid but has no order`);
+      return order;
+    }
+    if (confirmation.amountMinor !== payment.amountMinor || confirmation.currency.toUpperCase() !== payment.currency) {
+      throw new AppError("conflict", "The amount paid does not match the order.");
+    }
+    const orderNumber = `SS-${confirmation.now.toISOString().slice(0, 10).replaceAll("-", "")}-${randomBytes(4).toString("hex").toUpperCase()}`;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber,
+        userId: payment.userId,
+        paymentId: payment.id,
+        paymentMethod: PAYMENT_METHOD_LABELS[payment.provider],
+        transactionId: confirmation.transactionId,
+        paymentStatus: "Paid",
+        currency: payment.currency,
+        amountMinor: payment.amountMinor,
+        createdAt: confirmation.now,
+      })
+      .returning({ orderId: orders.id, orderNumber: orders.orderNumber });
+    if (!order) throw new Error("order insert returned nothing");
+    await tx.insert(orderLines).values(
+      payment.lines.map((line) => ({
+        orderId: order.orderId,
+        categoryId: line.categoryId,
+        groupId: line.groupId,
+        name: line.name,
+        groupName: line.groupName,
+        priceMinor: line.priceMinor,
+        currency: payment.currency,
+      })),
+    );
+    await tx.insert(entitlements).values(
+      payment.lines.map((line) => ({
+        userId: payment.userId,
+        categoryId: line.categoryId,
+        groupId: line.groupId,
+        orderId: order.orderId,
+        createdAt: confirmation.now,
+      })),
+    );
+    // What was bought leaves the cart, and so do groups of a sub-category bought whole.
+    const wholeIds = payment.lines.filter((l) => l.groupId === null).map((l) => l.categoryId);
+    const groupIds = payment.lines.flatMap((l) => (l.groupId === null ? [] : [l.groupId]));
+    await tx
+      .delete(cartItems)
+      .where(
+        and(
+          eq(cartItems.userId, payment.userId),
+          or(
+            wholeIds.length ? inArray(cartItems.categoryId, wholeIds) : undefined,
+            groupIds.length ? inArray(cartItems.groupId, groupIds) : undefined,
+          ),
+        ),
+      );
+    await tx.update(payments).set({ status: "paid", completedAt: confirmation.now }).where(eq(payments.id, payment.id));
+    return order;
+  });
+}
+
+/** A payment the provider reports failed or cancelled: no order, and the cart stays as it is. */
+export async function closeUnpaidPayment(
+  db: Db,
+  options: { provider: PaymentProvider; providerRef: string; status: "failed" | "cancelled"; now: Date },
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: options.status, completedAt: options.now })
+    .where(
+      and(
+        eq(payments.provider, options.provider),
+        eq(payments.providerRef, options.providerRef),
+        eq(payments.status, "pending"),
+      ),
+    );
+}

@@ -1,0 +1,95 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { addToCart, getCart, removeFromCart } from "../../cart/cart.ts";
+import { getOrder, listItems, listOrders } from "../../orders/read-orders.ts";
+import { requireViewer, viewerOf } from "../viewer.ts";
+
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+
+/** The signed-in learner's cart, orders and items. */
+export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", requireViewer);
+  const userId = async (request: FastifyRequest) => {
+    const viewer = await viewerOf(request);
+    if (!viewer) throw new Error("requireViewer let a visitor through");
+    return viewer.userId;
+  };
+  const { db } = app.database;
+  const currency = app.config.storeCurrency;
+
+  app.get("/cart/get", { schema: { summary: "The cart at today's prices", tags: ["cart"] } }, async (request) =>
+    getCart(db, await userId(request), currency),
+  );
+
+  app.post(
+    "/cart/add",
+    {
+      schema: {
+        summary: "Add a whole sub-category (group_id null) or one of its groups",
+        tags: ["cart"],
+        body: z.object({
+          sub_category_id: id("sub_category_id is required"),
+          group_id: z.union([id("group_id must be an id"), z.null()]).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const data = await addToCart({
+        db,
+        userId: await userId(request),
+        subCategoryId: request.body.sub_category_id,
+        groupId: request.body.group_id ?? null,
+        currency,
+      });
+      return reply.status(201).send({ status: true, message: "Added to your cart.", data });
+    },
+  );
+
+  app.post(
+    "/cart/delete",
+    {
+      schema: {
+        summary: "Remove a line from the cart",
+        tags: ["cart"],
+        body: z.object({ delete_id: id("delete_id is required") }),
+      },
+    },
+    async (request) => {
+      await removeFromCart(db, await userId(request), request.body.delete_id);
+      return { status: true, message: "Removed from your cart." };
+    },
+  );
+
+  app.get(
+    "/get-orders",
+    { schema: { summary: "The learner's orders, newest first", tags: ["orders"] } },
+    async (request) => ({
+      status: true,
+      message: "Orders fetched successfully",
+      data: { rows: await listOrders(db, await userId(request)) },
+    }),
+  );
+
+  app.post(
+    "/order-details",
+    {
+      schema: {
+        summary: "One of the learner's orders",
+        tags: ["orders"],
+        body: z.object({ detail_id: id("detail_id is required") }),
+      },
+    },
+    async (request) => ({
+      status: true,
+      message: "Order fetched successfully",
+      data: await getOrder(db, await userId(request), request.body.detail_id),
+    }),
+  );
+
+  app.get("/get-items", { schema: { summary: "What the learner owns", tags: ["orders"] } }, async (request) => ({
+    status: true,
+    message: "Items fetched successfully",
+    data: { rows: await listItems(db, await userId(request)) },
+  }));
+};
