@@ -210,3 +210,24 @@ describe("orders, items and unlocked media", () => {
     expect(volumes.is_payment_paid).toBe(false);
   });
 });
+
+describe("a catalogue import after sales", () => {
+  it("refuses to remove what was sold, names it, and changes nothing", async () => {
+    const me = await learner();
+    await me.add(basics());
+    await (await payForCart(store, me.user.id)).confirm();
+    const before = (await store.app.inject("/api/categories")).body;
+    const withoutDocker: any = smallCatalogue();
+    withoutDocker.categories[0].artefacts.shift();
+    withoutDocker.categories[1].artefacts[0].contents[0].related = [];
+    for (const a of withoutDocker.categories[0].artefacts) for (const c of a.contents) c.related = [];
+    await expect(store.importCatalogue(withoutDocker)).rejects.toThrow(
+      '"Docker" has been sold, so it cannot be removed; keep it in the file with "hidden": true instead',
+    );
+    const withoutGroup: any = smallCatalogue();
+    withoutGroup.categories[0].artefacts[0].groups.shift();
+    withoutGroup.categories[0].artefacts[0].contents[0].related = [];
+    await expect(store.importCatalogue(withoutGroup)).rejects.toThrow('"Basics" has been sold');
+    expect((await store.app.inject("/api/categories")).body).toBe(before);
+  });
+});

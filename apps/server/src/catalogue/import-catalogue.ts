@@ -4,7 +4,7 @@ import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/c
 import { RESERVED_SLUGS } from "@skillshelf/shared/constants.ts";
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { categories, contentGroups, contentMedia, contents, relatedContents } from "../db/schema/index.ts";
+import { categories, contentGroups, contentMedia, contents, orderLines, relatedContents } from "../db/schema/index.ts";
 import { sniffMediaType } from "../media/sniff-media-type.ts";
 import { CatalogueFileError, type JsonPath, type LineOf, noLines } from "./read-catalogue-file.ts";
 import { sanitizeArticleHtml } from "./sanitize-html.ts";
@@ -100,8 +100,16 @@ export async function importCatalogue(options: {
 
     // Whatever the file no longer names goes: contents first, then groups, artefacts, parents.
     const gone = keptCategoryIds.length ? notInArray(categories.id, keptCategoryIds) : sql`true`;
-    const goneIds = (await tx.select({ id: categories.id }).from(categories).where(gone)).map((r) => r.id);
+    const goneRows = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(gone);
+    const goneIds = goneRows.map((r) => r.id);
     if (goneIds.length) {
+      const [sold] = await tx
+        .select({ categoryId: orderLines.categoryId })
+        .from(orderLines)
+        .where(inArray(orderLines.categoryId, goneIds))
+        .limit(1);
+      const name = goneRows.find((r) => r.id === sold?.categoryId)?.name;
+      if (name !== undefined) throw new CatalogueFileError(soldMessage(name), null);
       await tx.delete(contents).where(inArray(contents.categoryId, goneIds));
       await tx.delete(contentGroups).where(inArray(contentGroups.categoryId, goneIds));
       await tx.delete(categories).where(and(inArray(categories.id, goneIds), isNotNull(categories.parentId)));
@@ -186,6 +194,10 @@ async function planContents(
   }
   return planned;
 }
+
+/** Orders keep pointing at what they sold: such things are hidden, never removed. */
+export const soldMessage = (name: string) =>
+  `"${name}" has been sold, so it cannot be removed; keep it in the file with "hidden": true instead`;
 
 export const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
 
@@ -289,6 +301,13 @@ async function syncGroups(
   }
   if (existing.length) {
     const goneIds = existing.map((e) => e.id);
+    const [sold] = await tx
+      .select({ groupId: orderLines.groupId })
+      .from(orderLines)
+      .where(inArray(orderLines.groupId, goneIds))
+      .limit(1);
+    const name = existing.find((e) => e.id === sold?.groupId)?.name;
+    if (name !== undefined) throw new CatalogueFileError(soldMessage(name), null);
     await tx.update(contents).set({ groupId: null }).where(inArray(contents.groupId, goneIds));
     await tx.delete(contentGroups).where(inArray(contentGroups.id, goneIds));
   }
