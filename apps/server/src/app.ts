@@ -23,6 +23,7 @@ import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
+import { adminRoutes } from "./routes/api/admin.ts";
 import { catalogueRoutes } from "./routes/api/catalogue.ts";
 import { commerceRoutes } from "./routes/api/commerce.ts";
 import { healthRoutes } from "./routes/api/health.ts";
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(stripeRoutes);
       await api.register(paypalRoutes);
       await api.register(payuRoutes);
+      await api.register(adminRoutes, { prefix: "/admin" });
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: false, message: "Not found" }));
     },
     { prefix: "/api" },

@@ -1,16 +1,18 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { createAdmin } from "./admin/create-admin.ts";
 import { CatalogueFileError, readCatalogueText } from "./catalogue/read-catalogue-file.ts";
 import { replaceCatalogue, seedDemoCatalogue } from "./catalogue/seed-demo.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 
-const USAGE = `Usage: npm run catalogue -- <command>
+const USAGE = `Usage: npm run catalogue -- <command>   (or npm run admin -- <command>)
 
 Commands:
-  import FILE   replace the catalogue with the JSON file FILE (docs/catalogue-format.md)
-  seed-demo     replace the catalogue with the demo catalogue
+  import FILE          replace the catalogue with the JSON file FILE (docs/catalogue-format.md)
+  seed-demo            replace the catalogue with the demo catalogue
+  create-admin EMAIL   make EMAIL an admin (creating the account) and print a one-time link to set its password
 
 Runs against DATABASE_URL, or the embedded database in DATA_DIR (stop the store first).`;
 
@@ -43,6 +45,17 @@ async function main(argv: string[]): Promise<number> {
     );
     console.log(
       `Imported ${file}: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,
+    );
+    return 0;
+  }
+  if (command === "create-admin" && args.length === 1 && args[0]) {
+    const email = args[0];
+    const config = loadConfig();
+    const { link, created } = await withDatabase((database) =>
+      createAdmin({ db: database.db, email, publicUrl: config.publicUrl, now: new Date() }),
+    );
+    console.log(
+      `${created ? "Created" : "Promoted"} the admin ${email.toLowerCase()}. Set its password within 24 hours, once, at:\n${link}`,
     );
     return 0;
   }

@@ -1,0 +1,96 @@
+import { count, desc, eq, ilike, or } from "drizzle-orm";
+import { revokeUserSessions } from "../accounts/sessions.ts";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
+
+export const PAGE_SIZE = 20;
+
+export interface AdminUserRow {
+  id: number;
+  name: string;
+  email: string;
+  role: "learner" | "admin";
+  email_verified: boolean;
+  blocked: boolean;
+  created_at: string;
+}
+
+/** Learners and admins, newest first, searched by name or e-mail. */
+export async function listUsers(db: Db, options: { search?: string | undefined; page: number }) {
+  const term = options.search?.trim();
+  const where = term
+    ? or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        emailVerifiedAt: users.emailVerifiedAt,
+        blockedAt: users.blockedAt,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(PAGE_SIZE)
+      .offset((options.page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    rows: rows.map(
+      (r): AdminUserRow => ({
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        role: r.role,
+        email_verified: r.emailVerifiedAt !== null,
+        blocked: r.blockedAt !== null,
+        created_at: r.createdAt.toISOString(),
+      }),
+    ),
+    total: total?.n ?? 0,
+    page: options.page,
+    page_size: PAGE_SIZE,
+  };
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export type UserAction = "verify-email" | "block" | "unblock" | "make-admin" | "remove-admin";
+
+/**
+ * Applies one admin action to a user. Blocking ends their sessions at once;
+ * an admin cannot block or demote themselves (the store would lose its last
+ * operator by a slip of the mouse).
+ */
+export async function applyUserAction(
+  db: Db,
+  options: { actorId: number; userId: number; action: UserAction; now: Date },
+): Promise<void> {
+  const { actorId, userId, action, now } = options;
+  if (actorId === userId && (action === "block" || action === "remove-admin")) {
+    throw new AppError("conflict", "You cannot block yourself or remove your own admin role.");
+  }
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!user) throw new AppError("not_found", "User not found");
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
+    if (action === "verify-email") set.emailVerifiedAt = user.emailVerifiedAt ?? now;
+    if (action === "block") set.blockedAt = now;
+    if (action === "unblock") set.blockedAt = null;
+    if (action === "make-admin") set.role = "admin";
+    if (action === "remove-admin") set.role = "learner";
+    await tx.update(users).set(set).where(eq(users.id, userId));
+    if (action === "block") await revokeUserSessions(tx, userId, now);
+  });
+}
