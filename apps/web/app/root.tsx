@@ -1,8 +1,62 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { GENERIC_ERROR, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
-import "./styles/app.css";
+import { ErrorPage } from "./features/errors/components/error-page";
+import { NotFoundPage } from "./features/errors/components/not-found-page";
+import { SiteFooter } from "./features/layout/components/site-footer";
+import { SiteHeader } from "./features/layout/components/site-header";
+import { SkipLink } from "./features/layout/components/skip-link";
+import type { NavUser } from "./features/layout/nav-user";
+import { buildMeta } from "./lib/meta";
+import "./styles/base.css";
+import "./styles/layout.css";
+import "./styles/home.css";
+import "./styles/listing.css";
+import "./styles/content.css";
+
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><rect width="28" height="28" rx="7" fill="#1d4ed8"/><path d="M7 7h3v13H7zM12 7h3v13h-3zM17.2 7.6l2.9-.8 3.4 12.5-2.9.8z" fill="#fff"/></svg>',
+)}`;
+
+// An inline icon: no request for /favicon.ico (which would answer 404).
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: FAVICON, type: "image/svg+xml" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const categories = await context.categories();
+  // Accounts arrive later: until then every request is a visitor's.
+  const user: NavUser | null = null;
+  return { categories, user, cartCount: 0, paymentsEmulated: context.paymentsEmulated };
+}
+
+// The categories change rarely: reload them only after a form submission (sign in, cart changes).
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+// Children replace this; it speaks only when the root error boundary renders.
+export function meta({ error }: Route.MetaArgs) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return buildMeta({
+      title: META_DEFAULTS.notFoundTitle,
+      description: "The page you're looking for doesn't exist. It may have been moved or deleted.",
+    });
+  }
+  if (error) return buildMeta({ title: "Something went wrong", description: GENERIC_ERROR });
+  return buildMeta({ title: META_DEFAULTS.homeTitle, description: META_DEFAULTS.homeDescription });
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -12,7 +66,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <SkipLink />
+        <SiteHeader
+          headerCategories={root?.categories.header_category ?? []}
+          user={root?.user ?? null}
+          cartCount={root?.cartCount ?? 0}
+        />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter paymentsEmulated={root?.paymentsEmulated ?? false} />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -26,10 +89,6 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <main>
-      <h1>{status}</h1>
-    </main>
-  );
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage />;
 }

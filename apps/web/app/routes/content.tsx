@@ -1,18 +1,60 @@
+import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { data } from "react-router";
+import { ArticleBody } from "../features/content/components/article-body";
+import { ContentBanner } from "../features/content/components/content-banner";
+import { LockedNote } from "../features/content/components/locked-note";
+import { MediaImages } from "../features/content/components/media-images";
+import { MediaPdfs } from "../features/content/components/media-pdfs";
+import { RelatedContent } from "../features/content/components/related-content";
+import { prepareArticleHtml } from "../features/content/prepare-article-html";
+import { isMobileAgent } from "../features/content/share-links";
+import { buildMeta, pageUrl } from "../lib/meta";
 import type { Route } from "./+types/content";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return context.categories();
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const content = await context.content(params.slug, params.content);
+  if (!content) throw data(null, { status: 404 });
+  return {
+    content: { ...content, data: { ...content.data, description: prepareArticleHtml(content.data.description) } },
+    url: pageUrl(context.publicUrl, `/${content.category.slug}/${content.data.slug}`),
+    mobile: isMobileAgent(request.headers.get("user-agent") ?? ""),
+  };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const detail = loaderData?.content.data;
+  return buildMeta({
+    title: detail?.meta_title || detail?.title || META_DEFAULTS.contentTitle,
+    description: detail?.meta_description || detail?.short_description || META_DEFAULTS.contentDescription,
+    url: loaderData?.url,
+    type: "article",
+  });
+}
+
+export default function Content({ loaderData }: Route.ComponentProps) {
+  const { content, url, mobile } = loaderData;
+  const { data: detail, related, category, is_payment_paid: paid } = content;
+  const images = detail.content_media.filter((media) => media.mimetype.startsWith("image/"));
+  const pdfs = detail.content_media.filter((media) => media.mimetype === "application/pdf");
+
   return (
-    <main>
-      <h1>Skillshelf</h1>
-      <ul>
-        {loaderData.data.map((c) => (
-          <li key={c.id}>{c.name}</li>
-        ))}
-      </ul>
-    </main>
+    <>
+      <ContentBanner
+        title={detail.title}
+        shortDescription={detail.short_description}
+        category={category}
+        shareUrl={url}
+        mobile={mobile}
+      />
+      <div className="container content-layout">
+        <RelatedContent items={related} />
+        <div className="content-main">
+          <ArticleBody html={detail.description} />
+          {!paid && (images.length > 0 || pdfs.length > 0) && <LockedNote category={category} />}
+          {images.length > 0 && <MediaImages key={detail.id} images={images} paid={paid} />}
+          {pdfs.length > 0 && <MediaPdfs pdfs={pdfs} paid={paid} />}
+        </div>
+      </div>
+    </>
   );
 }

@@ -1,18 +1,100 @@
+import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { data, useNavigate } from "react-router";
+import { AddToCartButton } from "../features/catalogue/components/add-to-cart-button";
+import { ArtefactCard } from "../features/catalogue/components/artefact-card";
+import { ContentGrid } from "../features/catalogue/components/content-grid";
+import { GroupCard } from "../features/catalogue/components/group-card";
+import { ListingHero } from "../features/catalogue/components/listing-hero";
+import { buildMeta, pageUrl } from "../lib/meta";
 import type { Route } from "./+types/listing";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return context.categories();
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const listing = await context.listing(params.slug);
+  if (!listing) throw data(null, { status: 404 });
+  return { listing, url: pageUrl(context.publicUrl, `/${listing.seo_data.slug}`) };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const seo = loaderData?.listing.seo_data;
+  return buildMeta({
+    title: seo?.meta_title || (seo?.name ? `${seo.name} | ${META_DEFAULTS.siteName}` : META_DEFAULTS.listingTitle),
+    description: seo?.meta_description || seo?.single_line || META_DEFAULTS.listingDescription,
+    url: loaderData?.url,
+  });
+}
+
+export default function Listing({ loaderData }: Route.ComponentProps) {
+  const { listing } = loaderData;
+  const seo = listing.seo_data;
+  const navigate = useNavigate();
+  // Only a signed-in user has a cart (SPEC.md section 5): a visitor signs in first.
+  const addToCart = () => navigate("/login");
+
+  if (listing.kind === "parent") {
+    return (
+      <>
+        <ListingHero seo={seo} />
+        <section className="section" aria-labelledby="artefacts-title">
+          <div className="container">
+            <h2 id="artefacts-title" className="section__title">
+              Artefacts in {seo.name}
+            </h2>
+            {listing.children.length === 0 ? (
+              <p className="empty-state">Nothing here yet: new artefacts are on their way.</p>
+            ) : (
+              <ul className="artefact-card-grid">
+                {listing.children.map((artefact) => (
+                  <li key={artefact.id}>
+                    <ArtefactCard artefact={artefact} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      </>
+    );
+  }
+
+  const empty = listing.groups.length === 0 && listing.data.length === 0;
   return (
-    <main>
-      <h1>Skillshelf</h1>
-      <ul>
-        {loaderData.data.map((c) => (
-          <li key={c.id}>{c.name}</li>
-        ))}
-      </ul>
-    </main>
+    <>
+      <ListingHero seo={seo}>
+        {seo.price !== null ? (
+          <AddToCartButton
+            price={seo.price}
+            currency={seo.currency}
+            note={seo.payment_note}
+            onAdd={addToCart}
+            showPrice
+            className="button button--accent"
+          />
+        ) : (
+          <span className="pill pill--on-dark">Free to read</span>
+        )}
+      </ListingHero>
+      <div className="section">
+        <div className="container listing-body">
+          {listing.groups.map((group) => (
+            <GroupCard
+              key={group.id}
+              group={group}
+              categorySlug={seo.slug}
+              free={group.price === null && seo.price === null}
+              onAdd={addToCart}
+            />
+          ))}
+          {listing.data.length > 0 && (
+            <section aria-labelledby="articles-title">
+              <h2 id="articles-title" className="section__title">
+                {listing.groups.length > 0 ? "More articles" : "Articles"}
+              </h2>
+              <ContentGrid categorySlug={seo.slug} contents={listing.data} />
+            </section>
+          )}
+          {empty && <p className="empty-state">No articles here yet: check back soon.</p>}
+        </div>
+      </div>
+    </>
   );
 }

@@ -1,0 +1,31 @@
+import type { ContentSummary } from "@skillshelf/shared/api.ts";
+import { truncate } from "@skillshelf/shared/constants.ts";
+import { useId } from "react";
+
+interface ContentCardProps {
+  categorySlug: string;
+  content: ContentSummary;
+}
+
+/** Title, the description cut at 90 characters, and 'See Details' opening the article in a new tab. */
+export function ContentCard({ categorySlug, content }: ContentCardProps) {
+  const titleId = useId();
+  return (
+    <article className="card content-card">
+      <h3 id={titleId} className="content-card__title">
+        {content.title}
+      </h3>
+      <p className="content-card__text">{truncate(content.short_description)}</p>
+      <a
+        href={`/${categorySlug}/${content.slug}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="content-card__link"
+        aria-describedby={titleId}
+      >
+        See Details
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Group } from "@skillshelf/shared/api.ts";
+import { formatPrice } from "@skillshelf/shared/constants.ts";
+import { useId } from "react";
+import { AddToCartButton } from "./add-to-cart-button";
+import { ContentGrid } from "./content-grid";
+
+interface GroupCardProps {
+  group: Group;
+  categorySlug: string;
+  /** True when neither the group nor its sub-category has a price. */
+  free: boolean;
+  onAdd: () => void;
+}
+
+export function GroupCard({ group, categorySlug, free, onAdd }: GroupCardProps) {
+  const titleId = useId();
+  const count = group.contents.length;
+  return (
+    <section className="group-card" aria-labelledby={titleId}>
+      <div className="group-card__header">
+        <div>
+          <h2 id={titleId} className="group-card__title">
+            {group.name}
+          </h2>
+          <p className="group-card__meta">
+            {count} {count === 1 ? "article" : "articles"}
+            {free && <span className="pill pill--free">Free</span>}
+          </p>
+        </div>
+        {group.price !== null && (
+          <div className="group-card__buy">
+            <p className="price">
+              {group.currency} {formatPrice(group.price)}
+            </p>
+            <AddToCartButton
+              price={group.price}
+              currency={group.currency}
+              note={group.payment_note}
+              onAdd={onAdd}
+              className="button button--small"
+              tooltipAlign="end"
+            />
+          </div>
+        )}
+      </div>
+      <ContentGrid categorySlug={categorySlug} contents={group.contents} />
+    </section>
+  );
+}

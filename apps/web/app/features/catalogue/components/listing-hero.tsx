@@ -1,0 +1,32 @@
+import type { ListingSeo } from "@skillshelf/shared/api.ts";
+import { COURSES_URL, LISTING_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import type { ReactNode } from "react";
+import { ExternalLink } from "../../../components/external-link";
+
+interface ListingHeroProps {
+  seo: ListingSeo;
+  /** Extra actions next to 'Browse Courses' (the Add To Cart button). */
+  children?: ReactNode;
+}
+
+export function ListingHero({ seo, children }: ListingHeroProps) {
+  return (
+    <section className="page-hero">
+      <div className="container page-hero__inner">
+        {seo.icon && (
+          <span className="page-hero__icon" aria-hidden="true">
+            {seo.icon}
+          </span>
+        )}
+        <h1 className="page-hero__title">{seo.name || LISTING_DEFAULTS.name}</h1>
+        <p className="page-hero__lead">{seo.single_line || LISTING_DEFAULTS.singleLine}</p>
+        <div className="button-row">
+          <ExternalLink href={COURSES_URL} className="button button--light">
+            Browse Courses
+          </ExternalLink>
+          {children}
+        </div>
+      </div>
+    </section>
+  );
+}

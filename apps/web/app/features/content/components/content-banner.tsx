@@ -1,0 +1,34 @@
+import { COURSES_URL } from "@skillshelf/shared/constants.ts";
+import { Link } from "react-router";
+import { ExternalLink } from "../../../components/external-link";
+import { ArrowLeftIcon } from "../../../components/icons/arrow-left-icon";
+import { ShareMenu } from "./share-menu";
+
+interface ContentBannerProps {
+  title: string;
+  shortDescription: string;
+  category: { slug: string; name: string };
+  shareUrl: string;
+  mobile: boolean;
+}
+
+export function ContentBanner({ title, shortDescription, category, shareUrl, mobile }: ContentBannerProps) {
+  return (
+    <section className="page-hero page-hero--content">
+      <div className="container page-hero__inner">
+        <Link to={`/${category.slug}`} className="back-link">
+          <ArrowLeftIcon size={18} />
+          Back to {category.name}
+        </Link>
+        <h1 className="page-hero__title">{title}</h1>
+        <p className="page-hero__lead">{shortDescription}</p>
+        <div className="button-row">
+          <ExternalLink href={COURSES_URL} className="button button--light">
+            Browse Courses
+          </ExternalLink>
+          <ShareMenu url={shareUrl} title={title} mobile={mobile} />
+        </div>
+      </div>
+    </section>
+  );
+}

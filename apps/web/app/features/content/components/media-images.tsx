@@ -1,0 +1,59 @@
+import type { ContentMedia } from "@skillshelf/shared/api.ts";
+import { useCallback, useRef, useState } from "react";
+import { LOCKED_IMAGE } from "../locked-placeholder";
+import { ImageViewer } from "./image-viewer";
+
+interface MediaImagesProps {
+  images: ContentMedia[];
+  paid: boolean;
+}
+
+/** 'Artifacts Image's': thumbnails that open a full view, or placeholders until the content is paid for. */
+export function MediaImages({ images, paid }: MediaImagesProps) {
+  const [viewing, setViewing] = useState<{ src: string; name: string } | null>(null);
+  const trigger = useRef<HTMLButtonElement | null>(null);
+
+  const onClose = useCallback(() => {
+    setViewing(null);
+    trigger.current?.focus();
+  }, []);
+
+  return (
+    <section className="media-section" aria-labelledby="images-title">
+      <h2 id="images-title" className="media-section__title">
+        Artifacts Image's
+      </h2>
+      <ul className="thumb-grid">
+        {images.map((image) => {
+          const src = paid ? image.path : null;
+          return (
+            <li key={image.id}>
+              {src ? (
+                <button
+                  type="button"
+                  className="thumb"
+                  aria-label={`View ${image.name} full size`}
+                  onClick={(event) => {
+                    trigger.current = event.currentTarget;
+                    setViewing({ src, name: image.name });
+                  }}
+                >
+                  <img src={src} alt="" width={150} height={150} />
+                </button>
+              ) : (
+                <img
+                  className="thumb thumb--locked"
+                  src={LOCKED_IMAGE}
+                  alt={`${image.name}: locked, unlocks after purchase`}
+                  width={150}
+                  height={150}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {viewing && <ImageViewer src={viewing.src} name={viewing.name} onClose={onClose} />}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { type MouseEvent, type ReactNode, useCallback, useId, useRef, useState } from "react";
+import { FacebookIcon } from "../../../components/icons/facebook-icon";
+import { MailIcon } from "../../../components/icons/mail-icon";
+import { ShareIcon } from "../../../components/icons/share-icon";
+import { WhatsappIcon } from "../../../components/icons/whatsapp-icon";
+import { XIcon } from "../../../components/icons/x-icon";
+import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
+import { openSharePopup, type ShareLink, shareLinks } from "../share-links";
+
+const ICONS: Record<ShareLink["id"], ReactNode> = {
+  facebook: <FacebookIcon />,
+  x: <XIcon />,
+  whatsapp: <WhatsappIcon />,
+  email: <MailIcon />,
+};
+
+interface ShareMenuProps {
+  url: string;
+  title: string;
+  mobile: boolean;
+}
+
+export function ShareMenu({ url, title, mobile }: ShareMenuProps) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  useDismiss(open, close, root, button);
+
+  const onPick = (link: ShareLink) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (link.popup) {
+      event.preventDefault();
+      openSharePopup(link.href);
+    }
+    close();
+  };
+
+  return (
+    <div ref={root} className="share-menu" {...(open ? POPUP_OPEN : {})}>
+      <button
+        ref={button}
+        type="button"
+        className="button button--light"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <ShareIcon size={18} />
+        Share
+      </button>
+      <ul id={panelId} className="share-menu__panel" hidden={!open}>
+        {shareLinks({ url, title, mobile }).map((link) => (
+          <li key={link.id}>
+            <a
+              href={link.href}
+              className={`share-menu__link share-menu__link--${link.id}`}
+              onClick={onPick(link)}
+              {...(link.id === "email" ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+            >
+              {ICONS[link.id]}
+              {link.label}
+              {link.id !== "email" && <span className="sr-only"> (opens in a new window)</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** The four share targets of SPEC.md section 2, all sharing the page's public address. */
+
+export interface ShareLink {
+  id: "facebook" | "x" | "whatsapp" | "email";
+  label: string;
+  href: string;
+  /** Opens in a 550x400 pop-up window (SPEC.md section 9) instead of a new tab. */
+  popup: boolean;
+}
+
+const HASHTAG = "#Skillshelf";
+/** SPEC.md section 9: the messaging app's mobile endpoint for these user agents, else the web one. */
+const MOBILE_AGENT = /android|iphone|ipad|mobile/i;
+
+export const isMobileAgent = (userAgent: string) => MOBILE_AGENT.test(userAgent);
+
+export function shareLinks({ url, title, mobile }: { url: string; title: string; mobile: boolean }): ShareLink[] {
+  const e = encodeURIComponent;
+  return [
+    {
+      id: "facebook",
+      label: "Facebook",
+      href: `https://www.facebook.com/sharer/sharer.php?u=${e(url)}&hashtag=${e(HASHTAG)}`,
+      popup: false,
+    },
+    {
+      id: "x",
+      label: "X (Twitter)",
+      href: `https://twitter.com/intent/tweet?url=${e(url)}&text=${e(title)}`,
+      popup: true,
+    },
+    {
+      id: "whatsapp",
+      label: "WhatsApp",
+      href: `https://${mobile ? "api" : "web"}.whatsapp.com/send?text=${e(`${title} ${url}`)}`,
+      popup: true,
+    },
+    { id: "email", label: "Email", href: `mailto:?subject=${e(title)}&body=${e(url)}`, popup: false },
+  ];
+}
+
+/** A centred 550x400 window, as the share buttons of the original product open. */
+export function openSharePopup(href: string): void {
+  const width = 550;
+  const height = 400;
+  const left = Math.round(window.screenX + (window.outerWidth - width) / 2);
+  const top = Math.round(window.screenY + (window.outerHeight - height) / 2);
+  window.open(href, "share", `width=${width},height=${height},left=${left},top=${top},noopener,noreferrer`);
+}

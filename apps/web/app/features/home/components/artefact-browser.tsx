@@ -1,0 +1,55 @@
+import type { Category } from "@skillshelf/shared/api.ts";
+import { useState } from "react";
+import { CATEGORIES_ID } from "../../../lib/scroll-to-categories";
+import { ArtefactTile } from "./artefact-tile";
+import { LetterFilter } from "./letter-filter";
+
+/** 'Browse eLearning Artifacts': every parent with its artefacts, filtered by first letter. */
+export function ArtefactBrowser({ categories }: { categories: Category[] }) {
+  const [letter, setLetter] = useState<string | null>(null);
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const groups = categories
+    .filter((category) => category.parent_id === 0)
+    .map((parent) => ({
+      parent,
+      artefacts: parent.content
+        .map((entry) => byId.get(entry.id))
+        .filter((artefact): artefact is Category => !!artefact)
+        .filter((artefact) => !letter || artefact.name.charAt(0).toUpperCase() === letter),
+    }))
+    .filter((group) => group.artefacts.length > 0);
+  const shown = groups.reduce((sum, group) => sum + group.artefacts.length, 0);
+
+  return (
+    <section id={CATEGORIES_ID} tabIndex={-1} className="section section--tinted" aria-labelledby="categories-title">
+      <div className="container">
+        <div className="section__header">
+          <h2 id="categories-title">Browse eLearning Artifacts</h2>
+          <p>Every artefact opens in a new tab, so you can keep your place here.</p>
+        </div>
+        <LetterFilter active={letter} onSelect={(next) => setLetter(next === letter ? null : next)} />
+        <p className="sr-only" aria-live="polite">
+          {letter ? `${shown} artefacts starting with ${letter}` : ""}
+        </p>
+        {groups.length === 0 ? (
+          <p className="empty-state">There is no category related to this Alphabate</p>
+        ) : (
+          groups.map(({ parent, artefacts }) => (
+            <div key={parent.id} className="artefact-group">
+              <h3 className="artefact-group__title">
+                <span aria-hidden="true">{parent.icon}</span> {parent.name}
+              </h3>
+              <ul className="artefact-grid">
+                {artefacts.map((artefact) => (
+                  <li key={artefact.id}>
+                    <ArtefactTile artefact={artefact} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+        )}
+      </div>
+    </section>
+  );
+}

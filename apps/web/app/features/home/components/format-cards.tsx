@@ -1,0 +1,40 @@
+import type { Category } from "@skillshelf/shared/api.ts";
+import { HOME_CARD_SLUGS } from "@skillshelf/shared/constants.ts";
+import { Link } from "react-router";
+
+const titleOf = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());
+
+/** The six format cards; names, icons and lines come from the catalogue when it has them. */
+export function FormatCards({ categories }: { categories: Category[] }) {
+  return (
+    <section className="section" aria-labelledby="formats-title">
+      <div className="container">
+        <div className="section__header">
+          <h2 id="formats-title">Pick a format that fits your day</h2>
+          <p>
+            Five minutes between meetings or a whole afternoon in a lab: every format is built for a different need.
+          </p>
+        </div>
+        <ul className="format-grid">
+          {HOME_CARD_SLUGS.map((slug) => {
+            const category = categories.find((c) => c.slug === slug);
+            return (
+              <li key={slug}>
+                <Link to={`/${slug}`} className="card format-card">
+                  <span className="format-card__icon" aria-hidden="true">
+                    {category?.icon || "📚"}
+                  </span>
+                  <span className="format-card__name">{category?.name || titleOf(slug)}</span>
+                  {category?.single_line && <span className="format-card__line">{category.single_line}</span>}
+                  <span className="format-card__more" aria-hidden="true">
+                    Browse →
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

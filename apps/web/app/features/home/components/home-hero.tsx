@@ -1,0 +1,64 @@
+import type { Category } from "@skillshelf/shared/api.ts";
+import { COURSES_URL } from "@skillshelf/shared/constants.ts";
+import type { MouseEvent } from "react";
+import { ExternalLink } from "../../../components/external-link";
+import { CATEGORIES_ID, scrollToCategories } from "../../../lib/scroll-to-categories";
+
+interface HomeHeroProps {
+  artefacts: Category[];
+  articleCount: number;
+}
+
+export function HomeHero({ artefacts, articleCount }: HomeHeroProps) {
+  const onExplore = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    scrollToCategories();
+  };
+  const showcase = artefacts.slice(0, 3);
+
+  return (
+    <section className="home-hero">
+      <div className="container home-hero__inner">
+        <div className="home-hero__text">
+          <p className="eyebrow">Practical learning for engineers</p>
+          <h1 className="home-hero__title">Learn the tech you use at work, one card at a time</h1>
+          <p className="home-hero__lead">
+            Tech cards, cheat sheets, hands-on labs and interview kits written by practitioners. Read the free articles,
+            unlock the full sets when you need them.
+          </p>
+          <div className="button-row">
+            <ExternalLink href={COURSES_URL} className="button button--large">
+              Explore Courses
+            </ExternalLink>
+            <a href={`#${CATEGORIES_ID}`} className="button button--large button--outline" onClick={onExplore}>
+              Explore Categories
+            </a>
+          </div>
+          <dl className="home-hero__stats">
+            <div>
+              <dt>Artefacts</dt>
+              <dd>{artefacts.length}</dd>
+            </div>
+            <div>
+              <dt>Articles</dt>
+              <dd>{articleCount}</dd>
+            </div>
+            <div>
+              <dt>Money-back</dt>
+              <dd>6 days</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="home-hero__art" aria-hidden="true">
+          {showcase.map((artefact) => (
+            <div key={artefact.id} className="hero-card">
+              <span className="hero-card__icon">{artefact.icon}</span>
+              <span className="hero-card__name">{artefact.name}</span>
+              <span className="hero-card__line">{artefact.single_line}</span>
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

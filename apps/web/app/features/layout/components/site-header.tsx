@@ -1,0 +1,77 @@
+import type { Category } from "@skillshelf/shared/api.ts";
+import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
+import { useCallback, useRef, useState } from "react";
+import { NavLink } from "react-router";
+import { CloseIcon } from "../../../components/icons/close-icon";
+import { MenuIcon } from "../../../components/icons/menu-icon";
+import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";
+import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
+import type { NavUser } from "../nav-user";
+import { AccountLinks } from "./account-links";
+import { BrandLink } from "./brand-link";
+import { CartLink } from "./cart-link";
+import { CategoriesLink } from "./categories-link";
+import { MoreMenu } from "./more-menu";
+import { RouteProgress } from "./route-progress";
+
+interface SiteHeaderProps {
+  /** The categories response's header_category: header parents, then the 'More..' entry. */
+  headerCategories: Category[];
+  user: NavUser | null;
+  cartCount: number;
+}
+
+export function SiteHeader({ headerCategories, user, cartCount }: SiteHeaderProps) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const nav = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useCloseOnNavigate(close);
+  useDismiss(open, close, nav, toggle);
+
+  const links = headerCategories.filter((category) => category.id > 0);
+  const more = headerCategories.find((category) => category.id === MORE_CATEGORY.id);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <BrandLink />
+        <nav ref={nav} aria-label="Main" className="main-nav" {...(open ? POPUP_OPEN : {})}>
+          <button
+            ref={toggle}
+            type="button"
+            className="icon-button main-nav__toggle"
+            aria-expanded={open}
+            aria-controls="main-menu"
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+            <span className="sr-only">Menu</span>
+          </button>
+          <div id="main-menu" className="main-nav__panel" data-open={open}>
+            <ul className="nav-list">
+              <li>
+                <CategoriesLink />
+              </li>
+              {links.map((category) => (
+                <li key={category.id}>
+                  <NavLink to={`/${category.slug}`} className="nav-link">
+                    {category.name}
+                  </NavLink>
+                </li>
+              ))}
+              {more && more.content.length > 0 && (
+                <li>
+                  <MoreMenu label={more.name} entries={more.content} />
+                </li>
+              )}
+            </ul>
+            <AccountLinks user={user} />
+          </div>
+        </nav>
+        <CartLink count={cartCount} />
+      </div>
+      <RouteProgress />
+    </header>
+  );
+}

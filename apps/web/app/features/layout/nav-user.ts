@@ -1,0 +1,4 @@
+/** What the navigation bar needs to know about a signed-in user. */
+export interface NavUser {
+  name: string;
+}
