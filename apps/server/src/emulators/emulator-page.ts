@@ -13,6 +13,8 @@ export interface EmulatorPage {
   /** Each action is a form POST button; the first is the primary one. */
   actions: { label: string; action: string; fields?: Record<string, string>; tone?: "primary" | "secondary" }[];
   note?: string;
+  /** The response's CSP style nonce (reply.cspNonce.style): with a nonce present, browsers ignore 'unsafe-inline'. */
+  styleNonce?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export function renderEmulatorPage(page: EmulatorPage): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)} · ${escapeHtml(page.provider)} (emulated)</title>
-<style>
+<style${page.styleNonce ? ` nonce="${escapeHtml(page.styleNonce)}"` : ""}>
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f5f9;color:#0f172a;margin:0}
 .banner{background:#fef3c7;color:#78350f;padding:12px 16px;text-align:center;font-weight:600;border-bottom:1px solid #f59e0b}
 main{max-width:520px;margin:32px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 1px 3px rgb(0 0 0/.1)}

@@ -1,4 +1,560 @@
-import type { FastifyPluginAsync } from "fastify";
+import { createHmac, randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import Stripe from "stripe";
+import { z } from "zod";
+import type { DbOrTx } from "../db/client.ts";
+import { emulatorRecords } from "../db/schema/index.ts";
+import { EMULATOR_SECRET_KEY, EMULATOR_WEBHOOK_SECRET, ownAddress } from "../payments/stripe/stripe-client.ts";
+import { renderEmulatorPage } from "./emulator-page.ts";
 
-/** The built-in Stripe emulator (PAYMENTS=emulator). (Being written.) */
-export const stripeEmulator: FastifyPluginAsync = async (_app) => {};
+/**
+ * The built-in Stripe (PAYMENTS=emulator): the part of the REST API the
+ * adapter uses, a hosted checkout page, and webhooks signed as Stripe signs
+ * them. State lives in emulator_records, as the real Stripe keeps it across
+ * our restarts. Test controls make webhooks come twice, late or never.
+ */
+
+const NOTICE = "Payments are emulated: this is not Stripe, and no money moves.";
+const WEBHOOK_MODES = ["normal", "twice", "late", "none"] as const;
+type WebhookMode = (typeof WEBHOOK_MODES)[number];
+
+interface CheckoutSession {
+  id: string;
+  object: "checkout.session";
+  amount_subtotal: number;
+  amount_total: number;
+  cancel_url: string | null;
+  client_reference_id: string | null;
+  created: number;
+  currency: string;
+  customer_email: string | null;
+  expires_at: number;
+  livemode: false;
+  metadata: Record<string, string>;
+  mode: "payment";
+  payment_intent: string | null;
+  payment_method_types: string[];
+  payment_status: "unpaid" | "paid";
+  status: "open" | "complete" | "expired";
+  success_url: string;
+  ui_mode: "hosted_page";
+  url: string | null;
+}
+interface SessionRecord {
+  session: CheckoutSession;
+  lines: { name: string; unit_amount: number; quantity: number }[];
+  control: { webhook: WebhookMode; delay_ms: number };
+  deliveries: { event: string; type: string; status: number; error?: string; at: string }[];
+}
+interface IntentRecord {
+  intent: { id: string; object: "payment_intent"; amount: number; currency: string; status: string } & Record<
+    string,
+    unknown
+  >;
+  refunded: number;
+}
+
+const unix = () => Math.floor(Date.now() / 1000);
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+const money = (minor: number, currency: string) =>
+  new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(minor / 100);
+const withSessionId = (url: string | null, id: string) => (url ?? "/").replaceAll("{CHECKOUT_SESSION_ID}", id);
+
+// ---- State ------------------------------------------------------------------------------------
+
+const key = (id: string) => and(eq(emulatorRecords.provider, "stripe"), eq(emulatorRecords.id, id));
+
+async function readRecord<T>(db: DbOrTx, id: string): Promise<T | undefined> {
+  const [row] = await db.select({ data: emulatorRecords.data }).from(emulatorRecords).where(key(id));
+  return row?.data as T | undefined;
+}
+
+async function writeRecord(db: DbOrTx, id: string, value: object): Promise<void> {
+  const data = value as Record<string, unknown>;
+  await db
+    .insert(emulatorRecords)
+    .values({ provider: "stripe", id, data })
+    .onConflictDoUpdate({
+      target: [emulatorRecords.provider, emulatorRecords.id],
+      set: { data, updatedAt: new Date() },
+    });
+}
+
+/** Locks a record while `change` edits it: a double click or a concurrent call waits its turn. */
+function changeRecord<T extends object>(
+  app: FastifyInstance,
+  id: string,
+  change: (record: T, tx: DbOrTx) => Promise<boolean>,
+): Promise<{ record: T; changed: boolean } | null> {
+  return app.database.db.transaction(async (tx) => {
+    const [row] = await tx.select({ data: emulatorRecords.data }).from(emulatorRecords).where(key(id)).for("update");
+    if (!row) return null;
+    const record = row.data as T;
+    const changed = await change(record, tx);
+    if (changed) await writeRecord(tx, id, record);
+    return { record, changed };
+  });
+}
+
+// ---- Stripe's wire format ---------------------------------------------------------------------
+
+/** Stripe's form encoding, `line_items[0][price_data][unit_amount]=1999`, as nested objects and arrays. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const path = (name.match(/^[^[\]]+|\[[^[\]]*\]/g) ?? []).map((part) => part.replace(/^\[|\]$/g, ""));
+    if (path.length === 0 || path.some((p) => ["__proto__", "constructor", "prototype"].includes(p))) continue;
+    let node: Record<string, unknown> = root;
+    for (const [i, part] of path.entries()) {
+      // `a[]=x` appends; an index is a small number, so a crafted one cannot make a huge array.
+      const slot = part === "" && Array.isArray(node) ? String(node.length) : part;
+      if (Array.isArray(node) && !/^\d{1,3}$/.test(slot)) break;
+      if (i === path.length - 1) node[slot] = value;
+      else {
+        node[slot] ??= /^\d*$/.test(path[i + 1] ?? "") ? [] : {};
+        node = node[slot] as Record<string, unknown>;
+      }
+    }
+  }
+  return root;
+}
+
+type Answer = { status: number; body: object };
+const answer = (status: number, object: object): Answer => ({ status, body: { ...object, emulator_notice: NOTICE } });
+const stripeError = (status: number, error: Record<string, string>, type = "invalid_request_error") =>
+  answer(status, { error: { type, ...error } });
+const send = (reply: FastifyReply, { status, body }: Answer) => reply.status(status).send(body);
+
+/** Zod's first issue, with the parameter named as Stripe names it: line_items[0][quantity]. */
+function invalidParams(error: z.ZodError): Answer {
+  const issue = error.issues[0];
+  const [head, ...rest] = (issue?.path ?? []).map(String);
+  const param = head ? `${head}${rest.map((p) => `[${p}]`).join("")}` : "body";
+  return stripeError(400, { code: "parameter_invalid", param, message: `Invalid ${param}: ${issue?.message}` });
+}
+
+const createSessionParams = z.object({
+  mode: z.literal("payment", "Only mode=payment is emulated"),
+  success_url: z.url(),
+  cancel_url: z.url().optional(),
+  customer_email: z.string().optional(),
+  client_reference_id: z.string().max(200).optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+  line_items: z
+    .array(
+      z.object({
+        quantity: z.coerce.number().int().min(1),
+        price_data: z.object({
+          currency: z.string().regex(/^[a-z]{3}$/),
+          unit_amount: z.coerce.number().int().min(0),
+          product_data: z.object({ name: z.string().min(1) }),
+        }),
+      }),
+    )
+    .min(1),
+});
+
+const refundParams = z.object({
+  payment_intent: z.string().startsWith("pi_"),
+  amount: z.coerce.number().int().min(1).optional(),
+  reason: z.enum(["duplicate", "fraudulent", "requested_by_customer"]).optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
+
+const controlParams = z
+  .object({
+    session_id: z.string().startsWith("cs_").optional(),
+    webhook: z.enum(WEBHOOK_MODES).optional(),
+    delay_ms: z.coerce.number().int().min(0).max(60_000).optional(),
+    expire: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
+    api: z.enum(["up", "down"]).optional(),
+  })
+  .refine((c) => c.session_id || c.api, { message: "session_id or api is required", path: ["session_id"] });
+
+// ---- API objects ------------------------------------------------------------------------------
+
+function newSessionRecord(params: z.infer<typeof createSessionParams>, publicUrl: string): SessionRecord | null {
+  const currencies = new Set(params.line_items.map((l) => l.price_data.currency));
+  const [currency] = currencies;
+  if (!currency || currencies.size > 1) return null;
+  const id = `cs_test_${randomBytes(24).toString("hex")}`;
+  const total = params.line_items.reduce((sum, l) => sum + l.price_data.unit_amount * l.quantity, 0);
+  const session: CheckoutSession = {
+    id,
+    object: "checkout.session",
+    amount_subtotal: total,
+    amount_total: total,
+    cancel_url: params.cancel_url ?? null,
+    client_reference_id: params.client_reference_id ?? null,
+    created: unix(),
+    currency,
+    customer_email: params.customer_email ?? null,
+    expires_at: unix() + 24 * 3600,
+    livemode: false,
+    metadata: params.metadata ?? {},
+    mode: "payment",
+    // As in Stripe's current API versions, the payment intent exists once the customer pays.
+    payment_intent: null,
+    payment_method_types: ["card"],
+    payment_status: "unpaid",
+    status: "open",
+    success_url: params.success_url,
+    ui_mode: "hosted_page",
+    url: `${publicUrl}/emulator/stripe/checkout/${id}`,
+  };
+  const lines = params.line_items.map((l) => ({
+    name: l.price_data.product_data.name,
+    unit_amount: l.price_data.unit_amount,
+    quantity: l.quantity,
+  }));
+  return { session, lines, control: { webhook: "normal", delay_ms: 500 }, deliveries: [] };
+}
+
+/** A refund of a paid intent, whole or in part, never more than is left. */
+async function refund(app: FastifyInstance, params: z.infer<typeof refundParams>): Promise<Answer> {
+  let outcome: Answer = stripeError(404, {
+    code: "resource_missing",
+    param: "payment_intent",
+    message: `No such payment_intent: '${params.payment_intent}'`,
+  });
+  await changeRecord<IntentRecord>(app, params.payment_intent, async (record, tx) => {
+    const { intent } = record;
+    const left = intent.status === "succeeded" ? intent.amount - record.refunded : 0;
+    const amount = params.amount ?? left;
+    if (left === 0) {
+      outcome = stripeError(400, { code: "charge_already_refunded", message: `${intent.id} has nothing to refund.` });
+      return false;
+    }
+    if (amount > left) {
+      const message = `Refund amount (${money(amount, intent.currency)}) is more than is left (${money(left, intent.currency)}).`;
+      outcome = stripeError(400, { code: "amount_too_large", param: "amount", message });
+      return false;
+    }
+    const created = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      charge: intent.latest_charge,
+      created: unix(),
+      currency: intent.currency,
+      metadata: params.metadata ?? {},
+      payment_intent: intent.id,
+      reason: params.reason ?? null,
+      status: "succeeded",
+    };
+    await writeRecord(tx, created.id, created);
+    record.refunded += amount;
+    outcome = answer(200, created);
+    return true;
+  });
+  return outcome;
+}
+
+// ---- Webhooks ---------------------------------------------------------------------------------
+
+/** Stripe's scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" under the endpoint secret>`. */
+const signatureHeader = (body: string, t: number) =>
+  `t=${t},v1=${createHmac("sha256", EMULATOR_WEBHOOK_SECRET).update(`${t}.${body}`).digest("hex")}`;
+
+/**
+ * Sends an event about a session as the session's control says, and logs each
+ * delivery on the session. A failed delivery is logged, never thrown: the
+ * learner's click on Pay must not fail because our webhook endpoint did.
+ */
+function webhookSender(app: FastifyInstance) {
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    for (const timer of timers) clearTimeout(timer);
+    await Promise.allSettled(running);
+  });
+
+  const deliver = async (sessionId: string, event: { id: string; type: string }) => {
+    const body = JSON.stringify(event, null, 2);
+    const delivery: SessionRecord["deliveries"][number] = {
+      event: event.id,
+      type: event.type,
+      status: 0,
+      at: new Date().toISOString(),
+    };
+    try {
+      const response = await fetch(`${ownAddress(app).origin}/api/stripe/webhook`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "stripe-signature": signatureHeader(body, unix()),
+          "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks; emulated)",
+        },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.arrayBuffer();
+      delivery.status = response.status;
+      if (!response.ok) app.log.warn({ event: event.id, status: response.status }, "Stripe emulator: webhook refused");
+    } catch (error) {
+      delivery.error = (error as Error).message;
+      app.log.warn({ err: error, event: event.id }, "Stripe emulator: webhook delivery failed");
+    }
+    // Appended in one statement, so two deliveries at once both land in the log.
+    await app.database.db
+      .update(emulatorRecords)
+      .set({
+        data: sql`jsonb_set(${emulatorRecords.data}, '{deliveries}', coalesce(${emulatorRecords.data} -> 'deliveries', '[]'::jsonb) || ${JSON.stringify([delivery])}::jsonb)`,
+      })
+      .where(key(sessionId))
+      .catch((error) => app.log.warn({ err: error }, "Stripe emulator: could not log a delivery"));
+  };
+
+  return async (record: SessionRecord, type: string): Promise<void> => {
+    const event = {
+      id: newId("evt"),
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: unix(),
+      data: { object: record.session },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      emulator_notice: NOTICE,
+    };
+    const { webhook, delay_ms } = record.control;
+    const id = record.session.id;
+    if (webhook === "normal") await deliver(id, event);
+    // Stripe may redeliver an event while the first delivery is still being handled.
+    if (webhook === "twice") await Promise.all([deliver(id, event), deliver(id, event)]);
+    if (webhook === "late") {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        const delivery = deliver(id, event).finally(() => running.delete(delivery));
+        running.add(delivery);
+      }, delay_ms);
+      timers.add(timer);
+    }
+  };
+}
+
+// ---- The plugin -------------------------------------------------------------------------------
+
+export const stripeEmulator: FastifyPluginAsync = async (app) => {
+  const { db } = app.database;
+  const notify = webhookSender(app);
+  const hide = { schema: { hide: true } };
+
+  const form = "application/x-www-form-urlencoded";
+  if (app.hasContentTypeParser(form)) app.removeContentTypeParser(form);
+  app.addContentTypeParser(form, { parseAs: "string" }, (_request, body, done) =>
+    done(null, parseStripeForm(String(body))),
+  );
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("x-payments-emulated", "true");
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook("onRequest", async (request, reply) => {
+        reply.header("request-id", newId("req"));
+        const auth = request.headers.authorization ?? "";
+        const given = auth.startsWith("Bearer ")
+          ? auth.slice(7).trim()
+          : auth.startsWith("Basic ")
+            ? Buffer.from(auth.slice(6), "base64").toString().split(":")[0]
+            : "";
+        if (given !== EMULATOR_SECRET_KEY) {
+          const message = given
+            ? `Invalid API Key provided: ${given.slice(0, 8)}****`
+            : "You did not provide an API key. Use `Authorization: Bearer sk_test_emulator`.";
+          return send(reply, stripeError(401, { message }));
+        }
+        if ((await readRecord<{ api: string }>(db, "control"))?.api === "down") {
+          reply.header("stripe-should-retry", "false");
+          return send(reply, stripeError(500, { message: "The emulated Stripe API is down." }, "api_error"));
+        }
+      });
+
+      // Stripe replays its first answer to a repeated Idempotency-Key instead of doing the work twice.
+      const idempotent = async (request: FastifyRequest, reply: FastifyReply, work: () => Promise<Answer>) => {
+        const header = request.headers["idempotency-key"];
+        const id = typeof header === "string" && header ? `idem:${header}` : null;
+        const saved = id ? await readRecord<Answer>(db, id) : undefined;
+        if (saved) return send(reply.header("idempotent-replayed", "true"), saved);
+        const result = await work();
+        if (id && result.status < 500) await writeRecord(db, id, result);
+        return send(reply, result);
+      };
+
+      api.post("/checkout/sessions", hide, (request, reply) =>
+        idempotent(request, reply, async () => {
+          const parsed = createSessionParams.safeParse(request.body ?? {});
+          if (!parsed.success) return invalidParams(parsed.error);
+          const record = newSessionRecord(parsed.data, app.config.publicUrl);
+          if (!record) return stripeError(400, { param: "line_items", message: "Line items must share one currency." });
+          await writeRecord(db, record.session.id, record);
+          return answer(200, record.session);
+        }),
+      );
+
+      api.post("/refunds", hide, (request, reply) =>
+        idempotent(request, reply, async () => {
+          const parsed = refundParams.safeParse(request.body ?? {});
+          return parsed.success ? refund(app, parsed.data) : invalidParams(parsed.error);
+        }),
+      );
+
+      for (const [path, prefix] of [
+        ["/checkout/sessions/:id", "cs_"],
+        ["/payment_intents/:id", "pi_"],
+        ["/refunds/:id", "re_"],
+      ] as const) {
+        api.get(path, hide, async (request, reply) => {
+          const { id } = request.params as { id: string };
+          const record = id.startsWith(prefix) ? await readRecord<Record<string, object>>(db, id) : undefined;
+          const object = record?.session ?? record?.intent ?? record;
+          if (object) return send(reply, answer(200, object));
+          return send(reply, stripeError(404, { code: "resource_missing", message: `No such object: '${id}'` }));
+        });
+      }
+
+      api.route({
+        method: ["GET", "POST", "DELETE"],
+        url: "/*",
+        ...hide,
+        handler: (request, reply) =>
+          send(reply, stripeError(404, { message: `Unrecognized request URL (${request.method}: ${request.url}).` })),
+      });
+    },
+    { prefix: "/v1" },
+  );
+
+  // ---- The hosted page and its buttons (plain forms: the page runs no script) --------------------
+
+  const page = "/emulator/stripe/checkout/:id";
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const sessionRecord = (id: string) =>
+    id.startsWith("cs_") ? readRecord<SessionRecord>(db, id) : Promise.resolve(undefined);
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .status(404)
+      .type("text/html; charset=utf-8")
+      .send(
+        renderEmulatorPage({
+          styleNonce: reply.cspNonce.style,
+          provider: "Stripe Checkout",
+          title: "No such checkout",
+          lines: [],
+          total: "—",
+          actions: [],
+        }),
+      );
+
+  app.get(page, hide, async (request, reply) => {
+    const record = await sessionRecord(idOf(request));
+    if (!record) return notFound(reply);
+    const { session } = record;
+    const base = `/emulator/stripe/checkout/${session.id}`;
+    const total = money(session.amount_total, session.currency);
+    const open = session.status === "open";
+    const html = renderEmulatorPage({
+      styleNonce: reply.cspNonce.style,
+      provider: "Stripe Checkout",
+      title: open ? `Pay ${total}` : `This checkout is ${session.status}`,
+      lines: record.lines.map((l) => ({
+        name: l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name,
+        price: money(l.unit_amount * l.quantity, session.currency),
+      })),
+      total,
+      actions: open
+        ? [
+            { label: "Pay", action: `${base}/pay`, tone: "primary" },
+            { label: "Decline card", action: `${base}/decline` },
+            { label: "Cancel", action: `${base}/cancel` },
+          ]
+        : [{ label: "Return to the store", action: `${base}/${session.status === "complete" ? "pay" : "cancel"}` }],
+      ...(session.customer_email ? { note: `Paying as ${session.customer_email}.` } : {}),
+    });
+    return reply.type("text/html; charset=utf-8").send(html);
+  });
+
+  /**
+   * Pay and Decline end an open session once, under a lock: a second click
+   * neither charges nor notifies again, it only sends the browser on. A
+   * decline is told the way Stripe tells a failed delayed payment: the session
+   * completes unpaid and checkout.session.async_payment_failed follows.
+   */
+  const finish = (paid: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = idOf(request);
+    const override = z
+      .enum(WEBHOOK_MODES)
+      .optional()
+      .catch(undefined)
+      .parse((request.query as { webhook?: string }).webhook ?? (request.body as { webhook?: string })?.webhook);
+    const result = id.startsWith("cs_")
+      ? await changeRecord<SessionRecord>(app, id, async (record, tx) => {
+          if (record.session.status !== "open") return false;
+          const { session } = record;
+          const intent = {
+            id: newId("pi"),
+            object: "payment_intent" as const,
+            amount: session.amount_total,
+            currency: session.currency,
+            status: paid ? "succeeded" : "requires_payment_method",
+            latest_charge: paid ? newId("ch") : null,
+            created: unix(),
+            livemode: false,
+            ...(paid ? {} : { last_payment_error: { code: "card_declined", message: "Your card was declined." } }),
+          };
+          await writeRecord(tx, intent.id, { intent, refunded: 0 } satisfies IntentRecord);
+          const payment_status = paid ? "paid" : "unpaid";
+          Object.assign(session, { status: "complete", payment_status, payment_intent: intent.id, url: null });
+          if (override) record.control.webhook = override;
+          return true;
+        })
+      : null;
+    if (!result) return notFound(reply);
+    const { session } = result.record;
+    if (result.changed) {
+      await notify(result.record, paid ? "checkout.session.completed" : "checkout.session.async_payment_failed");
+    }
+    const landing = session.payment_status === "paid" && paid ? session.success_url : session.cancel_url;
+    return reply.redirect(withSessionId(landing, id), 303);
+  };
+  app.post(`${page}/pay`, hide, finish(true));
+  app.post(`${page}/decline`, hide, finish(false));
+
+  // Like the back link on Stripe's page: the session stays open; the store decides what cancelling means.
+  app.post(`${page}/cancel`, hide, async (request, reply) => {
+    const record = await sessionRecord(idOf(request));
+    if (!record) return notFound(reply);
+    return reply.redirect(withSessionId(record.session.cancel_url, record.session.id), 303);
+  });
+
+  // ---- Test controls ------------------------------------------------------------------------------
+
+  app.post("/emulator/stripe/control", hide, async (request, reply) => {
+    const parsed = controlParams.safeParse(request.body ?? {});
+    if (!parsed.success) return send(reply, answer(422, { status: false, message: parsed.error.issues[0]?.message }));
+    const control = parsed.data;
+    if (control.api) await writeRecord(db, "control", { api: control.api });
+    if (!control.session_id) return answer(200, { status: true, message: `The emulated API is ${control.api}.` }).body;
+    let expired = false;
+    const result = await changeRecord<SessionRecord>(app, control.session_id, async (record) => {
+      record.control.webhook = control.webhook ?? record.control.webhook;
+      record.control.delay_ms = control.delay_ms ?? record.control.delay_ms;
+      if (control.expire && record.session.status === "open") {
+        Object.assign(record.session, { status: "expired", url: null });
+        expired = true;
+      }
+      return true;
+    });
+    if (!result) return send(reply, answer(404, { status: false, message: "No such checkout session." }));
+    if (expired) await notify(result.record, "checkout.session.expired");
+    return answer(200, { status: true, message: "Saved.", control: result.record.control }).body;
+  });
+
+  app.get("/emulator/stripe/control", hide, async (request, reply) => {
+    const record = await sessionRecord((request.query as { session_id?: string }).session_id ?? "");
+    if (!record) return send(reply, answer(404, { status: false, message: "No such checkout session." }));
+    return answer(200, { status: true, message: "The session as the emulator keeps it.", ...record }).body;
+  });
+};
