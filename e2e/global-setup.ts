@@ -30,7 +30,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-e2e-"));
   const baseUrl = `http://localhost:${port}`;
-  const server: ChildProcess = spawn("npx", ["tsx", "apps/server/src/server.ts"], {
+  // node itself, not npx: the signal at teardown must reach the server, not a wrapper.
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -54,8 +55,10 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseUrl", baseUrl);
   return async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,4 @@
-import { GENERIC_ERROR, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { GENERIC_ERROR, META_DEFAULTS, MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,7 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -17,12 +17,14 @@ import { SiteFooter } from "./features/layout/components/site-footer";
 import { SiteHeader } from "./features/layout/components/site-header";
 import { SkipLink } from "./features/layout/components/skip-link";
 import type { NavUser } from "./features/layout/nav-user";
+import { ToastProvider } from "./features/toast/toast-context";
 import { buildMeta } from "./lib/meta";
 import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/home.css";
 import "./styles/listing.css";
 import "./styles/content.css";
+import "./styles/toast.css";
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><rect width="28" height="28" rx="7" fill="#1d4ed8"/><path d="M7 7h3v13H7zM12 7h3v13h-3zM17.2 7.6l2.9-.8 3.4 12.5-2.9.8z" fill="#fff"/></svg>',
@@ -32,15 +34,11 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: FAVICON, type: "image/svg+xml" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await context.categories();
-  // Accounts arrive later: until then every request is a visitor's.
-  const user: NavUser | null = null;
-  return { categories, user, cartCount: 0, paymentsEmulated: context.paymentsEmulated };
-}
-
-// The categories change rarely: reload them only after a form submission (sign in, cart changes).
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? defaultShouldRevalidate : false;
+  const { header_category } = await context.categories();
+  // Only what the navigation bar shows: each page loads the rest itself.
+  const headerCategories = header_category.map((c) => ({ ...c, content: c.id === MORE_CATEGORY.id ? c.content : [] }));
+  const user: NavUser | null = context.viewer ? { name: context.viewer.user.name } : null;
+  return { headerCategories, user, cartCount: await context.cartCount(), paymentsEmulated: context.paymentsEmulated };
 }
 
 // Children replace this; it speaks only when the root error boundary renders.
@@ -55,8 +53,16 @@ export function meta({ error }: Route.MetaArgs) {
   return buildMeta({ title: META_DEFAULTS.homeTitle, description: META_DEFAULTS.homeDescription });
 }
 
+/** A route module sets `handle = { toastPosition: "top-center" }` on the auth screens (SPEC.md section 9). */
+export interface RouteHandle {
+  toastPosition?: "top-right" | "top-center";
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const toastPosition =
+    matches.map((m) => (m.handle as RouteHandle | undefined)?.toastPosition).findLast(Boolean) ?? "top-right";
   return (
     <html lang="en">
       <head>
@@ -66,16 +72,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SkipLink />
-        <SiteHeader
-          headerCategories={root?.categories.header_category ?? []}
-          user={root?.user ?? null}
-          cartCount={root?.cartCount ?? 0}
-        />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter paymentsEmulated={root?.paymentsEmulated ?? false} />
+        <ToastProvider position={toastPosition}>
+          <SkipLink />
+          <SiteHeader
+            headerCategories={root?.headerCategories ?? []}
+            user={root?.user ?? null}
+            cartCount={root?.cartCount ?? 0}
+          />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter paymentsEmulated={root?.paymentsEmulated ?? false} />
+        </ToastProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,7 +1,29 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+
+  // Guest-only screens: a signed-in learner is sent to /dashboard.
+  route("registration", "routes/registration.tsx"),
+  route("login", "routes/login.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password/:token", "routes/reset-password.tsx"),
+
+  // The account area: a visitor is sent to /login, and back here after signing in.
+  layout("routes/account-layout.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("my-items", "routes/my-items.tsx"),
+    route("my-orders", "routes/my-orders.tsx"),
+    route("order-details/:id", "routes/order-details.tsx"),
+    route("notifications", "routes/notifications.tsx"),
+    route("settings", "routes/settings.tsx"),
+  ]),
+  route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("payment-confirmation", "routes/payment-confirmation.tsx", { id: "payment-confirmation" }),
+  route("order-confirmation", "routes/payment-confirmation.tsx", { id: "order-confirmation" }),
+  route("payment-cancelled", "routes/payment-cancelled.tsx"),
+
   route(":slug", "routes/listing.tsx"),
   route(":slug/:content", "routes/content.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -163,6 +163,14 @@ export interface StoreContext {
   listing(slug: string): Promise<ListingResponse | null>;
   /** null when no such content. */
   content(slug: string, content: string): Promise<ContentResponse | null>;
+  /** The signed-in viewer's cart, orders and items; each throws for a visitor (guard first). */
+  cart(): Promise<CartResponse["data"]>;
+  orders(): Promise<OrderRow[]>;
+  /** null when the viewer has no such order. */
+  order(id: number): Promise<OrderDetail | null>;
+  items(): Promise<OwnedItem[]>;
+  /** The number of lines in the viewer's cart; 0 for a visitor. */
+  cartCount(): Promise<number>;
 }
 
 export interface CartItem {

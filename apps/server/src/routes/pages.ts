@@ -6,6 +6,9 @@ import type { StoreContext } from "@skillshelf/shared/api.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { countCartItems, getCart } from "../cart/cart.ts";
+import { AppError } from "../lib/app-error.ts";
+import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { viewerOf } from "./viewer.ts";
 
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
@@ -33,6 +36,9 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     },
   });
 
+  const { db } = app.database;
+  const currency = app.config.storeCurrency;
+
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith("/api/")) return reply.status(404).send({ status: false, message: "Not found" });
     // Absolute URLs in pages (og:url, share links) come from PUBLIC_URL, never from the Host header.
@@ -54,6 +60,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
         : {}),
     });
     const viewer = await viewerOf(request);
+    const signedIn = () => {
+      if (!viewer) throw new Error("a private page's loader ran without a session: guard it first");
+      return viewer.userId;
+    };
     const context: StoreContext & { cspNonce: string } = {
       viewer,
       publicUrl: app.config.publicUrl,
@@ -62,9 +72,20 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       categories: () => app.catalogue.categories(),
       listing: (slug) => app.catalogue.listing(slug),
       content: (slug, content) => app.catalogue.content(slug, content, viewer),
+      cart: async () => (await getCart(db, signedIn(), currency)).data,
+      orders: () => listOrders(db, signedIn()),
+      order: (id) =>
+        getOrder(db, signedIn(), id).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === "not_found") return null;
+          throw error;
+        }),
+      items: () => listItems(db, signedIn()),
+      cartCount: async () => (viewer ? countCartItems(db, viewer.userId) : 0),
     };
     const response = await handle(webRequest, context as never);
     reply.status(response.status);
+    // Pages show who is signed in, and articles carry media URLs signed for this viewer.
+    if (!response.headers.has("cache-control")) reply.header("cache-control", "private, no-cache");
     for (const [name, value] of response.headers) {
       if (name === "set-cookie") continue;
       reply.header(name, value);

@@ -1,5 +1,4 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import { useRouteLoaderData } from "react-router";
 import { ArtefactBrowser } from "../features/home/components/artefact-browser";
 import { FormatCards } from "../features/home/components/format-cards";
 import { HomeHero } from "../features/home/components/home-hero";
@@ -7,12 +6,11 @@ import { ProductSection } from "../features/home/components/product-section";
 import { Testimonials } from "../features/home/components/testimonials";
 import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
 import { buildMeta, pageUrl } from "../lib/meta";
-import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { seo_data } = await context.categories();
-  return { seo: seo_data, url: pageUrl(context.publicUrl, "/") };
+  const { data, seo_data } = await context.categories();
+  return { categories: data, seo: seo_data, url: pageUrl(context.publicUrl, "/") };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -23,9 +21,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-export default function Home() {
-  // The categories already came with the root loader for the navigation bar.
-  const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories.data ?? [];
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData;
   const artefacts = categories.filter((category) => category.parent_id > 0);
   const articleCount = artefacts.reduce((sum, artefact) => sum + artefact.content.length, 0);
 

@@ -1,0 +1,23 @@
+import type { Viewer } from "@skillshelf/shared/api.ts";
+import { type AppLoadContext, redirect } from "react-router";
+
+/**
+ * For a private page's loader (run on the server): a visitor is redirected to
+ * /login, which brings them back here once signed in.
+ */
+export function requireViewer(context: AppLoadContext, request: Request): Viewer {
+  if (context.viewer) return context.viewer;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** For a guest-only page's loader: a signed-in learner goes to the dashboard. */
+export function requireGuest(context: AppLoadContext): void {
+  if (context.viewer) throw redirect("/dashboard");
+}
+
+/** Where to go after signing in: only a path on this store, never another site. */
+export function safeRedirect(target: string | null, fallback = "/dashboard"): string {
+  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}

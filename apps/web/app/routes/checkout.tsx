@@ -1,0 +1,4 @@
+// Being written: checkout.
+export default function Page() {
+  return <p>Coming soon.</p>;
+}

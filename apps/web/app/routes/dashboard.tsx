@@ -1,0 +1,4 @@
+// Being written: dashboard.
+export default function Page() {
+  return <p>Coming soon.</p>;
+}

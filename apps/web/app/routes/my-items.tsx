@@ -1,0 +1,4 @@
+// Being written: my-items.
+export default function Page() {
+  return <p>Coming soon.</p>;
+}

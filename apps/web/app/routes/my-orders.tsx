@@ -1,0 +1,4 @@
+// Being written: my-orders.
+export default function Page() {
+  return <p>Coming soon.</p>;
+}

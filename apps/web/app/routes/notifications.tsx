@@ -1,0 +1,4 @@
+// Being written: notifications.
+export default function Page() {
+  return <p>Coming soon.</p>;
+}

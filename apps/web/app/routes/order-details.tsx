@@ -1,0 +1,4 @@
+// Being written: order-details.
+export default function Page() {
+  return <p>Coming soon.</p>;
+}

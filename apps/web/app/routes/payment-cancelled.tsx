@@ -1,0 +1,4 @@
+// Being written: payment-cancelled.
+export default function Page() {
+  return <p>Coming soon.</p>;
+}

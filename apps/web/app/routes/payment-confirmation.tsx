@@ -1,0 +1,4 @@
+// Being written: payment-confirmation.
+export default function Page() {
+  return <p>Coming soon.</p>;
+}

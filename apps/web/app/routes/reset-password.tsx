@@ -1,0 +1,4 @@
+// Being written: reset-password.
+export default function Page() {
+  return <p>Coming soon.</p>;
+}
