@@ -1,4 +1,206 @@
-import type { FastifyPluginAsync } from "fastify";
+import { randomInt } from "node:crypto";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { acceptFormBodies, formFields } from "../payments/payu/form-body.ts";
+import { minorOfPayuAmount } from "../payments/payu/payu-amount.ts";
+import {
+  type PayuHashFields,
+  payuCommandHash,
+  payuHashMatches,
+  payuRequestHash,
+  payuResponseHash,
+} from "../payments/payu/payu-hash.ts";
+import { PAYU_EMULATOR_PATH as BASE, PAYU_EMULATOR_CREDENTIALS } from "../payments/payu/payu-settings.ts";
+import { renderEmulatorPage } from "./emulator-page.ts";
+import { readEmulatorRecord, writeEmulatorRecord } from "./paypal-emulator.ts";
 
-/** The built-in Payu emulator (PAYMENTS=emulator). (Being written.) */
-export const payuEmulator: FastifyPluginAsync = async (_app) => {};
+interface Transaction {
+  /** The payment form as posted, less its hash. */
+  fields: Record<string, string>;
+  status: "pending" | "success" | "failure";
+  mihpayid: string | null;
+  /** The POST-back, fixed at the payer's first decision so a repeated click re-sends the same answer. */
+  postback: Record<string, string> | null;
+  refunds: { token: string; amountMinor: number; requestId: string }[];
+}
+
+type Outcome = "success" | "cancel" | "failure";
+
+const P = "payu";
+const hide = { schema: { hide: true } };
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join("");
+const REQUIRED = ["key", "txnid", "amount", "productinfo", "firstname", "email", "surl", "furl", "hash"] as const;
+
+/**
+ * The built-in PayU (PAYMENTS=emulator): the hosted checkout's form POST with
+ * its request hash, a payment page, the POST-back with its reverse hash, and
+ * the postservice refund command.
+ */
+export const payuEmulator: FastifyPluginAsync = async (app) => {
+  const { db } = app.database;
+  const { key, salt } = PAYU_EMULATOR_CREDENTIALS;
+  acceptFormBodies(app);
+  const money = (amount: string | undefined) =>
+    new Intl.NumberFormat("en-GB", { style: "currency", currency: app.config.storeCurrency }).format(
+      (minorOfPayuAmount(amount) ?? 0) / 100,
+    );
+  const errorPage = (reply: FastifyReply, status: number, reason: string) =>
+    reply
+      .status(status)
+      .type("text/html")
+      .send(
+        renderEmulatorPage({
+          styleNonce: reply.cspNonce.style,
+          provider: "PayU",
+          title: "Payment error",
+          lines: [],
+          total: "—",
+          actions: [],
+          note: `Error Reason: ${reason}`,
+        }),
+      );
+
+  const postbackOf = (t: Transaction, mihpayid: string, outcome: Outcome): Record<string, string> => {
+    const f = t.fields;
+    const status = outcome === "success" ? "success" : "failure";
+    const hashed = {
+      key: f.key ?? "",
+      txnid: f.txnid ?? "",
+      amount: f.amount ?? "",
+      productinfo: f.productinfo ?? "",
+      firstname: f.firstname ?? "",
+      email: f.email ?? "",
+      udf1: f.udf1 ?? "",
+      udf2: f.udf2 ?? "",
+      udf3: f.udf3 ?? "",
+      udf4: f.udf4 ?? "",
+      udf5: f.udf5 ?? "",
+    } satisfies PayuHashFields;
+    return {
+      mihpayid,
+      mode: outcome === "cancel" ? "" : "CC",
+      status,
+      unmappedstatus: { success: "captured", cancel: "userCancelled", failure: "failed" }[outcome],
+      ...hashed,
+      discount: "0.00",
+      net_amount_debit: status === "success" ? (f.amount ?? "") : "0",
+      addedon: new Date().toISOString().replace("T", " ").slice(0, 19),
+      lastname: f.lastname ?? "",
+      phone: f.phone ?? "",
+      PG_TYPE: "CC-PG",
+      bankcode: "CC",
+      bank_ref_num: digits(12),
+      cardnum: "512345XXXXXX2346",
+      error: status === "success" ? "E000" : "E500",
+      error_Message: {
+        success: "No Error",
+        cancel: "Transaction cancelled by user",
+        failure: "Bank declined the payment",
+      }[outcome],
+      hash: payuResponseHash({ ...hashed, status }, salt),
+    };
+  };
+
+  app.post(`${BASE}/_payment`, hide, async (request, reply) => {
+    const f = formFields(request.body);
+    const missing = REQUIRED.find((name) => !f[name]);
+    if (missing) return errorPage(reply, 400, `Mandatory parameter ${missing} is missing.`);
+    if (f.key !== key) return errorPage(reply, 400, "Invalid merchant key.");
+    if (minorOfPayuAmount(f.amount) === null) return errorPage(reply, 400, "Invalid amount.");
+    const hashed = f as unknown as PayuHashFields;
+    if (!payuHashMatches(payuRequestHash(hashed, salt), f.hash)) {
+      return errorPage(reply, 400, "Transaction failed due to incorrectly calculated hash parameter.");
+    }
+    const txnid = f.txnid ?? "";
+    const existing = await readEmulatorRecord<Transaction>(db, P, `txn:${txnid}`);
+    if (existing && existing.status !== "pending") return errorPage(reply, 409, "Duplicate transaction id.");
+    const { hash: _hash, ...fields } = f;
+    await writeEmulatorRecord(db, P, `txn:${txnid}`, {
+      fields,
+      status: "pending",
+      mihpayid: null,
+      postback: null,
+      refunds: [],
+    } satisfies Transaction);
+    const choice = (outcome: Outcome) => ({ txnid, outcome });
+    return reply.type("text/html").send(
+      renderEmulatorPage({
+        styleNonce: reply.cspNonce.style,
+        provider: "PayU",
+        title: `Pay ${f.firstname ? `as ${f.firstname}` : ""}`.trim(),
+        lines: [{ name: f.productinfo ?? "", price: money(f.amount) }],
+        total: money(f.amount),
+        actions: [
+          { label: "Pay", action: `${BASE}/complete`, fields: choice("success"), tone: "primary" },
+          { label: "Cancel", action: `${BASE}/complete`, fields: choice("cancel") },
+          { label: "Fail payment", action: `${BASE}/complete`, fields: choice("failure") },
+        ],
+        note: `Transaction ${txnid}`,
+      }),
+    );
+  });
+
+  app.post(`${BASE}/complete`, hide, async (request, reply) => {
+    const { txnid = "", outcome = "" } = formFields(request.body);
+    const chosen: Outcome = outcome === "success" || outcome === "cancel" ? outcome : "failure";
+    const txn = await db.transaction(async (tx) => {
+      const t = await readEmulatorRecord<Transaction>(tx, P, `txn:${txnid}`, true);
+      if (t?.status !== "pending") return t;
+      const mihpayid = `40399${digits(13)}`;
+      t.status = chosen === "success" ? "success" : "failure";
+      t.mihpayid = mihpayid;
+      t.postback = postbackOf(t, mihpayid, chosen);
+      await writeEmulatorRecord(tx, P, `txn:${txnid}`, t);
+      await writeEmulatorRecord(tx, P, `mihpayid:${mihpayid}`, { txnid });
+      return t;
+    });
+    if (!txn?.postback) return errorPage(reply, 404, "Unknown transaction.");
+    const target = txn.status === "success" ? txn.fields.surl : txn.fields.furl;
+    const html = renderEmulatorPage({
+      styleNonce: reply.cspNonce.style,
+      provider: "PayU",
+      title: txn.status === "success" ? "Payment successful" : "Payment not completed",
+      lines: [{ name: txn.fields.productinfo ?? "", price: money(txn.fields.amount) }],
+      total: money(txn.fields.amount),
+      actions: [{ label: "Return to the store", action: target ?? "/", fields: txn.postback, tone: "primary" }],
+      note: "Taking you back to the store…",
+    });
+    // PayU posts the answer through the browser; under the store's CSP only a script with this reply's nonce may run.
+    const nonce = reply.cspNonce?.script;
+    const submit = nonce ? `<script nonce="${nonce}">document.forms[0].submit()</script></body>` : "</body>";
+    return reply.type("text/html").send(html.replace("</body>", submit));
+  });
+
+  // The postservice API; the emulator knows the refund command only.
+  app.post(`${BASE}/merchant/postservice.php`, hide, async (request) => {
+    const f = formFields(request.body);
+    const command = f.command ?? "";
+    const var1 = f.var1 ?? "";
+    if (f.key !== key || !payuHashMatches(payuCommandHash({ key, command, var1 }, salt), f.hash)) {
+      return { status: 0, msg: "Invalid Hash." };
+    }
+    if (command !== "cancel_refund_transaction") return { status: 0, msg: `The emulator does not offer ${command}.` };
+    return db.transaction(async (tx) => {
+      const pointer = await readEmulatorRecord<{ txnid: string }>(tx, P, `mihpayid:${var1}`);
+      const t = pointer ? await readEmulatorRecord<Transaction>(tx, P, `txn:${pointer.txnid}`, true) : null;
+      if (!pointer || t?.status !== "success") return { status: 0, msg: "Invalid payuid." };
+      const token = f.var2 ?? "";
+      if (!token || token.length > 23) return { status: 0, msg: "Invalid token id." };
+      if (t.refunds.some((r) => r.token === token)) return { status: 0, msg: "Duplicate token id." };
+      const amount = minorOfPayuAmount(f.var3);
+      const refunded = t.refunds.reduce((s, r) => s + r.amountMinor, 0);
+      if (!amount || refunded + amount > (minorOfPayuAmount(t.fields.amount) ?? 0)) {
+        return { status: 0, msg: "Refund amount is greater than the amount left to refund." };
+      }
+      const requestId = digits(10);
+      t.refunds.push({ token, amountMinor: amount, requestId });
+      await writeEmulatorRecord(tx, P, `txn:${pointer.txnid}`, t);
+      return {
+        status: 1,
+        msg: "Refund Request Queued",
+        request_id: requestId,
+        bank_ref_num: digits(12),
+        mihpayid: var1,
+      };
+    });
+  });
+};

@@ -1,0 +1,67 @@
+import { lineName, type Quote } from "../quote.ts";
+import type { PaypalMoney, PaypalOrder } from "./paypal-client.ts";
+
+/** Minor units as PayPal writes money: 1999 → "19.99" (integer arithmetic, no float rounding). */
+export function paypalValue(minor: number): string {
+  return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+}
+
+/** PayPal's money back in minor units; null for anything that is not a plain two-place amount. */
+export function minorOfPaypalMoney(money: PaypalMoney | undefined): number | null {
+  const match = money ? /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(money.value) : null;
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+// PayPal refuses longer names and descriptions.
+const clip = (text: string, max = 127) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * The Orders v2 create body, built only from the server's quote: the items are
+ * the cart's lines at the database's prices, and they sum to the amount.
+ */
+export function paypalOrderBody(
+  quote: Quote,
+  options: { reference: string; returnUrl: string; cancelUrl: string; brandName: string },
+) {
+  const amount = (minor: number) => ({ currency_code: quote.currency, value: paypalValue(minor) });
+  return {
+    intent: "CAPTURE",
+    purchase_units: [
+      {
+        reference_id: "default",
+        // Echoed back on the capture and its webhook, so PayPal's dashboard can be matched to the store.
+        custom_id: options.reference,
+        description: clip(quote.lines.map(lineName).join(" AND ")),
+        amount: { ...amount(quote.amountMinor), breakdown: { item_total: amount(quote.amountMinor) } },
+        items: quote.lines.map((line) => ({
+          name: clip(lineName(line)),
+          unit_amount: amount(line.priceMinor),
+          quantity: "1",
+          category: "DIGITAL_GOODS",
+        })),
+      },
+    ],
+    payment_source: {
+      paypal: {
+        experience_context: {
+          brand_name: options.brandName,
+          user_action: "PAY_NOW",
+          shipping_preference: "NO_SHIPPING",
+          return_url: options.returnUrl,
+          cancel_url: options.cancelUrl,
+        },
+      },
+    },
+  };
+}
+
+/** Where the payer approves: PayPal calls it "payer-action" (experience_context) or "approve" (older flow). */
+export function approvalHref(order: PaypalOrder): string | null {
+  return order.links.find((l) => l.rel === "payer-action" || l.rel === "approve")?.href ?? null;
+}
+
+/** The order's capture, if PayPal captured it. */
+export function captureOf(order: PaypalOrder) {
+  return order.purchase_units[0]?.payments?.captures[0] ?? null;
+}
