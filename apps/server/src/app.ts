@@ -21,6 +21,7 @@ import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
+import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
 import { adminRoutes } from "./routes/api/admin.ts";
@@ -120,7 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         frameSrc: ["'self'"],
         objectSrc: ["'self'"],
-        formAction: ["'self'"],
+        // The PayU checkout is a form the browser posts to PayU itself.
+        formAction: ["'self'", ...(config.payments === "live" ? [payuFormOrigin(config.payu.env)] : [])],
         upgradeInsecureRequests: null,
       },
     },

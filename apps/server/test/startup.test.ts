@@ -80,3 +80,34 @@ describe("the catalogue command", () => {
     expect(again.stdout).toContain("3 categories, 4 artefacts");
   }, 60_000);
 });
+
+describe("the content security policy", () => {
+  it("lets the browser post the PayU form to PayU only with live payments", async () => {
+    const { createTestStore } = await import("./helpers/app.ts");
+    const keys = {
+      PAYMENTS: "live",
+      STRIPE_SECRET_KEY: "sk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+      PAYPAL_CLIENT_ID: "id",
+      PAYPAL_CLIENT_SECRET: "secret",
+      PAYPAL_WEBHOOK_ID: "WH",
+      PAYU_KEY: "key",
+      PAYU_SALT: "salt",
+      PAYU_ENV: "live",
+    };
+    const live = await createTestStore({ env: keys });
+    const emulated = await createTestStore();
+    try {
+      const csp = async (store: typeof live) =>
+        String((await store.app.inject("/api/health")).headers["content-security-policy"]);
+      expect(await csp(live)).toContain("form-action 'self' https://secure.payu.in");
+      expect(await csp(emulated)).toMatch(/form-action 'self';/);
+      // Live mode has no emulators.
+      expect((await live.app.inject("/emulator/stripe/checkout/cs_test_x")).statusCode).toBe(404);
+    } finally {
+      await live.close();
+      await emulated.close();
+    }
+  });
+});

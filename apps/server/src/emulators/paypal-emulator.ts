@@ -4,33 +4,15 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { DbOrTx } from "../db/client.ts";
 import { emulatorRecords } from "../db/schema/index.ts";
+import { acceptFormBodies, formFields } from "../lib/form-body.ts";
+import { ownAddress } from "../lib/own-address.ts";
 import { minorOfPaypalMoney, paypalValue } from "../payments/paypal/paypal-order-body.ts";
 import {
   PAYPAL_EMULATOR_PATH as BASE,
   PAYPAL_EMULATOR_CREDENTIALS as CREDENTIALS,
-  localOrigin,
 } from "../payments/paypal/paypal-settings.ts";
-import { acceptFormBodies, formFields } from "../payments/payu/form-body.ts";
 import { renderEmulatorPage } from "./emulator-page.ts";
-
-/** An emulator's state row (orders, tokens, transmissions), so it survives a restart like the provider's would. */
-export async function readEmulatorRecord<T>(db: DbOrTx, provider: string, id: string, forUpdate = false) {
-  const where = and(eq(emulatorRecords.provider, provider), eq(emulatorRecords.id, id));
-  const query = db.select({ data: emulatorRecords.data }).from(emulatorRecords).where(where);
-  const [row] = forUpdate ? await query.for("update") : await query;
-  return (row?.data as T | undefined) ?? null;
-}
-
-export async function writeEmulatorRecord(db: DbOrTx, provider: string, id: string, data: object): Promise<void> {
-  const value = data as Record<string, unknown>;
-  await db
-    .insert(emulatorRecords)
-    .values({ provider, id, data: value })
-    .onConflictDoUpdate({
-      target: [emulatorRecords.provider, emulatorRecords.id],
-      set: { data: value, updatedAt: new Date() },
-    });
-}
+import { readEmulatorRecord, writeEmulatorRecord } from "./emulator-records.ts";
 
 const money = z.object({
   currency_code: z.string().regex(/^[A-Z]{3}$/),
@@ -230,7 +212,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
       const t = await transmit(orderId, event, api, "sending");
       let status: string;
       try {
-        const res = await fetch(`${localOrigin(app)}/api/paypal/webhook`, {
+        const res = await fetch(`${ownAddress(app).origin}/api/paypal/webhook`, {
           method: "POST",
           headers: t.headers,
           body: t.body,

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { acceptFormBodies, formFields } from "../payments/payu/form-body.ts";
+import { acceptFormBodies, formFields } from "../lib/form-body.ts";
 import { minorOfPayuAmount } from "../payments/payu/payu-amount.ts";
 import {
   type PayuHashFields,
@@ -11,7 +11,7 @@ import {
 } from "../payments/payu/payu-hash.ts";
 import { PAYU_EMULATOR_PATH as BASE, PAYU_EMULATOR_CREDENTIALS } from "../payments/payu/payu-settings.ts";
 import { renderEmulatorPage } from "./emulator-page.ts";
-import { readEmulatorRecord, writeEmulatorRecord } from "./paypal-emulator.ts";
+import { readEmulatorRecord, writeEmulatorRecord } from "./emulator-records.ts";
 
 interface Transaction {
   /** The payment form as posted, less its hash. */

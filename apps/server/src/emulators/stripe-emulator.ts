@@ -5,8 +5,10 @@ import Stripe from "stripe";
 import { z } from "zod";
 import type { DbOrTx } from "../db/client.ts";
 import { emulatorRecords } from "../db/schema/index.ts";
-import { EMULATOR_SECRET_KEY, EMULATOR_WEBHOOK_SECRET, ownAddress } from "../payments/stripe/stripe-client.ts";
+import { ownAddress } from "../lib/own-address.ts";
+import { EMULATOR_SECRET_KEY, EMULATOR_WEBHOOK_SECRET } from "../payments/stripe/stripe-client.ts";
 import { renderEmulatorPage } from "./emulator-page.ts";
+import { readEmulatorRecord, writeEmulatorRecord } from "./emulator-records.ts";
 
 /**
  * The built-in Stripe (PAYMENTS=emulator): the part of the REST API the
@@ -65,21 +67,8 @@ const withSessionId = (url: string | null, id: string) => (url ?? "/").replaceAl
 
 const key = (id: string) => and(eq(emulatorRecords.provider, "stripe"), eq(emulatorRecords.id, id));
 
-async function readRecord<T>(db: DbOrTx, id: string): Promise<T | undefined> {
-  const [row] = await db.select({ data: emulatorRecords.data }).from(emulatorRecords).where(key(id));
-  return row?.data as T | undefined;
-}
-
-async function writeRecord(db: DbOrTx, id: string, value: object): Promise<void> {
-  const data = value as Record<string, unknown>;
-  await db
-    .insert(emulatorRecords)
-    .values({ provider: "stripe", id, data })
-    .onConflictDoUpdate({
-      target: [emulatorRecords.provider, emulatorRecords.id],
-      set: { data, updatedAt: new Date() },
-    });
-}
+const readRecord = async <T>(db: DbOrTx, id: string) => (await readEmulatorRecord<T>(db, "stripe", id)) ?? undefined;
+const writeRecord = (db: DbOrTx, id: string, value: object) => writeEmulatorRecord(db, "stripe", id, value);
 
 /** Locks a record while `change` edits it: a double click or a concurrent call waits its turn. */
 function changeRecord<T extends object>(
@@ -88,9 +77,8 @@ function changeRecord<T extends object>(
   change: (record: T, tx: DbOrTx) => Promise<boolean>,
 ): Promise<{ record: T; changed: boolean } | null> {
   return app.database.db.transaction(async (tx) => {
-    const [row] = await tx.select({ data: emulatorRecords.data }).from(emulatorRecords).where(key(id)).for("update");
-    if (!row) return null;
-    const record = row.data as T;
+    const record = await readEmulatorRecord<T>(tx, "stripe", id, true);
+    if (!record) return null;
     const changed = await change(record, tx);
     if (changed) await writeRecord(tx, id, record);
     return { record, changed };

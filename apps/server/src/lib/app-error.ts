@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  /** A payment provider did not answer or failed: nothing was charged or written. */
+  provider_unavailable: 502,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

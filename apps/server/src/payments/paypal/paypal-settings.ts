@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { ownAddress } from "../../lib/own-address.ts";
 
 /** The credentials the built-in emulator accepts (PAYMENTS=emulator). */
 export const PAYPAL_EMULATOR_CREDENTIALS = {
@@ -22,7 +23,7 @@ export interface PaypalSettings {
 export function paypalSettings(app: FastifyInstance): PaypalSettings {
   const { config } = app;
   if (config.payments === "emulator") {
-    return { baseUrl: () => `${localOrigin(app)}${PAYPAL_EMULATOR_PATH}`, ...PAYPAL_EMULATOR_CREDENTIALS };
+    return { baseUrl: () => `${ownAddress(app).origin}${PAYPAL_EMULATOR_PATH}`, ...PAYPAL_EMULATOR_CREDENTIALS };
   }
   return {
     baseUrl: () => HOSTS[config.paypal.env],
@@ -30,22 +31,4 @@ export function paypalSettings(app: FastifyInstance): PaypalSettings {
     clientSecret: config.paypal.clientSecret ?? "",
     webhookId: config.paypal.webhookId ?? "",
   };
-}
-
-/**
- * This process's own HTTP origin, for server-to-server calls to the emulator:
- * PUBLIC_URL may name a proxy or a host name this machine cannot resolve.
- */
-export function localOrigin(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (!address || typeof address === "string") {
-    throw new Error("The server is not listening on a TCP port, so the payment emulator cannot be called.");
-  }
-  const host =
-    address.address === "0.0.0.0" || address.address === "::"
-      ? "127.0.0.1"
-      : address.family === "IPv6"
-        ? `[${address.address}]`
-        : address.address;
-  return `http://${host}:${address.port}`;
 }

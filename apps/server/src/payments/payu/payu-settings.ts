@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { ownAddress } from "../../lib/own-address.ts";
 
 /** The key and salt the built-in emulator accepts (PAYMENTS=emulator). */
 export const PAYU_EMULATOR_CREDENTIALS = { key: "emulator-key", salt: "emulator-salt" } as const;
@@ -16,6 +17,11 @@ const HOSTS = {
   },
 } as const;
 
+/** The origin the learner's browser posts the PayU form to with PAYMENTS=live: the CSP must allow it. */
+export function payuFormOrigin(env: "test" | "live"): string {
+  return new URL(HOSTS[env].action).origin;
+}
+
 export interface PayuSettings {
   key: string;
   salt: string;
@@ -32,7 +38,7 @@ export function payuSettings(app: FastifyInstance): PayuSettings {
       ...PAYU_EMULATOR_CREDENTIALS,
       // The browser posts here, so it is the public address, not this process's own.
       actionUrl: `${config.publicUrl}${PAYU_EMULATOR_PATH}/_payment`,
-      postserviceUrl: () => `${ownOrigin(app)}${PAYU_EMULATOR_PATH}/merchant/postservice.php?form=2`,
+      postserviceUrl: () => `${ownAddress(app).origin}${PAYU_EMULATOR_PATH}/merchant/postservice.php?form=2`,
     };
   }
   const hosts = HOSTS[config.payu.env];
@@ -42,18 +48,4 @@ export function payuSettings(app: FastifyInstance): PayuSettings {
     actionUrl: hosts.action,
     postserviceUrl: () => hosts.postservice,
   };
-}
-
-function ownOrigin(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (!address || typeof address === "string") {
-    throw new Error("The server is not listening on a TCP port, so the PayU emulator cannot be called.");
-  }
-  const host =
-    address.address === "0.0.0.0" || address.address === "::"
-      ? "127.0.0.1"
-      : address.family === "IPv6"
-        ? `[${address.address}]`
-        : address.address;
-  return `http://${host}:${address.port}`;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import type { Config } from "../../env.ts";
+import { ownAddress } from "../../lib/own-address.ts";
 
 /**
  * The emulator's keys (PAYMENTS=emulator). They look like test-mode keys and
@@ -27,7 +28,7 @@ export function stripeClient(app: FastifyInstance): Stripe {
     return cached(app, secretKey, () => new Stripe(secretKey));
   }
   // Read per call: the port is only known once the server listens (tests listen on port 0).
-  const { host, port } = ownAddress(app);
+  const { host, port } = emulatorAddress(app);
   return cached(
     app,
     `${host}:${port}`,
@@ -49,18 +50,13 @@ export function webhookSecret(config: Config): string {
   return config.stripe.webhookSecret;
 }
 
-/**
- * Where this server can reach itself: the address it listens on, or loopback
- * when it listens on every interface.
- */
-export function ownAddress(app: FastifyInstance): { host: string; port: number; origin: string } {
-  const address = app.server.address();
-  if (!address || typeof address === "string") {
-    throw new StripeUnavailableError("The Stripe emulator is unreachable: the server is not listening on a TCP port.");
+/** This server's own address; unreachable (not listening) is a Stripe outage to the caller. */
+function emulatorAddress(app: FastifyInstance) {
+  try {
+    return ownAddress(app);
+  } catch (error) {
+    throw new StripeUnavailableError((error as Error).message);
   }
-  const host = address.address === "0.0.0.0" || address.address === "::" ? "127.0.0.1" : address.address;
-  const origin = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
-  return { host, port: address.port, origin };
 }
 
 function cached(app: FastifyInstance, key: string, create: () => Stripe): Stripe {

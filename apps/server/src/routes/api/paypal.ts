@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../lib/app-error.ts";
 import { PaypalClient, PaypalError } from "../../payments/paypal/paypal-client.ts";
 import { cancelPaypalReturn, confirmPaypalReturn } from "../../payments/paypal/paypal-return.ts";
 import { paypalSettings } from "../../payments/paypal/paypal-settings.ts";
@@ -64,7 +65,7 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (!(error instanceof PaypalError)) throw error;
         request.log.error({ err: error }, "PayPal order not created");
-        return reply.status(502).send({ status: false, message: PAYPAL_UNAVAILABLE });
+        throw new AppError("provider_unavailable", PAYPAL_UNAVAILABLE);
       }
     },
   );
@@ -123,7 +124,7 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(error instanceof PaypalError)) throw error;
         // PayPal retries a delivery that is not acknowledged, so a later attempt can be verified.
         request.log.error({ err: error }, "PayPal webhook could not be verified now");
-        return reply.status(502).send({ status: false, message: PAYPAL_UNAVAILABLE });
+        throw new AppError("provider_unavailable", PAYPAL_UNAVAILABLE);
       }
     },
   );

@@ -1,7 +1,7 @@
 import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { acceptFormBodies, formFields } from "../../payments/payu/form-body.ts";
+import { acceptFormBodies, formFields } from "../../lib/form-body.ts";
 import { payuSettings } from "../../payments/payu/payu-settings.ts";
 import { receivePayuPostback } from "../../payments/payu/receive-payu-postback.ts";
 import { startPayuPayment } from "../../payments/payu/start-payu-payment.ts";

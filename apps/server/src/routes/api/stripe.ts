@@ -44,10 +44,9 @@ function withOrder(url: string, orderId: number): string {
 export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  // Answered here: the error handler turns every other 5xx into the generic 500.
-  const unavailable = (reply: FastifyReply, error: unknown, message = STRIPE_UNAVAILABLE) => {
+  const unavailable = (reply: FastifyReply, error: unknown, message = STRIPE_UNAVAILABLE): never => {
     reply.log.error({ err: error }, "Stripe call failed");
-    return reply.status(502).send({ status: false, message });
+    throw new AppError("provider_unavailable", message);
   };
 
   const findPayment = async (sessionId: string | undefined) => {
