@@ -8,21 +8,49 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { and, isNotNull } from "drizzle-orm";
+import pg from "pg";
+import { hashPassword } from "../src/accounts/password-hash.ts";
+import { createSession } from "../src/accounts/sessions.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { cartItems, categories, users } from "../src/db/schema/index.ts";
 
-const PORT = 3900 + Math.floor(Math.random() * 90);
-const base = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 32;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-"));
 
-const server = fork(path.join(import.meta.dirname, "server.ts"), [], {
-  execArgv: ["--import", "tsx"],
-  env: { ...process.env, PORT: String(PORT), PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: "error", SEED: "demo" },
-});
-await new Promise<void>((resolve, reject) => {
-  server.once("message", () => resolve());
-  server.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-});
+/** The store as npm start runs it, in its own process, on a fresh database. */
+async function startServer(env: Record<string, string>) {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-"));
+  const child = fork(path.join(import.meta.dirname, "server.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      SEED: "demo",
+      ...env,
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const server = await startServer({});
+const base = server.url;
 
 async function load(url: string, method: "GET" | "POST" = "GET", body?: unknown) {
   const result = await autocannon({
@@ -82,9 +110,90 @@ try {
     if (kb > 120) failures.push(`${page}: ${kb.toFixed(1)} KB of initial JavaScript > 120 KB`);
   }
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
+}
+
+await benchCheckout();
+
+/**
+ * Checkout-session creation with 32 learners at once on PostgreSQL: each has
+ * a cart and starts a card payment over and over (the Stripe emulator plays
+ * the provider, so every call also crosses the real library and HTTP).
+ */
+async function benchCheckout() {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `skillshelf_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`\nCheckout on PostgreSQL: skipped, no server at ${serverUrl} (set BENCH_DATABASE_URL).`);
+    return;
+  }
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  const store = await startServer({ DATABASE_URL: dbUrl.toString() });
+  const database = await openDatabase({ databaseUrl: dbUrl.toString(), maxConnections: 4 });
+  try {
+    const [artefact] = await database.db
+      .select({ id: categories.id, price: categories.priceMinor })
+      .from(categories)
+      .where(and(isNotNull(categories.parentId), isNotNull(categories.priceMinor)))
+      .limit(1);
+    if (!artefact?.price) throw new Error("the demo catalogue has no priced artefact");
+    const passwordHash = await hashPassword("Bench@2026x");
+    const tokens: string[] = [];
+    for (let i = 0; i < CONNECTIONS; i++) {
+      const [user] = await database.db
+        .insert(users)
+        .values({ name: `Bench ${i}`, email: `bench${i}@example.com`, passwordHash })
+        .returning({ id: users.id });
+      if (!user) throw new Error("no user");
+      await database.db.insert(cartItems).values({ userId: user.id, categoryId: artefact.id });
+      tokens.push(
+        (await createSession({ db: database.db, userId: user.id, rememberMe: false, now: new Date() })).token,
+      );
+    }
+    const body = JSON.stringify({
+      final_amount: artefact.price / 100,
+      currency: "GBP",
+      success_url: `${store.url}/payment-confirmation`,
+      cancel_url: `${store.url}/payment-cancelled`,
+    });
+    const latencies: number[] = [];
+    let errors = 0;
+    const run = async (token: string, until: number, record: boolean) => {
+      while (Date.now() < until) {
+        const started = performance.now();
+        const res = await fetch(`${store.url}/api/stripe/create-checkout-session`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body,
+        });
+        await res.arrayBuffer();
+        if (!record) continue;
+        if (res.ok) latencies.push(performance.now() - started);
+        else errors++;
+      }
+    };
+    await Promise.all(tokens.map((t) => run(t, Date.now() + 1000, false)));
+    const until = Date.now() + DURATION * 1000;
+    await Promise.all(tokens.map((t) => run(t, until, true)));
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+    console.log(`\nCheckout-session creation on PostgreSQL, ${CONNECTIONS} learners at once`);
+    console.log(
+      `  ${(latencies.length / DURATION).toFixed(0).padStart(7)} sessions/s   p50 ${at(0.5).toFixed(0)} ms   p99 ${at(0.99).toFixed(0)} ms   errors ${errors}`,
+    );
+    if (errors > 0) failures.push(`${errors} checkout-session requests failed`);
+  } finally {
+    await database.close();
+    await store.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }
 
 if (failures.length) {
