@@ -88,6 +88,8 @@ export const orders = pgTable(
     currency: text("currency").notNull(),
     amountMinor: integer("amount_minor").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** null, then "pending" while one refund is with the provider, then "refunded". */
+    refundState: text("refund_state", { enum: ["pending", "refunded"] }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     refundRef: text("refund_ref"),
   },

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { getAnyOrder, listAllOrders } from "../../admin/manage-orders.ts";
 import { applyUserAction, listUsers } from "../../admin/manage-users.ts";
+import { refundOrder } from "../../orders/refund-order.ts";
 import { viewerOf } from "../viewer.ts";
 
 /** Every admin call: 401 without a session, 403 for anyone but an admin. */
@@ -60,6 +62,50 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, action } = request.params;
       await applyUserAction(app.database.db, { actorId: await actorId(request), userId: id, action, now: app.clock() });
       return { status: true, message: USER_ACTION_MESSAGES[action] };
+    },
+  );
+
+  const search = z.object({ search: z.string().max(200).optional(), page: z.coerce.number().int().min(1).default(1) });
+  const orderId = z.object({ id: z.coerce.number().int().positive() });
+
+  app.get(
+    "/orders",
+    {
+      schema: {
+        summary: "Every order, searched by number, transaction or learner, 20 a page",
+        tags,
+        querystring: search,
+      },
+    },
+    async (request) => ({
+      status: true,
+      message: "Orders fetched successfully",
+      data: await listAllOrders(app.database.db, request.query),
+    }),
+  );
+
+  app.get("/orders/:id", { schema: { summary: "One order", tags, params: orderId } }, async (request) => ({
+    status: true,
+    message: "Order fetched successfully",
+    data: await getAnyOrder(app.database.db, request.params.id),
+  }));
+
+  app.post(
+    "/orders/:id/refund",
+    {
+      schema: {
+        summary: "Refund within the money-back guarantee, through the provider that took the payment",
+        tags,
+        params: orderId,
+      },
+    },
+    async (request) => {
+      const { refundRef } = await refundOrder(app, request.params.id);
+      return {
+        status: true,
+        message: "The order is refunded and its access removed.",
+        data: { refund_ref: refundRef },
+      };
     },
   );
 };
