@@ -2,15 +2,14 @@ import { count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { orders, payments, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import { containsPattern } from "../lib/like-pattern.ts";
 import { getOrder } from "../orders/read-orders.ts";
 import { PAGE_SIZE } from "./manage-users.ts";
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every order, newest first, searched by order number, transaction id or the learner's name or e-mail. */
 export async function listAllOrders(db: Db, options: { search?: string | undefined; page: number }) {
   const term = options.search?.trim();
-  const like = term ? `%${escapeLike(term)}%` : undefined;
+  const like = term ? containsPattern(term) : undefined;
   const where = like
     ? or(
         ilike(orders.orderNumber, like),

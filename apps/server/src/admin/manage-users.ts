@@ -3,6 +3,7 @@ import { revokeUserSessions } from "../accounts/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import { containsPattern } from "../lib/like-pattern.ts";
 
 export const PAGE_SIZE = 20;
 
@@ -20,7 +21,7 @@ export interface AdminUserRow {
 export async function listUsers(db: Db, options: { search?: string | undefined; page: number }) {
   const term = options.search?.trim();
   const where = term
-    ? or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`))
+    ? or(ilike(users.name, containsPattern(term)), ilike(users.email, containsPattern(term)))
     : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -56,10 +57,6 @@ export async function listUsers(db: Db, options: { search?: string | undefined; 
     page: options.page,
     page_size: PAGE_SIZE,
   };
-}
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export type UserAction = "verify-email" | "block" | "unblock" | "make-admin" | "remove-admin";
