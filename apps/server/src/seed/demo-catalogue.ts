@@ -59,6 +59,8 @@ interface Artefact {
   price?: number;
   items?: Item[];
   groups?: Group[];
+  /** No single line and no SEO fields: its listing shows the store's defaults. */
+  bare?: true;
 }
 
 interface Parent {
@@ -1968,6 +1970,7 @@ const http: Artefact = {
 const yaml: Artefact = {
   slug: "yaml",
   name: "YAML",
+  bare: true,
   icon: "📄",
   single: "The YAML you need for CI pipelines, Kubernetes and configuration files.",
   docs: ["YAML 1.2.2 specification", "https://yaml.org/spec/1.2.2/"],
@@ -2655,10 +2658,10 @@ export function buildDemoCatalogue(): CatalogueFileInput {
         slug: artefact.slug,
         name: artefact.name,
         icon: artefact.icon,
-        single_line: artefact.single,
+        single_line: artefact.bare ? "" : artefact.single,
         is_header_menu: false,
-        meta_title: `${artefact.name} ${parent.name} | Skillshelf`,
-        meta_description: `${artefact.single} ${parent.single}`,
+        meta_title: artefact.bare ? null : `${artefact.name} ${parent.name} | Skillshelf`,
+        meta_description: artefact.bare ? null : `${artefact.single} ${parent.single}`,
         price: artefact.price ?? null,
         payment_note: artefact.price ? PAYMENT_NOTE : null,
         groups: (artefact.groups ?? []).map((group) => ({

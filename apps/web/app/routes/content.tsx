@@ -24,8 +24,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   const detail = loaderData?.content.data;
   return buildMeta({
-    title: detail?.meta_title || detail?.title || META_DEFAULTS.contentTitle,
-    description: detail?.meta_description || detail?.short_description || META_DEFAULTS.contentDescription,
+    // SPEC.md "Page metadata": without SEO data, the fixed default title and generic description.
+    title: detail?.meta_title || META_DEFAULTS.contentTitle,
+    description: detail?.meta_description || META_DEFAULTS.contentDescription,
     url: loaderData?.url,
     type: "article",
   });

@@ -1,0 +1,135 @@
+import type { CategoriesResponse, Category } from "@skillshelf/shared/api.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowser } from "../support/browser.ts";
+import { getCategories, PARENT_SLUGS } from "../support/public-catalogue.ts";
+
+const LETTERS = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
+const EMPTY_TEXT = "There is no category related to this Alphabate";
+
+describe("home page", () => {
+  const session = useBrowser();
+  let categories: CategoriesResponse;
+  let artefacts: Category[];
+
+  beforeAll(async () => {
+    categories = await getCategories();
+    artefacts = categories.data.filter((c) => c.parent_id > 0);
+  });
+
+  const list = () => session.page.locator("#categories");
+  const letterButton = (letter: string) =>
+    session.page
+      .getByRole("group", { name: "Filter artefacts by first letter" })
+      .getByRole("button", { name: letter, exact: true });
+  const shownNames = () =>
+    list()
+      .locator(".artefact-tile .artefact-tile__name")
+      .evaluateAll((names) =>
+        names.map((n) => (n.firstChild?.textContent ?? "").trim()).sort((a, b) => a.localeCompare(b)),
+      );
+  const namesStartingWith = (letter: string) =>
+    artefacts
+      .filter((a) => a.name.charAt(0).toUpperCase() === letter)
+      .map((a) => a.name)
+      .sort((a, b) => a.localeCompare(b));
+
+  it("links the six format cards to the six parent categories", async () => {
+    const { page } = session;
+    await page.goto("/");
+    const hrefs = await page.locator(".format-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("href")));
+    expect(hrefs).toEqual(PARENT_SLUGS.map((slug) => `/${slug}`));
+
+    await page.locator(`.format-card[href="/${PARENT_SLUGS[3]}"]`).click();
+    await page.waitForURL(`/${PARENT_SLUGS[3]}`);
+    const parent = categories.data.find((c) => c.slug === PARENT_SLUGS[3]);
+    await page.getByRole("heading", { level: 1, name: parent?.name }).waitFor();
+  });
+
+  it("has the hero's Explore Courses (new tab) and Explore Categories, which scrolls to the list", async () => {
+    const { page } = session;
+    await page.goto("/");
+    const courses = page.getByRole("link", { name: "Explore Courses (opens in a new tab)" });
+    expect(await courses.getAttribute("target")).toBe("_blank");
+    expect(await courses.getAttribute("href")).toMatch(/^https?:\/\//);
+
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole("link", { name: "Explore Categories" }).click();
+    await page.waitForFunction(() => {
+      const top = document.getElementById("categories")?.getBoundingClientRect().top ?? -1;
+      return window.scrollY > 0 && top >= -2 && top < window.innerHeight / 2;
+    });
+    await expect(list().getByRole("heading", { level: 2 }).first().textContent()).resolves.toBe(
+      "Browse eLearning Artifacts",
+    );
+  });
+
+  it("lists every artefact under its parent, opening in a new tab, with a count badge only when it has content", async () => {
+    const { page } = session;
+    await page.goto("/");
+    expect(await shownNames()).toEqual(artefacts.map((a) => a.name).sort((a, b) => a.localeCompare(b)));
+
+    for (const parent of categories.data.filter((c) => c.parent_id === 0 && c.content.length > 0)) {
+      const group = list()
+        .locator(".artefact-group")
+        .filter({ has: page.getByRole("heading", { name: parent.name }) });
+      const hrefs = await group
+        .locator(".artefact-tile")
+        .evaluateAll((tiles) => tiles.map((t) => t.getAttribute("href")));
+      expect(hrefs).toEqual(parent.content.map((entry) => `/${entry.slug}`));
+    }
+
+    for (const artefact of artefacts) {
+      const tile = list().locator(`.artefact-tile[href="/${artefact.slug}"]`);
+      expect(await tile.getAttribute("target")).toBe("_blank");
+      expect(await tile.getAttribute("rel")).toContain("noopener");
+      expect(await tile.textContent()).toContain(artefact.single_line);
+      const badges = await tile.locator(".count-badge").allTextContents();
+      expect(badges).toEqual(artefact.content.length > 0 ? [String(artefact.content.length)] : []);
+    }
+
+    const first = artefacts[0];
+    if (!first) throw new Error("no artefact");
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      list().locator(`.artefact-tile[href="/${first.slug}"]`).click(),
+    ]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe(`/${first.slug}`);
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  it("filters artefacts by the first letter of their name, as the API lists them, and clears on a second click", async () => {
+    const { page } = session;
+    await page.goto("/");
+    for (const letter of LETTERS) {
+      await letterButton(letter).click();
+      expect(await letterButton(letter).getAttribute("aria-pressed")).toBe("true");
+      const expected = namesStartingWith(letter);
+      await expect.poll(shownNames, { message: `artefacts starting with ${letter}` }).toEqual(expected);
+      if (expected.length === 0) await list().locator(".empty-state").waitFor();
+    }
+    // Only the last chosen letter is pressed.
+    const pressed = await page.locator(".letter-filter button[aria-pressed='true']").allTextContents();
+    expect(pressed).toEqual(["Z"]);
+
+    await letterButton("Z").click();
+    expect(await letterButton("Z").getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(shownNames).toHaveLength(artefacts.length);
+  });
+
+  it(`shows exactly '${EMPTY_TEXT}' for a letter with no artefact`, async () => {
+    const { page } = session;
+    const letter = LETTERS.find((l) => namesStartingWith(l).length === 0);
+    if (!letter) throw new Error("Every letter has an artefact in the demo catalogue");
+    await page.goto("/");
+    await letterButton(letter).click();
+    const empty = list().locator(".empty-state");
+    await empty.waitFor();
+    expect(await empty.textContent()).toBe(EMPTY_TEXT);
+    await expect(list().locator(".artefact-tile").count()).resolves.toBe(0);
+
+    await letterButton(letter).click();
+    await expect(list().locator(".empty-state").count()).resolves.toBe(0);
+    await expect(list().locator(".artefact-tile").count()).resolves.toBe(artefacts.length);
+  });
+});
