@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { exportCatalogue } from "./admin/catalogue/export-catalogue.ts";
 import { createAdmin } from "./admin/create-admin.ts";
 import { CatalogueFileError, readCatalogueText } from "./catalogue/read-catalogue-file.ts";
 import { replaceCatalogue, seedDemoCatalogue } from "./catalogue/seed-demo.ts";
@@ -11,6 +12,7 @@ const USAGE = `Usage: npm run catalogue -- <command>   (or npm run admin -- <com
 
 Commands:
   import FILE          replace the catalogue with the JSON file FILE (docs/catalogue-format.md)
+  export FILE          write the current catalogue to FILE, media included, in the same format
   seed-demo            replace the catalogue with the demo catalogue
   create-admin EMAIL   make EMAIL an admin (creating the account) and print a one-time link to set its password
 
@@ -46,6 +48,14 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `Imported ${file}: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,
     );
+    return 0;
+  }
+  if (command === "export" && args.length === 1 && args[0]) {
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
+    const catalogue = await withDatabase((database) => exportCatalogue(database.db));
+    await fs.writeFile(file, `${JSON.stringify(catalogue, null, 2)}\n`);
+    const artefacts = catalogue.categories.reduce((n, p) => n + p.artefacts.length, 0);
+    console.log(`Exported ${catalogue.categories.length} categories and ${artefacts} artefacts to ${file}.`);
     return 0;
   }
   if (command === "create-admin" && args.length === 1 && args[0]) {

@@ -5,6 +5,7 @@ import { getAnyOrder, listAllOrders } from "../../admin/manage-orders.ts";
 import { applyUserAction, listUsers } from "../../admin/manage-users.ts";
 import { refundOrder } from "../../orders/refund-order.ts";
 import { viewerOf } from "../viewer.ts";
+import { adminCatalogueRoutes } from "./admin-catalogue.ts";
 
 /** Every admin call: 401 without a session, 403 for anyone but an admin. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -24,6 +25,7 @@ const USER_ACTION_MESSAGES = {
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireAdmin);
+  await app.register(adminCatalogueRoutes);
   const tags = ["admin"];
   const actorId = async (request: FastifyRequest) => (await viewerOf(request))?.userId ?? 0;
 

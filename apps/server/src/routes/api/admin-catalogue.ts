@@ -1,0 +1,332 @@
+import multipart from "@fastify/multipart";
+import {
+  ADMIN_MESSAGES,
+  categoryCreateSchema,
+  categoryReorderSchema,
+  categoryUpdateSchema,
+  contentCreateSchema,
+  contentUpdateSchema,
+  fileTooLargeMessage,
+  groupCreateSchema,
+  groupUpdateSchema,
+  previewSchema,
+  relatedSchema,
+  reorderSchema,
+} from "@skillshelf/shared/admin-forms.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { exportCatalogue } from "../../admin/catalogue/export-catalogue.ts";
+import { CatalogueRefusedError, importCatalogueText } from "../../admin/catalogue/import-catalogue-text.ts";
+import {
+  createCategory,
+  deleteCategory,
+  reorderCategories,
+  updateCategory,
+} from "../../admin/catalogue/manage-categories.ts";
+import {
+  createContent,
+  deleteContent,
+  reorderContents,
+  sanitizeArticle,
+  setRelated,
+  updateContent,
+} from "../../admin/catalogue/manage-contents.ts";
+import { createGroup, deleteGroup, reorderGroups, updateGroup } from "../../admin/catalogue/manage-groups.ts";
+import { addMedia, deleteMedia, readMediaFile, type UploadedFile } from "../../admin/catalogue/manage-media.ts";
+import { readAdminCatalogue, readAdminContent } from "../../admin/catalogue/read-admin-catalogue.ts";
+import { CATALOGUE_CHANNEL } from "../../catalogue/catalogue-service.ts";
+import { MAX_MEDIA_BYTES } from "../../catalogue/import-catalogue.ts";
+
+const MAX_FILES = 10;
+/** A whole catalogue with its media inlined as base64 is much larger than one upload. */
+const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+
+const tags = ["admin catalogue"];
+const byId = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * The operator's catalogue editor, under /api/admin (whose hook admits admins
+ * only). Every write makes each instance drop its cached public catalogue
+ * before it answers, so the public pages show the change at once.
+ */
+export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: MAX_FILES, fields: 20, parts: 40 } });
+  const db = app.database.db;
+  const published = async () => {
+    app.catalogue.invalidate();
+    await app.database.notify(CATALOGUE_CHANNEL, "admin");
+  };
+  /** The answer to a write, once the change is published. */
+  const ok = async <T>(message: string, data?: T) => {
+    await published();
+    return { status: true, message, ...(data === undefined ? {} : { data }) };
+  };
+
+  app.get(
+    "/catalogue",
+    { schema: { summary: "The whole catalogue for the editor, hidden parts included", tags } },
+    async () => ({
+      status: true,
+      message: "Catalogue fetched successfully",
+      data: await readAdminCatalogue(db, app.config.storeCurrency),
+    }),
+  );
+
+  app.post(
+    "/categories",
+    {
+      schema: {
+        summary: "Create a parent category (parent_id null or 0) or an artefact",
+        tags,
+        body: categoryCreateSchema,
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await ok("Category created.", await createCategory(db, request.body))),
+  );
+  app.post(
+    "/categories/reorder",
+    { schema: { summary: "Order the parents, or one parent's artefacts", tags, body: categoryReorderSchema } },
+    async (request) => {
+      await reorderCategories(db, request.body);
+      return ok("Order saved.");
+    },
+  );
+  app.patch(
+    "/categories/:id",
+    { schema: { summary: "Change a category's fields", tags, params: byId, body: categoryUpdateSchema } },
+    async (request) => ok("Category saved.", await updateCategory(db, request.params.id, request.body)),
+  );
+  app.delete(
+    "/categories/:id",
+    { schema: { summary: "Delete an empty parent, or an artefact nobody bought", tags, params: byId } },
+    async (request) => {
+      await deleteCategory(db, request.params.id);
+      return ok("Category deleted.");
+    },
+  );
+
+  app.post(
+    "/categories/:id/groups",
+    { schema: { summary: "Add a group to an artefact", tags, params: byId, body: groupCreateSchema } },
+    async (request, reply) =>
+      reply.status(201).send(await ok("Group created.", await createGroup(db, request.params.id, request.body))),
+  );
+  app.post(
+    "/categories/:id/groups/reorder",
+    { schema: { summary: "Order an artefact's groups", tags, params: byId, body: reorderSchema } },
+    async (request) => {
+      await reorderGroups(db, request.params.id, request.body.ids);
+      return ok("Order saved.");
+    },
+  );
+  app.patch(
+    "/groups/:id",
+    {
+      schema: { summary: "Change a group's name, price or payment note", tags, params: byId, body: groupUpdateSchema },
+    },
+    async (request) => ok("Group saved.", await updateGroup(db, request.params.id, request.body)),
+  );
+  app.delete(
+    "/groups/:id",
+    { schema: { summary: "Delete a group nobody bought; its contents become ungrouped", tags, params: byId } },
+    async (request) => {
+      await deleteGroup(db, request.params.id);
+      return ok("Group deleted.");
+    },
+  );
+
+  app.post(
+    "/categories/:id/contents",
+    { schema: { summary: "Add a content to an artefact", tags, params: byId, body: contentCreateSchema } },
+    async (request, reply) =>
+      reply.status(201).send(await ok("Content created.", await createContent(db, request.params.id, request.body))),
+  );
+  app.post(
+    "/categories/:id/contents/reorder",
+    {
+      schema: {
+        summary: "Order an artefact's contents (for example one group's)",
+        tags,
+        params: byId,
+        body: reorderSchema,
+      },
+    },
+    async (request) => {
+      await reorderContents(db, request.params.id, request.body.ids);
+      return ok("Order saved.");
+    },
+  );
+  app.get(
+    "/contents/:id",
+    { schema: { summary: "One content with its article", tags, params: byId } },
+    async (request) => ({
+      status: true,
+      message: "Content fetched successfully",
+      data: await readAdminContent(db, request.params.id),
+    }),
+  );
+  app.patch(
+    "/contents/:id",
+    {
+      schema: { summary: "Change a content; the article is sanitized", tags, params: byId, body: contentUpdateSchema },
+    },
+    async (request) => ok("Content saved.", await updateContent(db, request.params.id, request.body)),
+  );
+  app.delete(
+    "/contents/:id",
+    { schema: { summary: "Delete a content with its media", tags, params: byId } },
+    async (request) => {
+      await deleteContent(db, request.params.id);
+      return ok("Content deleted.");
+    },
+  );
+  app.put(
+    "/contents/:id/related",
+    { schema: { summary: "Replace a content's related contents", tags, params: byId, body: relatedSchema } },
+    async (request) => ok("Related content saved.", await setRelated(db, request.params.id, request.body.ids)),
+  );
+
+  app.post(
+    "/preview",
+    { schema: { summary: "The article HTML as it would be stored and shown", tags, body: previewSchema } },
+    async (request) => ({
+      status: true,
+      message: "Preview ready",
+      data: { html: sanitizeArticle(request.body.html) },
+    }),
+  );
+
+  app.post(
+    "/contents/:id/media",
+    { schema: { summary: "Upload images and PDFs (multipart, field any name)", tags, params: byId } },
+    async (request, reply) => {
+      const files = await readUploads(request, reply);
+      if (!files) return reply;
+      const media = await addMedia(db, request.params.id, files);
+      const message = media.length === 1 ? "The file is uploaded." : `${media.length} files are uploaded.`;
+      return reply.status(201).send(await ok(message, media));
+    },
+  );
+  app.get(
+    "/media/:id",
+    { schema: { summary: "A media file's bytes, for the editor", tags, params: byId } },
+    async (request, reply) => {
+      const file = await readMediaFile(db, request.params.id);
+      return reply
+        .type(file.mimetype)
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", `inline; filename="${file.name.replace(/[^\w.-]/g, "_")}"`)
+        .header("x-content-type-options", "nosniff")
+        .send(file.data);
+    },
+  );
+  app.delete("/media/:id", { schema: { summary: "Remove a media file", tags, params: byId } }, async (request) => {
+    await deleteMedia(db, request.params.id);
+    return ok("The file is removed.");
+  });
+
+  app.get(
+    "/catalogue/export",
+    { schema: { summary: "The whole catalogue as an import file (docs/catalogue-format.md)", tags } },
+    async (_request, reply) => {
+      const file = await exportCatalogue(db);
+      const day = app.clock().toISOString().slice(0, 10);
+      // Indented, so that a refusal on re-import points at a useful line.
+      return reply
+        .type("application/json; charset=utf-8")
+        .header("content-disposition", `attachment; filename="skillshelf-catalogue-${day}.json"`)
+        .header("cache-control", "private, no-store")
+        .send(JSON.stringify(file, null, 2));
+    },
+  );
+  await app.register(importRoute(published));
+};
+
+/** The uploaded files of a multipart request, or null once a refusal has been sent. */
+async function readUploads(request: FastifyRequest, reply: FastifyReply): Promise<UploadedFile[] | null> {
+  if (!request.isMultipart()) {
+    await reply
+      .status(422)
+      .send({ status: false, message: ADMIN_MESSAGES.noFiles, errors: { file: ADMIN_MESSAGES.noFiles } });
+    return null;
+  }
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.files()) {
+      const data = await part.toBuffer();
+      // A form's file input left empty still sends a part: no name, no bytes.
+      if (part.filename || data.length > 0) files.push({ filename: part.filename, data });
+    }
+  } catch (error) {
+    const refusal = uploadLimitMessage(error, MAX_MEDIA_BYTES);
+    if (!refusal) throw error;
+    await reply.status(413).send({ status: false, message: refusal, errors: { file: refusal } });
+    return null;
+  }
+  return files;
+}
+
+function uploadLimitMessage(error: unknown, maxBytes: number): string | null {
+  const code = (error as { code?: unknown }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLargeMessage(maxBytes);
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") return `Upload at most ${MAX_FILES} files at once.`;
+  return null;
+}
+
+/**
+ * POST /catalogue/import: the file as the JSON body or as a multipart upload.
+ * Its own scope keeps JSON bodies as text, so a refusal can name the line.
+ */
+function importRoute(published: () => Promise<void>) {
+  return async (app: FastifyInstance) => {
+    app.removeContentTypeParser("application/json");
+    app.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: MAX_IMPORT_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    app.post(
+      "/catalogue/import",
+      { bodyLimit: MAX_IMPORT_BYTES, schema: { summary: "Replace the whole catalogue with an export file", tags } },
+      async (request, reply) => {
+        let text: string;
+        if (request.isMultipart()) {
+          const upload = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
+          if (!upload) {
+            const message = "Choose a catalogue file.";
+            return reply.status(422).send({ status: false, message, errors: { file: message } });
+          }
+          try {
+            text = (await upload.toBuffer()).toString("utf8");
+          } catch (error) {
+            const refusal = uploadLimitMessage(error, MAX_IMPORT_BYTES);
+            if (!refusal) throw error;
+            return reply.status(413).send({ status: false, message: refusal, errors: { file: refusal } });
+          }
+        } else {
+          text = typeof request.body === "string" ? request.body : "";
+        }
+        try {
+          const summary = await importCatalogueText(app.database, text);
+          await published();
+          return {
+            status: true,
+            message: `The catalogue is imported: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,
+            data: summary,
+          };
+        } catch (error) {
+          if (!(error instanceof CatalogueRefusedError)) throw error;
+          return reply.status(422).send({
+            status: false,
+            message: error.message,
+            errors: error.errors,
+            line: error.line,
+            reason: error.reason,
+          });
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,214 @@
+import type { AdminCatalogueTree } from "@skillshelf/shared/admin-forms.ts";
+import type { ListingResponse } from "@skillshelf/shared/api.ts";
+import type { CatalogueFile } from "@skillshelf/shared/catalogue-file.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validateCatalogue } from "../src/catalogue/read-catalogue-file.ts";
+import { seedDemoCatalogue } from "../src/catalogue/seed-demo.ts";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createTestStore, type TestStore } from "./helpers/app.ts";
+import { pngBase64, smallCatalogue } from "./helpers/factories.ts";
+import { payForCart } from "./helpers/orders.ts";
+
+let store: TestStore;
+let adminToken: string;
+
+beforeAll(async () => {
+  store = await createTestStore();
+  await store.importCatalogue(smallCatalogue());
+  adminToken = await signIn(store, (await createUser(store, { role: "admin" })).id);
+});
+afterAll(() => store.close());
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+const admin = (method: Method, url: string, payload?: unknown) =>
+  store.app.inject({
+    method,
+    url,
+    headers: bearer(adminToken),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+const tree = async () => (await admin("GET", "/api/admin/catalogue")).json<{ data: AdminCatalogueTree }>().data;
+const artefactOf = async (slug: string) => {
+  const found = (await tree()).categories.flatMap((p) => p.artefacts).find((a) => a.slug === slug);
+  if (!found) throw new Error(`no artefact ${slug}`);
+  return found;
+};
+const exportText = async () => (await admin("GET", "/api/admin/catalogue/export")).body;
+const importText = (text: string) =>
+  store.app.inject({
+    method: "POST",
+    url: "/api/admin/catalogue/import",
+    headers: { ...bearer(adminToken), "content-type": "application/json" },
+    payload: text,
+  });
+const listing = (slug: string) => store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug } });
+const withoutMediaIds = (data: AdminCatalogueTree) =>
+  JSON.parse(JSON.stringify(data), (key, value) =>
+    key === "media" ? value.map(({ id, ...m }: { id: number }) => m) : value,
+  );
+/** The 1-based line of the first line of `text` that contains `needle`. */
+const lineOf = (text: string, needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1;
+
+describe("catalogue export and import from the admin area", () => {
+  it("exports the whole catalogue, hidden parts and media included, as a file the importer accepts", async () => {
+    const res = await admin("GET", "/api/admin/catalogue/export");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="skillshelf-catalogue-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const file = validateCatalogue(JSON.parse(res.body));
+    expect(file.categories.map((p) => [p.slug, p.hidden])).toEqual([
+      ["tech-cards", false],
+      ["labs", false],
+      ["secret", true],
+    ]);
+    const docker = file.categories[0]?.artefacts[0];
+    expect(docker).toMatchObject({ slug: "docker", price: 19.99, payment_note: "Lifetime access." });
+    const images = docker?.groups[0]?.contents[0];
+    expect(images?.media.map((m) => [m.name, m.mimetype, m.data_base64?.length])).toEqual([
+      ["layers.png", "image/png", expect.any(Number)],
+      ["layers.pdf", "application/pdf", expect.any(Number)],
+    ]);
+    expect(images?.media[0]?.data_base64).toBe(pngBase64("layers"));
+    expect(images?.related).toEqual(["docker/volumes", "git/branches"]);
+  });
+
+  it("round-trips: export, import, export gives the same file and the same catalogue, with the same ids", async () => {
+    // Edits first, so the export holds what the admin area writes, not only what an import wrote.
+    const git = await artefactOf("git");
+    await admin("PATCH", `/api/admin/categories/${git.id}`, { price: 7.5, meta_description: "All about Git." });
+    const group = (await admin("POST", `/api/admin/categories/${git.id}/groups`, { name: "Deep", price: 2 })).json()
+      .data;
+    const created = (
+      await admin("POST", `/api/admin/categories/${git.id}/contents`, {
+        slug: "rebase",
+        title: "Rebase",
+        description: '<p>See <a href="https://git-scm.com">the book</a>.</p>',
+        group_id: group.id,
+      })
+    ).json().data;
+    await admin("PUT", `/api/admin/contents/${created.id}/related`, { ids: [git.contents[0]?.id] });
+    await admin("POST", "/api/admin/categories/reorder", { parent_id: git.parent_id, ids: [git.id] });
+
+    const before = await tree();
+    const first = await exportText();
+    const res = await importText(first);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: true,
+      message: "The catalogue is imported: 3 categories, 4 artefacts, 3 groups, 7 contents, 3 media files.",
+    });
+    expect(await exportText()).toBe(first);
+    // Categories, groups and contents keep their ids (carts and orders point at them); media are written anew.
+    expect(withoutMediaIds(await tree())).toEqual(withoutMediaIds(before));
+  });
+
+  it("imports an uploaded file, and the public pages show it at once", async () => {
+    const file = JSON.parse(await exportText()) as CatalogueFile;
+    const docker = file.categories[0]?.artefacts.find((a) => a.slug === "docker");
+    if (!docker) throw new Error("no docker");
+    docker.name = "Docker Pro";
+    docker.price = 24;
+    const form = new FormData();
+    form.append("file", new Blob([JSON.stringify(file)], { type: "application/json" }), "catalogue.json");
+    const res = await store.app.inject({
+      method: "POST",
+      url: "/api/admin/catalogue/import",
+      headers: bearer(adminToken),
+      payload: form,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await listing("docker")).json<ListingResponse>().seo_data).toMatchObject({ name: "Docker Pro", price: 24 });
+  });
+
+  it("refuses a bad file with the line and the reason, and changes nothing", async () => {
+    const good = await exportText();
+    const before = await tree();
+    const priceLine = lineOf(good, '"price": 24');
+    const cases: [string, number, RegExp][] = [
+      [good.replace('"price": 24', '"price": 24.001'), priceLine, /price has at most two decimals/],
+      [good.replace('"slug": "labs"', '"slug": "cart"'), lineOf(good, '"slug": "labs"'), /reserved/],
+      [
+        good.replace('"name": "Docker Pro",', '"name": "Docker Pro", "colour": "blue",'),
+        lineOf(good, '"slug": "docker"') - 1,
+        /unknown field "colour"/,
+      ],
+      [good.slice(0, good.length - 40), expect.any(Number) as unknown as number, /invalid JSON/],
+      [
+        good.replace(
+          `"data_base64": "${pngBase64("layers")}"`,
+          `"data_base64": "${Buffer.from("text").toString("base64")}"`,
+        ),
+        lineOf(good, '"name": "layers.png"') + 1,
+        /media content is not a supported image or PDF, not image\/png/,
+      ],
+      [
+        good.replace(`"data_base64": "${pngBase64("layers")}"`, '"file": "media/layers.png"'),
+        lineOf(good, pngBase64("layers")),
+        /use data_base64/,
+      ],
+      ["", 1, /invalid JSON/],
+    ];
+    for (const [text, line, reason] of cases) {
+      const res = await importText(text);
+      expect(res.statusCode, String(reason)).toBe(422);
+      const body = res.json();
+      expect(body.status).toBe(false);
+      expect(body.line, String(reason)).toEqual(line);
+      expect(body.reason).toMatch(reason);
+      expect(body.message).toBe(
+        `The catalogue file was refused, nothing was changed: line ${body.line}: ${body.reason}`,
+      );
+      expect(body.errors.file).toBe(`line ${body.line}: ${body.reason}`);
+    }
+    expect(await tree()).toEqual(before);
+    expect(await exportText()).toBe(good);
+  });
+
+  it("refuses an import that would remove something sold, and changes nothing", async () => {
+    const docker = await artefactOf("docker");
+    const learner = await createUser(store);
+    await store.app.inject({
+      method: "POST",
+      url: "/api/cart/add",
+      headers: bearer(await signIn(store, learner.id)),
+      payload: { sub_category_id: docker.id, group_id: null },
+    });
+    await (await payForCart(store, learner.id)).confirm();
+    const file = JSON.parse(await exportText()) as CatalogueFile;
+    const before = await tree();
+    const artefacts = file.categories[0]?.artefacts ?? [];
+    artefacts.splice(
+      artefacts.findIndex((a) => a.slug === "docker"),
+      1,
+    );
+    const res = await importText(JSON.stringify(file));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().reason).toMatch(/"Docker Pro" has been sold, so it cannot be removed/);
+    expect(await tree()).toEqual(before);
+  });
+});
+
+describe("the demo catalogue", () => {
+  it("survives export and import unchanged: every article is already in its sanitized form", async () => {
+    const demo = await createTestStore();
+    try {
+      await seedDemoCatalogue(demo.database);
+      const token = await signIn(demo, (await createUser(demo, { role: "admin" })).id);
+      const exported = async () =>
+        (await demo.app.inject({ method: "GET", url: "/api/admin/catalogue/export", headers: bearer(token) })).body;
+      const first = await exported();
+      const res = await demo.app.inject({
+        method: "POST",
+        url: "/api/admin/catalogue/import",
+        headers: { ...bearer(token), "content-type": "application/json" },
+        payload: first,
+      });
+      expect(res.json()).toMatchObject({ status: true, data: { artefacts: 24, contents: 82 } });
+      expect(await exported()).toBe(first);
+    } finally {
+      await demo.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,262 @@
+import { z } from "zod";
+import { RESERVED_SLUGS } from "./constants.ts";
+
+/**
+ * The operator's catalogue forms: one schema per form, checked in the browser
+ * and again on the server, with the messages both show. The limits are those
+ * of the catalogue file (catalogue-file.ts), so whatever the admin area saves
+ * can always be exported and imported again.
+ */
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const ADMIN_MESSAGES = {
+  slugRequired: "Slug is required",
+  slugFormat: "Use lower-case letters, digits and single hyphens",
+  slugReserved: "This slug is reserved for a page of the store.",
+  priceNumber: "Price must be a number",
+  unsupportedFile: "Unsupported file format.",
+  noFiles: "Choose at least one image or PDF.",
+  parentHasArtefacts: "Delete or move its artefacts first.",
+  parentNoPrice: "Only artefacts have a price.",
+  groupElsewhere: "The group must belong to this artefact.",
+  relatedSelf: "A content cannot be related to itself.",
+  relatedMissing: "Some of these contents do not exist.",
+  reorderMismatch: "The list does not match the items to reorder.",
+} as const;
+
+export const slugTakenMessage = (owner: string) => `This slug is already used by "${owner}".`;
+export const groupNameTakenMessage = (artefact: string) => `A group with this name already exists in "${artefact}".`;
+export const fileTooLargeMessage = (maxBytes: number) =>
+  `The file is too large: at most ${Math.floor(maxBytes / 1024 / 1024)} MB.`;
+/** Orders keep pointing at what they sold, so it stays; hiding takes it off the public pages. */
+export const soldCategoryMessage = (name: string) =>
+  `"${name}" has been sold, so it cannot be deleted; hide it instead.`;
+export const soldGroupMessage = (name: string) =>
+  `"${name}" has been sold, so it cannot be deleted; its buyers keep access to it.`;
+
+const required = (message: string, max: number, label: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+
+const plain = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+/** Optional texts: a blank field is stored as "none", so pages fall back to their defaults. */
+const optionalText = (max: number, label: string) =>
+  plain(max, label)
+    .nullable()
+    .transform((v) => v || null);
+
+const slug = required(ADMIN_MESSAGES.slugRequired, 120, "Slug").regex(SLUG_PATTERN, ADMIN_MESSAGES.slugFormat);
+
+/** Category slugs are top-level paths (/{slug}): the store's own routes are not available. */
+export const categorySlugSchema = slug.refine((s) => !(RESERVED_SLUGS as readonly string[]).includes(s), {
+  message: ADMIN_MESSAGES.slugReserved,
+});
+export const contentSlugSchema = slug;
+
+/** Major units of the store currency, two decimals at most; null (or a blank field) is free. */
+export const priceSchema = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? null : Number(v)) : v),
+  z
+    .number({ error: ADMIN_MESSAGES.priceNumber })
+    .positive("Price must be above 0")
+    .max(100000, "Price must be at most 100000")
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: "Price has at most two decimals" })
+    .nullable(),
+);
+
+/** 0 or null: none (a parent category, an ungrouped content). */
+const optionalId = z
+  .number()
+  .int()
+  .nonnegative()
+  .nullable()
+  .transform((v) => v || null);
+
+const categoryFields = {
+  slug: categorySlugSchema,
+  name: required("Name is required", 120, "Name"),
+  icon: plain(16, "Icon"),
+  single_line: plain(300, "Single line"),
+  is_header_menu: z.boolean(),
+  hidden: z.boolean(),
+  price: priceSchema,
+  payment_note: optionalText(300, "Payment note"),
+  meta_title: optionalText(200, "Meta title"),
+  meta_description: optionalText(500, "Meta description"),
+};
+
+/** A parent category when parent_id is null or 0, else an artefact under that parent. */
+export const categoryCreateSchema = z.object({
+  ...categoryFields,
+  parent_id: optionalId.default(null),
+  icon: categoryFields.icon.default(""),
+  single_line: categoryFields.single_line.default(""),
+  is_header_menu: categoryFields.is_header_menu.default(false),
+  hidden: categoryFields.hidden.default(false),
+  price: categoryFields.price.default(null),
+  payment_note: categoryFields.payment_note.default(null),
+  meta_title: categoryFields.meta_title.default(null),
+  meta_description: categoryFields.meta_description.default(null),
+});
+
+/** Only the fields sent change; an artefact may move to another parent. */
+export const categoryUpdateSchema = z.object({
+  parent_id: optionalId.optional(),
+  slug: categoryFields.slug.optional(),
+  name: categoryFields.name.optional(),
+  icon: categoryFields.icon.optional(),
+  single_line: categoryFields.single_line.optional(),
+  is_header_menu: categoryFields.is_header_menu.optional(),
+  hidden: categoryFields.hidden.optional(),
+  price: categoryFields.price.optional(),
+  payment_note: categoryFields.payment_note.optional(),
+  meta_title: categoryFields.meta_title.optional(),
+  meta_description: categoryFields.meta_description.optional(),
+});
+
+const groupFields = {
+  name: required("Name is required", 120, "Name"),
+  price: priceSchema,
+  payment_note: optionalText(300, "Payment note"),
+};
+
+export const groupCreateSchema = z.object({
+  name: groupFields.name,
+  price: groupFields.price.default(null),
+  payment_note: groupFields.payment_note.default(null),
+});
+
+export const groupUpdateSchema = z.object({
+  name: groupFields.name.optional(),
+  price: groupFields.price.optional(),
+  payment_note: groupFields.payment_note.optional(),
+});
+
+const contentFields = {
+  slug: contentSlugSchema,
+  title: required("Title is required", 200, "Title"),
+  short_description: plain(500, "Short description"),
+  /** HTML; the server sanitizes it before storing and answers with what it stored. */
+  description: z.string().max(200000, "The article must be at most 200000 characters"),
+  meta_title: optionalText(200, "Meta title"),
+  meta_description: optionalText(500, "Meta description"),
+  group_id: optionalId,
+};
+
+export const contentCreateSchema = z.object({
+  slug: contentFields.slug,
+  title: contentFields.title,
+  short_description: contentFields.short_description.default(""),
+  description: contentFields.description.default(""),
+  meta_title: contentFields.meta_title.default(null),
+  meta_description: contentFields.meta_description.default(null),
+  group_id: contentFields.group_id.default(null),
+});
+
+export const contentUpdateSchema = z.object({
+  slug: contentFields.slug.optional(),
+  title: contentFields.title.optional(),
+  short_description: contentFields.short_description.optional(),
+  description: contentFields.description.optional(),
+  meta_title: contentFields.meta_title.optional(),
+  meta_description: contentFields.meta_description.optional(),
+  group_id: contentFields.group_id.optional(),
+});
+
+const ids = z
+  .array(z.number().int().positive())
+  .max(1000)
+  .refine((list) => new Set(list).size === list.length, { message: "Each item may be listed once." });
+
+/** The new order of some siblings, first to last; siblings left out follow in their current order. */
+export const reorderSchema = z.object({ ids: ids.min(1, ADMIN_MESSAGES.reorderMismatch) });
+export const categoryReorderSchema = reorderSchema.extend({ parent_id: optionalId.default(null) });
+
+/** The related contents of one content, in the order its page lists them. */
+export const relatedSchema = z.object({ ids: ids.max(50, "At most 50 related contents.") });
+
+export const previewSchema = z.object({ html: contentFields.description });
+
+export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
+export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
+export type GroupCreate = z.infer<typeof groupCreateSchema>;
+export type GroupUpdate = z.infer<typeof groupUpdateSchema>;
+export type ContentCreate = z.infer<typeof contentCreateSchema>;
+export type ContentUpdate = z.infer<typeof contentUpdateSchema>;
+
+/* What the admin catalogue calls answer (in `data`). Prices are major units; null is free. */
+
+export interface AdminCategory {
+  id: number;
+  /** 0 for a parent category. */
+  parent_id: number;
+  slug: string;
+  name: string;
+  icon: string;
+  single_line: string;
+  is_header_menu: boolean;
+  hidden: boolean;
+  price: number | null;
+  payment_note: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+}
+
+export interface AdminGroup {
+  id: number;
+  category_id: number;
+  name: string;
+  price: number | null;
+  payment_note: string | null;
+  /** Some order bought it: it cannot be deleted. */
+  sold: boolean;
+}
+
+export interface AdminMedia {
+  id: number;
+  name: string;
+  mimetype: string;
+  size: number;
+}
+
+export interface AdminRelatedRef {
+  id: number;
+  slug: string;
+  title: string;
+  category_slug: string;
+}
+
+export interface AdminContentSummary {
+  id: number;
+  category_id: number;
+  group_id: number | null;
+  slug: string;
+  title: string;
+  short_description: string;
+  media: AdminMedia[];
+  related: AdminRelatedRef[];
+}
+
+export interface AdminContent extends AdminContentSummary {
+  /** Sanitized HTML, as stored. */
+  description: string;
+  meta_title: string | null;
+  meta_description: string | null;
+}
+
+export interface AdminArtefactNode extends AdminCategory {
+  sold: boolean;
+  groups: (AdminGroup & { contents: AdminContentSummary[] })[];
+  /** Contents in no group. */
+  contents: AdminContentSummary[];
+}
+
+export interface AdminParentNode extends AdminCategory {
+  artefacts: AdminArtefactNode[];
+}
+
+export interface AdminCatalogueTree {
+  currency: string;
+  categories: AdminParentNode[];
+}
