@@ -42,7 +42,7 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const viewer = await viewerOf(request);
       if (!viewer) throw new Error("requireViewer let a visitor through");
       const { body } = request;
