@@ -1,13 +1,18 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startMailbox } from "./support/mailbox.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The test mail server's reading endpoint (e2e/support/mailbox.ts). */
+    mailboxUrl: string;
+    /** An operator made with the CLI before the store started (e2e/support/admin.ts). */
+    admin: { email: string; password: string };
   }
 }
 
@@ -25,11 +30,28 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built store with the demo catalogue on a fresh embedded database. */
+/**
+ * Starts the built store with the demo catalogue on a fresh embedded database,
+ * sending its mail to a local SMTP server that the tests can read.
+ */
 export default async function setup(project: TestProject) {
+  const mailbox = await startMailbox();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-e2e-"));
   const baseUrl = `http://localhost:${port}`;
+  // The admin comes from the CLI while the embedded database is still free; its link sets the password below.
+  const admin = { email: "admin@e2e.test", password: "Admin@2026x" };
+  const created = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/cli.ts", "create-admin", admin.email],
+    {
+      cwd: root,
+      env: { ...process.env, PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      encoding: "utf8",
+    },
+  );
+  const adminToken = /\/reset-password\/(\S+)/.exec(created)?.[1];
+  if (!adminToken) throw new Error(`create-admin printed no link: ${created}`);
   // node itself, not npx: the signal at teardown must reach the server, not a wrapper.
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
     cwd: root,
@@ -40,6 +62,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       SEED: "demo",
+      SMTP_URL: mailbox.smtpUrl,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -53,12 +76,21 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error("The store did not start within 90 s");
     await new Promise((r) => setTimeout(r, 250));
   }
+  const reset = await fetch(`${baseUrl}/api/reset-password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: adminToken, password: admin.password, confirm_password: admin.password }),
+  });
+  if (!reset.ok) throw new Error(`Setting the admin's password failed: ${reset.status} ${await reset.text()}`);
   project.provide("baseUrl", baseUrl);
+  project.provide("admin", admin);
+  project.provide("mailboxUrl", mailbox.url);
   return async () => {
     if (server.exitCode === null) {
       server.kill("SIGTERM");
       await new Promise((r) => server.once("exit", r));
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await mailbox.close();
   };
 }

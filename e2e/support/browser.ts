@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 
 export const baseUrl = inject("baseUrl");
@@ -26,7 +26,14 @@ interface Session {
  * One Chromium per test file and a fresh context per test. A console error or
  * an uncaught exception in the page fails the test that caused it.
  */
-export function useBrowser(options: { width?: number; height?: number } = {}): Session {
+export function useBrowser(
+  options: {
+    width?: number;
+    height?: number;
+    /** Cookies for each test's fresh context, e.g. a learner signed in once in beforeAll. */
+    storageState?: () => BrowserContextOptions["storageState"];
+  } = {},
+): Session {
   const session = {} as Session;
   beforeAll(async () => {
     session.browser = await chromium.launch({
@@ -42,6 +49,7 @@ export function useBrowser(options: { width?: number; height?: number } = {}): S
     session.context = await session.browser.newContext({
       baseURL: baseUrl,
       viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      storageState: options.storageState?.(),
     });
     session.page = await session.context.newPage();
     session.page.on("console", (message) => {

@@ -9,7 +9,7 @@ import type {
 } from "@skillshelf/shared/api.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, entitlements, orders } from "../src/db/schema/index.ts";
+import { cartItems, entitlements, mailOutbox, orders } from "../src/db/schema/index.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -129,6 +129,11 @@ describe("fulfilment", () => {
       1,
     );
     expect(await store.database.db.select().from(cartItems).where(eq(cartItems.userId, me.user.id))).toHaveLength(0);
+    const mails = await store.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, me.user.email));
+    expect(mails.map((m) => m.kind)).toEqual(["order-confirmation"]);
+    expect(mails[0]?.subject).toBe(`Your Skillshelf order ${orderRows[0]?.orderNumber}`);
+    expect(mails[0]?.text).toContain("Docker: Basics: £5.00");
+    expect(mails[0]?.text).toContain(`http://store.test:3000/order-details/${orderRows[0]?.id}`);
   });
 
   it("refuses a confirmation of another amount", async () => {

@@ -24,6 +24,15 @@ export default [
   route("order-confirmation", "routes/payment-confirmation.tsx", { id: "order-confirmation" }),
   route("payment-cancelled", "routes/payment-cancelled.tsx"),
 
+  // The operator's area: a visitor is sent to /login, a learner gets a 403.
+  route("admin", "routes/admin-layout.tsx", [
+    index("routes/admin-catalogue.tsx", { id: "admin-index" }),
+    route("catalogue", "routes/admin-catalogue.tsx"),
+    route("users", "routes/admin-users.tsx"),
+    route("orders", "routes/admin-orders.tsx"),
+    route("orders/:id", "routes/admin-order.tsx"),
+  ]),
+
   route(":slug", "routes/listing.tsx"),
   route(":slug/:content", "routes/content.tsx"),
   route("*", "routes/not-found.tsx"),

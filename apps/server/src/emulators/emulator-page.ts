@@ -36,6 +36,7 @@ export function renderEmulatorPage(page: EmulatorPage): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)} · ${escapeHtml(page.provider)} (emulated)</title>
+<link rel="icon" href="data:,">
 <style${page.styleNonce ? ` nonce="${escapeHtml(page.styleNonce)}"` : ""}>
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f5f9;color:#0f172a;margin:0}
 .banner{background:#fef3c7;color:#78350f;padding:12px 16px;text-align:center;font-weight:600;border-bottom:1px solid #f59e0b}

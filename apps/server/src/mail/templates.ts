@@ -41,3 +41,24 @@ export function welcomeMail(to: { name: string; email: string }, storeUrl: strin
     html: layout("Welcome to Skillshelf", lines, { label: "Sign in", url: `${storeUrl}/login` }),
   };
 }
+
+export function orderConfirmationMail(
+  to: { name: string; email: string },
+  order: { id: number; number: string; amount: string; lines: string[] },
+  storeUrl: string,
+): OutgoingMail {
+  const lines = [
+    `Hello ${to.name},`,
+    `Thank you for your purchase. Your order ${order.number} is complete: ${order.amount}.`,
+    ...order.lines.map((line) => `• ${line}`),
+    "Everything you bought is unlocked now, and you have a 6-day money-back guarantee.",
+  ];
+  const url = `${storeUrl}/order-details/${order.id}`;
+  return {
+    kind: "order-confirmation",
+    to: to.email,
+    subject: `Your Skillshelf order ${order.number}`,
+    text: `${lines.join("\n\n")}\n\nYour order: ${url}\n\nSkillshelf · ${SUPPORT_EMAIL}\n`,
+    html: layout("Thank you for your purchase", lines, { label: "View your order", url }),
+  };
+}

@@ -2,8 +2,19 @@ import { randomBytes } from "node:crypto";
 import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { cartItems, entitlements, orderLines, orders, type PaymentProvider, payments } from "../db/schema/index.ts";
+import {
+  cartItems,
+  entitlements,
+  orderLines,
+  orders,
+  type PaymentProvider,
+  payments,
+  users,
+} from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { orderConfirmationMail } from "../mail/templates.ts";
+import { lineName } from "./quote.ts";
 
 export interface Confirmation {
   provider: PaymentProvider;
@@ -97,6 +108,26 @@ export async function fulfilPayment(
         ),
       );
     await tx.update(payments).set({ status: "paid", completedAt: confirmation.now }).where(eq(payments.id, payment.id));
+    // The confirmation e-mail the success page promises, kept or lost with the order itself.
+    const [buyer] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, payment.userId));
+    if (buyer) {
+      const money = new Intl.NumberFormat("en-GB", { style: "currency", currency: payment.currency });
+      const mail = orderConfirmationMail(
+        buyer,
+        {
+          id: order.orderId,
+          number: order.orderNumber,
+          amount: money.format(payment.amountMinor / 100),
+          lines: payment.lines.map((l) => `${lineName(l)}: ${money.format(l.priceMinor / 100)}`),
+        },
+        // The success URL was checked to be on PUBLIC_URL when the payment was created.
+        new URL(payment.successUrl).origin,
+      );
+      await enqueueMail(tx, mail, confirmation.now);
+    }
     return order;
   });
 }

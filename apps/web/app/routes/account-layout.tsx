@@ -1,5 +1,35 @@
-// Being written: account-layout.
 import { Outlet } from "react-router";
-export default function Page() {
-  return <Outlet />;
+import { LogOutIcon } from "../features/account/components/account-icons";
+import { AccountSidebar } from "../features/account/components/account-sidebar";
+import { SignOutButton } from "../features/layout/components/sign-out-button";
+import { UserAvatar } from "../features/layout/components/user-avatar";
+import { requireViewer } from "../lib/guards";
+import type { Route } from "./+types/account-layout";
+
+/** The account area: a visitor goes to /login (and comes back here after signing in). */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireViewer(context, request);
+  return { name: user.name, email: user.email };
+}
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const { name, email } = loaderData;
+  return (
+    <div className="container account">
+      <AccountSidebar
+        name={name}
+        email={email}
+        avatar={<UserAvatar name={name} size="large" />}
+        signOut={
+          <SignOutButton className="account-sidebar__sign-out">
+            <LogOutIcon size={18} />
+            Sign Out
+          </SignOutButton>
+        }
+      />
+      <div className="account__content">
+        <Outlet />
+      </div>
+    </div>
+  );
 }

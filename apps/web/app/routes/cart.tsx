@@ -1,4 +1,88 @@
-// Being written: cart.
-export default function Page() {
-  return <p>Coming soon.</p>;
+import type { PaymentMethod } from "@skillshelf/shared/api.ts";
+import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { useCallback, useRef, useState } from "react";
+import { Form, useNavigate } from "react-router";
+import { CartLine } from "../features/cart/components/cart-line";
+import { CartTotals } from "../features/cart/components/cart-totals";
+import { EmptyCart } from "../features/cart/components/empty-cart";
+import { useRemoveFromCart } from "../features/cart/use-remove-from-cart";
+import { PaymentMethodOptions } from "../features/checkout/components/payment-method-options";
+import { DEFAULT_PAYMENT_METHOD } from "../features/checkout/payment-methods";
+import { requireViewer } from "../lib/guards";
+import { buildMeta } from "../lib/meta";
+import type { Route } from "./+types/cart";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireViewer(context, request);
+  return { cart: await context.cart() };
+}
+
+export function meta() {
+  return [
+    ...buildMeta({
+      title: `Cart | ${META_DEFAULTS.siteName}`,
+      description: "Review the artefacts and groups in your cart before checkout.",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  const { rows, total, currency } = loaderData.cart;
+  const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
+  const navigate = useNavigate();
+  const countHeading = useRef<HTMLHeadingElement>(null);
+  // The removed line's button is gone: keyboard focus goes to the list's heading.
+  const onRemoved = useCallback(() => countHeading.current?.focus(), []);
+  const { remove, removing } = useRemoveFromCart(onRemoved);
+  const empty = rows.length === 0;
+
+  const continueShopping = () => {
+    // React Router numbers its history entries: with none before this one, back would leave the store.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate("/");
+  };
+
+  return (
+    <div className="container store-page">
+      <header className="store-page__header">
+        <h1 className="store-page__title">Your Shopping Cart</h1>
+        <p className="store-page__lead">Review your selected items before checkout</p>
+      </header>
+      <div className="cart-layout">
+        <section className="card cart-panel" aria-labelledby="cart-count">
+          <h2 id="cart-count" ref={countHeading} tabIndex={-1} className="cart-panel__title">
+            {rows.length} Item(s) in Cart
+          </h2>
+          {empty ? (
+            <EmptyCart />
+          ) : (
+            <ul className="cart-lines">
+              {rows.map((item) => (
+                <CartLine key={item.id} item={item} onRemove={remove} removing={removing === item.id} />
+              ))}
+            </ul>
+          )}
+          <div className="cart-panel__footer">
+            <button type="button" className="button button--outline" onClick={continueShopping}>
+              ← Continue Shopping
+            </button>
+          </div>
+        </section>
+        <aside className="card summary-panel" aria-labelledby="summary-title">
+          <h2 id="summary-title" className="summary-panel__title">
+            Order Summary
+          </h2>
+          <CartTotals total={total} currency={currency} />
+          <Form method="get" action="/checkout" className="summary-panel__form">
+            <PaymentMethodOptions value={method} onChange={setMethod} compact disabled={empty} />
+            <button type="submit" className="button button--large summary-panel__cta" disabled={empty}>
+              Proceed to Checkout
+            </button>
+          </Form>
+        </aside>
+      </div>
+    </div>
+  );
 }

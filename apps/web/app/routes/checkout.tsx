@@ -1,4 +1,89 @@
-// Being written: checkout.
-export default function Page() {
-  return <p>Coming soon.</p>;
+import { META_DEFAULTS, MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
+import { useEffect, useState } from "react";
+import { redirect, useRouteLoaderData } from "react-router";
+import { CartLine } from "../features/cart/components/cart-line";
+import { CartTotals } from "../features/cart/components/cart-totals";
+import { CompletePurchaseButton } from "../features/checkout/components/complete-purchase-button";
+import { EmulatedPaymentsNote } from "../features/checkout/components/emulated-payments-note";
+import { PaymentMethodOptions } from "../features/checkout/components/payment-method-options";
+import { parsePaymentMethod } from "../features/checkout/payment-methods";
+import { useCheckout } from "../features/checkout/use-checkout";
+import { requireViewer } from "../lib/guards";
+import { buildMeta } from "../lib/meta";
+import type { loader as rootLoader } from "../root";
+import type { Route } from "./+types/checkout";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireViewer(context, request);
+  const cart = await context.cart();
+  // Nothing to pay for: back to the cart, which says it is empty.
+  if (cart.rows.length === 0) throw redirect("/cart");
+  return { cart, method: parsePaymentMethod(new URL(request.url).searchParams.get("method")) };
+}
+
+export function meta() {
+  return [
+    ...buildMeta({
+      title: `Checkout | ${META_DEFAULTS.siteName}`,
+      description: "Pay for your cart by card, PayPal or PayU.",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { cart } = loaderData;
+  const [method, setMethod] = useState(loaderData.method);
+  // Another ?method= in the address (same page, new search): follow it.
+  useEffect(() => setMethod(loaderData.method), [loaderData.method]);
+  const { pay, processing } = useCheckout(cart);
+  const emulated = useRouteLoaderData<typeof rootLoader>("root")?.paymentsEmulated ?? false;
+
+  return (
+    <div className="container store-page">
+      <header className="store-page__header">
+        <h1 className="store-page__title">Complete Your Purchase</h1>
+        <p className="store-page__lead">Secure checkout with multiple payment options</p>
+      </header>
+      {emulated && <EmulatedPaymentsNote />}
+      <div className="checkout-layout">
+        <section className="card checkout-panel" aria-labelledby="method-title">
+          <h2 id="method-title" className="checkout-panel__title">
+            Payment Method
+          </h2>
+          <PaymentMethodOptions
+            value={method}
+            onChange={setMethod}
+            legend="Choose how to pay"
+            legendHidden
+            disabled={processing}
+          />
+          <p className="checkout-panel__secure">
+            You finish paying on the provider's secure page; Skillshelf never sees your card or account details.
+          </p>
+        </section>
+        <aside className="card summary-panel" aria-labelledby="summary-title">
+          <h2 id="summary-title" className="summary-panel__title">
+            Order Summary
+          </h2>
+          <ul className="cart-lines cart-lines--compact">
+            {cart.rows.map((item) => (
+              <CartLine key={item.id} item={item} />
+            ))}
+          </ul>
+          <CartTotals total={cart.total} currency={cart.currency} />
+          <CompletePurchaseButton processing={processing} onClick={() => pay(method)} />
+          {/* Placeholders (SPEC.md section 2): the store has no legal pages yet. */}
+          <p className="summary-panel__terms">
+            By completing your purchase you agree to our <a href="#terms-of-service">Terms of Service</a> and{" "}
+            <a href="#privacy-policy">Privacy Policy</a>.
+          </p>
+          <p className="summary-panel__guarantee">
+            <strong>{MONEY_BACK_DAYS}-day money-back guarantee.</strong> Not what you needed? Ask for a refund within{" "}
+            {MONEY_BACK_DAYS} days of purchase.
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
 }

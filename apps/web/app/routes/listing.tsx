@@ -1,11 +1,13 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import { data, useNavigate } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
+import { useAddToCart } from "../features/cart/use-add-to-cart";
 import { AddToCartButton } from "../features/catalogue/components/add-to-cart-button";
 import { ArtefactCard } from "../features/catalogue/components/artefact-card";
 import { ContentGrid } from "../features/catalogue/components/content-grid";
 import { GroupCard } from "../features/catalogue/components/group-card";
 import { ListingHero } from "../features/catalogue/components/listing-hero";
 import { buildMeta, pageUrl } from "../lib/meta";
+import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/listing";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -17,7 +19,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   const seo = loaderData?.listing.seo_data;
   return buildMeta({
-    title: seo?.meta_title || (seo?.name ? `${seo.name} | ${META_DEFAULTS.siteName}` : META_DEFAULTS.listingTitle),
+    title: seo?.meta_title || META_DEFAULTS.listingTitle,
     description: seo?.meta_description || seo?.single_line || META_DEFAULTS.listingDescription,
     url: loaderData?.url,
   });
@@ -26,9 +28,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Listing({ loaderData }: Route.ComponentProps) {
   const { listing } = loaderData;
   const seo = listing.seo_data;
-  const navigate = useNavigate();
   // Only a signed-in user has a cart (SPEC.md section 5): a visitor signs in first.
-  const addToCart = () => navigate("/login");
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const cart = useAddToCart(signedIn);
+  const wholeCategory = { sub_category_id: seo.id, group_id: null };
+  const oneGroup = (groupId: number) => ({ sub_category_id: seo.id, group_id: groupId });
 
   if (listing.kind === "parent") {
     return (
@@ -65,7 +69,8 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             price={seo.price}
             currency={seo.currency}
             note={seo.payment_note}
-            onAdd={addToCart}
+            onAdd={() => cart.add(wholeCategory)}
+            busy={cart.isAdding(wholeCategory)}
             showPrice
             className="button button--accent"
           />
@@ -81,7 +86,8 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
               group={group}
               categorySlug={seo.slug}
               free={group.price === null && seo.price === null}
-              onAdd={addToCart}
+              onAdd={() => cart.add(oneGroup(group.id))}
+              busy={cart.isAdding(oneGroup(group.id))}
             />
           ))}
           {listing.data.length > 0 && (

@@ -1,4 +1,46 @@
-// Being written: my-items.
-export default function Page() {
-  return <p>Coming soon.</p>;
+import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { EmptyAccountState } from "../features/orders/components/empty-account-state";
+import { OwnedItemCard } from "../features/orders/components/owned-item-card";
+import { requireViewer } from "../lib/guards";
+import { buildMeta } from "../lib/meta";
+import type { Route } from "./+types/my-items";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireViewer(context, request);
+  return { items: await context.items() };
+}
+
+export function meta() {
+  return [
+    ...buildMeta({
+      title: `My Items | ${META_DEFAULTS.siteName}`,
+      description: "The artefacts and groups you own on Skillshelf.",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function MyItems({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  return (
+    <div className="account-page">
+      <header className="account-page__header">
+        <div>
+          <h1 className="account-page__title">My Items</h1>
+          <p className="account-page__lead">Everything you have bought, ready to read.</p>
+        </div>
+      </header>
+      {items.length === 0 ? (
+        <EmptyAccountState title="No Items found" text="Artefacts and groups you buy appear here." withExplore />
+      ) : (
+        <ul className="owned-grid">
+          {items.map((item) => (
+            <li key={item.id}>
+              <OwnedItemCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,100 @@
-// Being written: order-details.
-export default function Page() {
-  return <p>Coming soon.</p>;
+import { formatPrice, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { data, Link } from "react-router";
+import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
+import { OrderLines } from "../features/orders/components/order-lines";
+import { OrderStatusBadge } from "../features/orders/components/order-status-badge";
+import { formatOrderDate } from "../features/orders/format-order-date";
+import { paymentMethodLabel } from "../features/orders/payment-labels";
+import { requireViewer } from "../lib/guards";
+import { buildMeta } from "../lib/meta";
+import type { Route } from "./+types/order-details";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
+  const id = Number(params.id);
+  // Another learner's order is as unknown as a missing one.
+  const order = Number.isSafeInteger(id) && id > 0 ? await context.order(id) : null;
+  if (!order) throw data(null, { status: 404 });
+  return { order, date: formatOrderDate(order.created_at, viewer.user.timezone) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    ...buildMeta({
+      title: `Order details | ${META_DEFAULTS.siteName}`,
+      description: loaderData
+        ? `Order ${loaderData.order.order_id}: items, payment and status.`
+        : "One of your orders.",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+  const { order, date } = loaderData;
+  const amount = `${order.currency} ${formatPrice(order.amount)}`;
+  return (
+    <div className="account-page">
+      <Link to="/my-orders" className="order-back-link">
+        <ArrowLeftIcon size={18} />
+        Back to My Orders
+      </Link>
+      <header className="account-page__header">
+        <div>
+          <h1 className="account-page__title">Order {order.order_id}</h1>
+          <p className="account-page__lead">
+            Placed <time dateTime={order.created_at}>{date}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+      <section className="card order-details" aria-labelledby="payment-title">
+        <h2 id="payment-title" className="order-details__title">
+          Payment
+        </h2>
+        <dl className="order-facts">
+          <div>
+            <dt>Order number</dt>
+            <dd>{order.order_id}</dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>
+              <time dateTime={order.created_at}>{date}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>{order.status}</dd>
+          </div>
+          <div>
+            <dt>Payment method</dt>
+            <dd>{paymentMethodLabel(order.payment_method)}</dd>
+          </div>
+          <div>
+            <dt>Transaction ID</dt>
+            <dd className="order-facts__code">{order.transaction_id}</dd>
+          </div>
+          <div>
+            <dt>Payment status</dt>
+            <dd>{order.payment_status}</dd>
+          </div>
+          <div>
+            <dt>Amount</dt>
+            <dd>{amount}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card order-details" aria-labelledby="items-title">
+        <h2 id="items-title" className="order-details__title">
+          Items
+        </h2>
+        <OrderLines lines={order.orders} />
+        <p className="order-details__total">
+          <span>Total</span>
+          <span>{amount}</span>
+        </p>
+      </section>
+    </div>
+  );
 }

@@ -1,4 +1,59 @@
-// Being written: payment-confirmation.
-export default function Page() {
-  return <p>Coming soon.</p>;
+import { formatPrice, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { Link } from "react-router";
+import { PaymentResult } from "../features/checkout/components/payment-result";
+import { requireViewer } from "../lib/guards";
+import { buildMeta } from "../lib/meta";
+import type { Route } from "./+types/payment-confirmation";
+
+/** Also /order-confirmation: the same screen (SPEC.md section 2). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireViewer(context, request);
+  // The provider's return sends ?order=<id>; only the viewer's own order is shown.
+  const id = Number(new URL(request.url).searchParams.get("order"));
+  const order = Number.isSafeInteger(id) && id > 0 ? await context.order(id) : null;
+  return { order: order && { number: order.order_id, amount: order.amount, currency: order.currency } };
+}
+
+export function meta() {
+  return [
+    ...buildMeta({
+      title: `Order Confirmation | ${META_DEFAULTS.siteName}`,
+      description: "Your payment was successful: thank you for your purchase.",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function PaymentConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <PaymentResult tone="success" title="Payment Successful!" lead="Thank you for your purchase">
+      {order && (
+        <dl className="result-card__facts">
+          <div>
+            <dt>Order number</dt>
+            <dd>{order.number}</dd>
+          </div>
+          <div>
+            <dt>Amount paid</dt>
+            <dd>
+              {order.currency} {formatPrice(order.amount)}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <p className="result-card__text">
+        A confirmation e-mail with your order details will arrive in your inbox shortly. Your purchases are ready in{" "}
+        <Link to="/my-items">My Items</Link>.
+      </p>
+      <div className="button-row result-card__actions">
+        <Link to="/my-orders" className="button">
+          View My Orders
+        </Link>
+        <Link to="/" className="button button--outline">
+          Back to Home
+        </Link>
+      </div>
+    </PaymentResult>
+  );
 }

@@ -1,4 +1,88 @@
-// Being written: registration.
-export default function Page() {
-  return <p>Coming soon.</p>;
+import { registerSchema } from "@skillshelf/shared/account-forms.ts";
+import { Link } from "react-router";
+import { PasswordField } from "../components/form/password-field";
+import { SubmitButton } from "../components/form/submit-button";
+import { TextField } from "../components/form/text-field";
+import { register } from "../features/auth/api/register";
+import { AuthBenefits } from "../features/auth/components/auth-benefits";
+import { AuthShell } from "../features/auth/components/auth-shell";
+import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
+import { useToast } from "../features/toast/toast-context";
+import { useSchemaForm } from "../hooks/use-schema-form";
+import { requireGuest } from "../lib/guards";
+import { buildMeta } from "../lib/meta";
+import type { RouteHandle } from "../root";
+import type { Route } from "./+types/registration";
+
+export const handle: RouteHandle = { toastPosition: "top-center" };
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireGuest(context);
+  return null;
+}
+
+export function meta() {
+  return buildMeta({
+    title: "Create account | Skillshelf",
+    description: "Create a free Skillshelf account to keep your tech cards, labs and interview kits in one place.",
+  });
+}
+
+export default function Registration() {
+  const toast = useToast();
+  const redirectAfter = useRedirectAfter();
+  const { errors, phase, formProps } = useSchemaForm(registerSchema, {
+    async onValid(data, { showErrors }) {
+      const result = await register(data, toast);
+      if (!result.ok) {
+        showErrors(result.body?.errors);
+        return false;
+      }
+      redirectAfter("/login", REDIRECT_DELAY_MS.other, { state: { email: data.email } });
+      return true;
+    },
+  });
+
+  return (
+    <AuthShell
+      title="Create account"
+      lead="Join Skillshelf to keep your learning material in one place."
+      aside={<AuthBenefits heading="Learn the tech you use at work" />}
+      footer={
+        <p>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </p>
+      }
+    >
+      <form className="form" {...formProps}>
+        <TextField label="Full name" name="name" autoComplete="name" error={errors.name} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          error={errors.password}
+          after={(id) => (
+            <p id={id} className="field__help">
+              At least 8 characters, with a number and a special character.
+            </p>
+          )}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirm_password"
+          autoComplete="new-password"
+          error={errors.confirm_password}
+        />
+        <SubmitButton phase={phase} label="Create account" busyLabel="Creating your account…" />
+      </form>
+    </AuthShell>
+  );
 }

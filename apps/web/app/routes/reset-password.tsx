@@ -1,4 +1,94 @@
-// Being written: reset-password.
-export default function Page() {
-  return <p>Coming soon.</p>;
+import { RESET_PASSWORD_RULES, resetPasswordSchema } from "@skillshelf/shared/account-forms.ts";
+import { useState } from "react";
+import { Link } from "react-router";
+import { PasswordField } from "../components/form/password-field";
+import { SubmitButton } from "../components/form/submit-button";
+import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
+import { resetPassword } from "../features/auth/api/reset-password";
+import { AuthShell } from "../features/auth/components/auth-shell";
+import { PasswordChecklist } from "../features/auth/components/password-checklist";
+import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
+import { useToast } from "../features/toast/toast-context";
+import { useSchemaForm } from "../hooks/use-schema-form";
+import { requireGuest } from "../lib/guards";
+import { buildMeta } from "../lib/meta";
+import type { RouteHandle } from "../root";
+import type { Route } from "./+types/reset-password";
+
+export const handle: RouteHandle = { toastPosition: "top-center" };
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireGuest(context);
+  return null;
+}
+
+export function meta() {
+  return buildMeta({
+    title: "Reset password | Skillshelf",
+    description: "Choose a new password for your Skillshelf account.",
+  });
+}
+
+const RULE_MESSAGES: readonly string[] = RESET_PASSWORD_RULES.map((rule) => rule.message);
+
+export default function ResetPassword({ params }: Route.ComponentProps) {
+  const toast = useToast();
+  const redirectAfter = useRedirectAfter();
+  const [password, setPassword] = useState("");
+  const { errors, phase, submitted, formProps } = useSchemaForm(resetPasswordSchema, {
+    mode: "live",
+    extra: () => ({ token: params.token }),
+    async onValid(data, { showErrors }) {
+      const result = await resetPassword(data, toast);
+      if (!result.ok) {
+        showErrors(result.body?.errors);
+        return false;
+      }
+      redirectAfter("/login", REDIRECT_DELAY_MS.other, { replace: true });
+      return true;
+    },
+  });
+  // An unmet rule is shown by the checklist; only 'New password is required' goes under the field.
+  const ruleFailed = errors.password !== undefined && RULE_MESSAGES.includes(errors.password);
+
+  return (
+    <AuthShell
+      title="Choose a new password"
+      lead="Pick a strong password you do not use anywhere else."
+      footer={
+        <Link to="/login" className="auth__back">
+          <ArrowLeftIcon size={16} />
+          Back to sign in
+        </Link>
+      }
+    >
+      {errors.token && (
+        // The toast announces the message; this block keeps it on the page with the way out.
+        <div className="notice notice--error">
+          <p>{errors.token}</p>
+          <Link to="/forgot-password" className="notice__action">
+            Request a new reset link
+          </Link>
+        </div>
+      )}
+      <form className="form" {...formProps}>
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          error={ruleFailed ? undefined : errors.password}
+          aria-invalid={errors.password ? true : undefined}
+          onInput={(event) => setPassword(event.currentTarget.value)}
+          after={(id) => <PasswordChecklist id={id} password={password} strict={submitted} />}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirm_password"
+          autoComplete="new-password"
+          error={errors.confirm_password}
+        />
+        <SubmitButton phase={phase} label="Reset password" busyLabel="Saving…" />
+      </form>
+    </AuthShell>
+  );
 }

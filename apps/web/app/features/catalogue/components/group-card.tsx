@@ -10,9 +10,11 @@ interface GroupCardProps {
   /** True when neither the group nor its sub-category has a price. */
   free: boolean;
   onAdd: () => void;
+  /** True while this group's Add To Cart request runs. */
+  busy?: boolean;
 }
 
-export function GroupCard({ group, categorySlug, free, onAdd }: GroupCardProps) {
+export function GroupCard({ group, categorySlug, free, onAdd, busy }: GroupCardProps) {
   const titleId = useId();
   const count = group.contents.length;
   return (
@@ -37,6 +39,7 @@ export function GroupCard({ group, categorySlug, free, onAdd }: GroupCardProps) 
               currency={group.currency}
               note={group.payment_note}
               onAdd={onAdd}
+              busy={busy}
               className="button button--small"
               tooltipAlign="end"
             />

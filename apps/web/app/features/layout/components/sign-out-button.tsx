@@ -1,16 +1,46 @@
-import { useNavigate } from "react-router";
+import { type ReactNode, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { apiCall } from "../../../lib/api-client";
+import { useToast } from "../../toast/toast-context";
 import { clearSession } from "../clear-session";
 
-export function SignOutButton() {
+export const SIGN_OUT_CONFIRM = "Are you sure you want to logout?";
+
+interface SignOutButtonProps {
+  className?: string;
+  children?: ReactNode;
+}
+
+/**
+ * Sign out, from the navigation bar and the account sidebar: confirm, revoke
+ * the session on the server (which expires the cookie), clear the browser's
+ * storage, go to /login and refresh the header. If the server cannot be
+ * reached the learner stays signed in, and is told so.
+ */
+export function SignOutButton({ className = "nav-link nav-link--button", children = "Sign out" }: SignOutButtonProps) {
   const navigate = useNavigate();
-  const onClick = () => {
-    if (!window.confirm("Are you sure you want to logout?")) return;
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+
+  const onClick = async () => {
+    if (busy || !window.confirm(SIGN_OUT_CONFIRM)) return;
+    setBusy(true);
+    const result = await apiCall<object>("/api/logout", { notify: toast });
+    if (!result.ok) {
+      setBusy(false);
+      return;
+    }
     clearSession();
-    navigate("/login", { replace: true });
+    await navigate("/login", { replace: true });
+    // The root loader (the header's user and cart count) does not rerun on a navigation by itself.
+    await revalidator.revalidate();
+    setBusy(false);
   };
+
   return (
-    <button type="button" className="nav-link nav-link--button" onClick={onClick}>
-      Sign out
+    <button type="button" className={className} onClick={onClick} aria-disabled={busy || undefined}>
+      {children}
     </button>
   );
 }

@@ -4,10 +4,13 @@ function initials(name: string): string {
   return letters.map((word) => word?.charAt(0).toUpperCase() ?? "").join("") || "?";
 }
 
-/** 32 px round avatar: the user's initials in white on the fixed brand blue. */
-export function UserAvatar({ name }: { name: string }) {
+/**
+ * A round avatar: the user's initials in white on the fixed brand blue. 32 px
+ * in the navigation bar (SPEC.md section 2); larger in the account sidebar.
+ */
+export function UserAvatar({ name, size = "small" }: { name: string; size?: "small" | "large" }) {
   return (
-    <span className="avatar" aria-hidden="true">
+    <span className={size === "large" ? "avatar avatar--large" : "avatar"} aria-hidden="true">
       {initials(name)}
     </span>
   );

@@ -1,0 +1,33 @@
+import { type SelectHTMLAttributes, useId } from "react";
+import { describe, FieldFrame } from "./text-field";
+
+type SelectFieldProps = {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  options: readonly { value: string; label: string }[];
+  /** The empty first choice, shown when nothing is chosen yet. */
+  placeholder: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">;
+
+export function SelectField({ label, name, error, options, placeholder, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error}>
+      <select
+        id={id}
+        name={name}
+        className="field__control field__control--select"
+        {...describe(id, error)}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,33 @@
+import { useHydrated } from "../../hooks/use-hydrated";
+import type { FormPhase } from "../../hooks/use-schema-form";
+
+interface SubmitButtonProps {
+  phase: FormPhase;
+  label: string;
+  /** Shown while the request is on its way, e.g. 'Signing in…'. */
+  busyLabel: string;
+  className?: string;
+}
+
+/**
+ * Unavailable while the form is checked, sent, or about to leave the page
+ * (SPEC.md section 4). It stays focusable (aria-disabled) so keyboard focus is
+ * not lost; it is truly disabled only before the page's script runs, when a
+ * press could not be handled.
+ */
+export function SubmitButton({ phase, label, busyLabel, className = "button button--block" }: SubmitButtonProps) {
+  const hydrated = useHydrated();
+  const busy = phase === "sending";
+  return (
+    <button
+      type="submit"
+      className={className}
+      disabled={!hydrated}
+      aria-disabled={phase !== "idle" ? true : undefined}
+      data-busy={busy || undefined}
+    >
+      {busy && <span className="spinner spinner--on-brand" aria-hidden="true" />}
+      {busy ? busyLabel : phase === "done" ? "Redirecting…" : label}
+    </button>
+  );
+}

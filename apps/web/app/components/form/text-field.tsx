@@ -1,0 +1,76 @@
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  error: string | undefined;
+  /** A line under the label, e.g. '(optional)'. */
+  hint?: string;
+  children: ReactNode;
+  /** Shown after the control, before the error (the reset checklist). */
+  after?: ReactNode;
+}
+
+/** Label, control and its message: the message is tied to the control with aria-describedby. */
+export function FieldFrame({ id, label, error, hint, children, after }: FieldFrameProps) {
+  return (
+    <div className="field" data-invalid={error ? true : undefined}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {hint && <span className="field__hint"> {hint}</span>}
+      </label>
+      {children}
+      {after}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The ARIA of a control: invalid when it has a message, described by its message and any extra ids. */
+export function describe(id: string, error: string | undefined, extra?: string) {
+  const ids = [error ? `${id}-error` : null, extra].filter(Boolean).join(" ");
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined } as const;
+}
+
+type TextFieldProps = {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  hint?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">;
+
+export function TextField({ label, name, error, hint, type = "text", ...input }: TextFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <input id={id} name={name} type={type} className="field__control" {...describe(id, error)} {...input} />
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  hint?: string;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">;
+
+export function TextAreaField({ label, name, error, hint, rows = 4, ...textarea }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        className="field__control field__control--area"
+        {...describe(id, error)}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}

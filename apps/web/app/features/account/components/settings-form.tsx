@@ -1,0 +1,111 @@
+import { LANGUAGES, settingsSchema, TIME_ZONES } from "@skillshelf/shared/account-forms.ts";
+import type { UserRecord } from "@skillshelf/shared/api.ts";
+import { useRevalidator } from "react-router";
+import { SelectField } from "../../../components/form/select-field";
+import { SubmitButton } from "../../../components/form/submit-button";
+import { SwitchField } from "../../../components/form/switch-field";
+import { TextField } from "../../../components/form/text-field";
+import { useSchemaForm } from "../../../hooks/use-schema-form";
+import { saveUserRecord } from "../../../lib/user-storage";
+import { useToast } from "../../toast/toast-context";
+import { saveSettings } from "../api/save-settings";
+
+const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => ({
+  value: zone,
+  label: `${zone.slice(zone.indexOf("/") + 1).replaceAll("_", " ")} (${zone})`,
+}));
+const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: language }));
+
+const NOTIFICATIONS = [
+  {
+    name: "email_notifications",
+    label: "Email notifications",
+    description: "Order receipts and news about new artefacts, sent to your e-mail address.",
+  },
+  {
+    name: "in_app_notifications",
+    label: "In-app notifications",
+    description: "Updates shown on your Notifications page while you browse.",
+  },
+  {
+    name: "sms_notifications",
+    label: "SMS notifications",
+    description: "Short text messages about your orders, sent to your phone.",
+  },
+] as const;
+
+/** Display name, time zone, language and the three notification switches. */
+export function SettingsForm({ user }: { user: UserRecord }) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const { errors, phase, formProps } = useSchemaForm(settingsSchema, {
+    async onValid(data, { showErrors }) {
+      const result = await saveSettings(data, toast);
+      if (!result.ok || !result.body) {
+        showErrors(result.body?.errors);
+        // The session ended (expired, or signed out elsewhere): the guard sends the learner to sign in.
+        if (result.httpStatus === 401) await revalidator.revalidate();
+        return false;
+      }
+      saveUserRecord(result.body.data);
+      await revalidator.revalidate();
+      return false;
+    },
+  });
+
+  return (
+    <form className="form form--wide" aria-label="Settings" {...formProps}>
+      <section className="settings-section" aria-labelledby="settings-general">
+        <h2 id="settings-general" className="settings-section__title">
+          General
+        </h2>
+        <p className="settings-section__lead">How your name appears and how dates and text are shown to you.</p>
+        <div className="form__grid">
+          <TextField
+            label="Display name"
+            name="display_name"
+            autoComplete="nickname"
+            defaultValue={user.display_name}
+            error={errors.display_name}
+          />
+          <SelectField
+            label="Time zone"
+            name="timezone"
+            placeholder="Choose a time zone"
+            options={TIME_ZONE_OPTIONS}
+            defaultValue={user.timezone}
+            error={errors.timezone}
+          />
+          <SelectField
+            label="Language"
+            name="language"
+            placeholder="Choose a language"
+            options={LANGUAGE_OPTIONS}
+            defaultValue={user.language}
+            error={errors.language}
+          />
+        </div>
+      </section>
+      <section className="settings-section" aria-labelledby="settings-notifications">
+        <h2 id="settings-notifications" className="settings-section__title">
+          Notifications
+        </h2>
+        <p className="settings-section__lead">Choose how we keep you up to date.</p>
+        <div className="switch-list">
+          {NOTIFICATIONS.map((item) => (
+            <SwitchField
+              key={item.name}
+              name={item.name}
+              label={item.label}
+              description={item.description}
+              defaultChecked={user[item.name]}
+            />
+          ))}
+        </div>
+      </section>
+      <div className="form__actions">
+        <SubmitButton phase={phase} label="Save settings" busyLabel="Saving…" className="button" />
+      </div>
+    </form>
+  );
+}

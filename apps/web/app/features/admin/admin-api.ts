@@ -1,0 +1,67 @@
+import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import type { ApiResult, Notifier } from "../../lib/api-client";
+
+export type AdminMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/**
+ * The admin area's call: like apiCall (lib/api-client.ts) with every method
+ * the admin API uses, and multipart bodies for uploads. The session travels
+ * in the HttpOnly cookie. Success toasts unless quiet (GETs are always quiet);
+ * every refusal shows the server's message as an error toast.
+ */
+export async function adminCall<T = Record<string, never>>(
+  path: string,
+  options: { method?: AdminMethod; body?: unknown; form?: FormData; notify?: Notifier; quiet?: boolean } = {},
+): Promise<ApiResult<T>> {
+  const { notify, form } = options;
+  const method = options.method ?? (options.body !== undefined || form ? "POST" : "GET");
+  const quiet = options.quiet ?? method === "GET";
+  const headers: Record<string, string> = { accept: "application/json", device_type: "web" };
+  let body: BodyInit | undefined;
+  if (form) body = form;
+  else if (method !== "GET" && method !== "DELETE") {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.body ?? {});
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method, credentials: "same-origin", headers, body });
+  } catch {
+    notify?.error(GENERIC_ERROR);
+    return { httpStatus: 0, body: null, ok: false, message: GENERIC_ERROR };
+  }
+  const parsed = (await response.json().catch(() => null)) as ApiResult<T>["body"];
+  const status = response.status;
+  if (!parsed || typeof parsed.message !== "string") {
+    notify?.error(GENERIC_ERROR);
+    return { httpStatus: status, body: null, ok: false, message: GENERIC_ERROR };
+  }
+  const message = parsed.message || GENERIC_ERROR;
+  const ok = status >= 200 && status < 300 && parsed.status === true;
+  if (ok && !quiet) notify?.success(message);
+  if (!ok) notify?.error(message);
+  return { httpStatus: status, body: status === 401 ? null : parsed, ok, message };
+}
+
+/** A paged list answer of the admin API. */
+export interface AdminPage<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** Money in the store's format, e.g. 'GBP 12.50'. */
+export function formatMoney(amount: number | null, currency: string): string {
+  return amount === null ? "Free" : `${currency} ${amount.toFixed(2)}`;
+}
+
+/** A timestamp for the operator: the date and time in the browser's zone. */
+export function formatWhen(iso: string): string {
+  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** Asks before an irreversible action; the exact prompts come from the issue. */
+export function confirmAction(message = "Are you sure?"): boolean {
+  return window.confirm(message);
+}

@@ -1,0 +1,16 @@
+import type { Viewer } from "@skillshelf/shared/api.ts";
+import { type AppLoadContext, data } from "react-router";
+import { requireViewer } from "../../lib/guards";
+
+/** The message a signed-in learner sees on any /admin page. */
+export const ADMIN_FORBIDDEN = "This area is for store operators.";
+
+/**
+ * For the admin area's layout loader (run on the server): a visitor goes to
+ * /login and back here after signing in; a learner gets a 403.
+ */
+export function requireAdmin(context: AppLoadContext, request: Request): Viewer {
+  const viewer = requireViewer(context, request);
+  if (viewer.role !== "admin") throw data({ message: ADMIN_FORBIDDEN }, { status: 403 });
+  return viewer;
+}

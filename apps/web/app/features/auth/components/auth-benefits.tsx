@@ -1,0 +1,30 @@
+import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
+import { CheckIcon } from "./check-icon";
+
+const BENEFITS = [
+  { title: "Everything you bought, in one place", text: "Open your tech cards, labs and kits from any device." },
+  { title: "Learn in five-minute bites", text: "Cheat sheets and pocket guides written by practitioners." },
+  { title: "Pay once, keep it", text: `Every purchase comes with a ${MONEY_BACK_DAYS}-day money-back guarantee.` },
+];
+
+/** The panel beside the sign in and registration forms on wide screens. */
+export function AuthBenefits({ heading }: { heading: string }) {
+  return (
+    <aside className="auth__aside" aria-label="Why Skillshelf">
+      <p className="auth__aside-title">{heading}</p>
+      <ul className="auth__benefits">
+        {BENEFITS.map((benefit) => (
+          <li key={benefit.title}>
+            <span className="auth__benefit-icon">
+              <CheckIcon size={16} />
+            </span>
+            <span>
+              <strong>{benefit.title}</strong>
+              <span className="auth__benefit-text">{benefit.text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

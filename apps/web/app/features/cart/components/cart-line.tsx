@@ -1,0 +1,51 @@
+import type { CartItem } from "@skillshelf/shared/api.ts";
+import { formatPrice } from "@skillshelf/shared/constants.ts";
+
+interface CartLineProps {
+  item: CartItem;
+  /** Omitted on checkout, where lines are read-only. */
+  onRemove?: (item: CartItem) => void;
+  removing?: boolean;
+}
+
+/** One line of the cart: a whole artefact or one of its groups. */
+export function CartLine({ item, onRemove, removing = false }: CartLineProps) {
+  const name = item.groups ? `${item.category.name}: ${item.groups.name}` : item.category.name;
+  return (
+    <li className="cart-line">
+      <span className="cart-line__icon" aria-hidden="true">
+        {item.category.icon}
+      </span>
+      <div className="cart-line__body">
+        <h3 className="cart-line__name">{item.category.name}</h3>
+        <p className="cart-line__scope">
+          {item.groups ? (
+            <>
+              <span className="cart-line__tag">Group</span> {item.groups.name}
+            </>
+          ) : (
+            <span className="cart-line__tag cart-line__tag--whole">Whole artefact</span>
+          )}
+        </p>
+        {onRemove && <p className="cart-line__text">{item.category.single_line}</p>}
+      </div>
+      <div className="cart-line__end">
+        <p className="cart-line__price">
+          {item.currency} {formatPrice(item.price)}
+        </p>
+        {onRemove && (
+          <button
+            type="button"
+            className="link-button cart-line__remove"
+            onClick={() => onRemove(item)}
+            disabled={removing}
+            aria-busy={removing || undefined}
+          >
+            {removing && <span className="spinner button__spinner" aria-hidden="true" />}
+            Remove<span className="sr-only"> {name} from the cart</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect, useRef } from "react";
+import { LockIcon } from "../../../components/icons/lock-icon";
+
+/** Starts the payment; disabled with a spinner while the processing flag is set. */
+export function CompletePurchaseButton({ processing, onClick }: { processing: boolean; onClick: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const wasProcessing = useRef(false);
+  // A payment error re-enables the button: keyboard focus, dropped when it was disabled, comes back.
+  useEffect(() => {
+    if (wasProcessing.current && !processing && (document.activeElement === document.body || !document.activeElement)) {
+      button.current?.focus();
+    }
+    wasProcessing.current = processing;
+  }, [processing]);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="button button--large checkout__pay"
+      onClick={onClick}
+      disabled={processing}
+      aria-busy={processing || undefined}
+    >
+      {processing ? <span className="spinner button__spinner" aria-hidden="true" /> : <LockIcon size={18} />}
+      {processing ? "Processing…" : "Complete Purchase"}
+    </button>
+  );
+}

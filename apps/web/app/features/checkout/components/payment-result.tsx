@@ -1,0 +1,34 @@
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from "@skillshelf/shared/constants.ts";
+import type { ReactNode } from "react";
+import { SvgIcon } from "../../../components/icons/svg-icon";
+
+interface PaymentResultProps {
+  tone: "success" | "cancelled";
+  title: string;
+  lead: string;
+  children: ReactNode;
+}
+
+/** The card shared by /payment-confirmation, /order-confirmation and /payment-cancelled. */
+export function PaymentResult({ tone, title, lead, children }: PaymentResultProps) {
+  return (
+    <div className="container result-page">
+      <section className={`card result-card result-card--${tone}`} aria-labelledby="result-title">
+        <span className="result-card__icon" aria-hidden="true">
+          <SvgIcon size={36}>
+            {tone === "success" ? <path d="M5 12.5 10 17 19 7.5" /> : <path d="M18 6 6 18M6 6l12 12" />}
+          </SvgIcon>
+        </span>
+        <h1 id="result-title" className="result-card__title">
+          {title}
+        </h1>
+        <p className="result-card__lead">{lead}</p>
+        {children}
+        <p className="result-card__support">
+          Questions about your purchase? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or call{" "}
+          <a href={`tel:${SUPPORT_PHONE.replace(/\s+/g, "")}`}>{SUPPORT_PHONE}</a>.
+        </p>
+      </section>
+    </div>
+  );
+}

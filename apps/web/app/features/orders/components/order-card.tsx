@@ -1,0 +1,47 @@
+import type { OrderRow } from "@skillshelf/shared/api.ts";
+import { formatPrice } from "@skillshelf/shared/constants.ts";
+import { useId } from "react";
+import { Link } from "react-router";
+import { OrderLines } from "./order-lines";
+import { OrderStatusBadge } from "./order-status-badge";
+
+/** One order of /my-orders; `date` is already formatted by the loader. */
+export function OrderCard({ order, date }: { order: OrderRow; date: string }) {
+  const titleId = useId();
+  const subtotal = order.orders.reduce((sum, line) => sum + line.price, 0);
+  return (
+    <article className="card order-card" aria-labelledby={titleId}>
+      <header className="order-card__header">
+        <div>
+          <h2 id={titleId} className="order-card__title">
+            Order {order.order_id}
+          </h2>
+          <p className="order-card__date">
+            <time dateTime={order.created_at}>{date}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+      <OrderLines lines={order.orders} />
+      <footer className="order-card__footer">
+        <dl className="order-card__sums">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>
+              {order.currency} {formatPrice(subtotal)}
+            </dd>
+          </div>
+          <div className="order-card__total">
+            <dt>Total</dt>
+            <dd>
+              {order.currency} {formatPrice(order.amount)}
+            </dd>
+          </div>
+        </dl>
+        <Link to={`/order-details/${order.id}`} className="button button--small button--outline">
+          View Details<span className="sr-only"> of order {order.order_id}</span>
+        </Link>
+      </footer>
+    </article>
+  );
+}

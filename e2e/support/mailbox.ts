@@ -1,0 +1,68 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/** A message as the test SMTP server received it. */
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  /** The raw message with quoted-printable soft line breaks undone, so links read whole. */
+  raw: string;
+  receivedAt: number;
+}
+
+/** Quoted-printable bodies wrap long lines with "=\r\n" and write "=" as "=3D". */
+const unwrap = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+
+/**
+ * The e2e store's mail server: a real SMTP server on loopback (the store sends
+ * through it with SMTP_URL) that keeps every message in memory, and a small
+ * HTTP endpoint on loopback through which the tests, in other processes, read
+ * them: GET /messages?to=EMAIL answers the list as JSON.
+ */
+export async function startMailbox(): Promise<{ smtpUrl: string; url: string; close(): Promise<void> }> {
+  const received: ReceivedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = unwrap(Buffer.concat(chunks).toString("utf8"));
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
+          raw,
+          receivedAt: Date.now(),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  const api = http.createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (request.method !== "GET" || url.pathname !== "/messages") {
+      response.writeHead(404).end();
+      return;
+    }
+    const to = url.searchParams.get("to")?.toLowerCase();
+    const messages = to ? received.filter((m) => m.to.includes(to)) : received;
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(messages));
+  });
+  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+  const apiPort = (api.address() as AddressInfo).port;
+
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    url: `http://127.0.0.1:${apiPort}`,
+    close: async () => {
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,273 @@
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from "playwright-core";
+import { expect } from "vitest";
+import { baseUrl, expectAccessible, hasHorizontalScroll } from "./browser.ts";
+
+export type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+/**
+ * One learner for every purchase-*.test.ts file: the store allows 10
+ * registrations and 30 logins per address for the whole run (shared with the
+ * account tests), so the files share this account and each signs it in once.
+ * Files run one after another (fileParallelism: false); each empties the cart
+ * first and buys something the others do not touch.
+ */
+export const LEARNER = {
+  name: "Pat Purchaser",
+  email: "pat.purchaser@example.test",
+  password: "Purchase#2026",
+} as const;
+
+const login = (request: APIRequestContext) =>
+  request.post("/api/login", {
+    data: { email: LEARNER.email, password: LEARNER.password, user_type: "Manual", remember_me: false },
+  });
+
+/**
+ * Signs the learner in through the API (registering on first use) and returns
+ * the session cookie as a storage state for each test's fresh context. The
+ * cart starts empty.
+ */
+export async function signInLearner(browser: Browser): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  try {
+    let response = await login(context.request);
+    if (response.status() === 401) {
+      const registered = await context.request.post("/api/register", {
+        data: {
+          name: LEARNER.name,
+          email: LEARNER.email,
+          password: LEARNER.password,
+          confirm_password: LEARNER.password,
+          user_type: "Manual",
+        },
+      });
+      expect(registered.status(), await registered.text()).toBe(201);
+      response = await login(context.request);
+    }
+    expect(response.status(), await response.text()).toBe(200);
+    await emptyCart(context.request);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Removes every line of the signed-in learner's cart. */
+export async function emptyCart(request: APIRequestContext): Promise<void> {
+  const cart = (await (await request.get("/api/cart/get")).json()) as { data: { rows: { id: number }[] } };
+  for (const row of cart.data.rows) {
+    const removed = await request.post("/api/cart/delete", { data: { delete_id: row.id } });
+    expect(removed.status()).toBe(200);
+  }
+}
+
+/** axe, and no sideways scrolling on a 375 px phone (then back to the desktop width). */
+export async function checkPage(page: Page): Promise<void> {
+  await expectAccessible(page);
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await hasHorizontalScroll(page), `${page.url()} scrolls sideways at 375 px`).toBe(false);
+  await page.setViewportSize(size);
+}
+
+/** The document title, once React Router has rendered the page's meta after a client navigation. */
+export async function expectTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 5000 }).catch(() => {});
+  expect(await page.title()).toBe(title);
+}
+
+/** The header's cart link: its name carries the badge's count. */
+export function cartLink(page: Page, count: number) {
+  return page.getByRole("link", { name: count > 0 ? `Cart, ${count} items` : "Cart", exact: true });
+}
+
+/** Waits for a toast with this text (success toasts are status, errors alerts). */
+export async function toast(page: Page, text: string, tone: "success" | "error" = "success") {
+  await page
+    .getByRole(tone === "success" ? "status" : "alert")
+    .filter({ hasText: text })
+    .first()
+    .waitFor();
+}
+
+/** The text of the <dd> that follows the <dt> with this label. */
+export async function fact(page: Page, label: string): Promise<string> {
+  const text = await page
+    .locator("dt", { hasText: new RegExp(`^${label}$`) })
+    .first()
+    .locator("xpath=following-sibling::dd[1]")
+    .textContent();
+  return (text ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** On a provider's emulated hosted page: check its banner, then press one of its buttons. */
+export async function onEmulatorPage(page: Page, provider: "stripe" | "paypal" | "payu", button: string) {
+  await page.waitForURL(new RegExp(`/emulator/${provider}/`));
+  const banner = await page.getByRole("note").first().textContent();
+  expect(banner).toMatch(/^Payments are emulated/);
+  await page.getByRole("button", { name: button, exact: true }).click();
+}
+
+/**
+ * Expected console errors: Chromium logs every 4xx response ('Failed to load
+ * resource: … 409 (Conflict)'). Removes those matching `pattern`, after
+ * checking one was seen, so the useBrowser check still catches anything else.
+ */
+export function allowConsoleErrors(session: { errors: string[] }, pattern: RegExp): void {
+  expect(
+    session.errors.some((e) => pattern.test(e)),
+    `a console error matching ${pattern}`,
+  ).toBe(true);
+  const rest = session.errors.filter((e) => !pattern.test(e));
+  session.errors.splice(0, session.errors.length, ...rest);
+}
+
+/** One item's purchase, from the listing's button to the confirmation page. */
+export interface Bought {
+  /** The order's database id, from /payment-confirmation?order=<id>. */
+  id: string;
+  /** The order number shown to the learner. */
+  number: string;
+}
+
+/**
+ * The whole purchase: Add To Cart on the listing (the badge goes to 1), the
+ * cart's summary, checkout with the chosen method, the provider's emulated
+ * page, and the confirmation page.
+ */
+export async function buyFromListing(
+  page: Page,
+  options: {
+    slug: string;
+    /** Which Add To Cart: the hero's (whole artefact) or a group's, by the group's heading. */
+    group?: string;
+    method: { value: "card" | "wallet" | "regional"; label: string; provider: "stripe" | "paypal" | "payu" };
+    /** The cart line's name and the expected price, e.g. 'GBP 19.99'. */
+    name: string;
+    price: string;
+  },
+): Promise<Bought> {
+  await page.goto(`/${options.slug}`);
+  await cartLink(page, 0).waitFor();
+  const scope = options.group
+    ? page.locator("section.group-card", { has: page.getByRole("heading", { name: options.group, exact: true }) })
+    : page.locator(".page-hero");
+  await scope.getByRole("button", { name: /Add To Cart/ }).click();
+  await toast(page, "Added to your cart.");
+  await cartLink(page, 1).click();
+
+  await page.waitForURL(/\/cart$/);
+  await page.getByRole("heading", { name: "1 Item(s) in Cart" }).waitFor();
+  expect(await page.locator(".cart-line__name").allTextContents()).toEqual([options.name]);
+  expect(await fact(page, "Subtotal")).toBe(options.price);
+  expect(await fact(page, "Discount")).toBe("GBP 0.00");
+  expect(await fact(page, "Total")).toBe(options.price);
+  expect(await page.getByRole("radio", { name: /Credit or debit card/ }).isChecked()).toBe(true);
+  await page.getByRole("radio", { name: new RegExp(options.method.label) }).check();
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+
+  await page.waitForURL(new RegExp(`/checkout\\?method=${options.method.value}$`));
+  await page.getByRole("heading", { name: "Complete Your Purchase" }).waitFor();
+  expect(await page.getByRole("radio", { name: new RegExp(options.method.label) }).isChecked()).toBe(true);
+  expect(await page.getByText("Payments are emulated on this store.").isVisible()).toBe(true);
+  await page.getByRole("button", { name: "Complete Purchase" }).click();
+
+  await onEmulatorPage(page, options.method.provider, "Pay");
+  await page.waitForURL(/\/payment-confirmation\?order=\d+$/);
+  await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+  expect(await page.getByText("Thank you for your purchase").isVisible()).toBe(true);
+  await expectTitle(page, "Order Confirmation | Skillshelf");
+  expect(await page.getByRole("link", { name: "View My Orders" }).getAttribute("href")).toBe("/my-orders");
+  expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+  // The cart was emptied by the order: no badge.
+  await cartLink(page, 0).waitFor();
+  const id = new URL(page.url()).searchParams.get("order") ?? "";
+  const number = await fact(page, "Order number");
+  expect(number).not.toBe("");
+  expect(await fact(page, "Amount paid")).toBe(options.price);
+  return { id, number };
+}
+
+/**
+ * After a purchase: the order in My Orders and its details, the item in My
+ * Items, each page checked by checkPage.
+ */
+export async function expectOrderPages(
+  page: Page,
+  bought: Bought,
+  expected: { method: string; name: string; scope: string; price: string; slug: string },
+) {
+  await page.goto("/my-orders");
+  await page.getByRole("heading", { name: "Order History", level: 1 }).waitFor();
+  await expectTitle(page, "My Orders | Skillshelf");
+  const card = page.locator("article.order-card", {
+    has: page.getByRole("heading", { name: `Order ${bought.number}` }),
+  });
+  const cardText = (await card.textContent()) ?? "";
+  expect(cardText).toContain("Completed");
+  expect(cardText).toContain(expected.name);
+  expect(cardText).toContain(expected.scope);
+  expect(cardText).toMatch(new RegExp(`Subtotal\\s*${expected.price}`));
+  expect(cardText).toMatch(new RegExp(`Total\\s*${expected.price}`));
+  // Long US English date with 12-hour time, e.g. 'November 21, 2026 at 10:05 AM'.
+  expect(await card.locator("time").textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M$/);
+  await checkPage(page);
+  await card.getByRole("link", { name: /View Details/ }).click();
+
+  await page.waitForURL(new RegExp(`/order-details/${bought.id}$`));
+  await page.getByRole("heading", { name: `Order ${bought.number}`, level: 1 }).waitFor();
+  await expectTitle(page, "Order details | Skillshelf");
+  expect(await fact(page, "Order number")).toBe(bought.number);
+  expect(await fact(page, "Status")).toBe("Completed");
+  expect(await fact(page, "Payment method")).toBe(expected.method);
+  expect(await fact(page, "Transaction ID")).toMatch(/\S{6,}/);
+  expect(await fact(page, "Payment status")).toBe("Paid");
+  expect(await fact(page, "Amount")).toBe(expected.price);
+  expect(await fact(page, "Date")).toMatch(/ at \d{1,2}:\d{2}\s[AP]M$/);
+  await checkPage(page);
+  await page.getByRole("link", { name: "Back to My Orders" }).click();
+  await page.waitForURL(/\/my-orders$/);
+
+  await page.goto("/my-items");
+  await page.getByRole("heading", { name: "My Items", level: 1 }).waitFor();
+  await expectTitle(page, "My Items | Skillshelf");
+  const item = page.locator("article.owned-item", { hasText: expected.scope }).filter({
+    has: page.getByRole("heading", { name: expected.name, exact: true }),
+  });
+  expect(await item.count()).toBe(1);
+  const href = await item.getByRole("link", { name: /^Continue/ }).getAttribute("href");
+  expect(href).toBe(`/${expected.slug}`);
+  await checkPage(page);
+}
+
+/**
+ * The article now shows its real images (signed /media/ URLs that answer with
+ * the file) and a PDF that opens in a new tab.
+ */
+export async function expectUnlockedMedia(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole("heading", { name: "Artifacts Image's" }).waitFor();
+  expect(await page.locator(".locked-note").count()).toBe(0);
+  const images = page.locator("button.thumb img");
+  expect(await images.count()).toBeGreaterThan(0);
+  for (const src of await images.evaluateAll((list) => list.map((img) => img.getAttribute("src") ?? ""))) {
+    expect(src).toMatch(/^\/media\//);
+    const response = await page.request.get(src);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^image\//);
+  }
+  // Rendered, not broken.
+  expect(await images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  const pdf = page.locator("a.pdf-tile").first();
+  const pdfHref = (await pdf.getAttribute("href")) ?? "";
+  expect(pdfHref).toMatch(/^\/media\//);
+  expect(await pdf.getAttribute("target")).toBe("_blank");
+  const response = await page.request.get(pdfHref);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^application\/pdf/);
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), pdf.click()]);
+  await tab.waitForLoadState("domcontentloaded").catch(() => {});
+  expect(tab.url()).toContain(pdfHref);
+  await tab.close();
+}

@@ -1,0 +1,224 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerAccount, signInThroughApi } from "../support/accounts.ts";
+import { acceptDialogs, adminReady, signInAdmin, TINY_PDF, TINY_PNG } from "../support/admin.ts";
+import { baseUrl, expectAccessible, hasHorizontalScroll, useBrowser } from "../support/browser.ts";
+import { allowConsoleErrors, buyFromListing, type StorageState, toast } from "../support/purchase.ts";
+
+/**
+ * The operator's journey (the issue's E2E proof): an artefact with a group and
+ * an article with an image and a PDF, priced; a learner buys it; the operator
+ * refunds it and the learner loses access. Two sign-ins: the admin and one
+ * new learner (one registration).
+ */
+describe("the admin area", () => {
+  let adminState: StorageState;
+  let learnerContext: BrowserContext;
+  let learner: Page;
+  let learnerEmail: string;
+  const session = useBrowser({ storageState: () => adminState });
+  const tag = Date.now().toString(36);
+  const artefact = { name: `Operator Kit ${tag}`, slug: `operator-kit-${tag}` };
+  const group = `Field Notes ${tag}`;
+  const article = { title: `Shipping Checklist ${tag}`, slug: `shipping-checklist-${tag}` };
+
+  beforeAll(async () => {
+    adminState = await signInAdmin(session.browser);
+    learnerContext = await session.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+    const account = await registerAccount(learnerContext.request, { name: "Lee Learner" });
+    await signInThroughApi(learnerContext.request, account);
+    learnerEmail = account.email;
+    learner = await learnerContext.newPage();
+  });
+  afterAll(async () => {
+    await learnerContext?.close();
+  });
+
+  it("sends a visitor to /login and shows a learner a 403", async () => {
+    const visitor = await session.browser.newContext({ baseURL: baseUrl });
+    const page = await visitor.newPage();
+    await page.goto("/admin/orders");
+    await page.waitForURL(/\/login\?redirectTo=%2Fadmin%2Forders$/);
+    await visitor.close();
+
+    const response = await learner.goto("/admin");
+    expect(response?.status()).toBe(403);
+    await learner.getByText("This area is for store operators.").waitFor();
+    expect((await learner.request.get("/api/admin/users")).status()).toBe(403);
+  });
+
+  it("creates a priced artefact with a group and an article with an image and a PDF", async () => {
+    const { page } = session;
+    const prompts = acceptDialogs(page);
+    await page.goto("/admin");
+    await adminReady(page, "Catalogue");
+    expect(await page.getByRole("link", { name: "Catalogue" }).getAttribute("aria-current")).toBe("page");
+
+    await page.getByRole("button", { name: "Add artefact to Tech Cards" }).click();
+    await page.getByLabel("Name (required)", { exact: true }).fill(artefact.name);
+    await page.getByLabel("Slug (required)", { exact: true }).fill(artefact.slug);
+    await page.getByLabel("Icon", { exact: true }).fill("🧰");
+    await page.getByLabel("Price", { exact: true }).fill("12.50");
+    await page.getByLabel("Payment note", { exact: true }).fill("Lifetime access");
+    await page.getByRole("button", { name: "Create artefact" }).click();
+    await toast(page, "Category created.");
+    await page.getByRole("heading", { name: `Edit artefact: ${artefact.name}` }).waitFor();
+
+    await page.getByRole("button", { name: `Add group to ${artefact.name}` }).click();
+    await page.getByLabel("Group name (required)", { exact: true }).fill(group);
+    await page.getByLabel("Group price", { exact: true }).fill("5");
+    await page.getByRole("button", { name: "Create group" }).click();
+    await toast(page, "Group created.");
+
+    await page.getByRole("button", { name: `Add content to group ${group}` }).click();
+    await page.getByLabel("Title (required)", { exact: true }).fill(article.title);
+    await page.getByLabel("Slug (required)", { exact: true }).fill(article.slug);
+    expect(await page.getByLabel("Group", { exact: true }).inputValue()).not.toBe("");
+    await page.getByLabel("Short description", { exact: true }).fill("What to check before a release.");
+    await page
+      .getByLabel("Article body (HTML)", { exact: true })
+      .fill('<h2>Before you ship</h2><p>Run the <strong>tests</strong>.</p><script>alert("x")</script>');
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.locator(".admin-preview__body");
+    await preview.getByRole("heading", { name: "Before you ship" }).waitFor();
+    expect(await preview.innerHTML()).not.toContain("<script");
+    await page.getByRole("button", { name: "Create content" }).click();
+    await toast(page, "Content created.");
+    await page.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
+
+    await page.getByLabel("Upload images or PDFs", { exact: true }).setInputFiles([
+      { name: "diagram.png", mimeType: "image/png", buffer: TINY_PNG },
+      { name: "checklist.pdf", mimeType: "application/pdf", buffer: TINY_PDF },
+    ]);
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await toast(page, "2 files are uploaded.");
+    await page.getByRole("button", { name: "Remove diagram.png" }).waitFor();
+    await page.getByRole("button", { name: "Remove checklist.pdf" }).waitFor();
+    expect(prompts).toEqual([]);
+
+    await expectAccessible(page);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    // Public at once.
+    await learner.goto(`/${artefact.slug}`);
+    await learner.getByRole("heading", { name: artefact.name, level: 1 }).waitFor();
+    await learner.getByRole("heading", { name: group }).waitFor();
+  });
+
+  it("lets a learner buy it and see the article's real image", async () => {
+    await buyFromListing(learner, {
+      slug: artefact.slug,
+      method: { value: "card", label: "Credit or debit card", provider: "stripe" },
+      name: artefact.name,
+      price: "GBP 12.50",
+    });
+    await learner.goto(`/${artefact.slug}/${article.slug}`);
+    await learner.getByRole("heading", { name: "Artifacts Image's" }).waitFor();
+    const image = learner.locator("button.thumb img");
+    expect(await image.count()).toBe(1);
+    expect(await image.getAttribute("src")).toMatch(/^\/media\//);
+    expect(await learner.locator("img.thumb--locked").count()).toBe(0);
+  });
+
+  it("finds the order in /admin/orders and refunds it", async () => {
+    const { page } = session;
+    const prompts = acceptDialogs(page);
+    await page.goto("/admin/orders");
+    await adminReady(page, "Orders");
+    await expectAccessible(page);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.getByLabel("Search orders", { exact: true }).fill(learnerEmail);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/\/admin\/orders\?search=/);
+    await adminReady(page, "Orders");
+    const rows = page.locator(".admin-table tbody tr");
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain("GBP 12.50");
+    await rows.first().getByRole("link").click();
+
+    await page.waitForURL(/\/admin\/orders\/\d+$/);
+    await page.getByRole("heading", { name: /^Order \S+/, level: 1 }).waitFor();
+    expect(await page.locator(".admin-table tbody").textContent()).toContain(artefact.name);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Refund" }).click();
+    await toast(page, "The order is refunded and its access removed.");
+    expect(prompts).toEqual(["Are you sure?"]);
+    await page.locator(".admin-facts", { hasText: "Refunded on" }).waitFor();
+    expect(await page.getByRole("button", { name: "Refund" }).count()).toBe(0);
+  });
+
+  it("takes the learner's access away after the refund", async () => {
+    await learner.goto(`/${artefact.slug}/${article.slug}`);
+    await learner.getByRole("heading", { name: "Artifacts Image's" }).waitFor();
+    expect(await learner.locator("img.thumb--locked").count()).toBe(1);
+    expect(await learner.locator("button.thumb").count()).toBe(0);
+    await learner.goto("/my-items");
+    await learner.getByRole("heading", { name: "My Items", level: 1 }).waitFor();
+    expect(await learner.getByRole("heading", { name: artefact.name }).count()).toBe(0);
+  });
+
+  it("verifies, blocks and unblocks the learner with the exact prompts", async () => {
+    const { page } = session;
+    const prompts = acceptDialogs(page);
+    await page.goto(`/admin/users?search=${encodeURIComponent(learnerEmail)}`);
+    await adminReady(page, "Learners");
+    await expectAccessible(page);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const row = page.locator(`tr[data-email="${learnerEmail}"]`);
+    await row.getByRole("button", { name: /^Verify e-mail/ }).click();
+    await toast(page, "The e-mail is now verified.");
+    await row.getByText("Verified", { exact: true }).waitFor();
+    await row.getByRole("button", { name: /^Block/ }).click();
+    await toast(page, "The user is blocked and signed out everywhere.");
+    await row.getByText("Blocked", { exact: true }).waitFor();
+    await row.getByRole("button", { name: /^Unblock/ }).click();
+    await toast(page, "The user is unblocked.");
+    expect(prompts).toEqual([
+      "Are you sure you want to verify email for this user?",
+      "Are you sure you want to block this user?",
+      "Are you sure you want to unblock this user?",
+    ]);
+  });
+
+  it("reorders, refuses to delete a parent with artefacts, exports, and names the line of a bad import", async () => {
+    const { page } = session;
+    const prompts = acceptDialogs(page);
+    await page.goto("/admin/catalogue");
+    await adminReady(page, "Catalogue");
+    const techCards = page.locator(".admin-tree__parent", { hasText: "Tech Cards" }).first();
+    const names = () => techCards.locator(".admin-tree__artefact > .admin-tree__row strong").allTextContents();
+    const before = await names();
+    expect(before.at(-1)).toBe(artefact.name);
+    await page.getByRole("button", { name: `Move ${artefact.name} up` }).click();
+    await toast(page, "Order saved.");
+    await expect.poll(names).toEqual([...before.slice(0, -2), artefact.name, before.at(-2)]);
+    await page.getByRole("button", { name: `Move ${artefact.name} down` }).click();
+    await expect.poll(names).toEqual(before);
+
+    await page.getByRole("button", { name: "Delete Tech Cards" }).click();
+    await toast(page, "Delete or move its artefacts first.", "error");
+    allowConsoleErrors(session, /status of 409/);
+
+    const exported = await page.request.get("/api/admin/catalogue/export");
+    expect(exported.status()).toBe(200);
+    expect(exported.headers()["content-disposition"]).toMatch(/^attachment; filename="skillshelf-catalogue-/);
+    expect(await page.getByRole("link", { name: "Export" }).getAttribute("href")).toBe("/api/admin/catalogue/export");
+
+    await page.getByText("Import a catalogue file").click();
+    await page.getByLabel("Catalogue file (JSON, as exported)", { exact: true }).setInputFiles({
+      name: "broken.json",
+      mimeType: "application/json",
+      buffer: Buffer.from('{\n  "version": 1,\n  "categories": [\n'),
+    });
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.locator(".admin-import [role=alert]").waitFor();
+    expect(await page.locator(".admin-import [role=alert]").textContent()).toMatch(/\S/);
+    allowConsoleErrors(session, /status of 422/);
+    // The catalogue is untouched.
+    await page.getByRole("button", { name: `Edit ${artefact.name}` }).waitFor();
+    expect(prompts).toEqual([
+      "Are you sure you want to delete this item?",
+      "Importing replaces the whole catalogue. Are you sure?",
+    ]);
+  });
+});

@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowser } from "../support/browser.ts";
+import {
+  allowConsoleErrors,
+  type Bought,
+  buyFromListing,
+  checkPage,
+  expectOrderPages,
+  expectUnlockedMedia,
+  fact,
+  type StorageState,
+  signInLearner,
+  toast,
+} from "../support/purchase.ts";
+
+describe("buying a whole artefact by card (Stripe)", () => {
+  let state: StorageState;
+  const session = useBrowser({ storageState: () => state });
+  beforeAll(async () => {
+    state = await signInLearner(session.browser);
+  });
+  let bought: Bought;
+
+  it("adds Docker from its listing and pays on the emulated Stripe Checkout", async () => {
+    bought = await buyFromListing(session.page, {
+      slug: "docker",
+      method: { value: "card", label: "Credit or debit card", provider: "stripe" },
+      name: "Docker",
+      price: "GBP 19.99",
+    });
+    expect(bought.id).toMatch(/^\d+$/);
+    await checkPage(session.page);
+  });
+
+  it("shows the order in My Orders and Order details, paid by Card, and Docker in My Items", async () => {
+    await expectOrderPages(session.page, bought, {
+      method: "Card",
+      name: "Docker",
+      scope: "Whole artefact",
+      price: "GBP 19.99",
+      slug: "docker",
+    });
+  });
+
+  it("shows the same success screen at /order-confirmation", async () => {
+    const { page } = session;
+    await page.goto(`/order-confirmation?order=${bought.id}`);
+    await page.getByRole("heading", { name: "Payment Successful!", level: 1 }).waitFor();
+    expect(await fact(page, "Order number")).toBe(bought.number);
+    // The footer's support contacts, repeated on the card.
+    expect(await page.locator(".result-card__support").textContent()).toMatch(/support@.+ or call \+\d/);
+  });
+
+  it("unlocks the article's images and PDF", async () => {
+    await expectUnlockedMedia(session.page, "/docker/image-layers");
+  });
+
+  it("does not sell Docker twice: the listing says it is already owned", async () => {
+    const { page } = session;
+    await page.goto("/docker");
+    await page
+      .locator(".page-hero")
+      .getByRole("button", { name: /Add To Cart/ })
+      .click();
+    await toast(page, "You already own Docker.", "error");
+    allowConsoleErrors(session, /status of 409/);
+  });
+});
