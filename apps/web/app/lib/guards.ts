@@ -18,6 +18,6 @@ export function requireGuest(context: AppLoadContext): void {
 
 /** Where to go after signing in: only a path on this store, never another site. */
 export function safeRedirect(target: string | null, fallback = "/dashboard"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   return target;
 }
