@@ -6,6 +6,8 @@ import { openDatabase } from "../src/db/client.ts";
 import { loadConfig } from "../src/env.ts";
 
 const config = loadConfig();
+// As server.ts: React's production build, chosen from NODE_ENV when the page build loads.
+process.env.NODE_ENV = config.nodeEnv;
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await seedDemoIfEmpty(database);
 const app = await buildApp({ config, database });

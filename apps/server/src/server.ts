@@ -6,6 +6,8 @@ import { ConfigError, loadConfig } from "./env.ts";
 
 async function main() {
   const config = loadConfig();
+  // React and React Router pick their production builds from NODE_ENV when the page build is loaded.
+  process.env.NODE_ENV = config.nodeEnv;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (config.seed === "demo") {
     const seeded = await seedDemoIfEmpty(database);

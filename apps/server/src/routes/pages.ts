@@ -5,7 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { StoreContext } from "@skillshelf/shared/api.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { countCartItems, getCart } from "../cart/cart.ts";
 import { AppError } from "../lib/app-error.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
@@ -22,6 +22,9 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
   if (!fs.existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing): run npm run build first.`);
   }
+  // Loaded here, not at the top: React picks its development or production build from
+  // NODE_ENV when first loaded, and server.ts sets NODE_ENV only once the config is read.
+  const { createRequestHandler } = await import("react-router");
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.config.nodeEnv === "development" ? "development" : "production");
 
