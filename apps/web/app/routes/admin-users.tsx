@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
-import { type AdminPage, adminCall, confirmAction, formatWhen } from "../features/admin/admin-api";
-import { AdminLoading, AdminPager, AdminSearch } from "../features/admin/components/admin-bits";
+import { useState } from "react";
+import { adminCall, confirmAction, formatWhen } from "../features/admin/admin-api";
+import { AdminListPage } from "../features/admin/components/admin-list-page";
+import { useAdminList } from "../features/admin/use-admin-list";
 import { useToast } from "../features/toast/toast-context";
 
 interface AdminUserRow {
@@ -25,128 +25,62 @@ const PROMPTS: Record<UserAction, string> = {
 };
 
 export default function AdminUsers() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get("search") ?? "";
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const { search, list, reload, go } = useAdminList<AdminUserRow>("/api/admin/users");
   const toast = useToast();
-  const [list, setList] = useState<AdminPage<AdminUserRow> | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-
-  const load = useCallback(
-    async (spinner = true) => {
-      if (spinner) setList(null);
-      const query = new URLSearchParams({ page: String(page), ...(search ? { search } : {}) });
-      const result = await adminCall<{ data: AdminPage<AdminUserRow> }>(`/api/admin/users?${query}`, {
-        notify: toast,
-      });
-      if (result.ok && result.body) setList(result.body.data);
-    },
-    [page, search, toast],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const go = (next: { search?: string; page?: number }) => {
-    const s = next.search ?? search;
-    const p = next.page ?? 1;
-    setParams({ ...(s ? { search: s } : {}), ...(p > 1 ? { page: String(p) } : {}) });
-  };
 
   const act = async (user: AdminUserRow, action: UserAction) => {
     if (!confirmAction(PROMPTS[action])) return;
     setBusy(user.id);
     await adminCall(`/api/admin/users/${user.id}/${action}`, { method: "POST", notify: toast });
     setBusy(null);
-    await load(false);
+    await reload(false);
   };
 
   return (
-    <section className="admin-page" aria-labelledby="admin-users-title">
-      <header className="admin-page__header">
-        <h1 id="admin-users-title">Learners</h1>
-        <p className="admin-page__lead">Everyone with an account, newest first.</p>
-      </header>
-      <AdminSearch
-        key={search}
-        label="Search learners"
-        placeholder="Name or e-mail"
-        initial={search}
-        onSearch={(term) => go({ search: term })}
-      />
-      {!list ? (
-        <AdminLoading label="Loading learners…" />
-      ) : list.rows.length === 0 ? (
-        <p className="admin-empty">No learners found.</p>
-      ) : (
-        <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="sr-only">Learners</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((user) => (
-                  <tr key={user.id} data-email={user.email}>
-                    <td>{user.name}</td>
-                    <td className="admin-break">{user.email}</td>
-                    <td>{user.role === "admin" ? "Admin" : "Learner"}</td>
-                    <td>
-                      <span className={`admin-badge admin-badge--${user.email_verified ? "paid" : "pending"}`}>
-                        {user.email_verified ? "Verified" : "Unverified"}
-                      </span>{" "}
-                      {user.blocked && <span className="admin-badge admin-badge--refunded">Blocked</span>}
-                    </td>
-                    <td>{formatWhen(user.created_at)}</td>
-                    <td>
-                      <div className="admin-row-actions">
-                        {!user.email_verified && (
-                          <UserButton
-                            user={user}
-                            busy={busy}
-                            label="Verify e-mail"
-                            onClick={() => act(user, "verify-email")}
-                          />
-                        )}
-                        {user.blocked ? (
-                          <UserButton user={user} busy={busy} label="Unblock" onClick={() => act(user, "unblock")} />
-                        ) : (
-                          <UserButton user={user} busy={busy} label="Block" onClick={() => act(user, "block")} />
-                        )}
-                        {user.role === "admin" ? (
-                          <UserButton
-                            user={user}
-                            busy={busy}
-                            label="Remove admin"
-                            onClick={() => act(user, "remove-admin")}
-                          />
-                        ) : (
-                          <UserButton
-                            user={user}
-                            busy={busy}
-                            label="Make admin"
-                            onClick={() => act(user, "make-admin")}
-                          />
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <AdminPager page={list.page} pageSize={list.page_size} total={list.total} onPage={(p) => go({ page: p })} />
-        </>
+    <AdminListPage
+      id="admin-users"
+      title="Learners"
+      lead="Everyone with an account, newest first."
+      searchLabel="Search learners"
+      placeholder="Name or e-mail"
+      noun="learners"
+      columns={["Name", "E-mail", "Role", "Status", "Joined", "Actions"]}
+      search={search}
+      list={list}
+      go={go}
+      renderRow={(user) => (
+        <tr key={user.id} data-email={user.email}>
+          <td>{user.name}</td>
+          <td className="admin-break">{user.email}</td>
+          <td>{user.role === "admin" ? "Admin" : "Learner"}</td>
+          <td>
+            <span className={`admin-badge admin-badge--${user.email_verified ? "paid" : "pending"}`}>
+              {user.email_verified ? "Verified" : "Unverified"}
+            </span>{" "}
+            {user.blocked && <span className="admin-badge admin-badge--refunded">Blocked</span>}
+          </td>
+          <td>{formatWhen(user.created_at)}</td>
+          <td>
+            <div className="admin-row-actions">
+              {!user.email_verified && (
+                <UserButton user={user} busy={busy} label="Verify e-mail" onClick={() => act(user, "verify-email")} />
+              )}
+              {user.blocked ? (
+                <UserButton user={user} busy={busy} label="Unblock" onClick={() => act(user, "unblock")} />
+              ) : (
+                <UserButton user={user} busy={busy} label="Block" onClick={() => act(user, "block")} />
+              )}
+              {user.role === "admin" ? (
+                <UserButton user={user} busy={busy} label="Remove admin" onClick={() => act(user, "remove-admin")} />
+              ) : (
+                <UserButton user={user} busy={busy} label="Make admin" onClick={() => act(user, "make-admin")} />
+              )}
+            </div>
+          </td>
+        </tr>
       )}
-    </section>
+    />
   );
 }
 
