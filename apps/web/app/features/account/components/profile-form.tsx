@@ -1,30 +1,18 @@
 import { profileSchema } from "@skillshelf/shared/account-forms.ts";
 import type { UserRecord } from "@skillshelf/shared/api.ts";
-import { useRevalidator } from "react-router";
 import { SubmitButton } from "../../../components/form/submit-button";
 import { TextAreaField, TextField } from "../../../components/form/text-field";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
-import { saveUserRecord } from "../../../lib/user-storage";
 import { useToast } from "../../toast/toast-context";
 import { updateProfile } from "../api/update-profile";
+import { useKeepUserRecord } from "../use-keep-user-record";
 
 /** Name, email, phone and bio; a saved change is stored as the user record and shown in the header. */
 export function ProfileForm({ user }: { user: UserRecord }) {
   const toast = useToast();
-  const revalidator = useRevalidator();
+  const keepUserRecord = useKeepUserRecord();
   const { errors, phase, formProps } = useSchemaForm(profileSchema, {
-    async onValid(data, { showErrors }) {
-      const result = await updateProfile(data, toast);
-      if (!result.ok || !result.body) {
-        showErrors(result.body?.errors);
-        // The session ended (expired, or signed out elsewhere): the guard sends the learner to sign in.
-        if (result.httpStatus === 401) await revalidator.revalidate();
-        return false;
-      }
-      saveUserRecord(result.body.data);
-      await revalidator.revalidate();
-      return false;
-    },
+    onValid: async (data, helpers) => keepUserRecord(await updateProfile(data, toast), helpers),
   });
 
   return (

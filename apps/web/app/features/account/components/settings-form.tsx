@@ -1,14 +1,13 @@
 import { LANGUAGES, settingsSchema, TIME_ZONES } from "@skillshelf/shared/account-forms.ts";
 import type { UserRecord } from "@skillshelf/shared/api.ts";
-import { useRevalidator } from "react-router";
 import { SelectField } from "../../../components/form/select-field";
 import { SubmitButton } from "../../../components/form/submit-button";
 import { SwitchField } from "../../../components/form/switch-field";
 import { TextField } from "../../../components/form/text-field";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
-import { saveUserRecord } from "../../../lib/user-storage";
 import { useToast } from "../../toast/toast-context";
 import { saveSettings } from "../api/save-settings";
+import { useKeepUserRecord } from "../use-keep-user-record";
 
 const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => ({
   value: zone,
@@ -37,20 +36,9 @@ const NOTIFICATIONS = [
 /** Display name, time zone, language and the three notification switches. */
 export function SettingsForm({ user }: { user: UserRecord }) {
   const toast = useToast();
-  const revalidator = useRevalidator();
+  const keepUserRecord = useKeepUserRecord();
   const { errors, phase, formProps } = useSchemaForm(settingsSchema, {
-    async onValid(data, { showErrors }) {
-      const result = await saveSettings(data, toast);
-      if (!result.ok || !result.body) {
-        showErrors(result.body?.errors);
-        // The session ended (expired, or signed out elsewhere): the guard sends the learner to sign in.
-        if (result.httpStatus === 401) await revalidator.revalidate();
-        return false;
-      }
-      saveUserRecord(result.body.data);
-      await revalidator.revalidate();
-      return false;
-    },
+    onValid: async (data, helpers) => keepUserRecord(await saveSettings(data, toast), helpers),
   });
 
   return (
