@@ -21,7 +21,9 @@ import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
+import { createPayments, type Payments } from "./payments/gateways.ts";
 import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
+import { ReconcileWorker } from "./payments/reconcile-payments.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
 import { adminRoutes } from "./routes/api/admin.ts";
@@ -43,6 +45,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Deliver the mail outbox in the background (tests call deliverDue themselves). */
   mailPollMs?: number;
+  /** How often the background reconciler asks providers about unconfirmed payments; 0 turns it off. */
+  reconcileEveryMs?: number;
 }
 
 declare module "fastify" {
@@ -52,6 +56,7 @@ declare module "fastify" {
     catalogue: CatalogueService;
     clock: Clock;
     mail: MailDelivery;
+    payments: Payments;
   }
 }
 
@@ -88,6 +93,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("mail", mail);
   app.addHook("onReady", async () => mail.start());
   app.addHook("onClose", async () => mail.stop());
+  const payments = createPayments(app);
+  app.decorate("payments", payments);
+  const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
+  if (reconcileEveryMs > 0) {
+    const reconciler = new ReconcileWorker(payments, reconcileEveryMs);
+    app.addHook("onReady", async () => reconciler.start());
+    app.addHook("onClose", async () => reconciler.stop());
+  }
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { hasTwoDecimals } from "@skillshelf/shared/money.ts";
 import { z } from "zod";
 
 /**
@@ -46,7 +47,11 @@ const envSchema = z
     PAYU_SALT: optional(z.string()),
     PAYU_ENV: optional(z.enum(["test", "live"], { message: "must be test or live" })).default("test"),
     STORE_CURRENCY: optional(
-      z.string().regex(/^[A-Z]{3}$/, "must be a three-letter ISO 4217 code such as GBP"),
+      z
+        .string()
+        .regex(/^[A-Z]{3}$/, "must be a three-letter ISO 4217 code such as GBP")
+        // Prices are kept in hundredths (catalogue files, providers' amounts): a currency without them would be charged 100 times over.
+        .refine(hasTwoDecimals, "must be a currency with two decimal places, such as GBP, EUR, USD or INR"),
     ).default("GBP"),
     SEED: optional(z.enum(["demo", "none"], { message: "must be demo or none" })).default("demo"),
     TRUST_PROXY: optional(z.enum(["true", "false"], { message: "must be true or false" })).default("false"),

@@ -143,8 +143,7 @@ describe("fulfilment", () => {
     const { fulfilPayment } = await import("../src/payments/fulfil-payment.ts");
     await expect(
       fulfilPayment(store.database.db, {
-        provider: "stripe",
-        providerRef: payment.providerRef,
+        paymentId: payment.paymentId,
         amountMinor: 1,
         currency: "GBP",
         transactionId: "x",

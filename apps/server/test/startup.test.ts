@@ -38,6 +38,7 @@ describe("configuration", () => {
     [{ PAYMENTS: "live" }, /^Invalid STRIPE_SECRET_KEY: is required when PAYMENTS=live$/],
     [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL/],
     [{ STORE_CURRENCY: "pounds" }, /^Invalid STORE_CURRENCY/],
+    [{ STORE_CURRENCY: "JPY" }, /^Invalid STORE_CURRENCY \("JPY"\): must be a currency with two decimal places/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

@@ -1,3 +1,4 @@
+import { toMajor } from "@skillshelf/shared/money.ts";
 import { count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { orders, payments, users } from "../db/schema/index.ts";
@@ -44,7 +45,7 @@ export async function listAllOrders(db: Db, options: { search?: string | undefin
       id: r.id,
       order_id: r.orderNumber,
       created_at: r.createdAt.toISOString(),
-      amount: r.amountMinor / 100,
+      amount: toMajor(r.amountMinor),
       currency: r.currency,
       payment_method: r.paymentMethod,
       refund_state: r.refundState,

@@ -1,4 +1,5 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
+import { toMajor } from "@skillshelf/shared/money.ts";
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import type { PaymentLine } from "../db/schema/index.ts";
@@ -57,7 +58,7 @@ export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLin
 export function toCartItem(line: CartLine, currency: string): CartItem {
   return {
     id: line.id,
-    price: line.priceMinor / 100,
+    price: toMajor(line.priceMinor),
     currency,
     category: { id: line.categoryId, slug: line.slug, name: line.name, icon: line.icon, single_line: line.singleLine },
     groups: line.groupId === null ? null : { id: line.groupId, name: line.groupName ?? "" },

@@ -1,4 +1,5 @@
 import type { CartItem, CartResponse } from "@skillshelf/shared/api.ts";
+import { toMajor } from "@skillshelf/shared/money.ts";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { cartItems, categories, contentGroups } from "../db/schema/index.ts";
@@ -17,7 +18,7 @@ export async function getCart(db: DbOrTx, userId: number, currency: string): Pro
   return {
     status: true,
     message: "Cart fetched successfully",
-    data: { rows: lines.map((l) => toCartItem(l, currency)), total: totalMinor / 100, currency },
+    data: { rows: lines.map((l) => toCartItem(l, currency)), total: toMajor(totalMinor), currency },
   };
 }
 

@@ -8,6 +8,7 @@ import type {
   Viewer,
 } from "@skillshelf/shared/api.ts";
 import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
+import { toMajor } from "@skillshelf/shared/money.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { ownsContent } from "../cart/ownership.ts";
 import type { Db } from "../db/client.ts";
@@ -18,7 +19,7 @@ import { sanitizeArticleHtml } from "./sanitize-html.ts";
 
 export const CATALOGUE_CHANNEL = "catalogue_changed";
 
-const toPrice = (minor: number | null) => (minor === null ? null : minor / 100);
+const toPrice = (minor: number | null) => (minor === null ? null : toMajor(minor));
 
 interface CachedContent {
   response: Omit<ContentResponse, "is_payment_paid">;

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
 import { RESERVED_SLUGS } from "@skillshelf/shared/constants.ts";
+import { toMinor } from "@skillshelf/shared/money.ts";
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, contentMedia, contents, orderLines, relatedContents } from "../db/schema/index.ts";
@@ -254,7 +255,7 @@ async function upsertCategory(
     isHeaderMenu: c.is_header_menu,
     hidden: c.hidden,
     sortOrder: c.sortOrder,
-    priceMinor: c.price === null ? null : Math.round(c.price * 100),
+    priceMinor: c.price === null ? null : toMinor(c.price),
     paymentNote: c.paymentNote,
     metaTitle: c.meta_title ?? null,
     metaDescription: c.meta_description ?? null,
@@ -283,7 +284,7 @@ async function syncGroups(
     const values = {
       categoryId,
       name: group.name,
-      priceMinor: group.price == null ? null : Math.round(group.price * 100),
+      priceMinor: group.price == null ? null : toMinor(group.price),
       paymentNote: group.payment_note ?? null,
       sortOrder: gi,
       updatedAt: new Date(),

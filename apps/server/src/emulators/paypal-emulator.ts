@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { decimalAmount, formatMoney } from "@skillshelf/shared/money.ts";
 import { and, eq, like, sql } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -6,7 +7,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { emulatorRecords } from "../db/schema/index.ts";
 import { acceptFormBodies, formFields } from "../lib/form-body.ts";
 import { ownAddress } from "../lib/own-address.ts";
-import { minorOfPaypalMoney, paypalValue } from "../payments/paypal/paypal-order-body.ts";
+import { minorOfPaypalMoney } from "../payments/paypal/paypal-order-body.ts";
 import {
   PAYPAL_EMULATOR_PATH as BASE,
   PAYPAL_EMULATOR_CREDENTIALS as CREDENTIALS,
@@ -464,7 +465,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
             return unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
           const amount = asked.data.amount ?? {
             currency_code: c.amount.currency_code,
-            value: paypalValue(captured - refunded),
+            value: decimalAmount(captured - refunded),
           };
           if (
             (minorOfPaypalMoney(amount) ?? 0) > captured - refunded ||
@@ -533,8 +534,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
         );
     }
     const currency = order.unit.amount.currency_code;
-    const format = (m: Money) =>
-      new Intl.NumberFormat("en-GB", { style: "currency", currency }).format((minorOfPaypalMoney(m) ?? 0) / 100);
+    const format = (m: Money) => formatMoney(minorOfPaypalMoney(m) ?? 0, currency);
     const lines = (order.unit.items ?? []).map((i) => ({ name: i.name, price: format(i.unit_amount) }));
     const fields = { token: order.id };
     const open = awaitingPayer(order);

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
+import { formatMoney, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { acceptFormBodies, formFields } from "../lib/form-body.ts";
-import { minorOfPayuAmount } from "../payments/payu/payu-amount.ts";
 import {
   type PayuHashFields,
   payuCommandHash,
@@ -28,6 +28,7 @@ type Outcome = "success" | "cancel" | "failure";
 const P = "payu";
 const hide = { schema: { hide: true } };
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join("");
+const minorOfPayuAmount = (text: string | undefined) => minorOfDecimalAmount(text, { trailingZeros: true });
 const REQUIRED = ["key", "txnid", "amount", "productinfo", "firstname", "email", "surl", "furl", "hash"] as const;
 
 /**
@@ -39,10 +40,7 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const { key, salt } = PAYU_EMULATOR_CREDENTIALS;
   acceptFormBodies(app);
-  const money = (amount: string | undefined) =>
-    new Intl.NumberFormat("en-GB", { style: "currency", currency: app.config.storeCurrency }).format(
-      (minorOfPayuAmount(amount) ?? 0) / 100,
-    );
+  const money = (amount: string | undefined) => formatMoney(minorOfPayuAmount(amount) ?? 0, app.config.storeCurrency);
   const errorPage = (reply: FastifyReply, status: number, reason: string) =>
     reply
       .status(status)
@@ -170,13 +168,42 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
     return reply.type("text/html").send(html.replace("</body>", submit));
   });
 
-  // The postservice API; the emulator knows the refund command only.
+  // The postservice API; the emulator knows verify_payment and the refund command.
   app.post(`${BASE}/merchant/postservice.php`, hide, async (request) => {
     const f = formFields(request.body);
     const command = f.command ?? "";
     const var1 = f.var1 ?? "";
     if (f.key !== key || !payuHashMatches(payuCommandHash({ key, command, var1 }, salt), f.hash)) {
       return { status: 0, msg: "Invalid Hash." };
+    }
+    if (command === "verify_payment") {
+      // var1 is one txnid or several joined by "|"; an unknown one is "Not Found", as PayU answers.
+      const txnids = var1.split("|").filter(Boolean);
+      const details: Record<string, Record<string, string>> = {};
+      for (const txnid of txnids) {
+        const t = await readEmulatorRecord<Transaction>(db, P, `txn:${txnid}`);
+        details[txnid] =
+          t && t.status !== "pending" && t.postback
+            ? {
+                mihpayid: t.mihpayid ?? "",
+                txnid,
+                amt: t.fields.amount ?? "",
+                transaction_amount: t.fields.amount ?? "",
+                productinfo: t.fields.productinfo ?? "",
+                status: t.status,
+                unmappedstatus: t.postback.unmappedstatus ?? "",
+                error_Message: t.postback.error_Message ?? "",
+              }
+            : t
+              ? { mihpayid: "", txnid, status: "pending", unmappedstatus: "pending" }
+              : { mihpayid: "Not Found", status: "Not Found" };
+      }
+      const found = Object.values(details).filter((d) => d.status !== "Not Found").length;
+      return {
+        status: found > 0 ? 1 : 0,
+        msg: `${found} out of ${txnids.length} Transactions Fetched Successfully`,
+        transaction_details: details,
+      };
     }
     if (command !== "cancel_refund_transaction") return { status: 0, msg: `The emulator does not offer ${command}.` };
     return db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import Stripe from "stripe";
@@ -59,8 +60,7 @@ interface IntentRecord {
 
 const unix = () => Math.floor(Date.now() / 1000);
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(minor / 100);
+const money = formatMoney;
 const withSessionId = (url: string | null, id: string) => (url ?? "/").replaceAll("{CHECKOUT_SESSION_ID}", id);
 
 // ---- State ------------------------------------------------------------------------------------
@@ -239,6 +239,17 @@ async function refund(app: FastifyInstance, params: z.infer<typeof refundParams>
   return outcome;
 }
 
+/** Ends an open session unpaid; null for an unknown one, expired: false when it was not open. */
+async function expireSession(app: FastifyInstance, id: string) {
+  if (!id.startsWith("cs_")) return null;
+  const result = await changeRecord<SessionRecord>(app, id, async (record) => {
+    if (record.session.status !== "open") return false;
+    Object.assign(record.session, { status: "expired", url: null });
+    return true;
+  });
+  return result && { record: result.record, expired: result.changed };
+}
+
 // ---- Webhooks ---------------------------------------------------------------------------------
 
 /** Stripe's scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" under the endpoint secret>`. */
@@ -383,6 +394,27 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
         }),
       );
 
+      // Stripe: only an open session can be expired; it can never be paid afterwards.
+      api.post("/checkout/sessions/:id/expire", hide, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const result = await expireSession(app, id);
+        if (!result)
+          return send(
+            reply,
+            stripeError(404, { code: "resource_missing", message: `No such checkout.session: '${id}'` }),
+          );
+        if (!result.expired) {
+          return send(
+            reply,
+            stripeError(400, {
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${result.record.session.status}".`,
+            }),
+          );
+        }
+        await notify(result.record, "checkout.session.expired");
+        return send(reply, answer(200, result.record.session));
+      });
+
       api.post("/refunds", hide, (request, reply) =>
         idempotent(request, reply, async () => {
           const parsed = refundParams.safeParse(request.body ?? {});
@@ -525,18 +557,16 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
     const control = parsed.data;
     if (control.api) await writeRecord(db, "control", { api: control.api });
     if (!control.session_id) return answer(200, { status: true, message: `The emulated API is ${control.api}.` }).body;
-    let expired = false;
     const result = await changeRecord<SessionRecord>(app, control.session_id, async (record) => {
       record.control.webhook = control.webhook ?? record.control.webhook;
       record.control.delay_ms = control.delay_ms ?? record.control.delay_ms;
-      if (control.expire && record.session.status === "open") {
-        Object.assign(record.session, { status: "expired", url: null });
-        expired = true;
-      }
       return true;
     });
     if (!result) return send(reply, answer(404, { status: false, message: "No such checkout session." }));
-    if (expired) await notify(result.record, "checkout.session.expired");
+    if (control.expire) {
+      const expiry = await expireSession(app, control.session_id);
+      if (expiry?.expired) await notify(expiry.record, "checkout.session.expired");
+    }
     return answer(200, { status: true, message: "Saved.", control: result.record.control }).body;
   });
 

@@ -62,3 +62,29 @@ export function orderConfirmationMail(
     html: layout("Thank you for your purchase", lines, { label: "View your order", url }),
   };
 }
+
+/** Money that arrived without making an order (the content was already owned, or the attempt was replaced) went back. */
+export function paymentRefundedMail(
+  to: { name: string; email: string },
+  payment: { amount: string; method: string; reason: "already_owned" | "superseded"; lines: string[] },
+  storeUrl: string,
+): OutgoingMail {
+  const why =
+    payment.reason === "already_owned"
+      ? "You already own what this payment was for, so no second order was made and we refunded it in full."
+      : "You started a newer checkout before this payment went through, so this one made no order and we refunded it in full.";
+  const lines = [
+    `Hello ${to.name},`,
+    `We received a ${payment.method} payment of ${payment.amount} from you for:`,
+    ...payment.lines.map((line) => `• ${line}`),
+    why,
+    "The refund is on its way back to you; depending on your bank it can take a few days to show. Nothing else changes: what you own stays unlocked.",
+  ];
+  return {
+    kind: "payment-refunded",
+    to: to.email,
+    subject: `We refunded your payment of ${payment.amount}`,
+    text: `${lines.join("\n\n")}\n\nYour orders: ${storeUrl}/my-orders\n\nSkillshelf · ${SUPPORT_EMAIL}\n`,
+    html: layout("We refunded your payment", lines, { label: "See your orders", url: `${storeUrl}/my-orders` }),
+  };
+}

@@ -1,4 +1,5 @@
 import type { OrderDetail, OrderLine, OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
+import { toMajor } from "@skillshelf/shared/money.ts";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, entitlements, orderLines, orders } from "../db/schema/index.ts";
@@ -39,7 +40,7 @@ async function linesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, Orde
     const line: OrderLine = {
       id: r.id,
       currency: r.currency,
-      price: r.priceMinor / 100,
+      price: toMajor(r.priceMinor),
       category: { icon: r.icon, name: r.name, single_line: r.singleLine, slug: r.slug },
       groups: r.groupName === null ? null : { name: r.groupName },
     };
@@ -66,7 +67,7 @@ function toRow(o: OrderRecord, lines: OrderLine[]): OrderRow {
     order_id: o.orderNumber,
     created_at: o.createdAt.toISOString(),
     currency: o.currency,
-    amount: o.amountMinor / 100,
+    amount: toMajor(o.amountMinor),
     status: o.refundedAt ? "Refunded" : "Completed",
     orders: lines,
   };

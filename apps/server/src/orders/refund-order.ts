@@ -3,11 +3,6 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { entitlements, orders, payments } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
-import { PaypalClient } from "../payments/paypal/paypal-client.ts";
-import { paypalSettings } from "../payments/paypal/paypal-settings.ts";
-import { payuSettings } from "../payments/payu/payu-settings.ts";
-import { refundPayuPayment } from "../payments/payu/refund-payu-payment.ts";
-import { stripeClient } from "../payments/stripe/stripe-client.ts";
 
 export const REFUND_WINDOW_MS = MONEY_BACK_DAYS * 24 * 3600_000;
 
@@ -46,12 +41,19 @@ export async function refundOrder(app: FastifyInstance, orderId: number): Promis
     throw new AppError("conflict", `The ${MONEY_BACK_DAYS}-day money-back guarantee for this order has ended.`);
   }
   const [payment] = await db
-    .select({ provider: payments.provider })
+    .select({ provider: payments.provider, currency: payments.currency })
     .from(payments)
     .where(eq(payments.id, claimed.paymentId));
+  if (!payment) throw new Error(`order ${orderId} has no payment`);
   let refundRef: string;
   try {
-    refundRef = await refundWithProvider(app, payment?.provider, claimed);
+    // The key names this order's refund, so a retry is never paid twice.
+    refundRef = await app.payments.gateways[payment.provider].refund({
+      transactionId: claimed.transactionId,
+      amountMinor: claimed.amountMinor,
+      currency: payment.currency,
+      key: `refund-${claimed.id}`,
+    });
   } catch (error) {
     await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
     app.log.error({ err: error, order: orderId }, "refund failed at the provider");
@@ -71,34 +73,4 @@ export async function refundOrder(app: FastifyInstance, orderId: number): Promis
       .where(and(eq(entitlements.orderId, orderId), isNull(entitlements.revokedAt)));
   });
   return { refundRef };
-}
-
-async function refundWithProvider(
-  app: FastifyInstance,
-  provider: string | undefined,
-  order: { id: number; transactionId: string; amountMinor: number },
-): Promise<string> {
-  // Each provider gets a key that names this order's refund, so a retry is never paid twice.
-  const key = `refund-${order.id}`;
-  if (provider === "stripe") {
-    const refund = await stripeClient(app).refunds.create(
-      { payment_intent: order.transactionId },
-      { idempotencyKey: key },
-    );
-    return refund.id;
-  }
-  if (provider === "paypal") {
-    const refund = await new PaypalClient(paypalSettings(app)).refundCapture(order.transactionId, key);
-    return refund.id;
-  }
-  if (provider === "payu") {
-    const { requestId } = await refundPayuPayment({
-      settings: payuSettings(app),
-      mihpayid: order.transactionId,
-      amountMinor: order.amountMinor,
-      token: `R${order.id}`,
-    });
-    return requestId || key;
-  }
-  throw new Error(`unknown provider ${provider}`);
 }

@@ -1,13 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
+import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, eq, inArray, or } from "drizzle-orm";
+import { ownsContent } from "../cart/ownership.ts";
 import type { Db } from "../db/client.ts";
 import {
   cartItems,
   entitlements,
+  OPEN_PAYMENT_STATUSES,
   orderLines,
   orders,
-  type PaymentProvider,
+  type PaymentLine,
   payments,
   users,
 } from "../db/schema/index.ts";
@@ -17,9 +20,7 @@ import { orderConfirmationMail } from "../mail/templates.ts";
 import { lineName } from "./quote.ts";
 
 export interface Confirmation {
-  provider: PaymentProvider;
-  /** The provider's reference given when the payment was created (session id, order id, txnid). */
-  providerRef: string;
+  paymentId: number;
   /** What the provider says was paid. */
   amountMinor: number;
   currency: string;
@@ -28,23 +29,25 @@ export interface Confirmation {
   now: Date;
 }
 
+export type Fulfilment =
+  | { kind: "order"; orderId: number; orderNumber: string }
+  /** The money must go back: the content is already owned, or the attempt was superseded. */
+  | { kind: "refund" };
+
 /**
- * The one fulfilment of every confirmation path (return, webhook, POST-back):
- * one payment makes one order, one set of entitlements and one emptied cart.
- * The payment row is locked, and orders.payment_id is unique, so two
- * deliveries racing each other still make one order. Idempotent: a repeat
- * returns the order already made.
+ * The one fulfilment of every confirmation path (return, webhook, POST-back,
+ * reconciler): one payment makes one order, one set of entitlements and one
+ * emptied cart. The payment row is locked, and orders.payment_id is unique,
+ * so two deliveries racing each other still make one order. Idempotent: a
+ * repeat returns what the first decided.
+ *
+ * Money for content the learner already owns (any line), or for an attempt a
+ * newer checkout superseded, makes no order and no item: the payment is
+ * marked "refunding", and refundUnwantedPayment sends it back.
  */
-export async function fulfilPayment(
-  db: Db,
-  confirmation: Confirmation,
-): Promise<{ orderId: number; orderNumber: string }> {
+export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise<Fulfilment> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, confirmation.provider), eq(payments.providerRef, confirmation.providerRef)))
-      .for("update");
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, confirmation.paymentId)).for("update");
     if (!payment) throw new AppError("not_found", "Unknown payment.");
     if (payment.status === "paid") {
       const [order] = await tx
@@ -52,10 +55,25 @@ export async function fulfilPayment(
         .from(orders)
         .where(eq(orders.paymentId, payment.id));
       if (!order) throw new Error(`payment ${payment.id} is paid but has no order`);
-      return order;
+      return { kind: "order", ...order };
     }
+    if (payment.status === "refunding" || payment.status === "refunded") return { kind: "refund" };
     if (confirmation.amountMinor !== payment.amountMinor || confirmation.currency.toUpperCase() !== payment.currency) {
       throw new AppError("conflict", "The amount paid does not match the order.");
+    }
+    const owned = await Promise.all(payment.lines.map((line) => ownsContent(tx, payment.userId, line)));
+    if (payment.status === "superseded" || owned.some(Boolean)) {
+      await tx
+        .update(payments)
+        .set({
+          status: "refunding",
+          refundReason: payment.status === "superseded" ? "superseded" : "already_owned",
+          transactionId: confirmation.transactionId,
+          completedAt: confirmation.now,
+          nextCheckAt: confirmation.now,
+        })
+        .where(eq(payments.id, payment.id));
+      return { kind: "refund" };
     }
     const orderNumber = `SS-${confirmation.now.toISOString().slice(0, 10).replaceAll("-", "")}-${randomBytes(4).toString("hex").toUpperCase()}`;
     const [order] = await tx
@@ -107,44 +125,47 @@ export async function fulfilPayment(
           ),
         ),
       );
-    await tx.update(payments).set({ status: "paid", completedAt: confirmation.now }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ status: "paid", transactionId: confirmation.transactionId, completedAt: confirmation.now })
+      .where(eq(payments.id, payment.id));
     // The confirmation e-mail the success page promises, kept or lost with the order itself.
     const [buyer] = await tx
       .select({ name: users.name, email: users.email })
       .from(users)
       .where(eq(users.id, payment.userId));
     if (buyer) {
-      const money = new Intl.NumberFormat("en-GB", { style: "currency", currency: payment.currency });
       const mail = orderConfirmationMail(
         buyer,
         {
           id: order.orderId,
           number: order.orderNumber,
-          amount: money.format(payment.amountMinor / 100),
-          lines: payment.lines.map((l) => `${lineName(l)}: ${money.format(l.priceMinor / 100)}`),
+          amount: formatMoney(payment.amountMinor, payment.currency),
+          lines: describePaidLines(payment),
         },
         // The success URL was checked to be on PUBLIC_URL when the payment was created.
         new URL(payment.successUrl).origin,
       );
       await enqueueMail(tx, mail, confirmation.now);
     }
-    return order;
+    return { kind: "order", ...order };
   });
 }
 
-/** A payment the provider reports failed or cancelled: no order, and the cart stays as it is. */
+/** The lines of a payment as a learner reads them in a mail: "Name: Group: £9.99". */
+export function describePaidLines(payment: { lines: PaymentLine[]; currency: string }): string[] {
+  return payment.lines.map((l) => `${lineName(l)}: ${formatMoney(l.priceMinor, payment.currency)}`);
+}
+
+/** A payment the provider reports closed unpaid: no order, and the cart stays as it is. */
 export async function closeUnpaidPayment(
   db: Db,
-  options: { provider: PaymentProvider; providerRef: string; status: "failed" | "cancelled"; now: Date },
-): Promise<void> {
-  await db
+  options: { paymentId: number; status: "failed" | "cancelled" | "expired" | "superseded"; now: Date },
+): Promise<boolean> {
+  const closed = await db
     .update(payments)
-    .set({ status: options.status, completedAt: options.now })
-    .where(
-      and(
-        eq(payments.provider, options.provider),
-        eq(payments.providerRef, options.providerRef),
-        eq(payments.status, "pending"),
-      ),
-    );
+    .set({ status: options.status, completedAt: options.now, nextCheckAt: null })
+    .where(and(eq(payments.id, options.paymentId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])))
+    .returning({ id: payments.id });
+  return closed.length > 0;
 }

@@ -1,4 +1,5 @@
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
+import { minorOfClientAmount, toMinor } from "@skillshelf/shared/money.ts";
 import { loadCartLines } from "../cart/cart-lines.ts";
 import type { DbOrTx } from "../db/client.ts";
 import type { PaymentLine } from "../db/schema/index.ts";
@@ -23,8 +24,6 @@ export async function quoteCart(db: DbOrTx, userId: number, currency: string): P
   return { lines, amountMinor: lines.reduce((sum, l) => sum + l.priceMinor, 0), currency };
 }
 
-const toMinor = (amount: number) => Math.round(amount * 100);
-
 /**
  * Checks what the client believes it is paying against the quote: a different
  * amount, currency or set of lines means the cart changed under it.
@@ -39,8 +38,7 @@ export function checkClientView(
 ): void {
   const mismatch = () => new AppError("conflict", CART_CHANGED);
   if (client.amount !== undefined) {
-    const amount = typeof client.amount === "string" ? Number(client.amount) : client.amount;
-    if (!Number.isFinite(amount) || toMinor(amount) !== quote.amountMinor) throw mismatch();
+    if (minorOfClientAmount(client.amount) !== quote.amountMinor) throw mismatch();
   }
   if (client.currency !== undefined && client.currency.toUpperCase() !== quote.currency) throw mismatch();
   if (client.lineItems !== undefined) {

@@ -1,45 +1,174 @@
-import type { Db } from "../db/client.ts";
-import { type PaymentProvider, payments } from "../db/schema/index.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, eq, inArray } from "drizzle-orm";
+import { type CheckoutHandoff, OPEN_PAYMENT_STATUSES, type PaymentProvider, payments } from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
+import { isUniqueViolation } from "../lib/db-errors.ts";
+import { closeUnpaidPayment } from "./fulfil-payment.ts";
+import { type Buyer, ProviderUnavailableError } from "./gateway.ts";
+import type { Payments } from "./gateways.ts";
 import { checkClientView, checkReturnUrl, type Quote, quoteCart } from "./quote.ts";
+import { applyOutcome, type PaymentRow } from "./settle-payment.ts";
+
+/** An "opening" row older than this belongs to a start that died mid-way (provider calls time out at 20 s). */
+export const OPENING_STALE_MS = 60_000;
+/** The reconciler first asks about a checkout after this, then again at this interval. */
+export const RECHECK_MS = 5 * 60_000;
+/** A checkout this close to its provider's expiry is not handed out again. */
+const REUSE_MARGIN_MS = 10 * 60_000;
+/** How long a start waits for a concurrent start of the same learner to finish. */
+const WAIT_FOR_OPENING_MS = 25_000;
+
+export const ALREADY_PAID =
+  "This cart has already been paid for: your order is in My orders. Nothing more was charged.";
+export const PAYMENT_IN_PROGRESS = "Your payment is still being prepared. Please try again in a moment.";
 
 /**
- * The common start of every checkout: price the cart from the database, check
- * what the client believes it pays and where it wants to land, let the
- * provider create its side, then record the pending payment under the
- * provider's reference.
+ * Starts paying the learner's cart, so that a cart is never charged twice:
+ * a learner has at most one open checkout (a unique index says so). Asked
+ * again for the same method and an unchanged cart, the open checkout is
+ * handed out again (same id, same url); for another method or a changed cart
+ * the open one is first closed at its provider, and money that still reaches
+ * it is refunded by the fulfilment. A start racing another waits for it.
  */
-export async function startPayment<T>(options: {
-  db: Db;
-  userId: number;
-  provider: PaymentProvider;
-  storeCurrency: string;
-  publicUrl: string;
-  client: {
-    amount?: number | string | undefined;
-    currency?: string | undefined;
-    lineItems?: { name: string; price: number; quantity: number }[] | undefined;
-    successUrl: string;
-    cancelUrl: string;
-  };
-  now: Date;
-  create: (quote: Quote) => Promise<{ providerRef: string; result: T }>;
-}): Promise<T> {
-  const { db, client } = options;
+export async function startPayment(
+  p: Payments,
+  options: {
+    provider: PaymentProvider;
+    buyer: Buyer;
+    storeCurrency: string;
+    publicUrl: string;
+    client: {
+      amount?: number | string | undefined;
+      currency?: string | undefined;
+      lineItems?: { name: string; price: number; quantity: number }[] | undefined;
+      successUrl: string;
+      cancelUrl: string;
+    };
+  },
+): Promise<CheckoutHandoff> {
+  try {
+    return await startOrReuse(p, options);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    p.log.error({ err: error, provider: options.provider }, "a provider did not answer while starting a payment");
+    throw new AppError("provider_unavailable", p.gateways[options.provider].unavailableMessage);
+  }
+}
+
+async function startOrReuse(p: Payments, options: Parameters<typeof startPayment>[1]): Promise<CheckoutHandoff> {
+  const { db } = p;
+  const { client, buyer } = options;
   const successUrl = checkReturnUrl(client.successUrl, options.publicUrl, "success_url");
   const cancelUrl = checkReturnUrl(client.cancelUrl, options.publicUrl, "cancel_url");
-  const quote = await quoteCart(db, options.userId, options.storeCurrency);
-  checkClientView(quote, client);
-  const { providerRef, result } = await options.create(quote);
-  await db.insert(payments).values({
-    userId: options.userId,
-    provider: options.provider,
-    providerRef,
-    amountMinor: quote.amountMinor,
-    currency: quote.currency,
-    lines: quote.lines,
-    successUrl,
-    cancelUrl,
-    createdAt: options.now,
-  });
-  return result;
+  const gateway = p.gateways[options.provider];
+  const waitUntil = Date.now() + WAIT_FOR_OPENING_MS;
+
+  for (;;) {
+    const quote = await quoteCart(db, buyer.userId, options.storeCurrency);
+    checkClientView(quote, client);
+    const [open] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, buyer.userId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])));
+    const now = p.clock();
+
+    if (!open) {
+      let row: PaymentRow | undefined;
+      try {
+        [row] = await db
+          .insert(payments)
+          .values({
+            userId: buyer.userId,
+            provider: options.provider,
+            status: "opening",
+            amountMinor: quote.amountMinor,
+            currency: quote.currency,
+            lines: quote.lines,
+            successUrl,
+            cancelUrl,
+            createdAt: now,
+            nextCheckAt: new Date(now.getTime() + OPENING_STALE_MS),
+          })
+          .returning();
+      } catch (error) {
+        // Another start of this learner got in first: wait for it, then reuse or supersede it.
+        if (!isUniqueViolation(error)) throw error;
+      }
+      if (row) return openCheckout(p, row, quote, buyer);
+    } else if (open.status === "opening" || !open.providerRef) {
+      if (now.getTime() - open.createdAt.getTime() > OPENING_STALE_MS) {
+        await closeUnpaidPayment(db, { paymentId: open.id, status: "failed", now });
+        continue;
+      }
+      if (Date.now() > waitUntil) throw new AppError("conflict", PAYMENT_IN_PROGRESS);
+    } else {
+      const reusable =
+        open.provider === options.provider &&
+        open.checkout !== null &&
+        sameCharge(open, quote) &&
+        now.getTime() - open.createdAt.getTime() < gateway.checkoutLifetimeMs - REUSE_MARGIN_MS;
+      // Asked first, so a checkout paid while its confirmation was lost is fulfilled, never handed out again.
+      const outcome = reusable
+        ? await gateway.fetchOutcome(open.providerRef)
+        : await p.gateways[open.provider].cancel(open.providerRef);
+      if (outcome.state === "open" && reusable && open.checkout) {
+        await db.update(payments).set({ successUrl, cancelUrl }).where(eq(payments.id, open.id));
+        return open.checkout;
+      }
+      if (outcome.state === "paid") {
+        const settled = await applyOutcome(p, open, outcome);
+        if (settled.kind === "order" && sameCharge(open, quote)) throw new AppError("conflict", ALREADY_PAID);
+      } else {
+        await closeUnpaidPayment(db, {
+          paymentId: open.id,
+          status: outcome.state === "open" || outcome.state === "cancelled" ? "superseded" : outcome.state,
+          now,
+        });
+      }
+      continue;
+    }
+    await sleep(100);
+  }
+}
+
+/** The provider's side of a claimed payment; when the provider fails, the claim goes and nothing is recorded. */
+async function openCheckout(p: Payments, row: PaymentRow, quote: Quote, buyer: Buyer): Promise<CheckoutHandoff> {
+  const gateway = p.gateways[row.provider];
+  let created: Awaited<ReturnType<typeof gateway.createCheckout>>;
+  try {
+    created = await gateway.createCheckout({
+      // Ours, shown in the provider's dashboard: who paid, and which payment row it is.
+      reference: `skillshelf-u${buyer.userId}-p${row.id}`,
+      quote,
+      buyer,
+      now: p.clock(),
+    });
+  } catch (error) {
+    await p.db.delete(payments).where(and(eq(payments.id, row.id), eq(payments.status, "opening")));
+    throw error;
+  }
+  await p.db
+    .update(payments)
+    .set({
+      status: "pending",
+      providerRef: created.providerRef,
+      checkout: created.checkout,
+      nextCheckAt: new Date(p.clock().getTime() + RECHECK_MS),
+    })
+    .where(eq(payments.id, row.id));
+  return created.checkout;
+}
+
+/** Whether an open payment charges exactly what the cart costs now: the same lines at the same prices. */
+function sameCharge(payment: PaymentRow, quote: Quote): boolean {
+  const key = (lines: Quote["lines"]) =>
+    lines
+      .map((l) => `${l.categoryId}:${l.groupId ?? ""}:${l.priceMinor}`)
+      .sort()
+      .join(",");
+  return (
+    payment.amountMinor === quote.amountMinor &&
+    payment.currency === quote.currency &&
+    key(payment.lines) === key(quote.lines)
+  );
 }

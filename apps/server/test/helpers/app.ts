@@ -28,6 +28,8 @@ export async function createTestStore(
     pages: options.pages ?? false,
     ...(options.clock ? { clock: options.clock.now } : {}),
     mailPollMs: 60_000,
+    // Tests run the reconciler themselves, at the moment they choose.
+    reconcileEveryMs: 0,
   });
   await app.ready();
   return {

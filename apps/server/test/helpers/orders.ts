@@ -12,24 +12,30 @@ let counter = 0;
 export async function payForCart(store: TestStore, userId: number) {
   const providerRef = `test-${++counter}-${Date.now()}`;
   const quote = await quoteCart(store.database.db, userId, "GBP");
-  await store.database.db.insert(payments).values({
-    userId,
-    provider: "stripe",
-    providerRef,
-    amountMinor: quote.amountMinor,
-    currency: quote.currency,
-    lines: quote.lines,
-    successUrl: "http://store.test:3000/payment-confirmation",
-    cancelUrl: "http://store.test:3000/payment-cancelled",
-  });
-  const confirm = () =>
-    fulfilPayment(store.database.db, {
+  const [payment] = await store.database.db
+    .insert(payments)
+    .values({
+      userId,
       provider: "stripe",
       providerRef,
+      amountMinor: quote.amountMinor,
+      currency: quote.currency,
+      lines: quote.lines,
+      successUrl: "http://store.test:3000/payment-confirmation",
+      cancelUrl: "http://store.test:3000/payment-cancelled",
+    })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error("no payment");
+  const confirm = async () => {
+    const fulfilment = await fulfilPayment(store.database.db, {
+      paymentId: payment.id,
       amountMinor: quote.amountMinor,
       currency: "GBP",
       transactionId: `pi_${providerRef}`,
       now: store.app.clock(),
     });
-  return { providerRef, quote, confirm };
+    if (fulfilment.kind !== "order") throw new Error(`payment ${payment.id} made no order: ${fulfilment.kind}`);
+    return fulfilment;
+  };
+  return { paymentId: payment.id, providerRef, quote, confirm };
 }

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from "@skillshelf/shared/admin-forms.ts";
+import { toMajor as majorOf, toMinor as minorOf } from "@skillshelf/shared/money.ts";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -17,8 +18,8 @@ export function catalogueWrite<T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Prom
   });
 }
 
-export const toMinor = (price: number | null): number | null => (price === null ? null : Math.round(price * 100));
-export const toMajor = (minor: number | null): number | null => (minor === null ? null : minor / 100);
+export const toMinor = (price: number | null): number | null => (price === null ? null : minorOf(price));
+export const toMajor = (minor: number | null): number | null => (minor === null ? null : majorOf(minor));
 
 /**
  * The new order of a list of siblings: the ids given, first to last, then the

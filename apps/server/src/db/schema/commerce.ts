@@ -39,6 +39,34 @@ export interface PaymentLine {
 }
 
 /**
+ * Where a payment stands. "opening" while the provider creates its side,
+ * "pending" while the learner can pay; then paid, or closed unpaid (failed,
+ * cancelled, expired, or superseded by a newer checkout of the same learner).
+ * Money that arrives for content the learner already owns, or for a
+ * superseded attempt, is sent back: "refunding" until the provider accepts
+ * the refund, then "refunded".
+ */
+export const PAYMENT_STATUSES = [
+  "opening",
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "superseded",
+  "refunding",
+  "refunded",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** The statuses of a payment the learner may still complete: at most one per learner. */
+export const OPEN_PAYMENT_STATUSES = ["opening", "pending"] as const satisfies readonly PaymentStatus[];
+
+/** What the learner's browser was given to pay with, kept so an unchanged cart gets the same checkout again. */
+export type CheckoutHandoff =
+  | { kind: "redirect"; id: string; url: string }
+  | { kind: "form"; action: string; params: Record<string, string> };
+
+/**
  * One attempt to pay, created at checkout with the server's own amount and
  * lines. The provider's reference is unique: whatever confirms it, and however
  * often, it can be fulfilled once.
@@ -51,22 +79,33 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider", { enum: ["stripe", "paypal", "payu"] }).notNull(),
-    providerRef: text("provider_ref").notNull(),
+    /** The provider's id of the checkout (session, order, txnid); null while "opening". */
+    providerRef: text("provider_ref"),
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
     lines: jsonb("lines").$type<PaymentLine[]>().notNull(),
+    checkout: jsonb("checkout").$type<CheckoutHandoff>(),
     /** Where the learner lands afterwards: checked to be inside PUBLIC_URL. */
     successUrl: text("success_url").notNull(),
     cancelUrl: text("cancel_url").notNull(),
-    status: text("status", { enum: ["pending", "paid", "failed", "cancelled"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    /** The provider's id of the money movement, once paid (payment intent, capture, mihpayid). */
+    transactionId: text("transaction_id"),
+    /** Why money was sent back without an order: "already_owned" or "superseded". */
+    refundReason: text("refund_reason", { enum: ["already_owned", "superseded"] }),
+    refundRef: text("refund_ref"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** When the reconciler may next ask the provider about this payment. */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("payments_provider_ref_key").on(t.provider, t.providerRef),
     index("payments_user_idx").on(t.userId),
+    // One checkout a learner can pay at a time: a second start waits for, reuses or supersedes the first.
+    uniqueIndex("payments_one_open_key").on(t.userId).where(sql`${t.status} in ('opening', 'pending')`),
+    index("payments_reconcile_idx").on(t.nextCheckAt).where(sql`${t.status} in ('opening', 'pending', 'refunding')`),
   ],
 );
 

@@ -1,16 +1,10 @@
+import { decimalAmount, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
 import { lineName, type Quote } from "../quote.ts";
 import type { PaypalMoney, PaypalOrder } from "./paypal-client.ts";
 
-/** Minor units as PayPal writes money: 1999 → "19.99" (integer arithmetic, no float rounding). */
-export function paypalValue(minor: number): string {
-  return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
-}
-
 /** PayPal's money back in minor units; null for anything that is not a plain two-place amount. */
 export function minorOfPaypalMoney(money: PaypalMoney | undefined): number | null {
-  const match = money ? /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(money.value) : null;
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return money ? minorOfDecimalAmount(money.value) : null;
 }
 
 // PayPal refuses longer names and descriptions.
@@ -24,7 +18,7 @@ export function paypalOrderBody(
   quote: Quote,
   options: { reference: string; returnUrl: string; cancelUrl: string; brandName: string },
 ) {
-  const amount = (minor: number) => ({ currency_code: quote.currency, value: paypalValue(minor) });
+  const amount = (minor: number) => ({ currency_code: quote.currency, value: decimalAmount(minor) });
   return {
     intent: "CAPTURE",
     purchase_units: [

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import type { Config } from "../../env.ts";
 import { ownAddress } from "../../lib/own-address.ts";
+import { ProviderUnavailableError } from "../gateway.ts";
 
 /**
  * The emulator's keys (PAYMENTS=emulator). They look like test-mode keys and
@@ -9,9 +10,6 @@ import { ownAddress } from "../../lib/own-address.ts";
  */
 export const EMULATOR_SECRET_KEY = "sk_test_emulator";
 export const EMULATOR_WEBHOOK_SECRET = "whsec_emulator";
-
-/** Stripe could not be reached, or refused a call that should have worked: try again later. */
-export class StripeUnavailableError extends Error {}
 
 const clients = new WeakMap<FastifyInstance, { key: string; stripe: Stripe }>();
 
@@ -24,7 +22,7 @@ export function stripeClient(app: FastifyInstance): Stripe {
   const { config } = app;
   if (config.payments === "live") {
     const secretKey = config.stripe.secretKey;
-    if (!secretKey) throw new StripeUnavailableError("STRIPE_SECRET_KEY is not set");
+    if (!secretKey) throw new ProviderUnavailableError("STRIPE_SECRET_KEY is not set");
     return cached(app, secretKey, () => new Stripe(secretKey));
   }
   // Read per call: the port is only known once the server listens (tests listen on port 0).
@@ -46,7 +44,7 @@ export function stripeClient(app: FastifyInstance): Stripe {
 
 export function webhookSecret(config: Config): string {
   if (config.payments === "emulator") return EMULATOR_WEBHOOK_SECRET;
-  if (!config.stripe.webhookSecret) throw new StripeUnavailableError("STRIPE_WEBHOOK_SECRET is not set");
+  if (!config.stripe.webhookSecret) throw new ProviderUnavailableError("STRIPE_WEBHOOK_SECRET is not set");
   return config.stripe.webhookSecret;
 }
 
@@ -55,7 +53,7 @@ function emulatorAddress(app: FastifyInstance) {
   try {
     return ownAddress(app);
   } catch (error) {
-    throw new StripeUnavailableError((error as Error).message);
+    throw new ProviderUnavailableError((error as Error).message);
   }
 }
 

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
-import { PaypalClient, PaypalError } from "../../payments/paypal/paypal-client.ts";
-import { cancelPaypalReturn, confirmPaypalReturn } from "../../payments/paypal/paypal-return.ts";
-import { paypalSettings } from "../../payments/paypal/paypal-settings.ts";
-import { receivePaypalWebhook } from "../../payments/paypal/receive-paypal-webhook.ts";
-import { startPaypalPayment } from "../../payments/paypal/start-paypal-payment.ts";
-import { requireViewer, viewerOf } from "../viewer.ts";
-
-export const PAYPAL_UNAVAILABLE =
-  "PayPal is not available right now. Please try again or choose another payment method.";
+import { ProviderUnavailableError } from "../../payments/gateway.ts";
+import {
+  applyNotification,
+  closeByLearner,
+  findPayment,
+  landing,
+  type Settlement,
+  settleWithProvider,
+} from "../../payments/settle-payment.ts";
+import { requireViewer } from "../viewer.ts";
+import { startPaymentFor } from "./payment-start.ts";
 
 const required = (field: string) =>
   z
@@ -19,17 +21,17 @@ const required = (field: string) =>
 
 /** PayPal: create a payment, confirm it on return (capture) and by webhook. */
 export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings = paypalSettings(app);
-  const paypal = new PaypalClient(settings);
-  const { db } = app.database;
-  const { publicUrl, storeCurrency } = app.config;
+  const { payments } = app;
+  const paypal = payments.gateways.paypal;
+  const { publicUrl } = app.config;
 
   app.post(
     "/paypal/payment",
     {
       onRequest: requireViewer,
       schema: {
-        summary: "Create a PayPal order for the cart; the payer approves it at links[rel=approval_url]",
+        summary:
+          "Create a PayPal order for the cart (the open one again for an unchanged cart); approve it at links[rel=approval_url]",
         tags: ["payments"],
         body: z.object({
           final_amount: z.union([z.number(), z.string()], { error: "final_amount is required" }),
@@ -43,35 +45,25 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await viewerOf(request);
-      if (!viewer) throw new Error("requireViewer let a visitor through");
       const { body } = request;
-      try {
-        const { approvalUrl } = await startPaypalPayment({
-          db,
-          paypal,
-          userId: viewer.userId,
-          storeCurrency,
-          publicUrl,
-          client: {
-            amount: body.final_amount,
-            currency: body.currency_code,
-            successUrl: body.success_url,
-            cancelUrl: body.cancel_url,
-          },
-          now: app.clock(),
-        });
-        return { status: true, message: "success", links: [{ rel: "approval_url", href: approvalUrl }] };
-      } catch (error) {
-        if (!(error instanceof PaypalError)) throw error;
-        request.log.error({ err: error }, "PayPal order not created");
-        throw new AppError("provider_unavailable", PAYPAL_UNAVAILABLE);
-      }
+      const checkout = await startPaymentFor(request, "paypal", {
+        amount: body.final_amount,
+        currency: body.currency_code,
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+      });
+      if (checkout.kind !== "redirect") throw new Error("PayPal handed out a form");
+      return { status: true, message: "success", links: [{ rel: "approval_url", href: checkout.url }] };
     },
   );
 
   const tokenQuery = z.object({ token: z.string().optional(), PayerID: z.string().optional() });
 
+  /**
+   * The payer approved and PayPal sent them back: the capture makes the order
+   * only when it COMPLETED for exactly the payment's amount. A reload does
+   * not capture twice: a paid payment goes straight to its order.
+   */
   app.get(
     "/paypal/return",
     {
@@ -83,10 +75,18 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { token } = request.query;
-      const location = token
-        ? await confirmPaypalReturn({ db, paypal, orderId: token, publicUrl, now: app.clock(), log: request.log })
-        : `${publicUrl}/payment-cancelled`;
-      return reply.redirect(location, 303);
+      const payment = token ? await findPayment(payments, "paypal", token) : null;
+      if (!payment) return reply.redirect(`${publicUrl}/payment-cancelled`, 303);
+      let settlement: Settlement;
+      try {
+        settlement = await settleWithProvider(payments, payment);
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        // The capture may or may not have happened: the webhook or the reconciler settles it.
+        request.log.error({ err: error, orderId: token }, "PayPal capture outcome unknown");
+        settlement = { kind: "open" };
+      }
+      return reply.redirect(landing(payment, settlement), 303);
     },
   );
 
@@ -95,10 +95,9 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: "PayPal sends the payer back here on cancel", tags: ["payments"], querystring: tokenQuery } },
     async (request, reply) => {
       const { token } = request.query;
-      const location = token
-        ? await cancelPaypalReturn({ db, orderId: token, publicUrl, now: app.clock() })
-        : `${publicUrl}/payment-cancelled`;
-      return reply.redirect(location, 303);
+      const payment = token ? await findPayment(payments, "paypal", token) : null;
+      if (!payment) return reply.redirect(`${publicUrl}/payment-cancelled`, 303);
+      return reply.redirect(landing(payment, await closeByLearner(payments, payment)), 303);
     },
   );
 
@@ -106,26 +105,22 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
     "/paypal/webhook",
     { schema: { summary: "PayPal webhook deliveries, verified with PayPal before use", tags: ["payments"] } },
     async (request, reply) => {
+      let result: Awaited<ReturnType<NonNullable<typeof paypal.readWebhook>>> | undefined;
       try {
-        const outcome = await receivePaypalWebhook({
-          db,
-          paypal,
-          webhookId: settings.webhookId,
-          headers: request.headers,
-          event: request.body,
-          now: app.clock(),
-          log: request.log,
-        });
-        if (outcome === "unverified") {
-          return reply.status(400).send({ status: false, message: "The webhook could not be verified." });
-        }
-        return { status: true, message: outcome === "processed" ? "Webhook processed." : "Webhook ignored." };
+        result = await paypal.readWebhook?.({ headers: request.headers, body: request.body });
       } catch (error) {
-        if (!(error instanceof PaypalError)) throw error;
+        if (!(error instanceof ProviderUnavailableError)) throw error;
         // PayPal retries a delivery that is not acknowledged, so a later attempt can be verified.
         request.log.error({ err: error }, "PayPal webhook could not be verified now");
-        throw new AppError("provider_unavailable", PAYPAL_UNAVAILABLE);
+        throw new AppError("provider_unavailable", paypal.unavailableMessage);
       }
+      if (!result || result.kind === "unverified") {
+        return reply.status(400).send({ status: false, message: "The webhook could not be verified." });
+      }
+      // PayPal retries on any non-2xx answer, so an event the store cannot use is acknowledged, not refused.
+      if (result.kind === "ignored") return { status: true, message: "Webhook ignored." };
+      const applied = await applyNotification(payments, "paypal", result);
+      return { status: true, message: applied ? "Webhook processed." : "Webhook ignored." };
     },
   );
 };

@@ -2,10 +2,10 @@ import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { acceptFormBodies, formFields } from "../../lib/form-body.ts";
-import { payuSettings } from "../../payments/payu/payu-settings.ts";
-import { receivePayuPostback } from "../../payments/payu/receive-payu-postback.ts";
-import { startPayuPayment } from "../../payments/payu/start-payu-payment.ts";
-import { requireViewer, viewerOf } from "../viewer.ts";
+import { payuGateway } from "../../payments/payu/payu-gateway.ts";
+import { applyNotification, landing } from "../../payments/settle-payment.ts";
+import { requireViewer } from "../viewer.ts";
+import { startPaymentFor } from "./payment-start.ts";
 
 const required = (field: string) =>
   z
@@ -24,9 +24,9 @@ const refusedPage = (publicUrl: string) => `<!doctype html>
 
 /** PayU hosted checkout: the form to post, and the POST-back that confirms it. */
 export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings = payuSettings(app);
-  const { db } = app.database;
-  const { publicUrl, storeCurrency } = app.config;
+  const { readPostback } = payuGateway(app);
+  const { payments } = app;
+  const { publicUrl } = app.config;
   acceptFormBodies(app);
 
   app.post(
@@ -34,7 +34,8 @@ export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireViewer,
       schema: {
-        summary: "The PayU form for the cart: POST params to action from the browser",
+        summary:
+          "The PayU form for the cart (the open one again for an unchanged cart): POST params to action from the browser",
         tags: ["payments"],
         body: z.object({
           amount: z.union([z.number(), z.string()], { error: "amount is required" }),
@@ -48,25 +49,15 @@ export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await viewerOf(request);
-      if (!viewer) throw new Error("requireViewer let a visitor through");
       const { body } = request;
-      const form = await startPayuPayment({
-        db,
-        settings,
-        userId: viewer.userId,
-        user: viewer.user,
-        storeCurrency,
-        publicUrl,
-        client: {
-          amount: body.amount,
-          currency: body.currency,
-          successUrl: body.success_url,
-          cancelUrl: body.cancel_url,
-        },
-        now: app.clock(),
+      const checkout = await startPaymentFor(request, "payu", {
+        amount: body.amount,
+        currency: body.currency,
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
       });
-      return { status: true, message: "success", ...form };
+      if (checkout.kind !== "form") throw new Error("PayU handed out a redirect");
+      return { status: true, message: "success", action: checkout.action, params: checkout.params };
     },
   );
 
@@ -75,15 +66,13 @@ export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
     "/payu/return",
     { schema: { summary: "PayU's POST-back (surl and furl), checked by its reverse hash", tags: ["payments"] } },
     async (request, reply) => {
-      const result = await receivePayuPostback({
-        db,
-        settings,
-        fields: formFields(request.body),
-        now: app.clock(),
-        log: request.log,
-      });
-      if (result.status === 303) return reply.redirect(result.location, 303);
-      return reply.status(400).type("text/html").send(refusedPage(publicUrl));
+      const result = readPostback(formFields(request.body));
+      const applied = result.kind === "outcome" ? await applyNotification(payments, "payu", result) : null;
+      if (!applied) {
+        request.log.warn({ txnid: formFields(request.body).txnid }, "PayU POST-back refused");
+        return reply.status(400).type("text/html").send(refusedPage(publicUrl));
+      }
+      return reply.redirect(landing(applied.payment, applied.settlement), 303);
     },
   );
 };

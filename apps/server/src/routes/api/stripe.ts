@@ -1,22 +1,17 @@
-import { and, eq } from "drizzle-orm";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import Stripe from "stripe";
 import { z } from "zod";
-import { orders, payments } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { closeUnpaidPayment } from "../../payments/fulfil-payment.ts";
-import { startPayment } from "../../payments/start-payment.ts";
+import { ProviderUnavailableError } from "../../payments/gateway.ts";
 import {
-  createCheckoutSession,
-  fulfilPaidSession,
-  retrieveCheckoutSession,
-} from "../../payments/stripe/checkout-session.ts";
-import { StripeUnavailableError, stripeClient, webhookSecret } from "../../payments/stripe/stripe-client.ts";
-import { handleStripeEvent } from "../../payments/stripe/stripe-events.ts";
-import { requireViewer, viewerOf } from "../viewer.ts";
+  applyNotification,
+  closeByLearner,
+  findPayment,
+  landing,
+  settleWithProvider,
+} from "../../payments/settle-payment.ts";
+import { requireViewer } from "../viewer.ts";
+import { startPaymentFor } from "./payment-start.ts";
 
-export const STRIPE_UNAVAILABLE = "Card payments are unavailable right now. Please try again in a few minutes.";
 const NOT_CONFIRMED =
   "We could not confirm your card payment with Stripe yet. If you were charged, your order will appear in My orders shortly.";
 const CANCELLED_PAGE = "/payment-cancelled";
@@ -33,77 +28,32 @@ const checkoutBody = z.object({
 });
 const sessionQuery = z.object({ session_id: z.string().trim().optional() });
 
-/** Where the learner lands after paying: the page they asked for, told which order was made. */
-function withOrder(url: string, orderId: number): string {
-  const target = new URL(url);
-  target.searchParams.set("order", String(orderId));
-  return target.toString();
-}
-
 /** Stripe card payments: create a hosted Checkout Session, confirm it on return and by webhook. */
 export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-
-  const unavailable = (reply: FastifyReply, error: unknown, message = STRIPE_UNAVAILABLE): never => {
-    reply.log.error({ err: error }, "Stripe call failed");
-    throw new AppError("provider_unavailable", message);
-  };
-
-  const findPayment = async (sessionId: string | undefined) => {
-    if (!sessionId) return undefined;
-    const [payment] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, "stripe"), eq(payments.providerRef, sessionId)));
-    return payment;
-  };
+  const { payments } = app;
+  const stripe = payments.gateways.stripe;
 
   app.post(
     "/stripe/create-checkout-session",
     {
       onRequest: requireViewer,
       schema: {
-        summary: "Start a card payment of the cart on Stripe Checkout",
+        summary: "Start a card payment of the cart on Stripe Checkout (the open one again for an unchanged cart)",
         tags: ["payments"],
         body: checkoutBody,
       },
     },
-    async (request, reply) => {
-      const viewer = await viewerOf(request);
-      if (!viewer) throw new Error("requireViewer let a visitor through");
+    async (request) => {
       const { body } = request;
-      const { publicUrl } = app.config;
-      try {
-        const session = await startPayment({
-          db,
-          userId: viewer.userId,
-          provider: "stripe",
-          storeCurrency: app.config.storeCurrency,
-          publicUrl,
-          client: {
-            amount: body.final_amount,
-            currency: body.currency,
-            lineItems: body.line_items,
-            successUrl: body.success_url,
-            cancelUrl: body.cancel_url,
-          },
-          now: app.clock(),
-          create: async (quote) => {
-            const stripe = stripeClient(app);
-            const created = await createCheckoutSession(stripe, {
-              quote,
-              userId: viewer.userId,
-              email: viewer.user.email,
-              publicUrl,
-            });
-            return { providerRef: created.id, result: created };
-          },
-        });
-        return { status: true, message: "success", id: session.id, url: session.url };
-      } catch (error) {
-        if (error instanceof StripeUnavailableError) return unavailable(reply, error);
-        throw error;
-      }
+      const checkout = await startPaymentFor(request, "stripe", {
+        amount: body.final_amount,
+        currency: body.currency,
+        lineItems: body.line_items,
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+      });
+      if (checkout.kind !== "redirect") throw new Error("Stripe handed out a form");
+      return { status: true, message: "success", id: checkout.id, url: checkout.url };
     },
   );
 
@@ -112,23 +62,16 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     "/stripe/return",
     { schema: { summary: "Stripe Checkout's success URL", tags: ["payments"], querystring: sessionQuery } },
     async (request, reply) => {
-      const payment = await findPayment(request.query.session_id);
+      const { session_id: id } = request.query;
+      const payment = id ? await findPayment(payments, "stripe", id) : null;
       if (!payment) return reply.redirect(CANCELLED_PAGE, 303);
-      if (payment.status === "paid") {
-        const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, payment.id));
-        if (order) return reply.redirect(withOrder(payment.successUrl, order.id), 303);
-      }
-      let session: Stripe.Checkout.Session | null;
       try {
-        session = await retrieveCheckoutSession(stripeClient(app), payment.providerRef);
+        return reply.redirect(landing(payment, await settleWithProvider(payments, payment)), 303);
       } catch (error) {
-        if (error instanceof StripeUnavailableError) return unavailable(reply, error, NOT_CONFIRMED);
-        throw error;
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        request.log.error({ err: error }, "Stripe did not confirm a return");
+        throw new AppError("provider_unavailable", NOT_CONFIRMED);
       }
-      if (!session) return reply.redirect(CANCELLED_PAGE, 303);
-      if (session.payment_status !== "paid") return reply.redirect(payment.cancelUrl, 303);
-      const order = await fulfilPaidSession(db, session, app.clock());
-      return reply.redirect(withOrder(payment.successUrl, order.orderId), 303);
     },
   );
 
@@ -136,16 +79,10 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     "/stripe/cancel",
     { schema: { summary: "Stripe Checkout's cancel URL", tags: ["payments"], querystring: sessionQuery } },
     async (request, reply) => {
-      const payment = await findPayment(request.query.session_id);
+      const { session_id: id } = request.query;
+      const payment = id ? await findPayment(payments, "stripe", id) : null;
       if (!payment) return reply.redirect(CANCELLED_PAGE, 303);
-      // Only a pending payment is closed: a webhook that already fulfilled or failed it wins.
-      await closeUnpaidPayment(db, {
-        provider: "stripe",
-        providerRef: payment.providerRef,
-        status: "cancelled",
-        now: app.clock(),
-      });
-      return reply.redirect(payment.cancelUrl, 303);
+      return reply.redirect(landing(payment, await closeByLearner(payments, payment)), 303);
     },
   );
 
@@ -158,24 +95,13 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
       "/stripe/webhook",
       { schema: { summary: "Stripe's signed event notifications", tags: ["payments"] } },
       async (request, reply) => {
-        const signature = request.headers["stripe-signature"];
-        let event: Stripe.Event;
-        try {
-          if (!Buffer.isBuffer(request.body) || typeof signature !== "string") throw new Error("No signed JSON body");
-          event = Stripe.webhooks.constructEvent(request.body, signature, webhookSecret(app.config));
-        } catch (error) {
-          request.log.warn({ err: error }, "Stripe webhook refused");
+        const result = await stripe.readWebhook?.({ headers: request.headers, body: request.body });
+        if (!result || result.kind === "unverified") {
+          request.log.warn("Stripe webhook refused: no valid signature");
           return reply.status(400).send({ status: false, message: "Invalid Stripe signature." });
         }
-        try {
-          const outcome = await handleStripeEvent(db, event, app.clock());
-          request.log.info({ event: event.id, type: event.type, outcome }, "Stripe webhook");
-        } catch (error) {
-          // Redelivery cannot fix an unknown session or a wrong amount: record it once and acknowledge.
-          // Anything else (the database down) answers 500, and Stripe delivers again later.
-          if (!(error instanceof AppError && (error.code === "not_found" || error.code === "conflict"))) throw error;
-          request.log.error({ err: error, event: event.id, type: event.type }, "Stripe webhook not applied");
-        }
+        // Anything that throws here (the database down) answers 500, and Stripe delivers again later.
+        if (result.kind === "outcome") await applyNotification(payments, "stripe", result);
         return { status: true, message: "received", received: true };
       },
     );

@@ -1,0 +1,62 @@
+/**
+ * Money, in one place. The store keeps every amount as an integer of minor
+ * units (pence, cents): 1999 is 19.99. The API shows major units as numbers,
+ * providers want decimal strings, people read formatted prices. Every
+ * conversion between these lives here, so no amount is rounded two ways.
+ *
+ * The store's currencies have two decimal places (env.ts refuses others).
+ */
+export const MINOR_PER_MAJOR = 100;
+
+/** A price in major units (19.99) as minor units (1999), rounded to the nearest minor unit. */
+export function toMinor(major: number): number {
+  return Math.round(major * MINOR_PER_MAJOR);
+}
+
+/** Minor units (1999) as the API's major-unit number (19.99). */
+export function toMajor(minor: number): number {
+  return minor / MINOR_PER_MAJOR;
+}
+
+/** Whether a currency writes two decimal places, as the store's amounts assume (GBP yes, JPY no). */
+export function hasTwoDecimals(currency: string): boolean {
+  try {
+    const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits;
+    return digits === 2;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a client says it pays, a number (19.99) or a string ("19.99"), in minor
+ * units; null when it is not a finite amount.
+ */
+export function minorOfClientAmount(amount: number | string): number | null {
+  const value = typeof amount === "string" ? Number(amount.trim() === "" ? Number.NaN : amount) : amount;
+  return Number.isFinite(value) ? toMinor(value) : null;
+}
+
+/** Minor units as providers write amounts: 1999 → "19.99" (integer arithmetic, no float rounding). */
+export function decimalAmount(minor: number): string {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  return `${sign}${Math.trunc(abs / MINOR_PER_MAJOR)}.${String(abs % MINOR_PER_MAJOR).padStart(2, "0")}`;
+}
+
+/**
+ * A provider's decimal amount back in minor units: "19.99", "19.9", "20"; with
+ * `trailingZeros`, also "19.990" (PayU pads amounts). Null for anything else,
+ * so an amount that is not plainly readable never matches a payment.
+ */
+export function minorOfDecimalAmount(text: string | undefined, options: { trailingZeros?: boolean } = {}) {
+  const pattern = options.trailingZeros ? /^(\d{1,9})(?:\.(\d{1,2})0*)?$/ : /^(\d{1,9})(?:\.(\d{1,2}))?$/;
+  const match = pattern.exec(text ?? "");
+  if (!match) return null;
+  return Number(match[1]) * MINOR_PER_MAJOR + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** A price for people: formatMoney(3249, "GBP") → "£32.49". */
+export function formatMoney(minor: number, currency: string, locale = "en-GB"): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(toMajor(minor));
+}
