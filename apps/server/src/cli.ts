@@ -2,11 +2,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { exportCatalogue } from "./admin/catalogue/export-catalogue.ts";
 import { createAdmin } from "./admin/create-admin.ts";
+import { buildApp } from "./app.ts";
 import { CatalogueFileError, readCatalogueText } from "./catalogue/read-catalogue-file.ts";
 import { replaceCatalogue, seedDemoCatalogue } from "./catalogue/seed-demo.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { ConfigError, loadConfig } from "./env.ts";
+import { reconcilePayments } from "./payments/reconcile-payments.ts";
 
 const USAGE = `Usage: npm run catalogue -- <command>   (or npm run admin -- <command>)
 
@@ -15,6 +17,8 @@ Commands:
   export FILE          write the current catalogue to FILE, media included, in the same format
   seed-demo            replace the catalogue with the demo catalogue
   create-admin EMAIL   make EMAIL an admin (creating the account) and print a one-time link to set its password
+  reconcile            ask the payment providers about every unconfirmed payment now: paid ones become orders,
+                       abandoned ones are closed, unfinished automatic refunds are sent
 
 Runs against DATABASE_URL, or the embedded database in DATA_DIR (stop the store first).`;
 
@@ -68,6 +72,29 @@ async function main(argv: string[]): Promise<number> {
       `${created ? "Created" : "Promoted"} the admin ${email.toLowerCase()}. Set its password within 24 hours, once, at:\n${link}`,
     );
     return 0;
+  }
+  if (command === "reconcile" && args.length === 0) {
+    const tally = await withDatabase(async (database) => {
+      const config = loadConfig();
+      // The store itself, without pages or background work: its gateways, and in emulator mode the
+      // emulators they call, served on a private port for as long as the command runs.
+      const app = await buildApp({
+        config: { ...config, logLevel: "warn" },
+        database,
+        pages: false,
+        reconcileEveryMs: 0,
+      });
+      try {
+        if (config.payments === "emulator") await app.listen({ port: 0, host: "127.0.0.1" });
+        return await reconcilePayments(app.payments);
+      } finally {
+        await app.close();
+      }
+    });
+    console.log(
+      `Reconciled ${tally.checked} payments: ${tally.fulfilled} fulfilled, ${tally.refunded} refunded, ${tally.closed} closed, ${tally.stillOpen} still open, ${tally.unreachable} to ask again later.`,
+    );
+    return tally.unreachable > 0 ? 1 : 0;
   }
   if (command === "seed-demo" && args.length === 0) {
     const summary = await withDatabase(seedDemoCatalogue);

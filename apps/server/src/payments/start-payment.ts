@@ -4,7 +4,7 @@ import { type CheckoutHandoff, OPEN_PAYMENT_STATUSES, type PaymentProvider, paym
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
 import { closeUnpaidPayment } from "./fulfil-payment.ts";
-import { type Buyer, ProviderUnavailableError } from "./gateway.ts";
+import { type Buyer, type ProviderOutcome, ProviderUnavailableError } from "./gateway.ts";
 import type { Payments } from "./gateways.ts";
 import { checkClientView, checkReturnUrl, type Quote, quoteCart } from "./quote.ts";
 import { applyOutcome, type PaymentRow } from "./settle-payment.ts";
@@ -107,23 +107,31 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
         open.checkout !== null &&
         sameCharge(open, quote) &&
         now.getTime() - open.createdAt.getTime() < gateway.checkoutLifetimeMs - REUSE_MARGIN_MS;
-      // Asked first, so a checkout paid while its confirmation was lost is fulfilled, never handed out again.
-      const outcome = reusable
-        ? await gateway.fetchOutcome(open.providerRef)
-        : await p.gateways[open.provider].cancel(open.providerRef);
-      if (outcome.state === "open" && reusable && open.checkout) {
-        await db.update(payments).set({ successUrl, cancelUrl }).where(eq(payments.id, open.id));
-        return open.checkout;
+      let outcome: ProviderOutcome;
+      if (reusable) {
+        // Asked first, so a checkout paid while its confirmation was lost is fulfilled, never handed out again.
+        outcome = await gateway.fetchOutcome(open.providerRef);
+        if (outcome.state === "open" && open.checkout) {
+          await db.update(payments).set({ successUrl, cancelUrl }).where(eq(payments.id, open.id));
+          return open.checkout;
+        }
+      } else {
+        // Superseded before the provider is told, so its own notice of the closed checkout does not name it otherwise.
+        if (!(await closeUnpaidPayment(db, { paymentId: open.id, status: "superseded", now }))) continue;
+        try {
+          outcome = await p.gateways[open.provider].cancel(open.providerRef);
+        } catch (error) {
+          await reopen(p, open.id);
+          throw error;
+        }
+        // The payer beat the cancel: that payment counts as if never superseded.
+        if (outcome.state === "paid") await reopen(p, open.id);
       }
       if (outcome.state === "paid") {
         const settled = await applyOutcome(p, open, outcome);
         if (settled.kind === "order" && sameCharge(open, quote)) throw new AppError("conflict", ALREADY_PAID);
-      } else {
-        await closeUnpaidPayment(db, {
-          paymentId: open.id,
-          status: outcome.state === "open" || outcome.state === "cancelled" ? "superseded" : outcome.state,
-          now,
-        });
+      } else if (outcome.state !== "open" && outcome.state !== "cancelled") {
+        await closeUnpaidPayment(db, { paymentId: open.id, status: outcome.state, now });
       }
       continue;
     }
@@ -157,6 +165,19 @@ async function openCheckout(p: Payments, row: PaymentRow, quote: Quote, buyer: B
     })
     .where(eq(payments.id, row.id));
   return created.checkout;
+}
+
+/** A superseded payment open again, when closing it at its provider failed or lost a race with the payer. */
+async function reopen(p: Payments, paymentId: number): Promise<void> {
+  try {
+    await p.db
+      .update(payments)
+      .set({ status: "pending", completedAt: null })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "superseded")));
+  } catch (error) {
+    // A newer start of the learner holds the one open slot: it stays superseded, and its money is refunded.
+    if (!isUniqueViolation(error)) throw error;
+  }
 }
 
 /** Whether an open payment charges exactly what the cart costs now: the same lines at the same prices. */

@@ -7,7 +7,8 @@ import type { Route } from "./+types/payment-cancelled";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context, request);
-  return null;
+  // The store sends back money that made no order (content already owned, a replaced checkout) and says so here.
+  return { refunded: new URL(request.url).searchParams.get("refunded") === "1" };
 }
 
 export function meta() {
@@ -20,10 +21,16 @@ export function meta() {
   ];
 }
 
-export default function PaymentCancelled() {
+export default function PaymentCancelled({ loaderData }: Route.ComponentProps) {
   return (
     <PaymentResult tone="cancelled" title="Payment Cancelled" lead="Your transaction was not completed">
-      <p className="result-card__text">No charges have been made to your account.</p>
+      {loaderData.refunded ? (
+        <p className="result-card__text" role="status">
+          This payment made no order, so it has been refunded in full. An e-mail with the details is on its way.
+        </p>
+      ) : (
+        <p className="result-card__text">No charges have been made to your account.</p>
+      )}
       <p className="result-card__text">
         Your cart still holds your items, so you can try again whenever you are ready.
       </p>
