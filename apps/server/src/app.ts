@@ -19,6 +19,7 @@ import { stripeEmulator } from "./emulators/stripe-emulator.ts";
 import type { Config } from "./env.ts";
 import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
 import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
@@ -63,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config.logLevel === "silent"
         ? false
         : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
