@@ -44,6 +44,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Deliver the mail outbox in the background (tests call deliverDue themselves). */
   mailPollMs?: number;
+  /** Where the log lines go instead of stdout (tests read the security events from it). */
+  logStream?: { write(line: string): void };
 }
 
 declare module "fastify" {
@@ -63,7 +65,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger:
       config.logLevel === "silent"
         ? false
-        : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.authorization", "req.headers.cookie"],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });

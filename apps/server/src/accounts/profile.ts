@@ -1,11 +1,13 @@
 import type { changePasswordSchema, profileSchema, settingsSchema } from "@skillshelf/shared/account-forms.ts";
 import type { UserRecord } from "@skillshelf/shared/api.ts";
 import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
+import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { DUPLICATE_EMAIL } from "./register.ts";
 import { revokeUserSessions } from "./sessions.ts";
@@ -65,10 +67,15 @@ export async function changePassword(options: {
   sessionId: number;
   input: z.output<typeof changePasswordSchema>;
   now: Date;
+  log: FastifyBaseLogger;
 }): Promise<void> {
-  const { db, userId, input, now } = options;
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const { db, userId, input, now, log } = options;
+  const [user] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.old_password))) {
+    securityEvent(log, SECURITY_EVENTS.passwordChangeFailed, { userId, reason: "wrong_old_password" }, "warn");
     throw new AppError("invalid", OLD_PASSWORD_WRONG, { old_password: OLD_PASSWORD_WRONG });
   }
   const passwordHash = await hashPassword(input.password);
@@ -76,4 +83,5 @@ export async function changePassword(options: {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await revokeUserSessions(tx, userId, now, options.sessionId);
   });
+  securityEvent(log, SECURITY_EVENTS.passwordChanged, { userId, email: user.email });
 }

@@ -16,6 +16,7 @@ import { register } from "../../accounts/register.ts";
 import { revokeSession } from "../../accounts/sessions.ts";
 import { countCartItems } from "../../cart/cart.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { securityLog } from "../../lib/security-events.ts";
 import { clearSessionCookie, requireViewer, setSessionCookie, viewerOf } from "../viewer.ts";
 
 const MINUTE = 60_000;
@@ -82,7 +83,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limits(app, "login"),
     },
     async (request, reply) => {
-      const { expiresAt, ...response } = await login({ db: app.database.db, input: request.body, now: app.clock() });
+      const { expiresAt, ...response } = await login({
+        db: app.database.db,
+        input: request.body,
+        now: app.clock(),
+        log: securityLog(request),
+      });
       setSessionCookie(reply, response.session_token, request.body.remember_me ? expiresAt : null);
       return response;
     },
@@ -111,6 +117,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
         publicUrl: app.config.publicUrl,
         now: app.clock(),
+        log: securityLog(request),
       });
       void app.mail.deliverDue();
       return { status: true, message: FORGOT_PASSWORD_SENT };
@@ -121,7 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     "/reset-password",
     { schema: { summary: "Set a new password with a reset link's token", tags, body: resetPasswordSchema } },
     async (request) => {
-      await resetPassword({ db: app.database.db, input: request.body, now: app.clock() });
+      await resetPassword({ db: app.database.db, input: request.body, now: app.clock(), log: securityLog(request) });
       return { status: true, message: "Your password has been reset. Please sign in with your new password." };
     },
   );
@@ -179,6 +186,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         sessionId: v.sessionId,
         input: request.body,
         now: app.clock(),
+        log: securityLog(request),
       });
       return { status: true, message: "Password changed successfully." };
     },
