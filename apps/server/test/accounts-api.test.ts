@@ -1,4 +1,5 @@
 import type { LoginResponse, ProfileResponse } from "@skillshelf/shared/api.ts";
+import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, users } from "../src/db/schema/index.ts";
@@ -37,6 +38,14 @@ async function lastMailTo(email: string) {
     .orderBy(desc(mailOutbox.id))
     .limit(1);
   return mail;
+}
+
+/** A security notice says what to do when the change was not the owner's: new password, and support. */
+function expectWhatToDoIfItWasNotYou(mail: { text: string; html: string } | undefined) {
+  expect(mail?.text).toContain("If it was not you");
+  expect(mail?.text).toContain(SUPPORT_EMAIL);
+  expect(mail?.text).toContain(`${PUBLIC_URL}/forgot-password`);
+  expect(mail?.html).toContain(`href="${PUBLIC_URL}/forgot-password"`);
 }
 
 const resetTokenIn = (text: string | undefined) => /\/reset-password\/([\w-]+)/.exec(text ?? "")?.[1] ?? "";
@@ -218,6 +227,10 @@ describe("password reset", () => {
     expect((await post("/api/get-profile", undefined, bearer(session))).statusCode).toBe(401);
     expect((await login(store, user.email, user.password)).res.statusCode).toBe(401);
     expect((await login(store, user.email, "Brand@New2026")).res.statusCode).toBe(200);
+    const notice = await lastMailTo(user.email);
+    expect(notice).toMatchObject({ kind: "password-changed", subject: "Your Skillshelf password was changed" });
+    expect(notice?.text).toContain("was reset with a one-time reset link");
+    expectWhatToDoIfItWasNotYou(notice);
     const again = await post("/api/reset-password", {
       ...body,
       password: "Other@New2026",
@@ -225,6 +238,8 @@ describe("password reset", () => {
     });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe("This reset link is invalid or has expired. Please request a new one.");
+    // A refused reset changes nothing, so it tells nobody anything.
+    expect((await lastMailTo(user.email))?.id).toBe(notice?.id);
   });
 
   it("expires a link after 30 minutes", async () => {
@@ -360,6 +375,7 @@ describe("the account", () => {
     );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual({ old_password: "Old password is incorrect." });
+    expect(await lastMailTo(user.email)).toBeUndefined();
     const mismatch = await post(
       "/api/change-password",
       { old_password: GOOD_PASSWORD, password: "short", confirm_password: "other" },
@@ -378,5 +394,10 @@ describe("the account", () => {
     expect((await post("/api/get-profile", undefined, bearer(current))).statusCode).toBe(200);
     expect((await post("/api/get-profile", undefined, bearer(elsewhere))).statusCode).toBe(401);
     expect((await login(store, user.email, "Changed#2026")).res.statusCode).toBe(200);
+    const notice = await lastMailTo(user.email);
+    expect(notice).toMatchObject({ kind: "password-changed", subject: "Your Skillshelf password was changed" });
+    expect(notice?.text).toContain("was changed from the account's Password tab");
+    expect(notice?.text).not.toContain("Changed#2026");
+    expectWhatToDoIfItWasNotYou(notice);
   });
 });

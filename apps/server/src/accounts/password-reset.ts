@@ -8,7 +8,7 @@ import { AppError } from "../lib/app-error.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { hashToken, newToken } from "../lib/tokens.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import { passwordResetMail } from "../mail/templates.ts";
+import { passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
 import { hashPassword } from "./password-hash.ts";
 import { revokeUserSessions } from "./sessions.ts";
 
@@ -57,10 +57,14 @@ export async function requestPasswordReset(options: {
   });
 }
 
-/** Sets the new password once per link, and signs the account out everywhere. */
+/**
+ * Sets the new password once per link, signs the account out everywhere, and
+ * tells the owner by mail (in the same transaction) in case it was not them.
+ */
 export async function resetPassword(options: {
   db: Db;
   input: z.output<typeof resetPasswordSchema>;
+  publicUrl: string;
   now: Date;
   log: FastifyBaseLogger;
 }): Promise<void> {
@@ -87,8 +91,9 @@ export async function resetPassword(options: {
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, reset.userId))
-      .returning({ id: users.id, email: users.email });
+      .returning({ id: users.id, name: users.name, email: users.email });
     await revokeUserSessions(tx, reset.userId, now);
+    if (user) await enqueueMail(tx, passwordChangedMail(user, { how: "reset", at: now }, options.publicUrl), now);
     return user;
   });
   securityEvent(log, SECURITY_EVENTS.passwordResetCompleted, { userId: user?.id ?? null, email: user?.email ?? null });

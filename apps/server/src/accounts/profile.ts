@@ -8,6 +8,8 @@ import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { passwordChangedMail } from "../mail/templates.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { DUPLICATE_EMAIL } from "./register.ts";
 import { revokeUserSessions } from "./sessions.ts";
@@ -60,18 +62,22 @@ export function updateSettings(options: {
   });
 }
 
-/** Needs the old password; signs out every other session of the account. */
+/**
+ * Needs the old password; signs out every other session of the account, and
+ * tells the owner by mail (in the same transaction) in case it was not them.
+ */
 export async function changePassword(options: {
   db: Db;
   userId: number;
   sessionId: number;
   input: z.output<typeof changePasswordSchema>;
+  publicUrl: string;
   now: Date;
   log: FastifyBaseLogger;
 }): Promise<void> {
   const { db, userId, input, now, log } = options;
   const [user] = await db
-    .select({ email: users.email, passwordHash: users.passwordHash })
+    .select({ name: users.name, email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.old_password))) {
@@ -82,6 +88,7 @@ export async function changePassword(options: {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await revokeUserSessions(tx, userId, now, options.sessionId);
+    await enqueueMail(tx, passwordChangedMail(user, { how: "changed", at: now }, options.publicUrl), now);
   });
   securityEvent(log, SECURITY_EVENTS.passwordChanged, { userId, email: user.email });
 }

@@ -128,7 +128,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     "/reset-password",
     { schema: { summary: "Set a new password with a reset link's token", tags, body: resetPasswordSchema } },
     async (request) => {
-      await resetPassword({ db: app.database.db, input: request.body, now: app.clock(), log: securityLog(request) });
+      await resetPassword({
+        db: app.database.db,
+        input: request.body,
+        publicUrl: app.config.publicUrl,
+        now: app.clock(),
+        log: securityLog(request),
+      });
+      void app.mail.deliverDue();
       return { status: true, message: "Your password has been reset. Please sign in with your new password." };
     },
   );
@@ -185,9 +192,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: v.userId,
         sessionId: v.sessionId,
         input: request.body,
+        publicUrl: app.config.publicUrl,
         now: app.clock(),
         log: securityLog(request),
       });
+      void app.mail.deliverDue();
       return { status: true, message: "Password changed successfully." };
     },
   );
