@@ -104,6 +104,29 @@ describe("security events", () => {
     ]);
   });
 
+  it("e-mail change: refused without or with a wrong current password, then changed", async () => {
+    const user = await createUser(store);
+    const token = await signIn(store, user.id);
+    secrets.add(token);
+    const next = `new-${user.email}`;
+    const save = (current_password?: string) =>
+      post(
+        "/api/update-profile",
+        { name: "N", email: next, phone: "0123456789", ...(current_password ? { current_password } : {}) },
+        bearer(token),
+      );
+    expect((await save()).statusCode).toBe(422);
+    expect((await save("Wrong#pass1")).statusCode).toBe(422);
+    expect((await save(user.password)).statusCode).toBe(200);
+    expect(log.events("account.email_change_failed")).toEqual([
+      expect.objectContaining({ level: 40, userId: user.id, email: user.email, reason: "current_password_missing" }),
+      expect.objectContaining({ level: 40, userId: user.id, email: user.email, reason: "wrong_current_password" }),
+    ]);
+    expect(log.events("account.email_changed")).toEqual([
+      expect.objectContaining({ level: 30, userId: user.id, oldEmail: user.email, newEmail: next, ip: ADDRESS }),
+    ]);
+  });
+
   it("admin: blocking, unblocking and the admin role, with who did it", async () => {
     const admin = await createUser(store, { role: "admin" });
     const adminToken = await signIn(store, admin.id);

@@ -94,3 +94,30 @@ export function passwordChangedMail(
     html: layout("Your password was changed", lines, { label: "Choose a new password", url }),
   };
 }
+
+/**
+ * The notice to the OLD address after the sign-in e-mail changed: if someone
+ * else changed it, this is the only mail the owner still receives.
+ */
+export function emailChangedMail(
+  to: { name: string; email: string },
+  change: { newEmail: string; at: Date },
+  storeUrl: string,
+): OutgoingMail {
+  const lines = [
+    `Hello ${to.name},`,
+    `On ${when(change.at)}, the sign-in e-mail of your Skillshelf account was changed from ${to.email} to ${change.newEmail}. Sign-in and messages about the account now use the new address.`,
+    "If it was you, there is nothing more to do.",
+    `If it was not you, contact support at ${SUPPORT_EMAIL} straight away and reply from this address: we will check the change and give the account back to you.`,
+  ];
+  return {
+    kind: "email-changed",
+    to: to.email,
+    subject: "Your Skillshelf sign-in e-mail was changed",
+    text: `${lines.join("\n\n")}\n\nSkillshelf: ${storeUrl} · ${SUPPORT_EMAIL}\n`,
+    html: layout("Your sign-in e-mail was changed", lines, {
+      label: "Contact support",
+      url: `mailto:${SUPPORT_EMAIL}`,
+    }),
+  };
+}
