@@ -10,6 +10,7 @@ import {
   registerAccount,
   signInThroughApi,
   toast,
+  waitForMail,
 } from "../support/accounts.ts";
 import { expectAccessible, hasHorizontalScroll, useBrowser } from "../support/browser.ts";
 
@@ -109,8 +110,14 @@ describe("the account area", () => {
     expect(await page.title()).toMatch(/^Dashboard/);
     await formReady(page);
     const form = page.getByRole("form", { name: "Profile" });
+    const currentPassword = form.getByLabel("Current password", { exact: true });
     expect(await form.getByLabel("Name").inputValue()).toBe(account.name);
     expect(await form.getByLabel("Email").inputValue()).toBe(account.email);
+    expect(await currentPassword.count()).toBe(0);
+
+    // The same address in other letter case is no change: no password is asked for.
+    await form.getByLabel("Email").fill(account.email.toUpperCase());
+    expect(await currentPassword.count()).toBe(0);
 
     await form.getByLabel("Name").fill("");
     await form.getByLabel("Email").fill("dorothy@nasa");
@@ -118,14 +125,35 @@ describe("the account area", () => {
     await form.locator(".field__error", { hasText: "Name is required." }).waitFor();
     await form.locator(".field__error", { hasText: "Invalid email format." }).waitFor();
     await form.locator(".field__error", { hasText: "Phone number is required." }).waitFor();
+    // A new address needs the current password, asked for under its own field.
+    await currentPassword.waitFor();
+    await form.locator(".field__error", { hasText: "Enter your current password to change your email." }).waitFor();
+    expect(await currentPassword.getAttribute("aria-invalid")).toBe("true");
+    expect(await currentPassword.getAttribute("autocomplete")).toBe("current-password");
     await expectAccessible(page);
 
     await form.getByLabel("Name").fill(PROFILE.name);
     await form.getByLabel("Email").fill(PROFILE.email);
     await form.getByLabel("Phone").fill(PROFILE.phone);
     await form.getByLabel("Bio").fill(PROFILE.bio);
+    await currentPassword.fill("Not@thepass1");
+    await form.getByRole("button", { name: "Save profile" }).click();
+    await form.locator(".field__error", { hasText: "Current password is incorrect." }).waitFor();
+    await toast(page, "Current password is incorrect.").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("current_password");
+    dropExpectedRequestErrors(session.errors, [422]);
+    // Nothing was saved: the header still shows the old name.
+    await page.locator(".account-sidebar__name", { hasText: account.name }).waitFor();
+
+    await currentPassword.fill(account.password);
     await form.getByRole("button", { name: "Save profile" }).click();
     await toast(page, "Profile updated successfully.").waitFor();
+    // The new address is the stored one now: no password field left, nor the typed password.
+    await currentPassword.waitFor({ state: "detached" });
+    const notice = await waitForMail(account.email, /^Your Skillshelf sign-in e-mail was changed$/);
+    expect(notice.raw).toContain(`was changed from ${account.email} to ${PROFILE.email}`);
+    expect(notice.raw).toContain("If it was not you");
+    expect(notice.raw).not.toContain(account.password);
     // The toast is top-right in the account area.
     expect(await page.locator(".toasts").getAttribute("class")).toContain("toasts--top-right");
     await page.locator(".site-header .account-links__name", { hasText: "Dorothy Vaugh..." }).waitFor();

@@ -19,6 +19,7 @@ import { stripeEmulator } from "./emulators/stripe-emulator.ts";
 import type { Config } from "./env.ts";
 import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
 import { createPayments, type Payments } from "./payments/gateways.ts";
@@ -47,6 +48,8 @@ export interface AppOptions {
   mailPollMs?: number;
   /** How often the background reconciler asks providers about unconfirmed payments; 0 turns it off. */
   reconcileEveryMs?: number;
+  /** Where the log lines go instead of stdout (tests read the security events from it). */
+  logStream?: { write(line: string): void };
 }
 
 declare module "fastify" {
@@ -67,8 +70,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger:
       config.logLevel === "silent"
         ? false
-        : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
-    trustProxy: config.trustProxy,
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.authorization", "req.headers.cookie"],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { hasTwoDecimals } from "@skillshelf/shared/money.ts";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./lib/trust-proxy.ts";
 
 /**
  * Configuration of CONTRACT.md section 1, parsed once. Nothing else reads
@@ -54,7 +55,16 @@ const envSchema = z
         .refine(hasTwoDecimals, "must be a currency with two decimal places, such as GBP, EUR, USD or INR"),
     ).default("GBP"),
     SEED: optional(z.enum(["demo", "none"], { message: "must be demo or none" })).default("demo"),
-    TRUST_PROXY: optional(z.enum(["true", "false"], { message: "must be true or false" })).default("false"),
+    TRUST_PROXY: optional(
+      z.string().transform((value, ctx): TrustProxy => {
+        const trust = parseTrustProxy(value);
+        if (trust !== null && "error" in trust) {
+          ctx.addIssue({ code: "custom", message: trust.error });
+          return z.NEVER;
+        }
+        return trust;
+      }),
+    ),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -87,8 +97,8 @@ export interface Config {
   storeCurrency: string;
   seed: "demo" | "none";
   logLevel: string;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Behind reverse proxies: whose X-Forwarded-For gives the client address (null: nobody's). */
+  trustProxy: TrustProxy;
   stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; env: "sandbox" | "live" };
   payu: { key?: string; salt?: string; env: "test" | "live" };
@@ -121,7 +131,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     storeCurrency: env.STORE_CURRENCY,
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY === "true",
+    trustProxy: env.TRUST_PROXY ?? null,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,

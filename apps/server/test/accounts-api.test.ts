@@ -1,7 +1,10 @@
+import { CURRENT_PASSWORD_REQUIRED } from "@skillshelf/shared/account-forms.ts";
 import type { LoginResponse, ProfileResponse } from "@skillshelf/shared/api.ts";
+import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, users } from "../src/db/schema/index.ts";
+import { RATE_LIMITS } from "../src/routes/api/accounts.ts";
 import { bearer, createUser, GOOD_PASSWORD, login, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 
@@ -37,6 +40,14 @@ async function lastMailTo(email: string) {
     .orderBy(desc(mailOutbox.id))
     .limit(1);
   return mail;
+}
+
+/** A security notice says what to do when the change was not the owner's: new password, and support. */
+function expectWhatToDoIfItWasNotYou(mail: { text: string; html: string } | undefined) {
+  expect(mail?.text).toContain("If it was not you");
+  expect(mail?.text).toContain(SUPPORT_EMAIL);
+  expect(mail?.text).toContain(`${PUBLIC_URL}/forgot-password`);
+  expect(mail?.html).toContain(`href="${PUBLIC_URL}/forgot-password"`);
 }
 
 const resetTokenIn = (text: string | undefined) => /\/reset-password\/([\w-]+)/.exec(text ?? "")?.[1] ?? "";
@@ -218,6 +229,10 @@ describe("password reset", () => {
     expect((await post("/api/get-profile", undefined, bearer(session))).statusCode).toBe(401);
     expect((await login(store, user.email, user.password)).res.statusCode).toBe(401);
     expect((await login(store, user.email, "Brand@New2026")).res.statusCode).toBe(200);
+    const notice = await lastMailTo(user.email);
+    expect(notice).toMatchObject({ kind: "password-changed", subject: "Your Skillshelf password was changed" });
+    expect(notice?.text).toContain("was reset with a one-time reset link");
+    expectWhatToDoIfItWasNotYou(notice);
     const again = await post("/api/reset-password", {
       ...body,
       password: "Other@New2026",
@@ -225,6 +240,8 @@ describe("password reset", () => {
     });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe("This reset link is invalid or has expired. Please request a new one.");
+    // A refused reset changes nothing, so it tells nobody anything.
+    expect((await lastMailTo(user.email))?.id).toBe(notice?.id);
   });
 
   it("expires a link after 30 minutes", async () => {
@@ -337,16 +354,20 @@ describe("the account", () => {
     });
   });
 
-  it("refuses to take another account's e-mail", async () => {
+  it("refuses to take another account's e-mail, and says so only to the password's holder", async () => {
     const other = await createUser(store);
     const user = await createUser(store);
     const token = await signIn(store, user.id);
-    const res = await post(
-      "/api/update-profile",
-      { name: "X", email: other.email, phone: "0123456789" },
-      bearer(token),
-    );
+    const profile = { name: "X", email: other.email, phone: "0123456789" };
+    const withoutPassword = await post("/api/update-profile", profile, bearer(token));
+    expect(withoutPassword.statusCode).toBe(422);
+    expect(withoutPassword.json().errors).toEqual({ current_password: CURRENT_PASSWORD_REQUIRED });
+    const res = await post("/api/update-profile", { ...profile, current_password: user.password }, bearer(token));
     expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual({
+      email: "An account with this email already exists. Please sign in instead.",
+    });
+    expect(await lastMailTo(user.email)).toBeUndefined();
   });
 
   it("changes the password only with the old one, and signs out the other sessions", async () => {
@@ -360,6 +381,7 @@ describe("the account", () => {
     );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual({ old_password: "Old password is incorrect." });
+    expect(await lastMailTo(user.email)).toBeUndefined();
     const mismatch = await post(
       "/api/change-password",
       { old_password: GOOD_PASSWORD, password: "short", confirm_password: "other" },
@@ -378,5 +400,122 @@ describe("the account", () => {
     expect((await post("/api/get-profile", undefined, bearer(current))).statusCode).toBe(200);
     expect((await post("/api/get-profile", undefined, bearer(elsewhere))).statusCode).toBe(401);
     expect((await login(store, user.email, "Changed#2026")).res.statusCode).toBe(200);
+    const notice = await lastMailTo(user.email);
+    expect(notice).toMatchObject({ kind: "password-changed", subject: "Your Skillshelf password was changed" });
+    expect(notice?.text).toContain("was changed from the account's Password tab");
+    expect(notice?.text).not.toContain("Changed#2026");
+    expectWhatToDoIfItWasNotYou(notice);
+  });
+});
+
+describe("changing the sign-in e-mail", () => {
+  const profileOf = (user: { name: string; mobileNumber: string }, email: string) => ({
+    name: user.name,
+    email,
+    phone: "0123456789",
+    bio: "",
+  });
+
+  it("needs no password when only the case or spaces differ", async () => {
+    const user = await createUser(store);
+    const token = await signIn(store, user.id);
+    const res = await post("/api/update-profile", profileOf(user, `  ${user.email.toUpperCase()} `), bearer(token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.email).toBe(user.email);
+    expect(await lastMailTo(user.email)).toBeUndefined();
+  });
+
+  it("needs the current password: missing or wrong answers 422 under current_password and changes nothing", async () => {
+    const user = await createUser(store);
+    const token = await signIn(store, user.id);
+    const next = `moved-${user.email}`;
+    for (const current_password of [undefined, "", null]) {
+      const res = await post("/api/update-profile", { ...profileOf(user, next), current_password }, bearer(token));
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        status: false,
+        message: "Enter your current password to change your email.",
+        errors: { current_password: "Enter your current password to change your email." },
+      });
+    }
+    const wrong = await post(
+      "/api/update-profile",
+      { ...profileOf(user, next), current_password: "Wrong#pass1" },
+      bearer(token),
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({
+      status: false,
+      message: "Current password is incorrect.",
+      errors: { current_password: "Current password is incorrect." },
+    });
+    const [row] = await store.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.email).toBe(user.email);
+    expect(await lastMailTo(user.email)).toBeUndefined();
+  });
+
+  it("with the current password: changes it, unverifies it, and tells the old address", async () => {
+    const user = await createUser(store, { name: "Katherine Johnson", emailVerifiedAt: new Date() });
+    const token = await signIn(store, user.id);
+    const next = `Moved-${user.email}`.toUpperCase();
+    const res = await post(
+      "/api/update-profile",
+      { ...profileOf(user, ` ${next}`), current_password: user.password },
+      bearer(token),
+    );
+    expect(res.statusCode).toBe(200);
+    const stored = next.toLowerCase();
+    expect(res.json().data.email).toBe(stored);
+    const [row] = await store.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ email: stored, emailVerifiedAt: null });
+
+    const notice = await lastMailTo(user.email);
+    expect(notice).toMatchObject({
+      kind: "email-changed",
+      subject: "Your Skillshelf sign-in e-mail was changed",
+    });
+    expect(notice?.text).toContain(`was changed from ${user.email} to ${stored}`);
+    expect(notice?.text).toContain("If it was not you");
+    expect(notice?.text).toContain(SUPPORT_EMAIL);
+    expect(notice?.text).not.toContain(user.password);
+    expect(await lastMailTo(stored)).toBeUndefined();
+
+    // The session goes on; sign-in takes the new address only.
+    expect((await post("/api/get-profile", undefined, bearer(token))).json().data.email).toBe(stored);
+    expect((await login(store, user.email, user.password)).res.statusCode).toBe(401);
+    expect((await login(store, stored, user.password)).res.statusCode).toBe(200);
+  });
+
+  it("is no password oracle: guesses count against the account's sign-in limit", async () => {
+    const user = await createUser(store);
+    const token = await signIn(store, user.id);
+    const [max] = RATE_LIMITS.login.account;
+    for (let i = 0; i < max; i++) {
+      const res = await post(
+        "/api/update-profile",
+        { ...profileOf(user, `guess-${i}@example.com`), current_password: `Guess#${i}xx` },
+        bearer(token),
+      );
+      expect(res.statusCode).toBe(422);
+    }
+    const blocked = await post(
+      "/api/update-profile",
+      { ...profileOf(user, "guess-last@example.com"), current_password: user.password },
+      bearer(token),
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ status: false, message: "Too many requests. Please try again later." });
+    expect(blocked.headers["retry-after"]).toBeDefined();
+    // One budget with the login form: it is spent there too.
+    expect((await login(store, user.email, user.password)).res.statusCode).toBe(429);
+    // Saving the rest of the profile never checks a password, so it is not limited.
+    expect((await post("/api/update-profile", profileOf(user, user.email), bearer(token))).statusCode).toBe(200);
+    clock.advance(RATE_LIMITS.login.account[1]);
+    const later = await post(
+      "/api/update-profile",
+      { ...profileOf(user, "guess-later@example.com"), current_password: user.password },
+      bearer(token),
+    );
+    expect(later.statusCode).toBe(200);
   });
 });

@@ -1,4 +1,6 @@
+import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimits } from "../src/db/schema/index.ts";
 import { RATE_LIMITS } from "../src/routes/api/accounts.ts";
 import { createUser } from "./helpers/accounts.ts";
 import { createTestStore, TestClock, type TestStore } from "./helpers/app.ts";
@@ -67,5 +69,95 @@ describe("rate limits", () => {
       "192.0.2.99",
     );
     expect(refused.statusCode).toBe(429);
+  });
+});
+
+describe("behind reverse proxies (TRUST_PROXY)", () => {
+  const registration = (n: string) => ({
+    name: "Spam",
+    email: `spam-${n}@example.com`,
+    password: "spammy12!",
+    confirm_password: "spammy12!",
+  });
+  const register = (target: TestStore, n: string, peer: string, forwardedFor?: string) =>
+    target.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: registration(n),
+      remoteAddress: peer,
+      ...(forwardedFor ? { headers: { "x-forwarded-for": forwardedFor } } : {}),
+    });
+  /** The addresses the registration limit has counted, as the store keys them. */
+  const countedAddresses = async (target: TestStore) =>
+    (
+      await target.database.db
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(like(rateLimits.key, "register:ip:%"))
+    )
+      .map((row) => row.key.replace("register:ip:", ""))
+      .sort();
+  const [perAddress] = RATE_LIMITS.register.address;
+
+  it("with a hop count, take the address the proxy appended, not one the client wrote", async () => {
+    const proxied = await createTestStore({ env: { TRUST_PROXY: "1" } });
+    try {
+      // The client sends a fresh X-Forwarded-For every time; the proxy (10.0.0.1) appends the real address.
+      for (let i = 0; i < perAddress; i++) {
+        const res = await register(proxied, `hop-${i}`, "10.0.0.1", `198.51.100.${i + 1}, 203.0.113.50`);
+        expect(res.statusCode).toBe(201);
+      }
+      const refused = await register(proxied, "hop-last", "10.0.0.1", "198.51.100.99, 203.0.113.50");
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe("Too many requests. Please try again later.");
+      // Another learner behind the same proxy has a limit of their own.
+      expect((await register(proxied, "hop-other", "10.0.0.1", "203.0.113.51")).statusCode).toBe(201);
+      expect(await countedAddresses(proxied)).toEqual(["203.0.113.50", "203.0.113.51"]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("with a list of proxies, believe only a listed proxy's X-Forwarded-For", async () => {
+    const proxied = await createTestStore({ env: { TRUST_PROXY: "10.0.0.0/8, fd00::/8" } });
+    try {
+      for (let i = 0; i < perAddress; i++) {
+        // A client that reaches the store directly names a new address each time: its own is counted.
+        const res = await register(proxied, `direct-${i}`, "192.0.2.10", `198.51.100.${i + 1}`);
+        expect(res.statusCode).toBe(201);
+      }
+      expect((await register(proxied, "direct-last", "192.0.2.10", "198.51.100.99")).statusCode).toBe(429);
+
+      // Through a listed proxy (IPv4 or IPv6) the forwarded address is the learner's.
+      expect((await register(proxied, "via-v4", "10.1.2.3", "203.0.113.60")).statusCode).toBe(201);
+      expect((await register(proxied, "via-v6", "fd00::5", "203.0.113.61")).statusCode).toBe(201);
+      // A chain of listed proxies is followed back to the first address no proxy of ours wrote.
+      expect((await register(proxied, "via-chain", "10.1.2.3", "203.0.113.62, 10.9.9.9")).statusCode).toBe(201);
+      // A client pretending to be one of our proxies: the proxy appends its real address, and that is taken.
+      expect((await register(proxied, "via-fake", "10.1.2.3", "10.9.9.9, 203.0.113.63")).statusCode).toBe(201);
+      expect(await countedAddresses(proxied)).toEqual([
+        "192.0.2.10",
+        "203.0.113.60",
+        "203.0.113.61",
+        "203.0.113.62",
+        "203.0.113.63",
+      ]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("without TRUST_PROXY, X-Forwarded-For is ignored", async () => {
+    const before = await countedAddresses(store);
+    expect((await post("/api/register", registration("plain"), "192.0.2.77")).statusCode).toBe(201);
+    await store.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: registration("plain-2"),
+      remoteAddress: "192.0.2.77",
+      headers: { "x-forwarded-for": "198.51.100.1" },
+    });
+    const added = (await countedAddresses(store)).filter((a) => !before.includes(a));
+    expect(added).toEqual(["192.0.2.77"]);
   });
 });

@@ -27,6 +27,18 @@ describe("configuration", () => {
     expect(parseConfig({ PUBLIC_URL: "https://shop.example/" }).publicUrl).toBe("https://shop.example");
   });
 
+  it("trusts no proxy unless TRUST_PROXY names a hop count or the proxies' addresses", () => {
+    expect(parseConfig({}).trustProxy).toBeNull();
+    expect(parseConfig({ TRUST_PROXY: "" }).trustProxy).toBeNull();
+    // The old explicit "false" still means what it said.
+    expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBeNull();
+    expect(parseConfig({ TRUST_PROXY: "1" }).trustProxy).toEqual({ hops: 1 });
+    expect(parseConfig({ TRUST_PROXY: " 2 " }).trustProxy).toEqual({ hops: 2 });
+    expect(parseConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.7,fd00::/8 , ::1,loopback" }).trustProxy).toEqual({
+      proxies: ["10.0.0.0/8", "192.0.2.7", "fd00::/8", "::1", "loopback"],
+    });
+  });
+
   it.each([
     [{ PORT: "eighty" }, /^Invalid PORT \("eighty"\): /],
     [
@@ -39,6 +51,15 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL/],
     [{ STORE_CURRENCY: "pounds" }, /^Invalid STORE_CURRENCY/],
     [{ STORE_CURRENCY: "JPY" }, /^Invalid STORE_CURRENCY \("JPY"\): must be a currency with two decimal places/],
+    [{ TRUST_PROXY: "true" }, /^Invalid TRUST_PROXY \("true"\): true would trust every client.*hop count such as 1/],
+    [{ TRUST_PROXY: "0" }, /^Invalid TRUST_PROXY \("0"\): a hop count must be a positive integer/],
+    [{ TRUST_PROXY: "11" }, /^Invalid TRUST_PROXY \("11"\): a hop count must be at most 10$/],
+    [{ TRUST_PROXY: "-1" }, /^Invalid TRUST_PROXY \("-1"\): "-1" is not a hop count, an IP address or a CIDR range/],
+    [{ TRUST_PROXY: "proxy.internal" }, /^Invalid TRUST_PROXY .*"proxy.internal" is not a hop count, an IP address/],
+    [{ TRUST_PROXY: "127.1" }, /^Invalid TRUST_PROXY .*"127.1" is not a hop count, an IP address/],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /^Invalid TRUST_PROXY .*"10.0.0.0\/33" has an invalid prefix length/],
+    [{ TRUST_PROXY: "2001:db8::/129" }, /^Invalid TRUST_PROXY .*"2001:db8::\/129" has an invalid prefix length/],
+    [{ TRUST_PROXY: "10.0.0.1,,10.0.0.2" }, /^Invalid TRUST_PROXY .*has an empty entry/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

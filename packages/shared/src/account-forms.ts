@@ -90,6 +90,25 @@ export const resetPasswordSchema = z
   })
   .refine(same, confirmMismatch("Passwords must match"));
 
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email.";
+export const CURRENT_PASSWORD_WRONG = "Current password is incorrect.";
+
+const normalizeEmail = (value: string) => value.trim().toLowerCase();
+
+/**
+ * Whether saving `email` changes the sign-in address stored as `storedEmail`.
+ * Compared as the server stores addresses (trimmed, lower case), so a change
+ * of case or spaces alone is not a change and needs no password.
+ */
+export function changesEmail(storedEmail: string, email: string): boolean {
+  return normalizeEmail(email) !== normalizeEmail(storedEmail);
+}
+
+/**
+ * The profile request. `current_password` is checked only when the e-mail
+ * changes: the server compares with the stored address (and the password),
+ * the form uses profileSchemaFor(stored e-mail) to say so before sending.
+ */
 export const profileSchema = z.object({
   name: required("Name is required.").max(100, "Name must be at most 100 characters."),
   email: email("Email is required.", "Invalid email format."),
@@ -97,7 +116,22 @@ export const profileSchema = z.object({
     .max(20, "Phone number must be at most 20 characters.")
     .regex(/^\+?[\d\s()-]{6,20}$/, "Invalid phone number."),
   bio: z.string().trim().max(500, "Bio must be at most 500 characters.").default(""),
+  current_password: z
+    .string({ error: CURRENT_PASSWORD_REQUIRED })
+    .max(128, "Password must be at most 128 characters.")
+    .nullish()
+    .transform((v) => v || undefined),
 });
+
+/** The profile form of an account whose sign-in e-mail is `storedEmail`: a new address needs the current password. */
+export function profileSchemaFor(storedEmail: string) {
+  return profileSchema.refine((data) => !changesEmail(storedEmail, data.email) || Boolean(data.current_password), {
+    message: CURRENT_PASSWORD_REQUIRED,
+    path: ["current_password"],
+    // Shown together with the other fields' messages, as soon as the e-mail is a string.
+    when: (payload) => isObjectWith(payload.value, "email"),
+  });
+}
 
 export const changePasswordSchema = z
   .object({

@@ -1,10 +1,12 @@
 import type { loginSchema } from "@skillshelf/shared/account-forms.ts";
 import type { LoginResponse } from "@skillshelf/shared/api.ts";
 import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { verifyPassword } from "./password-hash.ts";
 import { createSession } from "./sessions.ts";
 import { toUserRecord, userRecordColumns } from "./user-record.ts";
@@ -17,17 +19,33 @@ export async function login(options: {
   db: Db;
   input: z.output<typeof loginSchema>;
   now: Date;
+  /** Where the sign-in's security event goes (with the client's address bound). */
+  log: FastifyBaseLogger;
 }): Promise<LoginResponse & { expiresAt: Date }> {
-  const { db, input, now } = options;
+  const { db, input, now, log } = options;
   const [user] = await db
     .select({ ...userRecordColumns, passwordHash: users.passwordHash, blockedAt: users.blockedAt })
     .from(users)
     .where(eq(users.email, input.email));
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !valid) throw new AppError("unauthenticated", BAD_CREDENTIALS);
+  // The log tells the failures apart; the answer to the client does not.
+  const failed = (reason: "unknown_email" | "wrong_password" | "blocked") =>
+    securityEvent(log, SECURITY_EVENTS.loginFailed, { userId: user?.id ?? null, email: input.email, reason }, "warn");
+  if (!user || !valid) {
+    failed(user ? "wrong_password" : "unknown_email");
+    throw new AppError("unauthenticated", BAD_CREDENTIALS);
+  }
   // Only someone who knows the password learns that the account is blocked.
-  if (user.blockedAt) throw new AppError("forbidden", BLOCKED);
+  if (user.blockedAt) {
+    failed("blocked");
+    throw new AppError("forbidden", BLOCKED);
+  }
   const session = await createSession({ db, userId: user.id, rememberMe: input.remember_me, now });
+  securityEvent(log, SECURITY_EVENTS.loginSucceeded, {
+    userId: user.id,
+    email: user.email,
+    rememberMe: input.remember_me,
+  });
   return {
     status: true,
     message: "Login successful.",

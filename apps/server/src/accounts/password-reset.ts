@@ -1,12 +1,14 @@
 import type { forgotPasswordSchema, resetPasswordSchema } from "@skillshelf/shared/account-forms.ts";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { passwordResets, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { hashToken, newToken } from "../lib/tokens.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import { passwordResetMail } from "../mail/templates.ts";
+import { passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
 import { hashPassword } from "./password-hash.ts";
 import { revokeUserSessions } from "./sessions.ts";
 
@@ -24,15 +26,16 @@ export async function requestPasswordReset(options: {
   input: z.output<typeof forgotPasswordSchema>;
   publicUrl: string;
   now: Date;
+  log: FastifyBaseLogger;
 }): Promise<void> {
   const { db, input, now } = options;
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
       .where(eq(users.email, input.email))
       .for("update");
-    if (!user) return;
+    if (!user) return null;
     await tx
       .update(passwordResets)
       .set({ consumedAt: now })
@@ -45,18 +48,29 @@ export async function requestPasswordReset(options: {
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     });
     await enqueueMail(tx, passwordResetMail(user, `${options.publicUrl}/reset-password/${token}`), now);
+    return user.id;
+  });
+  securityEvent(options.log, SECURITY_EVENTS.passwordResetRequested, {
+    userId,
+    email: input.email,
+    accountExists: userId !== null,
   });
 }
 
-/** Sets the new password once per link, and signs the account out everywhere. */
+/**
+ * Sets the new password once per link, signs the account out everywhere, and
+ * tells the owner by mail (in the same transaction) in case it was not them.
+ */
 export async function resetPassword(options: {
   db: Db;
   input: z.output<typeof resetPasswordSchema>;
+  publicUrl: string;
   now: Date;
+  log: FastifyBaseLogger;
 }): Promise<void> {
-  const { db, input, now } = options;
+  const { db, input, now, log } = options;
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     // Consuming the row is the check: of two uses at once, only one updates it.
     const [reset] = await tx
       .update(passwordResets)
@@ -69,8 +83,18 @@ export async function resetPassword(options: {
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!reset) throw new AppError("invalid", RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
+    if (!reset) {
+      securityEvent(log, SECURITY_EVENTS.passwordResetFailed, { reason: "invalid_or_expired_link" }, "warn");
+      throw new AppError("invalid", RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+    }
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, reset.userId))
+      .returning({ id: users.id, name: users.name, email: users.email });
     await revokeUserSessions(tx, reset.userId, now);
+    if (user) await enqueueMail(tx, passwordChangedMail(user, { how: "reset", at: now }, options.publicUrl), now);
+    return user;
   });
+  securityEvent(log, SECURITY_EVENTS.passwordResetCompleted, { userId: user?.id ?? null, email: user?.email ?? null });
 }

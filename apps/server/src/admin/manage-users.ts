@@ -1,9 +1,11 @@
 import { count, desc, eq, ilike, or } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { revokeUserSessions } from "../accounts/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { containsPattern } from "../lib/like-pattern.ts";
+import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 
 export const PAGE_SIZE = 20;
 
@@ -61,6 +63,14 @@ export async function listUsers(db: Db, options: { search?: string | undefined; 
 
 export type UserAction = "verify-email" | "block" | "unblock" | "make-admin" | "remove-admin";
 
+/** The actions that change who may sign in or operate the store, and the event each logs. */
+const ACTION_EVENTS: Partial<Record<UserAction, string>> = {
+  block: SECURITY_EVENTS.userBlocked,
+  unblock: SECURITY_EVENTS.userUnblocked,
+  "make-admin": SECURITY_EVENTS.adminRoleGranted,
+  "remove-admin": SECURITY_EVENTS.adminRoleRemoved,
+};
+
 /**
  * Applies one admin action to a user. Blocking ends their sessions at once;
  * an admin cannot block or demote themselves (the store would lose its last
@@ -68,15 +78,15 @@ export type UserAction = "verify-email" | "block" | "unblock" | "make-admin" | "
  */
 export async function applyUserAction(
   db: Db,
-  options: { actorId: number; userId: number; action: UserAction; now: Date },
+  options: { actorId: number; userId: number; action: UserAction; now: Date; log: FastifyBaseLogger },
 ): Promise<void> {
   const { actorId, userId, action, now } = options;
   if (actorId === userId && (action === "block" || action === "remove-admin")) {
     throw new AppError("conflict", "You cannot block yourself or remove your own admin role.");
   }
-  await db.transaction(async (tx) => {
+  const email = await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt })
+      .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
@@ -89,5 +99,8 @@ export async function applyUserAction(
     if (action === "remove-admin") set.role = "learner";
     await tx.update(users).set(set).where(eq(users.id, userId));
     if (action === "block") await revokeUserSessions(tx, userId, now);
+    return user.email;
   });
+  const event = ACTION_EVENTS[action];
+  if (event) securityEvent(options.log, event, { userId, email, actorId });
 }

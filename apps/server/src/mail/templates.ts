@@ -88,3 +88,62 @@ export function paymentRefundedMail(
     html: layout("We refunded your payment", lines, { label: "See your orders", url: `${storeUrl}/my-orders` }),
   };
 }
+
+/** When a change took effect, as a mail states it (UTC: the store does not know the reader's zone). */
+const when = (at: Date) => at.toUTCString().replace("GMT", "UTC");
+
+/**
+ * The notice after a password change or a completed reset: the owner learns of
+ * it even when someone else did it, and what to do then.
+ */
+export function passwordChangedMail(
+  to: { name: string; email: string },
+  change: { how: "changed" | "reset"; at: Date },
+  storeUrl: string,
+): OutgoingMail {
+  const how =
+    change.how === "reset"
+      ? "was reset with a one-time reset link. Every session was signed out."
+      : "was changed from the account's Password tab. Your other sessions were signed out.";
+  const lines = [
+    `Hello ${to.name},`,
+    `On ${when(change.at)}, the password of your Skillshelf account ${how}`,
+    "If it was you, there is nothing more to do.",
+    `If it was not you, someone else may know your password: choose a new one now with the link below, and contact support at ${SUPPORT_EMAIL} so that we can check your account.`,
+  ];
+  const url = `${storeUrl}/forgot-password`;
+  return {
+    kind: "password-changed",
+    to: to.email,
+    subject: "Your Skillshelf password was changed",
+    text: `${lines.join("\n\n")}\n\nChoose a new password: ${url}\n\nSkillshelf · ${SUPPORT_EMAIL}\n`,
+    html: layout("Your password was changed", lines, { label: "Choose a new password", url }),
+  };
+}
+
+/**
+ * The notice to the OLD address after the sign-in e-mail changed: if someone
+ * else changed it, this is the only mail the owner still receives.
+ */
+export function emailChangedMail(
+  to: { name: string; email: string },
+  change: { newEmail: string; at: Date },
+  storeUrl: string,
+): OutgoingMail {
+  const lines = [
+    `Hello ${to.name},`,
+    `On ${when(change.at)}, the sign-in e-mail of your Skillshelf account was changed from ${to.email} to ${change.newEmail}. Sign-in and messages about the account now use the new address.`,
+    "If it was you, there is nothing more to do.",
+    `If it was not you, contact support at ${SUPPORT_EMAIL} straight away and reply from this address: we will check the change and give the account back to you.`,
+  ];
+  return {
+    kind: "email-changed",
+    to: to.email,
+    subject: "Your Skillshelf sign-in e-mail was changed",
+    text: `${lines.join("\n\n")}\n\nSkillshelf: ${storeUrl} · ${SUPPORT_EMAIL}\n`,
+    html: layout("Your sign-in e-mail was changed", lines, {
+      label: "Contact support",
+      url: `mailto:${SUPPORT_EMAIL}`,
+    }),
+  };
+}

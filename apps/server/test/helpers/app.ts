@@ -18,15 +18,21 @@ export interface TestStore {
 
 /** The whole API on a fresh database, as a test file's client sees it through app.inject. */
 export async function createTestStore(
-  options: { pages?: boolean; env?: Record<string, string>; clock?: TestClock } = {},
+  options: { pages?: boolean; env?: Record<string, string>; clock?: TestClock; log?: LogCapture } = {},
 ): Promise<TestStore> {
   const database = await createTestDatabase();
-  const config = parseConfig({ SEED: "none", LOG_LEVEL: "silent", PUBLIC_URL, ...options.env });
+  const config = parseConfig({
+    SEED: "none",
+    LOG_LEVEL: options.log ? "info" : "silent",
+    PUBLIC_URL,
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,
     pages: options.pages ?? false,
     ...(options.clock ? { clock: options.clock.now } : {}),
+    ...(options.log ? { logStream: options.log } : {}),
     mailPollMs: 60_000,
     // Tests run the reconciler themselves, at the moment they choose.
     reconcileEveryMs: 0,
@@ -56,5 +62,19 @@ export class TestClock {
   now = (): Date => new Date(this.at);
   advance(ms: number): void {
     this.at += ms;
+  }
+}
+
+/** The store's log lines (pino JSON), kept in memory for a test to read. */
+export class LogCapture {
+  readonly lines: Record<string, unknown>[] = [];
+  readonly raw: string[] = [];
+  write(line: string): void {
+    this.raw.push(line);
+    this.lines.push(JSON.parse(line) as Record<string, unknown>);
+  }
+  /** The security events logged so far (lines with an `event` field), optionally of one name. */
+  events(name?: string): Record<string, unknown>[] {
+    return this.lines.filter((line) => typeof line.event === "string" && (!name || line.event === name));
   }
 }

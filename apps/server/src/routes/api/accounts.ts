@@ -1,5 +1,6 @@
 import {
   changePasswordSchema,
+  changesEmail,
   forgotPasswordSchema,
   loginSchema,
   profileSchema,
@@ -16,6 +17,7 @@ import { register } from "../../accounts/register.ts";
 import { revokeSession } from "../../accounts/sessions.ts";
 import { countCartItems } from "../../cart/cart.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { securityLog } from "../../lib/security-events.ts";
 import { clearSessionCookie, requireViewer, setSessionCookie, viewerOf } from "../viewer.ts";
 
 const MINUTE = 60_000;
@@ -32,17 +34,35 @@ type Limit = keyof typeof RATE_LIMITS;
 export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
 
 /**
+ * One limit's per-account counter, keyed by the account's e-mail, in the
+ * shared store: 429 with Retry-After once it is spent.
+ */
+function accountLimit(
+  app: FastifyInstance,
+  name: Limit,
+  emailOf: (request: FastifyRequest) => string | Promise<string>,
+) {
+  const [max, timeWindow] = RATE_LIMITS[name].account;
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow,
+    keyGenerator: async (r) => `${name}:account:${await emailOf(r)}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header("retry-after", result.ttlInSeconds);
+      throw new AppError("rate_limited", TOO_MANY_REQUESTS);
+    }
+  };
+}
+
+/**
  * The per-address limit is the route's own; the per-account one is checked
  * after the body is parsed (its key is the e-mail), in the same shared store.
  */
 function limits(app: FastifyInstance, name: Limit) {
   const [addressMax, addressWindow] = RATE_LIMITS[name].address;
-  const [accountMax, accountWindow] = RATE_LIMITS[name].account;
-  const perAccount = app.createRateLimit({
-    max: accountMax,
-    timeWindow: accountWindow,
-    keyGenerator: (r) => `${name}:account:${(r.body as { email: string }).email}`,
-  });
   return {
     config: {
       rateLimit: {
@@ -51,13 +71,7 @@ function limits(app: FastifyInstance, name: Limit) {
         keyGenerator: (r: FastifyRequest) => `${name}:ip:${r.ip}`,
       },
     },
-    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await perAccount(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header("retry-after", result.ttlInSeconds);
-        throw new AppError("rate_limited", TOO_MANY_REQUESTS);
-      }
-    },
+    preHandler: accountLimit(app, name, (r) => (r.body as { email: string }).email),
   };
 }
 
@@ -82,7 +96,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limits(app, "login"),
     },
     async (request, reply) => {
-      const { expiresAt, ...response } = await login({ db: app.database.db, input: request.body, now: app.clock() });
+      const { expiresAt, ...response } = await login({
+        db: app.database.db,
+        input: request.body,
+        now: app.clock(),
+        log: securityLog(request),
+      });
       setSessionCookie(reply, response.session_token, request.body.remember_me ? expiresAt : null);
       return response;
     },
@@ -111,6 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
         publicUrl: app.config.publicUrl,
         now: app.clock(),
+        log: securityLog(request),
       });
       void app.mail.deliverDue();
       return { status: true, message: FORGOT_PASSWORD_SENT };
@@ -121,7 +141,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     "/reset-password",
     { schema: { summary: "Set a new password with a reset link's token", tags, body: resetPasswordSchema } },
     async (request) => {
-      await resetPassword({ db: app.database.db, input: request.body, now: app.clock() });
+      await resetPassword({
+        db: app.database.db,
+        input: request.body,
+        publicUrl: app.config.publicUrl,
+        now: app.clock(),
+        log: securityLog(request),
+      });
+      void app.mail.deliverDue();
       return { status: true, message: "Your password has been reset. Please sign in with your new password." };
     },
   );
@@ -147,17 +174,34 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
+  // Checking the current password to change the e-mail counts against the
+  // account's sign-in limit: a stolen session is no faster a password oracle
+  // than the login form.
+  const passwordGuesses = accountLimit(app, "login", async (r) => (await viewer(r)).user.email);
+
   app.post(
     "/update-profile",
-    { schema: { summary: "Change name, email, phone and bio", tags, body: profileSchema } },
-    async (request) => {
+    {
+      schema: {
+        summary: "Change name, email, phone and bio; a new email needs current_password",
+        tags,
+        body: profileSchema,
+      },
+    },
+    async (request, reply) => {
       const v = await viewer(request);
+      if (changesEmail(v.user.email, request.body.email) && request.body.current_password) {
+        await passwordGuesses(request, reply);
+      }
       const data = await updateProfile({
         db: app.database.db,
         userId: v.userId,
         input: request.body,
+        publicUrl: app.config.publicUrl,
         now: app.clock(),
+        log: securityLog(request),
       });
+      void app.mail.deliverDue();
       return { status: true, message: "Profile updated successfully.", data };
     },
   );
@@ -178,8 +222,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: v.userId,
         sessionId: v.sessionId,
         input: request.body,
+        publicUrl: app.config.publicUrl,
         now: app.clock(),
+        log: securityLog(request),
       });
+      void app.mail.deliverDue();
       return { status: true, message: "Password changed successfully." };
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { getAnyOrder, listAllOrders } from "../../admin/manage-orders.ts";
 import { applyUserAction, listUsers } from "../../admin/manage-users.ts";
+import { securityLog } from "../../lib/security-events.ts";
 import { refundOrder } from "../../orders/refund-order.ts";
 import { viewerOf } from "../viewer.ts";
 import { adminCatalogueRoutes } from "./admin-catalogue.ts";
@@ -62,7 +63,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, action } = request.params;
-      await applyUserAction(app.database.db, { actorId: await actorId(request), userId: id, action, now: app.clock() });
+      await applyUserAction(app.database.db, {
+        actorId: await actorId(request),
+        userId: id,
+        action,
+        now: app.clock(),
+        log: securityLog(request),
+      });
       return { status: true, message: USER_ACTION_MESSAGES[action] };
     },
   );

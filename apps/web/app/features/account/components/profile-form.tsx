@@ -1,5 +1,7 @@
-import { profileSchema } from "@skillshelf/shared/account-forms.ts";
+import { changesEmail, profileSchemaFor } from "@skillshelf/shared/account-forms.ts";
 import type { UserRecord } from "@skillshelf/shared/api.ts";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { PasswordField } from "../../../components/form/password-field";
 import { SubmitButton } from "../../../components/form/submit-button";
 import { TextAreaField, TextField } from "../../../components/form/text-field";
 import { useSchemaForm } from "../../../hooks/use-schema-form";
@@ -7,16 +9,36 @@ import { useToast } from "../../toast/toast-context";
 import { updateProfile } from "../api/update-profile";
 import { useKeepUserRecord } from "../use-keep-user-record";
 
-/** Name, email, phone and bio; a saved change is stored as the user record and shown in the header. */
+/**
+ * Name, email, phone and bio; a saved change is stored as the user record and
+ * shown in the header. A new sign-in email needs the current password, so its
+ * field appears as soon as the email differs from the stored one.
+ */
 export function ProfileForm({ user }: { user: UserRecord }) {
   const toast = useToast();
   const keepUserRecord = useKeepUserRecord();
-  const { errors, phase, formProps } = useSchemaForm(profileSchema, {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState(user.email);
+  const schema = useMemo(() => profileSchemaFor(user.email), [user.email]);
+  const { errors, phase, formProps } = useSchemaForm(schema, {
     onValid: async (data, helpers) => keepUserRecord(await updateProfile(data, toast), helpers),
   });
+  const needsPassword = changesEmail(user.email, email);
+
+  // An address typed before the page's script ran is only in the input: read it once hydrated.
+  useEffect(() => {
+    const input = formRef.current?.elements.namedItem("email");
+    if (input instanceof HTMLInputElement) setEmail(input.value);
+  }, []);
+
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.name === "email") setEmail(target.value);
+    formProps.onChange(event);
+  };
 
   return (
-    <form className="form form--wide" aria-label="Profile" {...formProps}>
+    <form className="form form--wide" aria-label="Profile" ref={formRef} {...formProps} onChange={onChange}>
       <div className="form__grid">
         <TextField label="Name" name="name" autoComplete="name" defaultValue={user.name} error={errors.name} />
         <TextField
@@ -28,6 +50,19 @@ export function ProfileForm({ user }: { user: UserRecord }) {
           defaultValue={user.email}
           error={errors.email}
         />
+        {needsPassword && (
+          <PasswordField
+            label="Current password"
+            name="current_password"
+            autoComplete="current-password"
+            error={errors.current_password}
+            after={(id) => (
+              <p id={id} className="field__help">
+                Needed to change the email you sign in with.
+              </p>
+            )}
+          />
+        )}
         <TextField
           label="Phone"
           name="phone"
