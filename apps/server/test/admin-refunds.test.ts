@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorRecords, entitlements } from "../src/db/schema/index.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
-import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
+import { createTestStore, LogCapture, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 
 let store: TestStore;
@@ -12,10 +12,11 @@ let docker: ListingResponse;
 let base: string;
 let adminToken: string;
 const clock = new TestClock();
+const log = new LogCapture();
 const DAY = 24 * 3600_000;
 
 beforeAll(async () => {
-  store = await createTestStore({ clock });
+  store = await createTestStore({ clock, log });
   await store.importCatalogue(smallCatalogue());
   docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
   await store.app.listen({ port: 0, host: "127.0.0.1" });
@@ -69,6 +70,17 @@ describe("refunds within the money-back guarantee", () => {
     expect(res.json().message).toBe("The order is refunded and its access removed.");
     expect(res.json().data.refund_ref).toMatch(/^re_/);
     expect((await stripeRefunds()).length).toBe(before + 1);
+    // Logged for the audit: who refunded what, through which provider.
+    expect(log.events("order.refunded")).toEqual([
+      expect.objectContaining({
+        orderId: order.id,
+        actorId: expect.any(Number),
+        provider: "stripe",
+        amount: "£19.99",
+        refundRef: res.json().data.refund_ref,
+        ip: expect.any(String),
+      }),
+    ]);
     expect(await unlocked()).toBe(false);
     const rows = await store.database.db.select().from(entitlements).where(eq(entitlements.userId, user.id));
     expect(rows.every((r) => r.revokedAt !== null)).toBe(true);

@@ -67,4 +67,10 @@ export const SECURITY_EVENTS = {
   userUnblocked: "admin.user_unblocked",
   adminRoleGranted: "admin.admin_role_granted",
   adminRoleRemoved: "admin.admin_role_removed",
+  /** An operator's refund of an order: orderId, actorId, provider, amount, refundRef. */
+  orderRefunded: "order.refunded",
+  /** The provider did not accept an operator's refund: orderId, actorId, provider. */
+  orderRefundFailed: "order.refund_failed",
+  /** Money that made no order, sent back: paymentId, userId, provider, amount, reason (already_owned or superseded). */
+  paymentRefundedAutomatically: "payment.refunded_automatically",
 } as const;

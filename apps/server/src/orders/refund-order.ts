@@ -1,8 +1,10 @@
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
+import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { entitlements, orders, payments } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 
 export const REFUND_WINDOW_MS = MONEY_BACK_DAYS * 24 * 3600_000;
 
@@ -13,7 +15,11 @@ export const REFUND_WINDOW_MS = MONEY_BACK_DAYS * 24 * 3600_000;
  * is called, so of two refunds at once only one reaches the provider; a
  * provider failure releases the claim.
  */
-export async function refundOrder(app: FastifyInstance, orderId: number): Promise<{ refundRef: string }> {
+export async function refundOrder(
+  app: FastifyInstance,
+  orderId: number,
+  audit: { actorId: number; log: FastifyBaseLogger },
+): Promise<{ refundRef: string }> {
   const { db } = app.database;
   const now = app.clock();
   const [claimed] = await db
@@ -56,7 +62,13 @@ export async function refundOrder(app: FastifyInstance, orderId: number): Promis
     });
   } catch (error) {
     await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
-    app.log.error({ err: error, order: orderId }, "refund failed at the provider");
+    audit.log.error({ err: error, order: orderId }, "refund failed at the provider");
+    securityEvent(
+      audit.log,
+      SECURITY_EVENTS.orderRefundFailed,
+      { orderId, actorId: audit.actorId, provider: payment.provider },
+      "warn",
+    );
     throw new AppError(
       "provider_unavailable",
       "The payment provider did not accept the refund. Nothing was refunded; try again later.",
@@ -71,6 +83,13 @@ export async function refundOrder(app: FastifyInstance, orderId: number): Promis
       .update(entitlements)
       .set({ revokedAt: now })
       .where(and(eq(entitlements.orderId, orderId), isNull(entitlements.revokedAt)));
+  });
+  securityEvent(audit.log, SECURITY_EVENTS.orderRefunded, {
+    orderId,
+    actorId: audit.actorId,
+    provider: payment.provider,
+    amount: formatMoney(claimed.amountMinor, payment.currency),
+    refundRef,
   });
   return { refundRef };
 }

@@ -3,6 +3,7 @@ import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { orders, type PaymentProvider, payments, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { paymentRefundedMail } from "../mail/templates.ts";
 import { closeUnpaidPayment, describePaidLines, fulfilPayment } from "./fulfil-payment.ts";
@@ -183,16 +184,14 @@ export async function sendRefund(p: Payments, payment: PaymentRow): Promise<bool
     );
     await enqueueMail(tx, mail, now);
   });
-  p.log.info(
-    {
-      event: "payment.refunded_automatically",
-      payment: payment.id,
-      provider: payment.provider,
-      refundRef,
-      reason: payment.refundReason,
-    },
-    "payment refunded: it made no order",
-  );
+  securityEvent(p.log, SECURITY_EVENTS.paymentRefundedAutomatically, {
+    paymentId: payment.id,
+    userId: payment.userId,
+    provider: payment.provider,
+    amount: formatMoney(payment.amountMinor, payment.currency),
+    reason: payment.refundReason,
+    refundRef,
+  });
   return true;
 }
 

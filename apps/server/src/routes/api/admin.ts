@@ -109,7 +109,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { refundRef } = await refundOrder(app, request.params.id);
+      const { refundRef } = await refundOrder(app, request.params.id, {
+        actorId: await actorId(request),
+        log: securityLog(request),
+      });
       return {
         status: true,
         message: "The order is refunded and its access removed.",
