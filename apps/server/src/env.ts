@@ -51,6 +51,13 @@ const envSchema = z
     SEED: optional(z.enum(["demo", "none"], { message: "must be demo or none" })).default("demo"),
     TRUST_PROXY: optional(z.enum(["true", "false"], { message: "must be true or false" })).default("false"),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+    SHUTDOWN_GRACE_S: optional(
+      z.coerce
+        .number({ message: "must be a whole number of seconds, such as 10" })
+        .int("must be a whole number of seconds, such as 10")
+        .min(1, "must be at least 1 second")
+        .max(3600, "must be at most 3600 seconds"),
+    ).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS !== "live") return;
@@ -84,6 +91,8 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** How long SIGTERM waits for the requests in flight, the workers and the database before exiting anyway. */
+  shutdownGraceMs: number;
   stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; env: "sandbox" | "live" };
   payu: { key?: string; salt?: string; env: "test" | "live" };
@@ -117,6 +126,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === "true",
+    shutdownGraceMs: env.SHUTDOWN_GRACE_S * 1000,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
