@@ -22,6 +22,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
 import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
+import { gracefulClose } from "./plugins/graceful-close.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
 import { adminRoutes } from "./routes/api/admin.ts";
@@ -65,7 +66,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // On close, idle keep-alive connections go at once and busy ones after their answer
+    // (see plugins/graceful-close.ts); a request arriving meanwhile gets our 503 envelope.
+    forceCloseConnections: "idle",
+    return503OnClosing: false,
   });
+  // First, so that its hooks see every request.
+  await app.register(gracefulClose);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -86,8 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
   });
   app.decorate("mail", mail);
-  app.addHook("onReady", async () => mail.start());
-  app.addHook("onClose", async () => mail.stop());
+  app.addWorker("mail delivery", mail);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
