@@ -22,6 +22,7 @@ describe("configuration", () => {
       storeCurrency: "GBP",
       seed: "demo",
       databaseUrl: undefined,
+      shutdownGraceMs: 10_000,
     });
     expect(parseConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
     expect(parseConfig({ PUBLIC_URL: "https://shop.example/" }).publicUrl).toBe("https://shop.example");
@@ -38,6 +39,11 @@ describe("configuration", () => {
     [{ PAYMENTS: "live" }, /^Invalid STRIPE_SECRET_KEY: is required when PAYMENTS=live$/],
     [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL/],
     [{ STORE_CURRENCY: "pounds" }, /^Invalid STORE_CURRENCY/],
+    [
+      { SHUTDOWN_GRACE_S: "ten" },
+      /^Invalid SHUTDOWN_GRACE_S \("ten"\): must be a whole number of seconds, such as 10$/,
+    ],
+    [{ SHUTDOWN_GRACE_S: "0" }, /^Invalid SHUTDOWN_GRACE_S \("0"\): must be at least 1 second$/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
