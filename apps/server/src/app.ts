@@ -25,6 +25,7 @@ import { MediaSigner } from "./media/media-signer.ts";
 import { createPayments, type Payments } from "./payments/gateways.ts";
 import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
 import { ReconcileWorker } from "./payments/reconcile-payments.ts";
+import { gracefulClose } from "./plugins/graceful-close.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
 import { adminRoutes } from "./routes/api/admin.ts";
@@ -77,7 +78,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // On close, idle keep-alive connections go at once and busy ones after their answer
+    // (see plugins/graceful-close.ts); a request arriving meanwhile gets our 503 envelope.
+    forceCloseConnections: "idle",
+    return503OnClosing: false,
   });
+  // First, so that its hooks see every request.
+  await app.register(gracefulClose);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -98,16 +105,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
   });
   app.decorate("mail", mail);
-  app.addHook("onReady", async () => mail.start());
-  app.addHook("onClose", async () => mail.stop());
+  app.addWorker("mail delivery", mail);
   const payments = createPayments(app);
   app.decorate("payments", payments);
   const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
-  if (reconcileEveryMs > 0) {
-    const reconciler = new ReconcileWorker(payments, reconcileEveryMs);
-    app.addHook("onReady", async () => reconciler.start());
-    app.addHook("onClose", async () => reconciler.stop());
-  }
+  if (reconcileEveryMs > 0) app.addWorker("payment reconciler", new ReconcileWorker(payments, reconcileEveryMs));
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {

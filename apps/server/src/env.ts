@@ -66,6 +66,13 @@ const envSchema = z
       }),
     ),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+    SHUTDOWN_GRACE_S: optional(
+      z.coerce
+        .number({ message: "must be a whole number of seconds, such as 10" })
+        .int("must be a whole number of seconds, such as 10")
+        .min(1, "must be at least 1 second")
+        .max(3600, "must be at most 3600 seconds"),
+    ).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS !== "live") return;
@@ -99,6 +106,8 @@ export interface Config {
   logLevel: string;
   /** Behind reverse proxies: whose X-Forwarded-For gives the client address (null: nobody's). */
   trustProxy: TrustProxy;
+  /** How long SIGTERM waits for the requests in flight, the workers and the database before exiting anyway. */
+  shutdownGraceMs: number;
   stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; env: "sandbox" | "live" };
   payu: { key?: string; salt?: string; env: "test" | "live" };
@@ -132,6 +141,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? null,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_S * 1000,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,

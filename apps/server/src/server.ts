@@ -3,6 +3,7 @@ import { seedDemoIfEmpty } from "./catalogue/seed-demo.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { ConfigError, loadConfig } from "./env.ts";
+import { closeOnSignal } from "./shutdown.ts";
 
 async function main() {
   const config = loadConfig();
@@ -16,14 +17,7 @@ async function main() {
     }
   }
   const app = await buildApp({ config, database });
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  closeOnSignal({ app, database, graceMs: config.shutdownGraceMs });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Skillshelf is serving ${config.publicUrl}`);
 }

@@ -22,6 +22,7 @@ describe("configuration", () => {
       storeCurrency: "GBP",
       seed: "demo",
       databaseUrl: undefined,
+      shutdownGraceMs: 10_000,
     });
     expect(parseConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
     expect(parseConfig({ PUBLIC_URL: "https://shop.example/" }).publicUrl).toBe("https://shop.example");
@@ -60,6 +61,11 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "10.0.0.0/33" }, /^Invalid TRUST_PROXY .*"10.0.0.0\/33" has an invalid prefix length/],
     [{ TRUST_PROXY: "2001:db8::/129" }, /^Invalid TRUST_PROXY .*"2001:db8::\/129" has an invalid prefix length/],
     [{ TRUST_PROXY: "10.0.0.1,,10.0.0.2" }, /^Invalid TRUST_PROXY .*has an empty entry/],
+    [
+      { SHUTDOWN_GRACE_S: "ten" },
+      /^Invalid SHUTDOWN_GRACE_S \("ten"\): must be a whole number of seconds, such as 10$/,
+    ],
+    [{ SHUTDOWN_GRACE_S: "0" }, /^Invalid SHUTDOWN_GRACE_S \("0"\): must be at least 1 second$/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

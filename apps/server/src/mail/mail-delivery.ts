@@ -22,6 +22,7 @@ export class MailDelivery {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  private stopping = false;
 
   constructor(
     private readonly options: {
@@ -47,14 +48,21 @@ export class MailDelivery {
     const poll = () => {
       this.timer = setTimeout(async () => {
         await this.deliverDue();
-        poll();
+        // stop() may have come while this run was delivering: then no next poll.
+        if (!this.stopping) poll();
       }, this.options.pollMs ?? 5000);
       this.timer.unref();
     };
     poll();
   }
 
+  /**
+   * Lets the batch in progress finish (its rows are claimed, so cutting it
+   * would leave them waiting out the lease) and starts no other. What is
+   * still due stays in the outbox for the next start or another instance.
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
@@ -63,6 +71,7 @@ export class MailDelivery {
 
   /** Delivers what is due now; concurrent calls share one run and trigger one more. */
   deliverDue(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -71,8 +80,8 @@ export class MailDelivery {
       try {
         do {
           this.again = false;
-          while ((await this.deliverBatch()) === BATCH) {}
-        } while (this.again);
+          while (!this.stopping && (await this.deliverBatch()) === BATCH) {}
+        } while (this.again && !this.stopping);
       } catch (error) {
         this.options.log.error({ err: error }, "mail delivery failed");
       } finally {

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+/** A job the store runs in the background from start-up to close (the mail outbox, the payment reconciler). */
+export interface BackgroundWorker {
+  start(): void;
+  /** Resolves once the batch in progress is finished; starts no other. */
+  stop(): Promise<void>;
+}
+
+export const CLOSING_MESSAGE = "The store is restarting. Please try again in a moment.";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Runs `worker` from ready to close. Its stop() is an onClose hook, and
+     * Fastify runs onClose hooks only once the requests in flight are
+     * answered (closing the HTTP server is the first of them); server.ts
+     * closes the database after app.close(). So a worker stops on a quiet
+     * store with its database still open.
+     */
+    addWorker(name: string, worker: BackgroundWorker): void;
+    /** What exiting now would cut: the requests in flight and the workers still stopping. */
+    unfinished(): string[];
+  }
+}
+
+/**
+ * The store's part of closing. Fastify stops accepting connections, closes
+ * the idle keep-alive ones and waits for the requests in flight; this plugin
+ * adds what Fastify leaves out: every answer sent while closing carries
+ * `Connection: close` (Node keeps a keep-alive connection open after its last
+ * answer otherwise, and the close would wait out keepAliveTimeout); a request
+ * that still arrives on an open connection gets a 503 in the API's envelope,
+ * which a load balancer retries elsewhere; and the requests in flight are
+ * known by name, so a cut shutdown can say what it cut.
+ */
+export const gracefulClose = fp(async (app: FastifyInstance) => {
+  let closing = false;
+  const inFlight = new Set<{ method: string; url: string; since: number }>();
+  const workersStopping = new Set<string>();
+
+  app.decorate("addWorker", (name: string, worker: BackgroundWorker) => {
+    app.addHook("onReady", async () => worker.start());
+    app.addHook("onClose", async () => {
+      workersStopping.add(name);
+      await worker.stop();
+      workersStopping.delete(name);
+      app.log.info(`${name} stopped`);
+    });
+  });
+
+  app.decorate("unfinished", () => {
+    const now = Date.now();
+    return [
+      ...[...inFlight].map((r) => `${r.method} ${r.url} (running ${((now - r.since) / 1000).toFixed(1)} s)`),
+      ...[...workersStopping].map((name) => `${name} (stopping)`),
+    ];
+  });
+
+  // Runs when app.close() begins, before the server stops listening.
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (closing) {
+      return reply.status(503).header("connection", "close").send({ status: false, message: CLOSING_MESSAGE });
+    }
+    const entry = { method: request.method, url: request.url, since: Date.now() };
+    inFlight.add(entry);
+    // "close" comes both when the answer is sent and when the client goes away.
+    reply.raw.once("close", () => inFlight.delete(entry));
+  });
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
+});

@@ -1,0 +1,436 @@
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { inArray } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
+import { mailOutbox, users } from "../src/db/schema/index.ts";
+import { parseConfig } from "../src/env.ts";
+import { CLOSING_MESSAGE } from "../src/plugins/graceful-close.ts";
+import { webBuildDir } from "../src/routes/pages.ts";
+import { PUBLIC_URL } from "./helpers/app.ts";
+import { createTestDatabase } from "./helpers/database.ts";
+
+const serverDir = path.resolve(import.meta.dirname, "..");
+const PASSWORD = "Secret#2026a";
+
+// server.ts always hosts the pages, so the real process needs the web build.
+beforeAll(() => {
+  if (!fs.existsSync(path.join(webBuildDir, "server/index.js"))) {
+    execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(serverDir, "../.."), stdio: "ignore" });
+  }
+}, 120_000);
+
+/** A busy process on one of the cores while the store shuts down, as on a loaded machine. */
+function loadTheCpu(): { stop(): void } {
+  const hog = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+  return { stop: () => hog.kill("SIGKILL") };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** A fresh database for one server process: a DATA_DIR, or a new database on TEST_DATABASE_URL's server. */
+async function freshDatabase(): Promise<{
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-shutdown-"));
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+      open: () => openDatabase({ dataDir }),
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `skillshelf_shutdown_${randomBytes(6).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: url.toString(), maxConnections: 2 }),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+interface LogLine {
+  level: number;
+  msg: string;
+  req?: { url?: string };
+}
+
+/** server.ts as `npm start` runs it: node itself, so the signal reaches the server. */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SEED: "none", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: LogLine[] = [];
+  let stderr = "";
+  let pending = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    pending += chunk.toString();
+    const complete = pending.split("\n");
+    pending = complete.pop() ?? "";
+    for (const line of complete) {
+      try {
+        lines.push(JSON.parse(line) as LogLine);
+      } catch {
+        lines.push({ level: 30, msg: line });
+      }
+    }
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once("exit", (code) => resolve({ code, at: Date.now() })),
+  );
+  let alive = true;
+  void exited.then(() => {
+    alive = false;
+  });
+
+  const waitFor = async (what: string, test: (lines: LogLine[]) => boolean, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!test(lines)) {
+      if (!alive || Date.now() > deadline) {
+        throw new Error(`waiting for ${what}; server ${alive ? "still running" : "exited"}; stderr: ${stderr}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  await waitFor("start-up", (l) => l.some((line) => line.msg.startsWith("Skillshelf is serving")), 100_000);
+  return {
+    child,
+    port,
+    lines,
+    exited,
+    waitFor,
+    messages: () => lines.map((l) => l.msg),
+    incoming: () => lines.filter((l) => l.msg === "incoming request").length,
+  };
+}
+
+type Answer = { status: number; connection: string | undefined; body: { status?: boolean; [key: string]: unknown } };
+
+/**
+ * A POST whose headers and first half of body are sent now: the server has the
+ * request in hand but cannot answer until finish() sends the rest.
+ */
+function heldRequest(agent: http.Agent, port: number, url: string, payload: object, headers: http.OutgoingHttpHeaders) {
+  const body = JSON.stringify(payload);
+  const half = Math.floor(body.length / 2);
+  const request = http.request({
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: url,
+    agent,
+    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers },
+  });
+  const answered = new Promise<Answer>((resolve, reject) => {
+    request.on("error", reject);
+    request.on("response", (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: JSON.parse(text) }),
+      );
+      res.on("error", reject);
+    });
+  });
+  request.write(body.slice(0, half));
+  return { answered, finish: () => request.end(body.slice(half)) };
+}
+
+async function post(port: number, url: string, payload: object, headers: Record<string, string> = {}) {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(payload),
+  });
+  return { status: res.status, body: (await res.json()) as { session_token?: string } };
+}
+
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(true));
+  });
+}
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+type FreshDatabase = Awaited<ReturnType<typeof freshDatabase>>;
+
+describe("SIGTERM", () => {
+  /** One server per test, each with its own grace period in seconds. */
+  const GRACE = { answers: 30, deadline: 2, insist: 60 } as const;
+  const started: { -readonly [K in keyof typeof GRACE]?: { server?: Server; database: FreshDatabase } } = {};
+  const serverFor = (name: keyof typeof GRACE) => {
+    const entry = started[name];
+    if (!entry?.server) throw new Error(`the ${name} server did not start`);
+    return { server: entry.server, database: entry.database };
+  };
+
+  // Started together: start-up (compiling, migrating) is most of each test's time.
+  beforeAll(async () => {
+    await Promise.all(
+      (Object.keys(GRACE) as (keyof typeof GRACE)[]).map(async (name) => {
+        const database = await freshDatabase();
+        started[name] = { database };
+        started[name].server = await startServer({ ...database.env, SHUTDOWN_GRACE_S: String(GRACE[name]) });
+      }),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const { server, database } of Object.values(started)) {
+      if (server) {
+        server.child.kill("SIGKILL");
+        await server.exited;
+      }
+      await database.drop();
+    }
+  });
+
+  it("answers the 60 requests in flight, stops the mail worker, closes the database and exits 0", async () => {
+    const { server, database } = serverFor("answers");
+    const grace = GRACE.answers;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+    let cpu: { stop(): void } | undefined;
+    try {
+      const setup = "setup@shutdown.test";
+      const account = { name: "Setup", email: setup, password: PASSWORD, confirm_password: PASSWORD };
+      expect((await post(server.port, "/api/register", account)).status).toBe(201);
+      const signedIn = await post(server.port, "/api/login", { email: setup, password: PASSWORD });
+      const token = signedIn.body.session_token;
+      expect(token).toBeTruthy();
+
+      // 8 registrations and 8 sign-ins (argon2id each, and mail for the outbox),
+      // and 44 profile reads, within the per-address and per-account limits.
+      const newEmails = Array.from({ length: 8 }, (_, i) => `learner${i}@shutdown.test`);
+      const before = server.incoming();
+      cpu = loadTheCpu();
+      const held = [
+        ...newEmails.map((email) =>
+          heldRequest(
+            agent,
+            server.port,
+            "/api/register",
+            { name: "Learner", email, password: PASSWORD, confirm_password: PASSWORD },
+            {},
+          ),
+        ),
+        ...Array.from({ length: 8 }, () =>
+          heldRequest(agent, server.port, "/api/login", { email: setup, password: PASSWORD }, {}),
+        ),
+        ...Array.from({ length: 44 }, () =>
+          heldRequest(agent, server.port, "/api/get-profile", {}, { authorization: `Bearer ${token}` }),
+        ),
+      ];
+      expect(held).toHaveLength(60);
+      await server.waitFor("the 60 requests to arrive", () => server.incoming() - before >= 60);
+
+      const signalledAt = Date.now();
+      // Twice, as a signal to npm start's process group arrives: once from the
+      // sender and once forwarded by npm.
+      server.child.kill("SIGTERM");
+      server.child.kill("SIGTERM");
+      await server.waitFor("the server to take the signal", (lines) =>
+        lines.some((l) => l.msg.startsWith("SIGTERM: closing;")),
+      );
+      expect(server.messages()).toContain(`SIGTERM: closing; 60 request(s) in flight, waiting up to ${grace} s`);
+      // No new connections while the 60 are still waiting for their bodies.
+      while (!(await refusesConnections(server.port))) await new Promise((r) => setTimeout(r, 50));
+
+      for (const request of held) request.finish();
+      const answers = await Promise.all(held.map((request) => request.answered));
+      const expected = [...Array(8).fill(201), ...Array(8).fill(200), ...Array(44).fill(200)];
+      expect(answers.map((a) => a.status)).toEqual(expected);
+      expect(answers.every((a) => a.body.status === true)).toBe(true);
+      // Keep-alive clients are told to let go, so the close does not wait out keepAliveTimeout.
+      expect(answers.every((a) => a.connection === "close")).toBe(true);
+
+      const { code, at } = await server.exited;
+      cpu.stop();
+      expect(code).toBe(0);
+      expect(at - signalledAt).toBeLessThan(grace * 1000);
+      const messages = server.messages();
+      expect(messages).toContain("mail delivery stopped");
+      expect(messages.some((m) => /^Skillshelf closed in \d+ ms: requests answered/.test(m))).toBe(true);
+      expect(server.lines.filter((l) => l.level >= 50)).toEqual([]);
+
+      // Nothing lost: every registration is stored with its mail, and no mail was
+      // left claimed mid-batch (a claim pushes its next attempt into the future).
+      const reopened: Database = await database.open();
+      try {
+        const stored = await reopened.db.select().from(users).where(inArray(users.email, newEmails));
+        expect(stored).toHaveLength(8);
+        const mail = await reopened.db.select().from(mailOutbox);
+        expect(mail).toHaveLength(9);
+        const reopenedAt = Date.now();
+        for (const row of mail) expect(row.sentAt !== null || row.nextAttemptAt.getTime() <= reopenedAt).toBe(true);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      cpu?.stop();
+      agent.destroy();
+    }
+  }, 60_000);
+
+  it("exits 1 by the end of the grace period, naming the request it cut", async () => {
+    const { server } = serverFor("deadline");
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const before = server.incoming();
+      const stuck = heldRequest(agent, server.port, "/api/login", { email: "a@b.test", password: PASSWORD }, {});
+      const outcome = stuck.answered.then(
+        () => "answered",
+        () => "cut",
+      );
+      await server.waitFor("the request to arrive", () => server.incoming() > before);
+      const signalledAt = Date.now();
+      server.child.kill("SIGTERM");
+
+      const { code, at } = await server.exited;
+      expect(code).toBe(1);
+      // It waited for the grace period, and not much more (the test's own timeout is the bound).
+      expect(at - signalledAt).toBeGreaterThanOrEqual(1900);
+      expect(await outcome).toBe("cut");
+      const cut = server.lines.find((l) => l.level >= 50 && l.msg.includes("ran out"));
+      expect(cut?.msg).toMatch(
+        /^The shutdown grace period \(SHUTDOWN_GRACE_S=2\) ran out: exiting, cut: POST \/api\/login \(running [\d.]+ s\)$/,
+      );
+    } finally {
+      agent.destroy();
+    }
+  }, 60_000);
+
+  it("takes a repeat within moments as the same signal (npm forwards it), and a later one as: stop now", async () => {
+    const { server } = serverFor("insist");
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const before = server.incoming();
+      const stuck = heldRequest(agent, server.port, "/api/login", { email: "a@b.test", password: PASSWORD }, {});
+      const outcome = stuck.answered.then(
+        () => "answered",
+        () => "cut",
+      );
+      await server.waitFor("the request to arrive", () => server.incoming() > before);
+      server.child.kill("SIGTERM");
+      await server.waitFor("the server to take the signal", (lines) =>
+        lines.some((l) => l.msg.startsWith("SIGTERM: closing;")),
+      );
+      server.child.kill("SIGTERM");
+      await server.waitFor("the repeat to be recognised", (lines) =>
+        lines.some((l) => l.msg === "SIGTERM again within 2 s: the same request (npm forwards signals)"),
+      );
+      // Past the repeat window: the operator insists.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(server.child.exitCode).toBe(null);
+      server.child.kill("SIGTERM");
+
+      const { code } = await server.exited;
+      expect(code).toBe(1);
+      expect(await outcome).toBe("cut");
+      expect(server.lines.find((l) => l.level >= 50)?.msg).toMatch(
+        /^SIGTERM while closing: exiting now, cut: POST \/api\/login \(running [\d.]+ s\)$/,
+      );
+    } finally {
+      agent.destroy();
+    }
+  }, 60_000);
+});
+
+describe("a request that arrives while the store closes", () => {
+  it("gets a 503 in the envelope with Connection: close", async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: parseConfig({ SEED: "none", LOG_LEVEL: "silent", PUBLIC_URL }),
+      database,
+      pages: false,
+      mailPollMs: 60_000,
+    });
+    // Holds the close between "closing" and "stop listening", where a late request lands.
+    let entered!: () => void;
+    let release!: () => void;
+    const inClose = new Promise<void>((r) => {
+      entered = r;
+    });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    app.addHook("preClose", async () => {
+      entered();
+      await held;
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as net.AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; connection: string | undefined; body: unknown }>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: "/api/health", agent }, (res) => {
+            let text = "";
+            res.on("data", (c: Buffer) => {
+              text += c.toString();
+            });
+            res.on("end", () =>
+              resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: JSON.parse(text) }),
+            );
+          })
+          .on("error", reject);
+      });
+    try {
+      expect(await get()).toMatchObject({ status: 200, connection: "keep-alive" });
+      const closed = app.close();
+      await inClose;
+      // The same keep-alive connection, now idle in the agent's pool.
+      expect(await get()).toEqual({
+        status: 503,
+        connection: "close",
+        body: { status: false, message: CLOSING_MESSAGE },
+      });
+      release();
+      await closed;
+    } finally {
+      release();
+      agent.destroy();
+      await database.close();
+    }
+  });
+});
