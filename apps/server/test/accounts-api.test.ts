@@ -1,11 +1,11 @@
 import { CURRENT_PASSWORD_REQUIRED } from "@skillshelf/shared/account-forms.ts";
 import type { LoginResponse, ProfileResponse } from "@skillshelf/shared/api.ts";
 import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, users } from "../src/db/schema/index.ts";
+import { users } from "../src/db/schema/index.ts";
 import { RATE_LIMITS } from "../src/routes/api/accounts.ts";
-import { bearer, createUser, GOOD_PASSWORD, login, signIn } from "./helpers/accounts.ts";
+import { bearer, createUser, GOOD_PASSWORD, lastMailOf, login, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 
 let store: TestStore;
@@ -32,15 +32,7 @@ const USER_RECORD_KEYS = [
   "timezone",
 ];
 
-async function lastMailTo(email: string) {
-  const [mail] = await store.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  return mail;
-}
+const lastMailTo = (email: string) => lastMailOf(store, email);
 
 /** A security notice says what to do when the change was not the owner's: new password, and support. */
 function expectWhatToDoIfItWasNotYou(mail: { text: string; html: string } | undefined) {

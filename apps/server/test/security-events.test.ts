@@ -1,8 +1,7 @@
-import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, users } from "../src/db/schema/index.ts";
+import { users } from "../src/db/schema/index.ts";
 import { securityEvent } from "../src/lib/security-events.ts";
-import { bearer, createUser, GOOD_PASSWORD, login, signIn } from "./helpers/accounts.ts";
+import { bearer, createUser, GOOD_PASSWORD, lastMailOf, login, signIn } from "./helpers/accounts.ts";
 import { createTestStore, LogCapture, type TestStore } from "./helpers/app.ts";
 
 let store: TestStore;
@@ -20,15 +19,7 @@ const post = (url: string, payload?: Record<string, unknown>, headers: Record<st
 /** Every secret a test used: none of them may appear in any security event. */
 const secrets = new Set<string>([GOOD_PASSWORD]);
 
-async function lastMailTo(email: string) {
-  const [mail] = await store.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  return mail;
-}
+const lastMailTo = (email: string) => lastMailOf(store, email);
 
 describe("security events", () => {
   it("sign in: success and each kind of failure, with the reason the client is not told", async () => {

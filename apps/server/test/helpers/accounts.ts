@@ -1,7 +1,8 @@
 import type { LoginResponse } from "@skillshelf/shared/api.ts";
+import { desc, eq } from "drizzle-orm";
 import { hashPassword } from "../../src/accounts/password-hash.ts";
 import { createSession } from "../../src/accounts/sessions.ts";
-import { users } from "../../src/db/schema/index.ts";
+import { mailOutbox, users } from "../../src/db/schema/index.ts";
 import type { TestStore } from "./app.ts";
 
 let counter = 0;
@@ -44,4 +45,15 @@ export async function login(store: TestStore, email: string, password: string, r
     payload: { email, password, user_type: "Manual", remember_me: rememberMe },
   });
   return { res, body: res.json<LoginResponse>() };
+}
+
+/** The newest message the outbox holds for an address. */
+export async function lastMailOf(store: TestStore, email: string) {
+  const [mail] = await store.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return mail;
 }
