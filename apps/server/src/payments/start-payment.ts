@@ -64,6 +64,8 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
   const waitUntil = Date.now() + WAIT_FOR_OPENING_MS;
 
   for (;;) {
+    // However the learner's other starts and the providers behave, this start ends.
+    if (Date.now() > waitUntil) throw new AppError("conflict", PAYMENT_IN_PROGRESS);
     const quote = await quoteCart(db, buyer.userId, options.storeCurrency);
     checkClientView(quote, client);
     const [open] = await db
@@ -100,7 +102,6 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
         await closeUnpaidPayment(db, { paymentId: open.id, status: "failed", now });
         continue;
       }
-      if (Date.now() > waitUntil) throw new AppError("conflict", PAYMENT_IN_PROGRESS);
     } else {
       const reusable =
         open.provider === options.provider &&
@@ -130,7 +131,8 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
       if (outcome.state === "paid") {
         const settled = await applyOutcome(p, open, outcome);
         if (settled.kind === "order" && sameCharge(open, quote)) throw new AppError("conflict", ALREADY_PAID);
-      } else if (outcome.state !== "open" && outcome.state !== "cancelled") {
+      } else if (outcome.state !== "open") {
+        // A superseded payment stays superseded: only an open one is closed here.
         await closeUnpaidPayment(db, { paymentId: open.id, status: outcome.state, now });
       }
       continue;
