@@ -150,6 +150,18 @@ describe("the cart's rules, seen in the pages", () => {
     await page.getByRole("heading", { name: "1 Item(s) in Cart" }).waitFor();
   });
 
+  it("says so when a payment made no order and was refunded", async () => {
+    const { page } = session;
+    // Where the store sends a learner whose money arrived for content already owned or a replaced checkout.
+    await page.goto("/payment-cancelled?refunded=1");
+    await page.getByRole("heading", { name: "Payment Cancelled", level: 1 }).waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "refunded in full" }).textContent()).toBe(
+      "This payment made no order, so it has been refunded in full. An e-mail with the details is on its way.",
+    );
+    expect(await page.getByText("No charges have been made to your account.").count()).toBe(0);
+    await checkPage(page);
+  });
+
   it("says when the cart changed during checkout, and shows the cart as it is now", async () => {
     const { page } = session;
     await page.goto("/yaml");
