@@ -23,6 +23,7 @@ import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
 import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
+import { refuseUnsafeText } from "./plugins/refuse-unsafe-text.ts";
 import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
 import { adminRoutes } from "./routes/api/admin.ts";
 import { catalogueRoutes } from "./routes/api/catalogue.ts";
@@ -68,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Added before any route, so every route and every encapsulated plugin inherits it.
+  app.addHook("preValidation", refuseUnsafeText);
 
   const clock = options.clock ?? systemClock;
   const signer = await MediaSigner.load(database.db, () => clock().getTime());
