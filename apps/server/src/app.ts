@@ -4,7 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -56,6 +56,22 @@ declare module "fastify" {
   }
 }
 
+/**
+ * The router refuses a path it cannot decode, or a parameter past
+ * maxParamLength, before any route or error handler runs: answer in the
+ * envelope too, without echoing the path back.
+ */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message =
+    status >= 500
+      ? GENERIC_ERROR
+      : error.code === "FST_ERR_MAX_PARAM_LENGTH"
+        ? "The address is too long."
+        : "The address is not valid.";
+  void reply.status(status).send({ status: false, message });
+}
+
 /** The whole store as one Fastify instance; server.ts only boots it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -66,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
