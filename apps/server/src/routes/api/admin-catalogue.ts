@@ -13,6 +13,7 @@ import {
   relatedSchema,
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
+import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -43,7 +44,7 @@ const MAX_FILES = 10;
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
 const tags = ["admin catalogue"];
-const byId = z.object({ id: z.coerce.number().int().positive() });
+const byId = z.object({ id: rowId() });
 
 /**
  * The operator's catalogue editor, under /api/admin (whose hook admits admins
