@@ -1,5 +1,6 @@
 import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
 import jsonc from "jsonc-parser";
+import { findUnsafeText } from "../lib/unsafe-text.ts";
 
 /** A catalogue file refused before anything is written: where and why. */
 export class CatalogueFileError extends Error {
@@ -61,6 +62,15 @@ export function readCatalogueText(text: string): { file: CatalogueFile; lineOf: 
 }
 
 export function validateCatalogue(value: unknown, lineOf: LineOf = noLines): CatalogueFile {
+  // JSON escapes can carry a NUL or a lone surrogate, which PostgreSQL cannot store: refuse the line, not a 500.
+  const unsafe = findUnsafeText(value);
+  if (unsafe) {
+    const where = describePath(unsafe);
+    throw new CatalogueFileError(
+      `${where ? `${where}: ` : ""}contains characters that are not allowed`,
+      lineOf(unsafe),
+    );
+  }
   const result = catalogueFileSchema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
