@@ -4,7 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -27,6 +27,7 @@ import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
 import { ReconcileWorker } from "./payments/reconcile-payments.ts";
 import { gracefulClose } from "./plugins/graceful-close.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
+import { refuseUnsafeText } from "./plugins/refuse-unsafe-text.ts";
 import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
 import { adminRoutes } from "./routes/api/admin.ts";
 import { catalogueRoutes } from "./routes/api/catalogue.ts";
@@ -64,6 +65,22 @@ declare module "fastify" {
   }
 }
 
+/**
+ * The router refuses a path it cannot decode, or a parameter past
+ * maxParamLength, before any route or error handler runs: answer in the
+ * envelope too, without echoing the path back.
+ */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message =
+    status >= 500
+      ? GENERIC_ERROR
+      : error.code === "FST_ERR_MAX_PARAM_LENGTH"
+        ? "The address is too long."
+        : "The address is not valid.";
+  void reply.status(status).send({ status: false, message });
+}
+
 /** The whole store as one Fastify instance; server.ts only boots it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -82,11 +99,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // (see plugins/graceful-close.ts); a request arriving meanwhile gets our 503 envelope.
     forceCloseConnections: "idle",
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
   });
   // First, so that its hooks see every request.
   await app.register(gracefulClose);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Added before any route, so every route and every encapsulated plugin inherits it.
+  app.addHook("preValidation", refuseUnsafeText);
 
   const clock = options.clock ?? systemClock;
   const signer = await MediaSigner.load(database.db, () => clock().getTime());

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RESERVED_SLUGS } from "./constants.ts";
+import { MAX_ID } from "./ids.ts";
 
 /**
  * The operator's catalogue forms: one schema per form, checked in the browser
@@ -70,6 +71,7 @@ const optionalId = z
   .number()
   .int()
   .nonnegative()
+  .max(MAX_ID)
   .nullable()
   .transform((v) => v || null);
 
@@ -165,7 +167,7 @@ export const contentUpdateSchema = z.object({
 });
 
 const ids = z
-  .array(z.number().int().positive())
+  .array(z.number().int().positive().max(MAX_ID))
   .max(1000)
   .refine((list) => new Set(list).size === list.length, { message: "Each item may be listed once." });
 

@@ -1,5 +1,6 @@
 import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
 import jsonc from "jsonc-parser";
+import { findUnsafeText } from "../lib/unsafe-text.ts";
 
 /** A catalogue file refused before anything is written: where and why. */
 export class CatalogueFileError extends Error {
@@ -25,6 +26,27 @@ export function describePath(path: JsonPath): string {
   );
 }
 
+/** A catalogue file nests a handful of levels; far deeper text would overflow the stack of jsonc's recursive parser. */
+const MAX_DEPTH = 64;
+
+/**
+ * jsonc's SyntaxKind is an ambient const enum, which isolatedModules cannot read: its values for { } [ ] and the end.
+ * The scanner reads tokens one by one, without recursion, so it can measure any depth.
+ */
+const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, end: 17 } as const;
+
+/** Where the text first nests deeper than MAX_DEPTH, or null. */
+function offsetTooDeep(text: string): number | null {
+  const scanner = jsonc.createScanner(text, true);
+  let depth = 0;
+  for (let token: number = scanner.scan(); token !== TOKEN.end; token = scanner.scan()) {
+    if (token === TOKEN.openBrace || token === TOKEN.openBracket) {
+      if (++depth > MAX_DEPTH) return scanner.getTokenOffset();
+    } else if (token === TOKEN.closeBrace || token === TOKEN.closeBracket) depth--;
+  }
+  return null;
+}
+
 /** Parses and validates a catalogue file's text; throws CatalogueFileError with the line. */
 export function readCatalogueText(text: string): { file: CatalogueFile; lineOf: LineOf } {
   const lineStarts = [0];
@@ -39,6 +61,9 @@ export function readCatalogueText(text: string): { file: CatalogueFile; lineOf: 
     }
     return lo + 1;
   };
+
+  const tooDeep = offsetTooDeep(text);
+  if (tooDeep !== null) throw new CatalogueFileError(`nested more than ${MAX_DEPTH} levels deep`, lineAt(tooDeep));
 
   const syntaxErrors: jsonc.ParseError[] = [];
   const tree = jsonc.parseTree(text, syntaxErrors, { disallowComments: true, allowTrailingComma: false });
@@ -61,6 +86,15 @@ export function readCatalogueText(text: string): { file: CatalogueFile; lineOf: 
 }
 
 export function validateCatalogue(value: unknown, lineOf: LineOf = noLines): CatalogueFile {
+  // JSON escapes can carry a NUL or a lone surrogate, which PostgreSQL cannot store: refuse the line, not a 500.
+  const unsafe = findUnsafeText(value);
+  if (unsafe) {
+    const where = describePath(unsafe);
+    throw new CatalogueFileError(
+      `${where ? `${where}: ` : ""}contains characters that are not allowed`,
+      lineOf(unsafe),
+    );
+  }
   const result = catalogueFileSchema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -1,3 +1,4 @@
+import { rowId } from "@skillshelf/shared/ids.ts";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,7 +15,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         hide: true,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: rowId() }),
         querystring: z.object({ expires: z.coerce.number().int().optional(), signature: z.string().optional() }),
       },
     },

@@ -13,6 +13,7 @@ import {
   relatedSchema,
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
+import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -37,13 +38,15 @@ import { addMedia, deleteMedia, readMediaFile, type UploadedFile } from "../../a
 import { readAdminCatalogue, readAdminContent } from "../../admin/catalogue/read-admin-catalogue.ts";
 import { CATALOGUE_CHANNEL } from "../../catalogue/catalogue-service.ts";
 import { MAX_MEDIA_BYTES } from "../../catalogue/import-catalogue.ts";
+import { isUnsafeText } from "../../lib/unsafe-text.ts";
+import { unsafeTextMessage } from "../../plugins/refuse-unsafe-text.ts";
 
 const MAX_FILES = 10;
 /** A whole catalogue with its media inlined as base64 is much larger than one upload. */
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
 const tags = ["admin catalogue"];
-const byId = z.object({ id: z.coerce.number().int().positive() });
+const byId = z.object({ id: rowId() });
 
 /**
  * The operator's catalogue editor, under /api/admin (whose hook admits admins
@@ -263,6 +266,12 @@ async function readUploads(request: FastifyRequest, reply: FastifyReply): Promis
     const refusal = uploadLimitMessage(error, MAX_MEDIA_BYTES);
     if (!refusal) throw error;
     await reply.status(413).send({ status: false, message: refusal, errors: { file: refusal } });
+    return null;
+  }
+  // Names are text bound for the database, read here and not by the request-wide check (refuse-unsafe-text.ts).
+  if (files.some((file) => isUnsafeText(file.filename))) {
+    const message = unsafeTextMessage("The file name");
+    await reply.status(422).send({ status: false, message, errors: { file: message } });
     return null;
   }
   return files;

@@ -1,3 +1,4 @@
+import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -56,7 +57,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Verify the e-mail, block, unblock, grant or remove the admin role",
         tags,
         params: z.object({
-          id: z.coerce.number().int().positive(),
+          id: rowId(),
           action: z.enum(["verify-email", "block", "unblock", "make-admin", "remove-admin"]),
         }),
       },
@@ -75,7 +76,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const search = z.object({ search: z.string().max(200).optional(), page: z.coerce.number().int().min(1).default(1) });
-  const orderId = z.object({ id: z.coerce.number().int().positive() });
+  const orderId = z.object({ id: rowId() });
 
   app.get(
     "/orders",

@@ -1,11 +1,10 @@
+import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addToCart, getCart, removeFromCart } from "../../cart/cart.ts";
 import { getOrder, listItems, listOrders } from "../../orders/read-orders.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
-
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 
 /** The signed-in learner's cart, orders and items. */
 export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,8 +28,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Add a whole sub-category (group_id null) or one of its groups",
         tags: ["cart"],
         body: z.object({
-          sub_category_id: id("sub_category_id is required"),
-          group_id: z.union([id("group_id must be an id"), z.null()]).optional(),
+          sub_category_id: rowId("sub_category_id is required"),
+          group_id: z.union([rowId("group_id must be an id"), z.null()]).optional(),
         }),
       },
     },
@@ -52,7 +51,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Remove a line from the cart",
         tags: ["cart"],
-        body: z.object({ delete_id: id("delete_id is required") }),
+        body: z.object({ delete_id: rowId("delete_id is required") }),
       },
     },
     async (request) => {
@@ -77,7 +76,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "One of the learner's orders",
         tags: ["orders"],
-        body: z.object({ detail_id: id("detail_id is required") }),
+        body: z.object({ detail_id: rowId("detail_id is required") }),
       },
     },
     async (request) => ({
