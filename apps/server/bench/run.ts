@@ -183,7 +183,9 @@ async function benchCheckout() {
     await Promise.all(tokens.map((t) => run(t, until, true)));
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-    console.log(`\nCheckout-session creation on PostgreSQL, ${CONNECTIONS} learners at once`);
+    console.log(
+      `\nCheckout starts on PostgreSQL, ${CONNECTIONS} learners at once (a new session, then the open one again after asking Stripe)`,
+    );
     console.log(
       `  ${(latencies.length / DURATION).toFixed(0).padStart(7)} sessions/s   p50 ${at(0.5).toFixed(0)} ms   p99 ${at(0.99).toFixed(0)} ms   errors ${errors}`,
     );

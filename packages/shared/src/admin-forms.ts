@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RESERVED_SLUGS } from "./constants.ts";
 import { MAX_ID } from "./ids.ts";
+import { isWholeMinor } from "./money.ts";
 
 /**
  * The operator's catalogue forms: one schema per form, checked in the browser
@@ -62,7 +63,7 @@ export const priceSchema = z.preprocess(
     .number({ error: ADMIN_MESSAGES.priceNumber })
     .positive("Price must be above 0")
     .max(100000, "Price must be at most 100000")
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: "Price has at most two decimals" })
+    .refine(isWholeMinor, { message: "Price has at most two decimals" })
     .nullable(),
 );
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWholeMinor } from "./money.ts";
 
 /**
  * The catalogue file format read by `npm run catalogue -- import FILE` and
@@ -22,7 +23,7 @@ const price = z
   .number()
   .positive("price must be above 0")
   .max(100000, "price is at most 100000")
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: "price has at most two decimals" })
+  .refine(isWholeMinor, { message: "price has at most two decimals" })
   .nullable()
   .optional();
 

@@ -1,4 +1,5 @@
 /** Business constants of SPEC.md section 9, shared by the pages and the server. */
+import { decimalAmount, toMinor } from "./money.ts";
 
 export const DESCRIPTION_CUT = 90;
 export const TOAST_AUTO_CLOSE_MS = 5000;
@@ -48,8 +49,9 @@ export function truncate(text: string, max = DESCRIPTION_CUT): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
+/** A major-unit price with its two decimals, as the pages show it: 32.5 → "32.50". */
 export function formatPrice(price: number): string {
-  return price.toFixed(2);
+  return decimalAmount(toMinor(price));
 }
 
 /** Top-level paths the store uses itself: no category may take these slugs. */

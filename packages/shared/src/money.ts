@@ -13,6 +13,11 @@ export function toMinor(major: number): number {
   return Math.round(major * MINOR_PER_MAJOR);
 }
 
+/** Whether a major-unit price is a whole number of minor units (19.99 yes, 19.999 no), float noise allowed. */
+export function isWholeMinor(major: number): boolean {
+  return Math.abs(major * MINOR_PER_MAJOR - Math.round(major * MINOR_PER_MAJOR)) < 1e-6;
+}
+
 /** Minor units (1999) as the API's major-unit number (19.99). */
 export function toMajor(minor: number): number {
   return minor / MINOR_PER_MAJOR;

@@ -1,4 +1,4 @@
-import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import { formatPrice, GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import type { ApiResult, Notifier } from "../../lib/api-client";
 
 export type AdminMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -53,7 +53,7 @@ export interface AdminPage<Row> {
 
 /** Money in the store's format, e.g. 'GBP 12.50'. */
 export function formatMoney(amount: number | null, currency: string): string {
-  return amount === null ? "Free" : `${currency} ${amount.toFixed(2)}`;
+  return amount === null ? "Free" : `${currency} ${formatPrice(amount)}`;
 }
 
 /** A timestamp for the operator: the date and time in the browser's zone. */

@@ -1,3 +1,4 @@
+import { formatPrice } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
 
 /** A labelled text input, textarea or checkbox of the catalogue forms, with the server's message under it. */
@@ -106,4 +107,4 @@ export function SelectInput({
 }
 
 /** A price for a text field: '' for free. */
-export const priceText = (price: number | null) => (price === null ? "" : price.toFixed(2));
+export const priceText = (price: number | null) => (price === null ? "" : formatPrice(price));
