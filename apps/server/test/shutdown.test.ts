@@ -290,6 +290,7 @@ describe("SIGTERM", () => {
       expect(at - signalledAt).toBeLessThan(grace * 1000);
       const messages = server.messages();
       expect(messages).toContain("mail delivery stopped");
+      expect(messages).toContain("payment reconciler stopped");
       expect(messages.some((m) => /^Skillshelf closed in \d+ ms: requests answered/.test(m))).toBe(true);
       expect(server.lines.filter((l) => l.level >= 50)).toEqual([]);
 
