@@ -25,6 +25,7 @@ import { MediaSigner } from "./media/media-signer.ts";
 import { createPayments, type Payments } from "./payments/gateways.ts";
 import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
 import { ReconcileWorker } from "./payments/reconcile-payments.ts";
+import { compression } from "./plugins/compression.ts";
 import { gracefulClose } from "./plugins/graceful-close.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { refuseUnsafeText } from "./plugins/refuse-unsafe-text.ts";
@@ -170,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before every route: it hooks each route as it is added.
+  await app.register(compression);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, clock) });
   await app.register(swagger, {

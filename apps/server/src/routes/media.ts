@@ -13,6 +13,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/media/:id",
     {
+      // Images and PDFs are compressed formats already, and these bodies are never cached.
+      compress: false,
       schema: {
         hide: true,
         params: z.object({ id: rowId() }),

@@ -33,7 +33,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     prefix: "/",
     wildcard: false,
     index: false,
+    // The build writes a .br and a .gz beside each hashed asset (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(res, filePath) {
+      // filePath may be the .br or .gz beside the asset: it is in assets/ all the same.
       const immutable = filePath.includes(`${"/"}assets${"/"}`);
       res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
