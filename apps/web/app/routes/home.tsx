@@ -1,16 +1,32 @@
-import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
+import { HOME_CARD_SLUGS, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { ArtefactBrowser } from "../features/home/components/artefact-browser";
-import { FormatCards } from "../features/home/components/format-cards";
+import { type FormatCard, FormatCards } from "../features/home/components/format-cards";
 import { HomeHero } from "../features/home/components/home-hero";
 import { ProductSection } from "../features/home/components/product-section";
 import { Testimonials } from "../features/home/components/testimonials";
 import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
+import { packParent } from "../features/home/packed-tiles";
 import { buildMeta, pageUrl } from "../lib/meta";
 import type { Route } from "./+types/home";
 
+// Home lists every artefact (SPEC.md), so its data is serialized for hydration once per
+// artefact: only what a tile shows (no article titles, only their count).
 export async function loader({ context }: Route.LoaderArgs) {
-  const { data, seo_data } = await context.categories();
-  return { categories: data, seo: seo_data, url: pageUrl(context.publicUrl, "/") };
+  const [{ parents, articleCount }, { seo_data }] = await Promise.all([context.home(), context.categories()]);
+  const artefacts: ArtefactTileData[] = parents.flatMap((p) => p.artefacts);
+  const formats: FormatCard[] = HOME_CARD_SLUGS.map((slug) => {
+    const found = parents.find((c) => c.slug === slug) ?? artefacts.find((c) => c.slug === slug);
+    return found ? { slug, name: found.name, icon: found.icon, single_line: found.single_line } : { slug };
+  });
+  return {
+    parents: parents.map(packParent),
+    formats,
+    stats: { artefacts: artefacts.length, articles: articleCount },
+    showcase: artefacts.slice(0, 3),
+    seo: seo_data,
+    url: pageUrl(context.publicUrl, "/"),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -22,15 +38,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories } = loaderData;
-  const artefacts = categories.filter((category) => category.parent_id > 0);
-  const articleCount = artefacts.reduce((sum, artefact) => sum + artefact.content.length, 0);
+  const { parents, formats, stats, showcase } = loaderData;
 
   return (
     <>
-      <HomeHero artefacts={artefacts} articleCount={articleCount} />
-      <FormatCards categories={categories} />
-      <ArtefactBrowser categories={categories} />
+      <HomeHero showcase={showcase} artefactCount={stats.artefacts} articleCount={stats.articles} />
+      <FormatCards cards={formats} />
+      <ArtefactBrowser parents={parents} />
       <ProductSection
         id="saas-title"
         eyebrow="SaaS products"

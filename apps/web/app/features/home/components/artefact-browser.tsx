@@ -1,20 +1,17 @@
-import type { Category } from "@skillshelf/shared/api.ts";
 import { useState } from "react";
 import { CATEGORIES_ID } from "../../../lib/scroll-to-categories";
-import { ArtefactTile } from "./artefact-tile";
+import { type PackedParent, unpackTile } from "../packed-tiles";
+import { ArtefactTile, NEW_TAB_NOTE_ID } from "./artefact-tile";
 import { LetterFilter } from "./letter-filter";
 
 /** 'Browse eLearning Artifacts': every parent with its artefacts, filtered by first letter. */
-export function ArtefactBrowser({ categories }: { categories: Category[] }) {
+export function ArtefactBrowser({ parents }: { parents: PackedParent[] }) {
   const [letter, setLetter] = useState<string | null>(null);
-  const byId = new Map(categories.map((category) => [category.id, category]));
-  const groups = categories
-    .filter((category) => category.parent_id === 0)
+  const groups = parents
     .map((parent) => ({
       parent,
-      artefacts: parent.content
-        .map((entry) => byId.get(entry.id))
-        .filter((artefact): artefact is Category => !!artefact)
+      artefacts: parent.tiles
+        .map(unpackTile)
         .filter((artefact) => !letter || artefact.name.charAt(0).toUpperCase() === letter),
     }))
     .filter((group) => group.artefacts.length > 0);
@@ -26,6 +23,9 @@ export function ArtefactBrowser({ categories }: { categories: Category[] }) {
         <div className="section__header">
           <h2 id="categories-title">Browse eLearning Artifacts</h2>
           <p>Every artefact opens in a new tab, so you can keep your place here.</p>
+          <span id={NEW_TAB_NOTE_ID} hidden>
+            Opens in a new tab
+          </span>
         </div>
         <LetterFilter active={letter} onSelect={(next) => setLetter(next === letter ? null : next)} />
         <p className="sr-only" aria-live="polite">
@@ -41,7 +41,7 @@ export function ArtefactBrowser({ categories }: { categories: Category[] }) {
               </h3>
               <ul className="artefact-grid">
                 {artefacts.map((artefact) => (
-                  <li key={artefact.id}>
+                  <li key={artefact.slug}>
                     <ArtefactTile artefact={artefact} />
                   </li>
                 ))}
