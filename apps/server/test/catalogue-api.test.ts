@@ -1,6 +1,7 @@
 import type {
   CategoriesResponse,
   ContentResponse,
+  HomeCatalogue,
   ListingResponse,
   MoreCategoriesResponse,
 } from "@skillshelf/shared/api.ts";
@@ -81,6 +82,22 @@ describe("GET /api/categories/more", () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json<MoreCategoriesResponse>().data.map((c) => c.name)).toContain("Hands-on Labs");
     await store.importCatalogue(smallCatalogue());
+  });
+});
+
+describe("GET /api/categories/home", () => {
+  it("gives each parent's artefacts as the home tiles show them: no article titles, their count", async () => {
+    const res = await store.app.inject("/api/categories/home");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBeTruthy();
+    const { data } = res.json<{ data: HomeCatalogue }>();
+    expect(data.parents.map((p) => p.slug)).toEqual(["tech-cards", "labs"]);
+    expect(data.parents[0]?.artefacts).toEqual([
+      { slug: "docker", name: "Docker", icon: "📦", single_line: expect.any(String), count: 3 },
+      { slug: "git", name: "Git", icon: "📦", single_line: expect.any(String), count: 1 },
+    ]);
+    expect(data.articleCount).toBe(5);
+    expect(res.body).not.toContain("Images and layers");
   });
 });
 

@@ -43,6 +43,7 @@ interface CategoryViews {
   moreBody: JsonBody;
   navigation: Navigation;
   home: HomeCatalogue;
+  homeBody: JsonBody;
 }
 
 const jsonBody = (value: unknown): JsonBody => {
@@ -98,6 +99,11 @@ export class CatalogueService {
     return (await this.categoryViews()).moreBody;
   }
 
+  /** The serialized GET /api/categories/home body (the home tiles) and its ETag. */
+  async homeBody(): Promise<JsonBody> {
+    return (await this.categoryViews()).homeBody;
+  }
+
   /** Shared between requests: callers must not mutate it. */
   async categories(): Promise<CategoriesResponse> {
     return (await this.categoryViews()).response;
@@ -151,6 +157,10 @@ export class CatalogueService {
           return [{ slug, name, icon, single_line, count: artefact.content.length }];
         }),
       }));
+    const home: HomeCatalogue = {
+      parents,
+      articleCount: parents.reduce((sum, p) => sum + p.artefacts.reduce((n, a) => n + a.count, 0), 0),
+    };
     return {
       response,
       categories: jsonBody(response),
@@ -162,10 +172,8 @@ export class CatalogueService {
           .map(({ id, slug, name }) => ({ id, slug, name })),
         hasMore: more.length > 0,
       },
-      home: {
-        parents,
-        articleCount: parents.reduce((sum, p) => sum + p.artefacts.reduce((n, a) => n + a.count, 0), 0),
-      },
+      home,
+      homeBody: jsonBody({ status: true, message: "Categories fetched successfully", data: home }),
     };
   }
 

@@ -1,17 +1,18 @@
 import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
 import { HOME_CARD_SLUGS, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import { ArtefactBrowser } from "../features/home/components/artefact-browser";
+import { ArtefactBrowser, type ParentLetters } from "../features/home/components/artefact-browser";
 import { type FormatCard, FormatCards } from "../features/home/components/format-cards";
 import { HomeHero } from "../features/home/components/home-hero";
 import { ProductSection } from "../features/home/components/product-section";
 import { Testimonials } from "../features/home/components/testimonials";
+import { firstLetter } from "../features/home/first-letter";
 import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
-import { packParent } from "../features/home/packed-tiles";
 import { buildMeta, pageUrl } from "../lib/meta";
 import type { Route } from "./+types/home";
 
-// Home lists every artefact (SPEC.md), so its data is serialized for hydration once per
-// artefact: only what a tile shows (no article titles, only their count).
+// Home lists every artefact (SPEC.md). Their tiles reach the page once, as HTML rendered
+// by entry.server (ServerTilesHtml); the hydration data holds one letter per artefact,
+// what the A-Z filter needs to count, and never an article title.
 export async function loader({ context }: Route.LoaderArgs) {
   const [{ parents, articleCount }, { seo_data }] = await Promise.all([context.home(), context.categories()]);
   const artefacts: ArtefactTileData[] = parents.flatMap((p) => p.artefacts);
@@ -20,7 +21,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     return found ? { slug, name: found.name, icon: found.icon, single_line: found.single_line } : { slug };
   });
   return {
-    parents: parents.map(packParent),
+    parents: parents.map(
+      (p): ParentLetters => ({ id: p.id, letters: p.artefacts.map((a) => firstLetter(a.name)).join("") }),
+    ),
     formats,
     stats: { artefacts: artefacts.length, articles: articleCount },
     showcase: artefacts.slice(0, 3),

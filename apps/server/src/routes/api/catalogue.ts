@@ -33,6 +33,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendBody(reply, request.headers["if-none-match"], await app.catalogue.moreBody()),
   );
 
+  app.get(
+    "/categories/home",
+    {
+      schema: {
+        summary: "The home page's tiles: each parent with its artefacts' names, icons, lines and article counts",
+        tags: ["catalogue"],
+      },
+    },
+    async (request, reply) => sendBody(reply, request.headers["if-none-match"], await app.catalogue.homeBody()),
+  );
+
   app.post(
     "/get-data",
     {

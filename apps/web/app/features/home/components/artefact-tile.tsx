@@ -7,8 +7,9 @@ export const NEW_TAB_NOTE_ID = "new-tab";
 /**
  * One artefact in the home list; opens its listing in a new tab. Home repeats this for
  * every artefact, so the markup is lean: the card style comes from the class's own
- * rule, child spans are styled by position rather than by class, and one shared
- * "opens in a new tab" note stands in for one per tile.
+ * rule, the decorative icon is CSS generated content from data-icon, the line is styled
+ * by position rather than by class, and one shared "opens in a new tab" note stands in
+ * for one per tile.
  */
 export function ArtefactTile({ artefact }: { artefact: ArtefactTileData }) {
   return (
@@ -18,8 +19,8 @@ export function ArtefactTile({ artefact }: { artefact: ArtefactTileData }) {
       rel="noopener"
       className="artefact-tile"
       aria-describedby={NEW_TAB_NOTE_ID}
+      data-icon={artefact.icon}
     >
-      <span aria-hidden="true">{artefact.icon}</span>
       <span className="artefact-tile__name">
         {artefact.name}
         <CountBadge count={artefact.count} />
