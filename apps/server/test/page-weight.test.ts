@@ -44,6 +44,7 @@ function scaledCatalogue(times: number): CatalogueFileInput {
 
 interface Sizes {
   home: string;
+  parent: string;
   listing: string;
   article: string;
   artefacts: number;
@@ -52,6 +53,8 @@ interface Sizes {
 describe("page weight does not grow with the catalogue", () => {
   let store: TestStore;
   const demo = buildDemoCatalogue();
+  const firstParent = demo.categories.find((p) => (p.artefacts ?? []).length > 0);
+  if (!firstParent) throw new Error("the demo catalogue has no parent with artefacts");
   const firstArtefact = demo.categories.flatMap((p) => p.artefacts ?? []).find((a) => (a.contents ?? []).length > 0);
   if (!firstArtefact) throw new Error("the demo catalogue has no artefact with ungrouped content");
   const firstArticle = firstArtefact.contents?.[0];
@@ -87,6 +90,7 @@ describe("page weight does not grow with the catalogue", () => {
     await store.importCatalogue(file);
     return {
       home: await page("/"),
+      parent: await page(`/${firstParent.slug}`),
       listing: await page(`/${firstArtefact.slug}`),
       article: await page(`/${firstArtefact.slug}/${firstArticle.slug}`),
       artefacts: file.categories.reduce((sum, p) => sum + (p.artefacts ?? []).length, 0),
@@ -99,16 +103,18 @@ describe("page weight does not grow with the catalogue", () => {
     const bytes = (html: string) => Buffer.byteLength(html);
     const perArtefact = (bytes(big.home) - bytes(small.home)) / (big.artefacts - small.artefacts);
     console.info(
-      `demo: home ${bytes(small.home)} B (${small.artefacts} artefacts), listing ${bytes(small.listing)} B, article ${bytes(small.article)} B; ` +
-        `100x: home ${bytes(big.home)} B (${big.artefacts} artefacts), listing ${bytes(big.listing)} B, article ${bytes(big.article)} B; ` +
+      `demo: home ${bytes(small.home)} B (${small.artefacts} artefacts), parent ${bytes(small.parent)} B, listing ${bytes(small.listing)} B, article ${bytes(small.article)} B; ` +
+        `100x: home ${bytes(big.home)} B (${big.artefacts} artefacts), parent ${bytes(big.parent)} B, listing ${bytes(big.listing)} B, article ${bytes(big.article)} B; ` +
         `home per added artefact ${perArtefact.toFixed(0)} B`,
     );
 
     expect(bytes(big.listing)).toBeLessThanOrEqual(1.2 * bytes(small.listing));
+    expect(bytes(big.parent)).toBeLessThanOrEqual(1.2 * bytes(small.parent));
     expect(bytes(big.article)).toBeLessThanOrEqual(1.2 * bytes(small.article));
     expect(perArtefact).toBeLessThanOrEqual(400);
     expect(articleTitles.length).toBeGreaterThan(50);
-    for (const html of [small.home, big.home]) {
+    // Nor does a parent's listing, whose cards show an article count.
+    for (const html of [small.home, big.home, small.parent, big.parent]) {
       const named = articleTitles.filter((title) => html.includes(title) || html.includes(escapeHtml(title)));
       expect(named).toEqual([]);
     }
