@@ -117,6 +117,25 @@ describe("home page", () => {
     await expect.poll(shownNames).toHaveLength(artefacts.length);
   });
 
+  it("after a client-side navigation home, fetches the tiles and filters them the same way", async () => {
+    const { page } = session;
+    await page.goto(`/${PARENT_SLUGS[0]}`);
+    const [tiles] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/categories/home"),
+      page.locator("a.brand").click(),
+    ]);
+    expect(tiles.status()).toBe(200);
+    await page.waitForURL("/");
+    await expect.poll(shownNames).toEqual(artefacts.map((a) => a.name).sort((a, b) => a.localeCompare(b)));
+    // A letter some artefacts start with and others do not.
+    const letter = LETTERS.find((l) => namesStartingWith(l).length > 0);
+    if (!letter) throw new Error("no artefact starts with a letter");
+    await letterButton(letter).click();
+    await expect.poll(shownNames).toEqual(namesStartingWith(letter));
+    await letterButton(letter).click();
+    await expect.poll(shownNames).toHaveLength(artefacts.length);
+  });
+
   it(`shows exactly '${EMPTY_TEXT}' for a letter with no artefact`, async () => {
     const { page } = session;
     const letter = LETTERS.find((l) => namesStartingWith(l).length === 0);

@@ -1,6 +1,6 @@
 import type { CategoriesResponse } from "@skillshelf/shared/api.ts";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser.ts";
+import { baseUrl, useBrowser } from "../support/browser.ts";
 import { getCategories } from "../support/public-catalogue.ts";
 import { forgiveNotFoundDocument } from "../support/public-errors.ts";
 
@@ -78,6 +78,46 @@ describe("navigation bar and footer", () => {
     await page.waitForURL(`/${target.slug}`);
     await page.getByRole("heading", { level: 1, name: target.name }).waitFor();
     await morePanel().waitFor({ state: "hidden" });
+  });
+
+  it("loads the More.. list only when it opens, from /api/categories/more", async () => {
+    const { page } = session;
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/")) asked.push(new URL(request.url()).pathname);
+    });
+    const html = (await (await page.goto("/"))?.text()) ?? "";
+    // The page does not carry the list; it is asked for when More.. opens.
+    expect(html).not.toContain("more-menu__link");
+    await moreButton().waitFor();
+    expect(asked).not.toContain("/api/categories/more");
+    const others = categories.data.filter((c) => c.is_header_menu === 0);
+
+    await moreButton().click();
+    await morePanel().waitFor({ state: "visible" });
+    expect(asked).toContain("/api/categories/more");
+    expect(await morePanel().getByRole("link").count()).toBe(others.length);
+  });
+
+  it("without JavaScript, More.. is a link to /more, which lists the non-header categories", async () => {
+    const context = await session.browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/");
+      const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "More.." });
+      expect(await link.getAttribute("href")).toBe("/more");
+      await link.click();
+      await page.waitForURL("/more");
+      await page.getByRole("heading", { level: 1, name: "More.." }).waitFor();
+      const others = categories.data.filter((c) => c.is_header_menu === 0);
+      const hrefs = await page
+        .locator("main")
+        .getByRole("link")
+        .evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")));
+      expect(hrefs.sort()).toEqual(others.map((c) => `/${c.slug}`).sort());
+    } finally {
+      await context.close();
+    }
   });
 
   it("'Categories' from another page goes home, then scrolls to the list after about 500 ms", async () => {

@@ -1,4 +1,10 @@
-import type { CategoriesResponse, ContentResponse, ListingResponse } from "@skillshelf/shared/api.ts";
+import type {
+  CategoriesResponse,
+  ContentResponse,
+  HomeCatalogue,
+  ListingResponse,
+  MoreCategoriesResponse,
+} from "@skillshelf/shared/api.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -44,6 +50,54 @@ describe("GET /api/categories", () => {
     expect(etag).toBeTruthy();
     const again = await store.app.inject({ url: "/api/categories", headers: { "if-none-match": etag } });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe("GET /api/categories/more", () => {
+  it("gives the More.. list alone: the non-header categories' ids, slugs and names", async () => {
+    const res = await store.app.inject("/api/categories/more");
+    expect(res.statusCode).toBe(200);
+    const body = res.json<MoreCategoriesResponse>();
+    const all = (await store.app.inject("/api/categories")).json<CategoriesResponse>();
+    expect(body.status).toBe(true);
+    expect(body.data).toEqual(all.header_category.at(-1)?.content);
+    expect(body.data.map((c) => Object.keys(c).sort())).toEqual(body.data.map(() => ["id", "name", "slug"]));
+    // No article titles: the list stays small whatever the catalogue holds.
+    expect(res.body).not.toContain("Images and layers");
+  });
+
+  it("answers 304 for the current version, and the new list after a catalogue change", async () => {
+    const first = await store.app.inject("/api/categories/more");
+    const etag = first.headers.etag as string;
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    const again = await store.app.inject({ url: "/api/categories/more", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+
+    const file = smallCatalogue();
+    const labs = file.categories[1];
+    if (!labs) throw new Error("no second parent");
+    labs.name = "Hands-on Labs";
+    await store.importCatalogue(file);
+    const changed = await store.app.inject({ url: "/api/categories/more", headers: { "if-none-match": etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<MoreCategoriesResponse>().data.map((c) => c.name)).toContain("Hands-on Labs");
+    await store.importCatalogue(smallCatalogue());
+  });
+});
+
+describe("GET /api/categories/home", () => {
+  it("gives each parent's artefacts as the home tiles show them: no article titles, their count", async () => {
+    const res = await store.app.inject("/api/categories/home");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBeTruthy();
+    const { data } = res.json<{ data: HomeCatalogue }>();
+    expect(data.parents.map((p) => p.slug)).toEqual(["tech-cards", "labs"]);
+    expect(data.parents[0]?.artefacts).toEqual([
+      { slug: "docker", name: "Docker", icon: "📦", single_line: expect.any(String), count: 3 },
+      { slug: "git", name: "Git", icon: "📦", single_line: expect.any(String), count: 1 },
+    ]);
+    expect(data.articleCount).toBe(5);
+    expect(res.body).not.toContain("Images and layers");
   });
 });
 

@@ -1,27 +1,41 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { ArtefactGroups, ServerTilesHtml } from "./features/home/components/artefact-groups";
 import "./load-context";
+
+/**
+ * Home's tiles as HTML, rendered here rather than from loader data: what a loader
+ * returns is also serialized for hydration, which would send every tile's text twice.
+ */
+async function homeTilesHtml(routerContext: EntryContext, loadContext: AppLoadContext): Promise<string | null> {
+  const isHome = routerContext.staticHandlerContext.matches.some((match) => match.route.id === "routes/home");
+  if (!isHome || routerContext.staticHandlerContext.errors) return null;
+  return renderToStaticMarkup(<ArtefactGroups parents={(await loadContext.home()).parents} />);
+}
 
 export const streamTimeout = 5000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const tilesHtml = await homeTilesHtml(routerContext, loadContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and the no-script reader get the whole document at once.
     const readyEvent = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />,
+      <ServerTilesHtml.Provider value={tilesHtml}>
+        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+      </ServerTilesHtml.Provider>,
       {
         nonce: loadContext.cspNonce,
         [readyEvent]() {

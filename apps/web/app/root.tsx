@@ -1,4 +1,5 @@
-import { GENERIC_ERROR, META_DEFAULTS, MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
+import type { Navigation } from "@skillshelf/shared/api.ts";
+import { GENERIC_ERROR, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import {
   isRouteErrorResponse,
   Links,
@@ -38,12 +39,14 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 // An inline icon: no request for /favicon.ico (which would answer 404).
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: FAVICON, type: "image/svg+xml" }];
 
+const NO_NAVIGATION: Navigation = { header: [], hasMore: false };
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { header_category } = await context.categories();
-  // Only what the navigation bar shows: each page loads the rest itself.
-  const headerCategories = header_category.map((c) => ({ ...c, content: c.id === MORE_CATEGORY.id ? c.content : [] }));
+  // Serialized into every page: only the few header links, never the More.. list,
+  // which the dropdown loads when opened, so a page's weight is flat in the catalogue's size.
+  const navigation = await context.navigation();
   const user: NavUser | null = context.viewer ? { name: context.viewer.user.name } : null;
-  return { headerCategories, user, cartCount: await context.cartCount(), paymentsEmulated: context.paymentsEmulated };
+  return { navigation, user, cartCount: await context.cartCount(), paymentsEmulated: context.paymentsEmulated };
 }
 
 // Children replace this; it speaks only when the root error boundary renders.
@@ -80,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ToastProvider position={toastPosition}>
           <SkipLink />
           <SiteHeader
-            headerCategories={root?.headerCategories ?? []}
+            navigation={root?.navigation ?? NO_NAVIGATION}
             user={root?.user ?? null}
             cartCount={root?.cartCount ?? 0}
           />

@@ -33,6 +33,8 @@ export default [
     route("orders/:id", "routes/admin-order.tsx"),
   ]),
 
+  // 'more' is a reserved slug (the More.. pseudo-category): the full list of its entries.
+  route("more", "routes/more.tsx"),
   route(":slug", "routes/listing.tsx"),
   route(":slug/:content", "routes/content.tsx"),
   route("*", "routes/not-found.tsx"),

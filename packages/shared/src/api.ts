@@ -45,6 +45,44 @@ export interface CategoriesResponse extends Envelope {
   seo_data: SeoData;
 }
 
+/** GET /api/categories/more: the 'More..' dropdown's list, loaded when it opens. */
+export interface MoreCategoriesResponse extends Envelope {
+  /** The non-header categories, in catalogue order. */
+  data: CategoryEntry[];
+}
+
+/** What the navigation bar shows on every page: a few links, never the whole catalogue. */
+export interface Navigation {
+  /** The header categories (is_header_menu = 1). */
+  header: CategoryEntry[];
+  /** Whether 'More..' has entries; its list is loaded when it opens. */
+  hasMore: boolean;
+}
+
+/** One artefact as the home page's tile shows it: no article titles, only their number. */
+export interface ArtefactTileData {
+  slug: string;
+  name: string;
+  icon: string;
+  single_line: string;
+  count: number;
+}
+
+export interface HomeParent {
+  id: number;
+  slug: string;
+  name: string;
+  icon: string;
+  single_line: string;
+  artefacts: ArtefactTileData[];
+}
+
+/** What the home page shows of the catalogue, built once per catalogue version. */
+export interface HomeCatalogue {
+  parents: HomeParent[];
+  articleCount: number;
+}
+
 export interface ContentSummary {
   id: number;
   title: string;
@@ -159,6 +197,10 @@ export interface StoreContext {
   publicUrl: string;
   paymentsEmulated: boolean;
   categories(): Promise<CategoriesResponse>;
+  navigation(): Promise<Navigation>;
+  /** The 'More..' entries: the non-header categories. */
+  moreCategories(): Promise<CategoryEntry[]>;
+  home(): Promise<HomeCatalogue>;
   /** null when no category has this slug. */
   listing(slug: string): Promise<ListingResponse | null>;
   /** null when no such content. */

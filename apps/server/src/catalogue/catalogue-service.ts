@@ -2,9 +2,13 @@ import { createHash } from "node:crypto";
 import type {
   CategoriesResponse,
   Category,
+  CategoryEntry,
   ContentResponse,
   ContentSummary,
+  HomeCatalogue,
   ListingResponse,
+  MoreCategoriesResponse,
+  Navigation,
   Viewer,
 } from "@skillshelf/shared/api.ts";
 import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
@@ -20,6 +24,32 @@ import { sanitizeArticleHtml } from "./sanitize-html.ts";
 export const CATALOGUE_CHANNEL = "catalogue_changed";
 
 const toPrice = (minor: number | null) => (minor === null ? null : toMajor(minor));
+
+/** A serialized JSON body with its ETag. */
+export interface JsonBody {
+  body: string;
+  etag: string;
+}
+
+/**
+ * Everything the public pages and the catalogue API read of the category tree,
+ * as objects and as serialized bodies, built together once per catalogue version:
+ * no request parses or rebuilds them.
+ */
+interface CategoryViews {
+  response: CategoriesResponse;
+  categories: JsonBody;
+  more: CategoryEntry[];
+  moreBody: JsonBody;
+  navigation: Navigation;
+  home: HomeCatalogue;
+  homeBody: JsonBody;
+}
+
+const jsonBody = (value: unknown): JsonBody => {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+};
 
 interface CachedContent {
   response: Omit<ContentResponse, "is_payment_paid">;
@@ -37,7 +67,7 @@ interface CachedContent {
 export class CatalogueService {
   private generation = 0;
   private snapshotPromise: Promise<CatalogueSnapshot> | null = null;
-  private categoriesJson: Promise<{ body: string; etag: string }> | null = null;
+  private views: Promise<CategoryViews> | null = null;
   private listings = new Map<string, ListingResponse | null>();
   private contentCache = new Map<string, CachedContent | null>();
   private static readonly MAX_CACHED_CONTENTS = 2000;
@@ -54,29 +84,97 @@ export class CatalogueService {
   invalidate(): void {
     this.generation++;
     this.snapshotPromise = null;
-    this.categoriesJson = null;
+    this.views = null;
     this.listings.clear();
     this.contentCache.clear();
   }
 
-  /** The serialized GET /api/categories body and its ETag, built once per catalogue version. */
-  categoriesBody(): Promise<{ body: string; etag: string }> {
-    if (!this.categoriesJson) {
-      const generation = this.generation;
-      const promise = this.buildCategories().then((response) => {
-        const body = JSON.stringify(response);
-        return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
-      });
-      this.categoriesJson = promise;
-      promise.catch(() => {
-        if (this.generation === generation && this.categoriesJson === promise) this.categoriesJson = null;
-      });
-    }
-    return this.categoriesJson;
+  /** The serialized GET /api/categories body and its ETag. */
+  async categoriesBody(): Promise<JsonBody> {
+    return (await this.categoryViews()).categories;
   }
 
+  /** The serialized GET /api/categories/more body (the 'More..' list) and its ETag. */
+  async moreBody(): Promise<JsonBody> {
+    return (await this.categoryViews()).moreBody;
+  }
+
+  /** The serialized GET /api/categories/home body (the home tiles) and its ETag. */
+  async homeBody(): Promise<JsonBody> {
+    return (await this.categoryViews()).homeBody;
+  }
+
+  /** Shared between requests: callers must not mutate it. */
   async categories(): Promise<CategoriesResponse> {
-    return JSON.parse((await this.categoriesBody()).body) as CategoriesResponse;
+    return (await this.categoryViews()).response;
+  }
+
+  async navigation(): Promise<Navigation> {
+    return (await this.categoryViews()).navigation;
+  }
+
+  async moreCategories(): Promise<CategoryEntry[]> {
+    return (await this.categoryViews()).more;
+  }
+
+  async home(): Promise<HomeCatalogue> {
+    return (await this.categoryViews()).home;
+  }
+
+  private categoryViews(): Promise<CategoryViews> {
+    if (!this.views) {
+      const generation = this.generation;
+      const promise = this.buildViews();
+      this.views = promise;
+      promise.catch(() => {
+        if (this.generation === generation && this.views === promise) this.views = null;
+      });
+    }
+    return this.views;
+  }
+
+  private async buildViews(): Promise<CategoryViews> {
+    const response = await this.buildCategories();
+    const more = response.header_category.find((c) => c.id === MORE_CATEGORY.id)?.content ?? [];
+    const moreResponse: MoreCategoriesResponse = {
+      status: true,
+      message: "Categories fetched successfully",
+      data: more,
+    };
+    const byId = new Map(response.data.map((c) => [c.id, c]));
+    const parents = response.data
+      .filter((c) => c.parent_id === 0)
+      .map((parent) => ({
+        id: parent.id,
+        slug: parent.slug,
+        name: parent.name,
+        icon: parent.icon,
+        single_line: parent.single_line,
+        artefacts: parent.content.flatMap((entry) => {
+          const artefact = byId.get(entry.id);
+          if (!artefact) return [];
+          const { slug, name, icon, single_line } = artefact;
+          return [{ slug, name, icon, single_line, count: artefact.content.length }];
+        }),
+      }));
+    const home: HomeCatalogue = {
+      parents,
+      articleCount: parents.reduce((sum, p) => sum + p.artefacts.reduce((n, a) => n + a.count, 0), 0),
+    };
+    return {
+      response,
+      categories: jsonBody(response),
+      more,
+      moreBody: jsonBody(moreResponse),
+      navigation: {
+        header: response.header_category
+          .filter((c) => c.id !== MORE_CATEGORY.id)
+          .map(({ id, slug, name }) => ({ id, slug, name })),
+        hasMore: more.length > 0,
+      },
+      home,
+      homeBody: jsonBody({ status: true, message: "Categories fetched successfully", data: home }),
+    };
   }
 
   async listing(slug: string): Promise<ListingResponse | null> {

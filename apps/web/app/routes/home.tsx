@@ -1,16 +1,35 @@
-import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import { ArtefactBrowser } from "../features/home/components/artefact-browser";
-import { FormatCards } from "../features/home/components/format-cards";
+import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
+import { HOME_CARD_SLUGS, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { ArtefactBrowser, type ParentLetters } from "../features/home/components/artefact-browser";
+import { type FormatCard, FormatCards } from "../features/home/components/format-cards";
 import { HomeHero } from "../features/home/components/home-hero";
 import { ProductSection } from "../features/home/components/product-section";
 import { Testimonials } from "../features/home/components/testimonials";
+import { firstLetter } from "../features/home/first-letter";
 import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
 import { buildMeta, pageUrl } from "../lib/meta";
 import type { Route } from "./+types/home";
 
+// Home lists every artefact (SPEC.md). Their tiles reach the page once, as HTML rendered
+// by entry.server (ServerTilesHtml); the hydration data holds one letter per artefact,
+// what the A-Z filter needs to count, and never an article title.
 export async function loader({ context }: Route.LoaderArgs) {
-  const { data, seo_data } = await context.categories();
-  return { categories: data, seo: seo_data, url: pageUrl(context.publicUrl, "/") };
+  const [{ parents, articleCount }, { seo_data }] = await Promise.all([context.home(), context.categories()]);
+  const artefacts: ArtefactTileData[] = parents.flatMap((p) => p.artefacts);
+  const formats: FormatCard[] = HOME_CARD_SLUGS.map((slug) => {
+    const found = parents.find((c) => c.slug === slug) ?? artefacts.find((c) => c.slug === slug);
+    return found ? { slug, name: found.name, icon: found.icon, single_line: found.single_line } : { slug };
+  });
+  return {
+    parents: parents.map(
+      (p): ParentLetters => ({ id: p.id, letters: p.artefacts.map((a) => firstLetter(a.name)).join("") }),
+    ),
+    formats,
+    stats: { artefacts: artefacts.length, articles: articleCount },
+    showcase: artefacts.slice(0, 3),
+    seo: seo_data,
+    url: pageUrl(context.publicUrl, "/"),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -22,15 +41,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories } = loaderData;
-  const artefacts = categories.filter((category) => category.parent_id > 0);
-  const articleCount = artefacts.reduce((sum, artefact) => sum + artefact.content.length, 0);
+  const { parents, formats, stats, showcase } = loaderData;
 
   return (
     <>
-      <HomeHero artefacts={artefacts} articleCount={articleCount} />
-      <FormatCards categories={categories} />
-      <ArtefactBrowser categories={categories} />
+      <HomeHero showcase={showcase} artefactCount={stats.artefacts} articleCount={stats.articles} />
+      <FormatCards cards={formats} />
+      <ArtefactBrowser parents={parents} />
       <ProductSection
         id="saas-title"
         eyebrow="SaaS products"

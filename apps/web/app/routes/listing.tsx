@@ -2,7 +2,7 @@ import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { data, useRouteLoaderData } from "react-router";
 import { useAddToCart } from "../features/cart/use-add-to-cart";
 import { AddToCartButton } from "../features/catalogue/components/add-to-cart-button";
-import { ArtefactCard } from "../features/catalogue/components/artefact-card";
+import { ArtefactCard, type ArtefactCardData } from "../features/catalogue/components/artefact-card";
 import { ContentGrid } from "../features/catalogue/components/content-grid";
 import { GroupCard } from "../features/catalogue/components/group-card";
 import { ListingHero } from "../features/catalogue/components/listing-hero";
@@ -13,7 +13,14 @@ import type { Route } from "./+types/listing";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const listing = await context.listing(params.slug);
   if (!listing) throw data(null, { status: 404 });
-  return { listing, url: pageUrl(context.publicUrl, `/${listing.seo_data.slug}`) };
+  // A parent's cards show each artefact's article count, not its articles' titles.
+  const children = listing.children.map(
+    ({ content, ...artefact }): ArtefactCardData => ({
+      ...artefact,
+      count: content.length,
+    }),
+  );
+  return { listing: { ...listing, children }, url: pageUrl(context.publicUrl, `/${listing.seo_data.slug}`) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

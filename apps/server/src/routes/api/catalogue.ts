@@ -1,20 +1,47 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { JsonBody } from "../../catalogue/catalogue-service.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { viewerOf } from "../viewer.ts";
 
 const slug = z.string().trim().min(1, "slug is required").max(200);
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Built once per catalogue version; no-cache with an ETag, so a browser or proxy
+  // revalidates with a 304 and still sees a catalogue change at once.
+  const sendBody = (reply: FastifyReply, ifNoneMatch: string | undefined, { body, etag }: JsonBody) => {
+    reply.header("etag", etag).header("cache-control", "no-cache").type("application/json; charset=utf-8");
+    if (ifNoneMatch === etag) return reply.status(304).send();
+    return reply.send(body);
+  };
+
   app.get(
     "/categories",
     { schema: { summary: "Every visible category, the header ones and the More.. entry", tags: ["catalogue"] } },
-    async (request, reply) => {
-      const { body, etag } = await app.catalogue.categoriesBody();
-      reply.header("etag", etag).header("cache-control", "no-cache").type("application/json; charset=utf-8");
-      if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-      return reply.send(body);
+    async (request, reply) => sendBody(reply, request.headers["if-none-match"], await app.catalogue.categoriesBody()),
+  );
+
+  app.get(
+    "/categories/more",
+    {
+      schema: {
+        summary: "The More.. dropdown's list: the non-header categories' ids, slugs and names",
+        tags: ["catalogue"],
+      },
     },
+    async (request, reply) => sendBody(reply, request.headers["if-none-match"], await app.catalogue.moreBody()),
+  );
+
+  app.get(
+    "/categories/home",
+    {
+      schema: {
+        summary: "The home page's tiles: each parent with its artefacts' names, icons, lines and article counts",
+        tags: ["catalogue"],
+      },
+    },
+    async (request, reply) => sendBody(reply, request.headers["if-none-match"], await app.catalogue.homeBody()),
   );
 
   app.post(

@@ -1,21 +1,31 @@
-import type { Category } from "@skillshelf/shared/api.ts";
+import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
 import { CountBadge } from "../../../components/count-badge";
 
-/** One artefact in the home list; opens its listing in a new tab. */
-export function ArtefactTile({ artefact }: { artefact: Category }) {
+/** The id of the one hidden note every tile points to with aria-describedby. */
+export const NEW_TAB_NOTE_ID = "new-tab";
+
+/**
+ * One artefact in the home list; opens its listing in a new tab. Home repeats this for
+ * every artefact, so the markup is lean: the card style comes from the class's own
+ * rule, the decorative icon is CSS generated content from data-icon, the line is styled
+ * by position rather than by class, and one shared "opens in a new tab" note stands in
+ * for one per tile.
+ */
+export function ArtefactTile({ artefact }: { artefact: ArtefactTileData }) {
   return (
-    <a href={`/${artefact.slug}`} target="_blank" rel="noopener noreferrer" className="card artefact-tile">
-      <span className="artefact-tile__icon" aria-hidden="true">
-        {artefact.icon}
+    <a
+      href={`/${artefact.slug}`}
+      target="_blank"
+      rel="noopener"
+      className="artefact-tile"
+      aria-describedby={NEW_TAB_NOTE_ID}
+      data-icon={artefact.icon}
+    >
+      <span className="artefact-tile__name">
+        {artefact.name}
+        <CountBadge count={artefact.count} />
       </span>
-      <span className="artefact-tile__body">
-        <span className="artefact-tile__name">
-          {artefact.name}
-          <CountBadge count={artefact.content.length} />
-        </span>
-        <span className="artefact-tile__line">{artefact.single_line}</span>
-      </span>
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span>{artefact.single_line}</span>
     </a>
   );
 }

@@ -1,11 +1,17 @@
-import type { Category } from "@skillshelf/shared/api.ts";
-import { HOME_CARD_SLUGS } from "@skillshelf/shared/constants.ts";
 import { Link } from "react-router";
 
 const titleOf = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());
 
 /** The six format cards; names, icons and lines come from the catalogue when it has them. */
-export function FormatCards({ categories }: { categories: Category[] }) {
+/** One card: the slug always, the rest when the catalogue has that category. */
+export interface FormatCard {
+  slug: string;
+  name?: string;
+  icon?: string;
+  single_line?: string;
+}
+
+export function FormatCards({ cards }: { cards: FormatCard[] }) {
   return (
     <section className="section" aria-labelledby="formats-title">
       <div className="container">
@@ -16,16 +22,16 @@ export function FormatCards({ categories }: { categories: Category[] }) {
           </p>
         </div>
         <ul className="format-grid">
-          {HOME_CARD_SLUGS.map((slug) => {
-            const category = categories.find((c) => c.slug === slug);
+          {cards.map((category) => {
+            const { slug } = category;
             return (
               <li key={slug}>
                 <Link to={`/${slug}`} className="card format-card">
                   <span className="format-card__icon" aria-hidden="true">
-                    {category?.icon || "📚"}
+                    {category.icon || "📚"}
                   </span>
-                  <span className="format-card__name">{category?.name || titleOf(slug)}</span>
-                  {category?.single_line && <span className="format-card__line">{category.single_line}</span>}
+                  <span className="format-card__name">{category.name || titleOf(slug)}</span>
+                  {category.single_line && <span className="format-card__line">{category.single_line}</span>}
                   <span className="format-card__more" aria-hidden="true">
                     Browse →
                   </span>

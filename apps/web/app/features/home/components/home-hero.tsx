@@ -1,20 +1,21 @@
-import type { Category } from "@skillshelf/shared/api.ts";
+import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
 import { COURSES_URL } from "@skillshelf/shared/constants.ts";
 import type { MouseEvent } from "react";
 import { ExternalLink } from "../../../components/external-link";
 import { CATEGORIES_ID, scrollToCategories } from "../../../lib/scroll-to-categories";
 
 interface HomeHeroProps {
-  artefacts: Category[];
+  /** The first three artefacts, drawn as cards beside the text. */
+  showcase: ArtefactTileData[];
+  artefactCount: number;
   articleCount: number;
 }
 
-export function HomeHero({ artefacts, articleCount }: HomeHeroProps) {
+export function HomeHero({ showcase, artefactCount, articleCount }: HomeHeroProps) {
   const onExplore = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     scrollToCategories();
   };
-  const showcase = artefacts.slice(0, 3);
 
   return (
     <section className="home-hero">
@@ -37,7 +38,7 @@ export function HomeHero({ artefacts, articleCount }: HomeHeroProps) {
           <dl className="home-hero__stats">
             <div>
               <dt>Artefacts</dt>
-              <dd>{artefacts.length}</dd>
+              <dd>{artefactCount}</dd>
             </div>
             <div>
               <dt>Articles</dt>
@@ -51,7 +52,7 @@ export function HomeHero({ artefacts, articleCount }: HomeHeroProps) {
         </div>
         <div className="home-hero__art" aria-hidden="true">
           {showcase.map((artefact) => (
-            <div key={artefact.id} className="hero-card">
+            <div key={artefact.slug} className="hero-card">
               <span className="hero-card__icon">{artefact.icon}</span>
               <span className="hero-card__name">{artefact.name}</span>
               <span className="hero-card__line">{artefact.single_line}</span>

@@ -1,4 +1,4 @@
-import type { Category } from "@skillshelf/shared/api.ts";
+import type { Navigation } from "@skillshelf/shared/api.ts";
 import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import { useCallback, useRef, useState } from "react";
 import { NavLink } from "react-router";
@@ -15,22 +15,19 @@ import { MoreMenu } from "./more-menu";
 import { RouteProgress } from "./route-progress";
 
 interface SiteHeaderProps {
-  /** The categories response's header_category: header parents, then the 'More..' entry. */
-  headerCategories: Category[];
+  /** The header categories, and whether 'More..' has entries (it loads them when opened). */
+  navigation: Navigation;
   user: NavUser | null;
   cartCount: number;
 }
 
-export function SiteHeader({ headerCategories, user, cartCount }: SiteHeaderProps) {
+export function SiteHeader({ navigation, user, cartCount }: SiteHeaderProps) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const nav = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   useCloseOnNavigate(close);
   useDismiss(open, close, nav, toggle);
-
-  const links = headerCategories.filter((category) => category.id > 0);
-  const more = headerCategories.find((category) => category.id === MORE_CATEGORY.id);
 
   return (
     <header className="site-header">
@@ -53,16 +50,16 @@ export function SiteHeader({ headerCategories, user, cartCount }: SiteHeaderProp
               <li>
                 <CategoriesLink />
               </li>
-              {links.map((category) => (
+              {navigation.header.map((category) => (
                 <li key={category.id}>
                   <NavLink to={`/${category.slug}`} className="nav-link">
                     {category.name}
                   </NavLink>
                 </li>
               ))}
-              {more && more.content.length > 0 && (
+              {navigation.hasMore && (
                 <li>
-                  <MoreMenu label={more.name} entries={more.content} />
+                  <MoreMenu label={MORE_CATEGORY.name} />
                 </li>
               )}
             </ul>

@@ -1,0 +1,30 @@
+import type { HomeParent } from "@skillshelf/shared/api.ts";
+import { createContext } from "react";
+import { ArtefactTile } from "./artefact-tile";
+
+/**
+ * The HTML of every artefact group, rendered by entry.server for the home page only.
+ * Home lists every artefact (SPEC.md), so its tiles are sent once, as HTML, instead of
+ * also as hydration data: the page's script keeps that HTML as it is.
+ */
+export const ServerTilesHtml = createContext<string | null>(null);
+
+/** Each parent with artefacts: its heading and its tiles. */
+export function ArtefactGroups({ parents }: { parents: HomeParent[] }) {
+  return parents
+    .filter((parent) => parent.artefacts.length > 0)
+    .map((parent) => (
+      <div key={parent.id} className="artefact-group">
+        <h3 className="artefact-group__title">
+          <span aria-hidden="true">{parent.icon}</span> {parent.name}
+        </h3>
+        <ul className="artefact-grid">
+          {parent.artefacts.map((artefact) => (
+            <li key={artefact.slug}>
+              <ArtefactTile artefact={artefact} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    ));
+}

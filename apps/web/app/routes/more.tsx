@@ -1,0 +1,48 @@
+import { META_DEFAULTS, MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
+import { Link } from "react-router";
+import { buildMeta, pageUrl } from "../lib/meta";
+import type { Route } from "./+types/more";
+
+// The 'More..' list as a page: where the header's More.. link leads before the page's
+// script runs or without JavaScript, so no other page has to carry the whole list.
+export async function loader({ context }: Route.LoaderArgs) {
+  return { entries: await context.moreCategories(), url: pageUrl(context.publicUrl, `/${MORE_CATEGORY.slug}`) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return buildMeta({
+    title: META_DEFAULTS.listingTitle,
+    description: META_DEFAULTS.listingDescription,
+    url: loaderData?.url,
+  });
+}
+
+export default function More({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container page-hero__inner">
+          <h1 className="page-hero__title">{MORE_CATEGORY.name}</h1>
+          <p className="page-hero__lead">Every category that is not in the navigation bar.</p>
+        </div>
+      </section>
+      <div className="section">
+        <div className="container">
+          {loaderData.entries.length === 0 ? (
+            <p className="empty-state">Every category is in the navigation bar.</p>
+          ) : (
+            <ul className="more-page__list">
+              {loaderData.entries.map((entry) => (
+                <li key={entry.id}>
+                  <Link to={`/${entry.slug}`} className="more-menu__link">
+                    {entry.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
