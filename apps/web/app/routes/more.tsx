@@ -1,5 +1,5 @@
 import { META_DEFAULTS, MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
-import { Link } from "react-router";
+import { MoreLinkItems } from "../features/layout/components/more-menu";
 import { buildMeta, pageUrl } from "../lib/meta";
 import type { Route } from "./+types/more";
 
@@ -32,13 +32,7 @@ export default function More({ loaderData }: Route.ComponentProps) {
             <p className="empty-state">Every category is in the navigation bar.</p>
           ) : (
             <ul className="more-page__list">
-              {loaderData.entries.map((entry) => (
-                <li key={entry.id}>
-                  <Link to={`/${entry.slug}`} className="more-menu__link">
-                    {entry.name}
-                  </Link>
-                </li>
-              ))}
+              <MoreLinkItems entries={loaderData.entries} />
             </ul>
           )}
         </div>

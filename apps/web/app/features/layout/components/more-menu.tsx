@@ -95,14 +95,19 @@ export function MoreMenu({ label }: { label: string }) {
         <ChevronDownIcon size={16} />
       </button>
       <ul id={panelId} className="more-menu__panel" hidden={!open || !entries}>
-        {(entries ?? []).map((entry) => (
-          <li key={entry.id}>
-            <Link to={`/${entry.slug}`} className="more-menu__link">
-              {entry.name}
-            </Link>
-          </li>
-        ))}
+        <MoreLinkItems entries={entries ?? []} />
       </ul>
     </div>
   );
+}
+
+/** The non-header categories as list items of links: the dropdown's and the /more page's. */
+export function MoreLinkItems({ entries }: { entries: CategoryEntry[] }) {
+  return entries.map((entry) => (
+    <li key={entry.id}>
+      <Link to={`/${entry.slug}`} className="more-menu__link">
+        {entry.name}
+      </Link>
+    </li>
+  ));
 }
