@@ -195,6 +195,19 @@ function refusesConnections(port: number): Promise<boolean> {
 type Server = Awaited<ReturnType<typeof startServer>>;
 type FreshDatabase = Awaited<ReturnType<typeof freshDatabase>>;
 
+/** A sign-in held half-sent on the server, so it is in flight when the signal comes: "answered" or "cut". */
+async function holdLogin(server: Server, agent: http.Agent) {
+  const before = server.incoming();
+  const stuck = heldRequest(agent, server.port, "/api/login", { email: "a@b.test", password: PASSWORD }, {});
+  const outcome = stuck.answered.then(
+    () => "answered",
+    () => "cut",
+  );
+  await server.waitFor("the request to arrive", () => server.incoming() > before);
+  // Wrapped: an async function would otherwise wait for the answer itself.
+  return { outcome };
+}
+
 describe("SIGTERM", () => {
   /** One server per test, each with its own grace period in seconds. */
   const GRACE = { answers: 30, deadline: 2, insist: 60 } as const;
@@ -317,13 +330,7 @@ describe("SIGTERM", () => {
     const { server } = serverFor("deadline");
     const agent = new http.Agent({ keepAlive: true });
     try {
-      const before = server.incoming();
-      const stuck = heldRequest(agent, server.port, "/api/login", { email: "a@b.test", password: PASSWORD }, {});
-      const outcome = stuck.answered.then(
-        () => "answered",
-        () => "cut",
-      );
-      await server.waitFor("the request to arrive", () => server.incoming() > before);
+      const { outcome } = await holdLogin(server, agent);
       const signalledAt = Date.now();
       server.child.kill("SIGTERM");
 
@@ -345,13 +352,7 @@ describe("SIGTERM", () => {
     const { server } = serverFor("insist");
     const agent = new http.Agent({ keepAlive: true });
     try {
-      const before = server.incoming();
-      const stuck = heldRequest(agent, server.port, "/api/login", { email: "a@b.test", password: PASSWORD }, {});
-      const outcome = stuck.answered.then(
-        () => "answered",
-        () => "cut",
-      );
-      await server.waitFor("the request to arrive", () => server.incoming() > before);
+      const { outcome } = await holdLogin(server, agent);
       server.child.kill("SIGTERM");
       await server.waitFor("the server to take the signal", (lines) =>
         lines.some((l) => l.msg.startsWith("SIGTERM: closing;")),
