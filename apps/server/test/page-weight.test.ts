@@ -1,13 +1,7 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import type { CatalogueFileInput, ContentFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webBuildDir } from "../src/routes/pages.ts";
 import { buildDemoCatalogue } from "../src/seed/demo-catalogue.ts";
-import { createTestStore, type TestStore } from "./helpers/app.ts";
-
-const serverDir = path.resolve(import.meta.dirname, "..");
+import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 
 /**
  * The demo catalogue and 99 copies of it off the header menu (fresh slugs, no
@@ -71,11 +65,7 @@ describe("page weight does not grow with the catalogue", () => {
     .map((c) => c.title)
     .filter((title) => !categoryTexts.includes(title));
 
-  beforeAll(() => {
-    if (!fs.existsSync(path.join(webBuildDir, "server/index.js"))) {
-      execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(serverDir, "../.."), stdio: "ignore" });
-    }
-  }, 180_000);
+  beforeAll(() => ensureWebBuild(), 180_000);
   beforeAll(async () => {
     store = await createTestStore({ pages: true });
   });

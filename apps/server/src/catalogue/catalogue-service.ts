@@ -77,6 +77,11 @@ export class CatalogueService {
     private readonly options: { currency: string; signer: MediaSigner },
   ) {}
 
+  /** Changes whenever the catalogue does (here, or in another instance): what a page cache keys on. */
+  get version(): number {
+    return this.generation;
+  }
+
   get signer(): MediaSigner {
     return this.options.signer;
   }

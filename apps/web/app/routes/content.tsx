@@ -7,17 +7,18 @@ import { MediaImages } from "../features/content/components/media-images";
 import { MediaPdfs } from "../features/content/components/media-pdfs";
 import { RelatedContent } from "../features/content/components/related-content";
 import { prepareArticleHtml } from "../features/content/prepare-article-html";
-import { isMobileAgent } from "../features/content/share-links";
 import { buildMeta, pageUrl } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/content";
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export const headers = publicPageHeaders;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
   const content = await context.content(params.slug, params.content);
   if (!content) throw data(null, { status: 404 });
   return {
     content: { ...content, data: { ...content.data, description: prepareArticleHtml(content.data.description) } },
     url: pageUrl(context.publicUrl, `/${content.category.slug}/${content.data.slug}`),
-    mobile: isMobileAgent(request.headers.get("user-agent") ?? ""),
   };
 }
 
@@ -33,7 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Content({ loaderData }: Route.ComponentProps) {
-  const { content, url, mobile } = loaderData;
+  const { content, url } = loaderData;
   const { data: detail, related, category, is_payment_paid: paid } = content;
   const images = detail.content_media.filter((media) => media.mimetype.startsWith("image/"));
   const pdfs = detail.content_media.filter((media) => media.mimetype === "application/pdf");
@@ -45,7 +46,6 @@ export default function Content({ loaderData }: Route.ComponentProps) {
         shortDescription={detail.short_description}
         category={category}
         shareUrl={url}
-        mobile={mobile}
       />
       <div className="container content-layout">
         <RelatedContent items={related} />

@@ -8,11 +8,14 @@ import { Testimonials } from "../features/home/components/testimonials";
 import { firstLetter } from "../features/home/first-letter";
 import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
 import { buildMeta, pageUrl } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/home";
 
 // Home lists every artefact (SPEC.md). Their tiles reach the page once, as HTML rendered
 // by entry.server (ServerTilesHtml); the hydration data holds one letter per artefact,
 // what the A-Z filter needs to count, and never an article title.
+export const headers = publicPageHeaders;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const [{ parents, articleCount }, { seo_data }] = await Promise.all([context.home(), context.categories()]);
   const artefacts: ArtefactTileData[] = parents.flatMap((p) => p.artefacts);

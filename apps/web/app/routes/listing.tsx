@@ -7,8 +7,11 @@ import { ContentGrid } from "../features/catalogue/components/content-grid";
 import { GroupCard } from "../features/catalogue/components/group-card";
 import { ListingHero } from "../features/catalogue/components/listing-hero";
 import { buildMeta, pageUrl } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-page";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/listing";
+
+export const headers = publicPageHeaders;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const listing = await context.listing(params.slug);
