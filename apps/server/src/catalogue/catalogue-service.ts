@@ -48,7 +48,8 @@ interface CategoryViews {
 
 const jsonBody = (value: unknown): JsonBody => {
   const body = JSON.stringify(value);
-  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+  // Weak: the body is sent compressed or not, and a strong validator would name one encoding's bytes.
+  return { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` };
 };
 
 interface CachedContent {
