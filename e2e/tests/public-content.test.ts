@@ -184,12 +184,13 @@ describe("content detail", () => {
     await page.getByRole("heading", { level: 2, name: "Artifacts Image's" }).waitFor();
 
     const thumb = page.getByRole("button", { name: `View ${image.name} full size` });
-    // The thumbnail is a 150 px square; the picture fills it inside its 1 px frame.
+    // The thumbnail is a 150 px square; the whole picture shows inside its 1 px frame, not a crop.
     const frame = await thumb.boundingBox();
     expect(frame && [Math.round(frame.width), Math.round(frame.height)]).toEqual([150, 150]);
     const picture = await thumb.locator("img").boundingBox();
     expect(picture?.width).toBeGreaterThanOrEqual(148);
     expect(picture?.height).toBeGreaterThanOrEqual(148);
+    expect(await thumb.locator("img").evaluate((img) => getComputedStyle(img).objectFit)).toBe("contain");
     expect(await thumb.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
       true,
     );

@@ -29,7 +29,7 @@ beforeAll(async () => {
         {
           name: "manual.pdf",
           mimetype: "application/pdf",
-          data_base64: pdfBase64(`Manual ${"with many words ".repeat(200)}`),
+          data_base64: pdfBase64(),
         },
       ],
     }),

@@ -8,8 +8,7 @@ import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.t
  * media, short bodies): 100 times the categories and articles, as the issue's
  * bench measures. Copies keep the demo's names so the text per artefact is realistic.
  */
-function scaledCatalogue(times: number): CatalogueFileInput {
-  const demo = buildDemoCatalogue();
+function scaledCatalogue(demo: CatalogueFileInput, times: number): CatalogueFileInput {
   const copy = (n: number): CatalogueFileInput["categories"] =>
     demo.categories.map((parent) => {
       const light = (c: ContentFileInput): ContentFileInput => ({
@@ -44,9 +43,8 @@ interface Sizes {
   artefacts: number;
 }
 
-describe("page weight does not grow with the catalogue", () => {
-  let store: TestStore;
-  const demo = buildDemoCatalogue();
+/** What the test looks for in the demo: its first parent, artefact and article, and its article titles. */
+function landmarks(demo: CatalogueFileInput) {
   const firstParent = demo.categories.find((p) => (p.artefacts ?? []).length > 0);
   if (!firstParent) throw new Error("the demo catalogue has no parent with artefacts");
   const firstArtefact = demo.categories.flatMap((p) => p.artefacts ?? []).find((a) => (a.contents ?? []).length > 0);
@@ -64,11 +62,18 @@ describe("page weight does not grow with the catalogue", () => {
     .flatMap((a) => [...(a.contents ?? []), ...(a.groups ?? []).flatMap((g) => g.contents ?? [])])
     .map((c) => c.title)
     .filter((title) => !categoryTexts.includes(title));
+  return { firstParent, firstArtefact, firstArticle, articleTitles };
+}
+
+describe("page weight does not grow with the catalogue", () => {
+  let store: TestStore;
+  let demo: CatalogueFileInput;
 
   beforeAll(() => ensureWebBuild(), 180_000);
   beforeAll(async () => {
     store = await createTestStore({ pages: true });
-  });
+    demo = await buildDemoCatalogue();
+  }, 60_000);
   afterAll(() => store?.close());
 
   const page = async (url: string) => {
@@ -77,6 +82,7 @@ describe("page weight does not grow with the catalogue", () => {
     return response.body;
   };
   const measure = async (file: CatalogueFileInput): Promise<Sizes> => {
+    const { firstParent, firstArtefact, firstArticle } = landmarks(demo);
     await store.importCatalogue(file);
     return {
       home: await page("/"),
@@ -88,8 +94,9 @@ describe("page weight does not grow with the catalogue", () => {
   };
 
   it("keeps listing and article within 1.2x, and home at about 400 bytes per artefact with no article titles", async () => {
+    const { articleTitles } = landmarks(demo);
     const small = await measure(demo);
-    const big = await measure(scaledCatalogue(100));
+    const big = await measure(scaledCatalogue(demo, 100));
     const bytes = (html: string) => Buffer.byteLength(html);
     const perArtefact = (bytes(big.home) - bytes(small.home)) / (big.artefacts - small.artefacts);
     console.info(
