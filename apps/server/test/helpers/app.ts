@@ -18,7 +18,13 @@ export interface TestStore {
 
 /** The whole API on a fresh database, as a test file's client sees it through app.inject. */
 export async function createTestStore(
-  options: { pages?: boolean; env?: Record<string, string>; clock?: TestClock; log?: LogCapture } = {},
+  options: {
+    pages?: boolean;
+    env?: Record<string, string>;
+    clock?: TestClock;
+    log?: LogCapture;
+    sitemapUrlsPerFile?: number;
+  } = {},
 ): Promise<TestStore> {
   const database = await createTestDatabase();
   const config = parseConfig({
@@ -33,6 +39,7 @@ export async function createTestStore(
     pages: options.pages ?? false,
     ...(options.clock ? { clock: options.clock.now } : {}),
     ...(options.log ? { logStream: options.log } : {}),
+    ...(options.sitemapUrlsPerFile ? { sitemapUrlsPerFile: options.sitemapUrlsPerFile } : {}),
     mailPollMs: 60_000,
     // Tests run the reconciler themselves, at the moment they choose.
     reconcileEveryMs: 0,

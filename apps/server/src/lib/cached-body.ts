@@ -1,0 +1,28 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply } from "fastify";
+
+/** A serialized body with its ETag, built once per catalogue version. */
+export interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+export const cachedBody = (body: string): CachedBody => ({
+  body,
+  etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+});
+
+/**
+ * Sends a body built once per catalogue version: no-cache with its ETag, so a browser,
+ * proxy or crawler revalidates with a 304 and still sees a catalogue change at once.
+ */
+export function sendCachedBody(
+  reply: FastifyReply,
+  ifNoneMatch: string | undefined,
+  { body, etag }: CachedBody,
+  type: string,
+) {
+  reply.header("etag", etag).header("cache-control", "no-cache").type(type);
+  if (ifNoneMatch === etag) return reply.status(304).send();
+  return reply.send(body);
+}
