@@ -34,7 +34,13 @@ export function ensureWebBuild(stale: () => boolean = () => false): void {
 
 /** The whole API on a fresh database, as a test file's client sees it through app.inject. */
 export async function createTestStore(
-  options: { pages?: boolean; env?: Record<string, string>; clock?: TestClock; log?: LogCapture } = {},
+  options: {
+    pages?: boolean;
+    env?: Record<string, string>;
+    clock?: TestClock;
+    log?: LogCapture;
+    sitemapUrlsPerFile?: number;
+  } = {},
 ): Promise<TestStore> {
   const database = await createTestDatabase();
   const config = parseConfig({
@@ -50,6 +56,7 @@ export async function createTestStore(
       pages,
       ...(options.clock ? { clock: options.clock.now } : {}),
       ...(options.log ? { logStream: options.log } : {}),
+      ...(options.sitemapUrlsPerFile ? { sitemapUrlsPerFile: options.sitemapUrlsPerFile } : {}),
       mailPollMs: 60_000,
       // Tests run the reconciler themselves, at the moment they choose.
       reconcileEveryMs: 0,

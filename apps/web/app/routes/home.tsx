@@ -7,7 +7,7 @@ import { ProductSection } from "../features/home/components/product-section";
 import { Testimonials } from "../features/home/components/testimonials";
 import { firstLetter } from "../features/home/first-letter";
 import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
-import { buildMeta, pageUrl } from "../lib/meta";
+import { buildMeta, pageUrl, previewImage } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/home";
 
@@ -32,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     showcase: artefacts.slice(0, 3),
     seo: seo_data,
     url: pageUrl(context.publicUrl, "/"),
+    image: previewImage(context.publicUrl, "Tech cards, cheat sheets, labs and interview kits"),
   };
 }
 
@@ -40,6 +41,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     title: loaderData?.seo.meta_title || META_DEFAULTS.homeTitle,
     description: loaderData?.seo.meta_description || META_DEFAULTS.homeDescription,
     url: loaderData?.url,
+    image: loaderData?.image,
   });
 }
 
