@@ -1,16 +1,10 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webBuildDir } from "../src/routes/pages.ts";
-import { createTestStore, type TestStore } from "./helpers/app.ts";
+import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 
 let store: TestStore;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webBuildDir, "server/index.js"))) {
-    execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
-  }
+  ensureWebBuild();
   store = await createTestStore({ pages: true });
 }, 180_000);
 afterAll(() => store?.close());

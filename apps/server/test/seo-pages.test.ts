@@ -1,21 +1,13 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webBuildDir } from "../src/routes/pages.ts";
-import { createTestStore, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
+import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { artefact, content, parent, smallCatalogue } from "./helpers/factories.ts";
 
 let store: TestStore;
 const HOSTILE = "</script><script>alert(1)</script> & <!-- \u2028 -->";
 
-beforeAll(async () => {
-  if (!fs.existsSync(path.join(webBuildDir, "server/index.js"))) {
-    execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
-  }
-  // Prices in the store's currency, whatever it is: EUR here, not the default GBP.
-  store = await createTestStore({ pages: true, env: { STORE_CURRENCY: "EUR" } });
+/** The test catalogue: the small one, and a parent whose texts look like markup. */
+function seoCatalogue() {
   const catalogue = smallCatalogue();
   catalogue.categories.push({
     ...parent({ slug: "odd", name: `Odd ${HOSTILE}` }),
@@ -33,7 +25,14 @@ beforeAll(async () => {
       },
     ],
   });
-  await store.importCatalogue(catalogue);
+  return catalogue;
+}
+
+beforeAll(async () => {
+  ensureWebBuild();
+  // Prices in the store's currency, whatever it is: EUR here, not the default GBP.
+  store = await createTestStore({ pages: true, env: { STORE_CURRENCY: "EUR" } });
+  await store.importCatalogue(seoCatalogue());
 }, 180_000);
 afterAll(() => store?.close());
 
@@ -88,9 +87,17 @@ describe("rel=canonical and og:image", () => {
   });
 
   it("give every public page a preview image that anyone can fetch, never a media file", async () => {
+    const own: Record<string, string> = {
+      "/tech-cards": "tech-cards",
+      "/docker": "docker",
+      "/git": "git",
+      "/docker/images": "docker",
+      "/git/branches": "git",
+    };
     for (const page of pages) {
       const { metas } = await head(page);
-      expect(metas("og:image"), page).toEqual([`${PUBLIC_URL}/og-image.jpg`]);
+      const slug = own[page];
+      expect(metas("og:image"), page).toEqual([slug ? `${PUBLIC_URL}/og/${slug}.png` : `${PUBLIC_URL}/og-image.jpg`]);
       expect(metas("og:image:alt")[0], page).toMatch(/\S on Skillshelf$/);
       expect(metas("twitter:card"), page).toEqual(["summary_large_image"]);
     }
@@ -100,6 +107,36 @@ describe("rel=canonical and og:image", () => {
     expect(image.headers["content-type"]).toBe("image/jpeg");
     expect(image.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(image.headers["cache-control"]).toMatch(/^public/);
+  });
+
+  it("draw each category's own 1200x630 picture, revalidated by ETag and redrawn when the category changes", async () => {
+    const card = await store.app.inject({ method: "GET", url: "/og/docker.png" });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers["content-type"]).toBe("image/png");
+    expect(card.headers["cache-control"]).toMatch(/^public/);
+    const png = card.rawPayload;
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    const etag = String(card.headers.etag);
+    const again = await store.app.inject({ method: "GET", url: "/og/docker.png", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+
+    for (const url of ["/og/no-such-category.png", "/og/docker.jpg", "/og/secret.png", "/og/hidden-artefact.png"]) {
+      expect((await store.app.inject({ method: "GET", url })).statusCode, url).toBe(404);
+    }
+
+    const file = seoCatalogue();
+    const docker = file.categories[0]?.artefacts?.[0];
+    if (!docker) throw new Error("no docker");
+    docker.price = 29.99;
+    await store.importCatalogue(file);
+    const changed = await store.app.inject({
+      method: "GET",
+      url: "/og/docker.png",
+      headers: { "if-none-match": etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    await store.importCatalogue(seoCatalogue());
   });
 
   it("leave the 404 page without a canonical link", async () => {
@@ -118,7 +155,7 @@ describe("JSON-LD", () => {
       "@context": "https://schema.org",
       name: "Docker",
       url: `${PUBLIC_URL}/docker`,
-      image: `${PUBLIC_URL}/og-image.jpg`,
+      image: `${PUBLIC_URL}/og/docker.png`,
       category: "Tech Cards",
       brand: { "@type": "Brand", name: "Skillshelf" },
     });
@@ -144,7 +181,7 @@ describe("JSON-LD", () => {
     expect(article).toMatchObject({
       headline: "Images and layers",
       url: `${PUBLIC_URL}/docker/images`,
-      image: `${PUBLIC_URL}/og-image.jpg`,
+      image: `${PUBLIC_URL}/og/docker.png`,
       isAccessibleForFree: false,
       isPartOf: { "@type": "Product", name: "Docker", url: `${PUBLIC_URL}/docker` },
     });

@@ -1,5 +1,9 @@
+import { formatMoney, toMinor } from "@skillshelf/shared/money.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import fresh from "fresh";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
+import { renderPreviewCard } from "../catalogue/preview-card.ts";
 import { sendCachedBody } from "../lib/cached-body.ts";
 
 const XML = "application/xml; charset=utf-8";
@@ -64,4 +68,34 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCachedBody(request, reply, part, XML);
     },
   );
+
+  // Link previews (og:image) of categories, drawn on first request and kept per catalogue version.
+  const cards = new LRUCache<string, { version: number; png: Buffer; etag: string }>({ max: 300 });
+  app.get("/og/:file", { schema: { hide: true, params: z.object({ file: z.string() }) } }, async (request, reply) => {
+    const slug = /^([a-z0-9-]{1,120})\.png$/.exec(request.params.file)?.[1];
+    const version = app.catalogue.version;
+    let card = slug ? cards.get(slug) : undefined;
+    if (slug && card?.version !== version) {
+      const listing = await app.catalogue.listing(slug);
+      if (listing) {
+        const { name, single_line, price, currency, parent_id } = listing.seo_data;
+        const parent = (await app.catalogue.categories()).data.find((c) => c.id === parent_id);
+        card = {
+          version,
+          ...renderPreviewCard({
+            name,
+            parent: parent?.name ?? null,
+            line: single_line,
+            price: price === null ? null : formatMoney(toMinor(price), currency),
+          }),
+        };
+        cards.set(slug, card);
+      } else card = undefined;
+    }
+    if (!card) return reply.status(404).send({ status: false, message: "Not found" });
+    // Crawlers and chat apps fetch it now and then: an hour, then a revalidation by ETag.
+    reply.header("etag", card.etag).header("cache-control", "public, max-age=3600").type("image/png");
+    if (fresh(request.headers, { etag: card.etag })) return reply.status(304).send();
+    return reply.send(card.png);
+  });
 };

@@ -1,7 +1,5 @@
-import { createRequire } from "node:module";
-import path from "node:path";
-import { Resvg } from "@resvg/resvg-js";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { escapeXml, monoWidth, renderSvg, sansWidth, wrapText } from "../lib/render-svg.ts";
 import { type Block, outlineArticle, type Section } from "./article-outline.ts";
 
 /** What a demo image or PDF is about: one article, drawn from its own text. */
@@ -14,40 +12,9 @@ export interface MediaSubject {
   html: string;
 }
 
-// The fonts travel with the store (the dejavu-fonts-ttf package): a server
-// without system fonts still draws readable text.
-const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
-const FONT_FILES = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"].map((f) => path.join(fontDir, f));
-
 const INK = "#0f172a";
 const MUTED = "#475569";
 const BLUE = "#1d4ed8";
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** Words into lines of at most `width` units as `measure` counts them; the last kept line ends in … when cut. */
-function wrap(text: string, width: number, measure: (s: string) => number, maxLines = Number.POSITIVE_INFINITY) {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (measure(candidate) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
-  return kept;
-}
-
-// DejaVu's advance widths, as a share of the font size: close enough to wrap by.
-const sansWidth = (size: number) => (s: string) => s.length * size * 0.56;
-const monoWidth = (size: number) => (s: string) => s.length * size * 0.602;
 
 interface DiagramRow {
   label: string;
@@ -92,7 +59,7 @@ export function renderDiagram(subject: MediaSubject, variant = 0): Buffer {
     `<rect width="${width}" height="${height}" fill="#f8fafc"/>`,
     `<rect width="${width}" height="8" fill="${BLUE}"/>`,
   ];
-  const titleLines = wrap(subject.title, width - 80, sansWidth(34), 1);
+  const titleLines = wrapText(subject.title, width - 80, sansWidth(34), 1);
   parts.push(
     `<text x="40" y="70" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="${INK}">${escapeXml(titleLines[0] ?? "")}</text>`,
     `<text x="40" y="104" font-family="DejaVu Sans" font-size="18" fill="${MUTED}">${escapeXml(`${subject.artefact} · ${subject.parent}`)}</text>`,
@@ -110,7 +77,7 @@ export function renderDiagram(subject: MediaSubject, variant = 0): Buffer {
       `<rect x="${x}" y="${y}" width="${boxWidth}" height="${rowHeight}" rx="14" fill="#dbeafe" stroke="${BLUE}" stroke-width="2"/>`,
     );
     const size = 19;
-    const lines = wrap(row.label, boxWidth - 36, row.mono ? monoWidth(size) : sansWidth(size), 3);
+    const lines = wrapText(row.label, boxWidth - 36, row.mono ? monoWidth(size) : sansWidth(size), 3);
     const family = row.mono ? "DejaVu Sans Mono" : "DejaVu Sans";
     const firstY = y + rowHeight / 2 - ((lines.length - 1) * (size + 5)) / 2 + size / 3;
     lines.forEach((line, n) => {
@@ -126,7 +93,7 @@ export function renderDiagram(subject: MediaSubject, variant = 0): Buffer {
         `<path d="M ${x + boxWidth + 38} ${y + rowHeight / 2 - 7} l 10 7 l -10 7 z" fill="${MUTED}"/>`,
         `<rect x="${noteX}" y="${y}" width="${noteWidth}" height="${rowHeight}" rx="14" fill="#fff" stroke="#cbd5e1" stroke-width="2"/>`,
       );
-      const noteLines = wrap(row.note, noteWidth - 32, sansWidth(17), 3);
+      const noteLines = wrapText(row.note, noteWidth - 32, sansWidth(17), 3);
       const noteY = y + rowHeight / 2 - ((noteLines.length - 1) * 22) / 2 + 6;
       noteLines.forEach((line, n) => {
         parts.push(
@@ -146,11 +113,7 @@ export function renderDiagram(subject: MediaSubject, variant = 0): Buffer {
     `<text x="${width - 40}" y="${height - 20}" text-anchor="end" font-family="DejaVu Sans" font-size="15" fill="${MUTED}">Skillshelf</text>`,
   );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join("")}</svg>`;
-  return new Resvg(svg, {
-    font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" },
-  })
-    .render()
-    .asPng();
+  return renderSvg(svg);
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -174,7 +137,7 @@ function layoutSheet(page: PDFPage | null, fonts: Fonts, subject: MediaSubject, 
   };
   const measure = (font: PDFFont, size: number) => (s: string) => font.widthOfTextAtSize(s, size);
   const para = (s: string, x: number, w: number, size: number, font: PDFFont, color?: ReturnType<typeof rgb>) => {
-    for (const line of wrap(s, w, measure(font, size))) {
+    for (const line of wrapText(s, w, measure(font, size))) {
       text(line, x, size, font, color);
       y -= size * 1.35;
     }

@@ -71,11 +71,21 @@ export function pageUrl(publicUrl: string, path: string): string {
 export const STORE_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 } as const;
 
 /**
- * The preview picture of a page about `subject`. The catalogue has no public picture of
- * its own: an article's images and PDFs are only served through short-lived URLs signed
- * for one viewer, and paid ones only to their owners, so previews show the store's picture.
+ * The preview picture of a page about `subject`: the store's picture. A category's pages
+ * have their own (`categoryImage`); an article's images and PDFs never serve as previews,
+ * as they are only reached through short-lived URLs signed for one viewer.
  */
 export function previewImage(publicUrl: string, subject: string): PageImage {
   const { path, width, height } = STORE_IMAGE;
   return { url: pageUrl(publicUrl, path), alt: `${subject} on ${META_DEFAULTS.siteName}`, width, height };
+}
+
+/** A category's own preview picture, drawn by the server from its name, line and price (/og/SLUG.png). */
+export function categoryImage(publicUrl: string, category: { slug: string; name: string }): PageImage {
+  return {
+    url: pageUrl(publicUrl, `/og/${category.slug}.png`),
+    alt: `${category.name} on ${META_DEFAULTS.siteName}`,
+    width: STORE_IMAGE.width,
+    height: STORE_IMAGE.height,
+  };
 }

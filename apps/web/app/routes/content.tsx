@@ -8,7 +8,7 @@ import { MediaImages } from "../features/content/components/media-images";
 import { MediaPdfs } from "../features/content/components/media-pdfs";
 import { RelatedContent } from "../features/content/components/related-content";
 import { prepareArticleHtml } from "../features/content/prepare-article-html";
-import { buildMeta, pageUrl, previewImage } from "../lib/meta";
+import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/content";
 
@@ -29,7 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     url,
     trail: [...trail, { name: content.data.title, url }],
     offers: listing ? listingOffers(listing, content.data.id) : [],
-    image: previewImage(context.publicUrl, content.category.name),
+    image: categoryImage(context.publicUrl, content.category),
   };
 }
 

@@ -7,7 +7,7 @@ import { ContentGrid } from "../features/catalogue/components/content-grid";
 import { GroupCard } from "../features/catalogue/components/group-card";
 import { ListingHero } from "../features/catalogue/components/listing-hero";
 import { breadcrumbData, listingOffers, listingTrail, productData } from "../features/catalogue/structured-data";
-import { buildMeta, pageUrl, previewImage } from "../lib/meta";
+import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/listing";
@@ -29,7 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     listing: { ...listing, children },
     trail,
     url: pageUrl(context.publicUrl, `/${listing.seo_data.slug}`),
-    image: previewImage(context.publicUrl, listing.seo_data.name),
+    image: categoryImage(context.publicUrl, listing.seo_data),
   };
 }
 
