@@ -86,17 +86,34 @@ describe("GET /api/categories/more", () => {
 });
 
 describe("GET /api/categories/home", () => {
-  it("gives each parent's artefacts as the home tiles show them: no article titles, their count", async () => {
+  it("gives each parent's artefacts as the home tiles show them: no article titles, their count and price", async () => {
     const res = await store.app.inject("/api/categories/home");
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBeTruthy();
     const { data } = res.json<{ data: HomeCatalogue }>();
     expect(data.parents.map((p) => p.slug)).toEqual(["tech-cards", "labs"]);
     expect(data.parents[0]?.artefacts).toEqual([
-      { slug: "docker", name: "Docker", icon: "📦", single_line: expect.any(String), count: 3 },
-      { slug: "git", name: "Git", icon: "📦", single_line: expect.any(String), count: 1 },
+      {
+        id: expect.any(Number),
+        slug: "docker",
+        name: "Docker",
+        icon: "📦",
+        single_line: expect.any(String),
+        count: 3,
+        offer: { price: 19.99, from: false },
+      },
+      {
+        id: expect.any(Number),
+        slug: "git",
+        name: "Git",
+        icon: "📦",
+        single_line: expect.any(String),
+        count: 1,
+        offer: { price: null, from: false },
+      },
     ]);
     expect(data.articleCount).toBe(5);
+    expect(data.currency).toBe("GBP");
     expect(res.body).not.toContain("Images and layers");
   });
 });

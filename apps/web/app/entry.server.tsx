@@ -14,7 +14,8 @@ import "./load-context";
 async function homeTilesHtml(routerContext: EntryContext, loadContext: AppLoadContext): Promise<string | null> {
   const isHome = routerContext.staticHandlerContext.matches.some((match) => match.route.id === "routes/home");
   if (!isHome || routerContext.staticHandlerContext.errors) return null;
-  return renderToStaticMarkup(<ArtefactGroups parents={(await loadContext.home()).parents} />);
+  const [home, { categories: owned }] = await Promise.all([loadContext.home(), loadContext.ownership()]);
+  return renderToStaticMarkup(<ArtefactGroups home={home} owned={owned} />);
 }
 
 export const streamTimeout = 5000;

@@ -59,13 +59,24 @@ export interface Navigation {
   hasMore: boolean;
 }
 
+/**
+ * What an artefact costs, as its cards show it: its own price; else, when only some
+ * groups are priced, the cheapest group's ("From"); null when nothing in it is priced.
+ */
+export interface ArtefactOffer {
+  price: number | null;
+  from: boolean;
+}
+
 /** One artefact as the home page's tile shows it: no article titles, only their number. */
 export interface ArtefactTileData {
+  id: number;
   slug: string;
   name: string;
   icon: string;
   single_line: string;
   count: number;
+  offer: ArtefactOffer;
 }
 
 export interface HomeParent {
@@ -81,6 +92,18 @@ export interface HomeParent {
 export interface HomeCatalogue {
   parents: HomeParent[];
   articleCount: number;
+  currency: string;
+}
+
+/** An artefact on its parent's listing, with what it costs. */
+export interface ChildCategory extends Category {
+  offer: ArtefactOffer;
+}
+
+/** What the viewer owns: whole artefacts and single groups (empty for a visitor). */
+export interface Ownership {
+  categories: number[];
+  groups: number[];
 }
 
 export interface ContentSummary {
@@ -117,7 +140,7 @@ export interface ListingResponse extends Envelope {
   /** Ungrouped contents of an artefact. */
   data: ContentSummary[];
   groups: Group[];
-  children: Category[];
+  children: ChildCategory[];
   seo_data: ListingSeo;
 }
 
@@ -213,6 +236,8 @@ export interface StoreContext {
   items(): Promise<OwnedItem[]>;
   /** The number of lines in the viewer's cart; 0 for a visitor. */
   cartCount(): Promise<number>;
+  /** What the viewer owns; nothing for a visitor. */
+  ownership(): Promise<Ownership>;
 }
 
 export interface CartItem {

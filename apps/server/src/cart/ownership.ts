@@ -1,6 +1,19 @@
+import type { Ownership } from "@skillshelf/shared/api.ts";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { entitlements } from "../db/schema/index.ts";
+
+/** Everything the user owns: whole sub-categories and single groups. */
+export async function ownershipOf(db: DbOrTx, userId: number): Promise<Ownership> {
+  const rows = await db
+    .select({ categoryId: entitlements.categoryId, groupId: entitlements.groupId })
+    .from(entitlements)
+    .where(and(eq(entitlements.userId, userId), isNull(entitlements.revokedAt)));
+  return {
+    categories: rows.flatMap((r) => (r.groupId === null ? [r.categoryId] : [])),
+    groups: rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])),
+  };
+}
 
 /** The user's active entitlements inside one sub-category. */
 export async function ownedIn(db: DbOrTx, userId: number, categoryId: number) {

@@ -1,4 +1,5 @@
 import type {
+  ArtefactOffer,
   CategoriesResponse,
   Category,
   CategoryEntry,
@@ -163,6 +164,7 @@ export class CatalogueService {
 
   private async buildViews(): Promise<CategoryViews> {
     const response = await this.buildCategories();
+    const snapshot = await this.snapshot();
     const more = response.header_category.find((c) => c.id === MORE_CATEGORY.id)?.content ?? [];
     const moreResponse: MoreCategoriesResponse = {
       status: true,
@@ -181,13 +183,16 @@ export class CatalogueService {
         artefacts: parent.content.flatMap((entry) => {
           const artefact = byId.get(entry.id);
           if (!artefact) return [];
-          const { slug, name, icon, single_line } = artefact;
-          return [{ slug, name, icon, single_line, count: artefact.content.length }];
+          const { id, slug, name, icon, single_line } = artefact;
+          const row = snapshot.bySlug.get(slug);
+          const offer = row ? this.offerOf(snapshot, row) : { price: null, from: false };
+          return [{ id, slug, name, icon, single_line, count: artefact.content.length, offer }];
         }),
       }));
     const home: HomeCatalogue = {
       parents,
       articleCount: parents.reduce((sum, p) => sum + p.artefacts.reduce((n, a) => n + a.count, 0), 0),
+      currency: this.options.currency,
     };
     return {
       response,
@@ -276,6 +281,14 @@ export class CatalogueService {
     };
   }
 
+  private offerOf(snapshot: CatalogueSnapshot, row: CategoryRow): ArtefactOffer {
+    if (row.priceMinor !== null) return { price: toMajor(row.priceMinor), from: false };
+    const groupPrices = (snapshot.groupsOf.get(row.id) ?? []).flatMap((g) =>
+      g.priceMinor === null ? [] : [g.priceMinor],
+    );
+    return groupPrices.length ? { price: toMajor(Math.min(...groupPrices)), from: true } : { price: null, from: false };
+  }
+
   private entriesOf(snapshot: CatalogueSnapshot, row: CategoryRow) {
     if (row.parentId === null) {
       return (snapshot.childrenOf.get(row.id) ?? []).map((c) => ({ id: c.id, slug: c.slug, name: c.name }));
@@ -336,9 +349,10 @@ export class CatalogueService {
       meta_description: row.metaDescription,
     };
     if (row.parentId === null) {
-      const children = (snapshot.childrenOf.get(row.id) ?? []).map((c) =>
-        this.toCategory(c, this.entriesOf(snapshot, c)),
-      );
+      const children = (snapshot.childrenOf.get(row.id) ?? []).map((c) => ({
+        ...this.toCategory(c, this.entriesOf(snapshot, c)),
+        offer: this.offerOf(snapshot, c),
+      }));
       return {
         status: true,
         message: "Data fetched successfully",

@@ -9,6 +9,7 @@ import fresh from "fresh";
 import type { ServerBuild } from "react-router";
 import type { SessionViewer } from "../accounts/sessions.ts";
 import { getCart } from "../cart/cart.ts";
+import { ownershipOf } from "../cart/ownership.ts";
 import { AppError } from "../lib/app-error.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
@@ -77,6 +78,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       items: () => listItems(db, signedIn()),
       // Read with the session, in the same query (sessions.ts).
       cartCount: async () => viewer?.cartCount ?? 0,
+      ownership: async () => (viewer ? ownershipOf(db, viewer.userId) : { categories: [], groups: [] }),
     };
   };
 

@@ -17,7 +17,11 @@ import type { Route } from "./+types/home";
 export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ parents, articleCount }, { seo_data }] = await Promise.all([context.home(), context.categories()]);
+  const [{ parents, articleCount }, { seo_data }, ownership] = await Promise.all([
+    context.home(),
+    context.categories(),
+    context.ownership(),
+  ]);
   const artefacts: ArtefactTileData[] = parents.flatMap((p) => p.artefacts);
   const formats: FormatCard[] = HOME_CARD_SLUGS.map((slug) => {
     const found = parents.find((c) => c.slug === slug) ?? artefacts.find((c) => c.slug === slug);
@@ -29,6 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
     formats,
     stats: { artefacts: artefacts.length, articles: articleCount },
+    // The artefacts this viewer owns (none for a visitor): tiles drawn in the browser say Owned.
+    owned: ownership.categories,
     showcase: artefacts.slice(0, 3),
     seo: seo_data,
     url: pageUrl(context.publicUrl, "/"),
@@ -46,13 +52,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { parents, formats, stats, showcase } = loaderData;
+  const { parents, formats, stats, showcase, owned } = loaderData;
 
   return (
     <>
       <HomeHero showcase={showcase} artefactCount={stats.artefacts} articleCount={stats.articles} />
       <FormatCards cards={formats} />
-      <ArtefactBrowser parents={parents} />
+      <ArtefactBrowser parents={parents} owned={owned} />
       <ProductSection
         id="saas-title"
         eyebrow="SaaS products"

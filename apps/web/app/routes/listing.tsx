@@ -24,9 +24,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       count: content.length,
     }),
   );
-  const trail = listingTrail(context.publicUrl, listing.seo_data, (await context.categories()).data);
+  const [{ data: categories }, ownership] = await Promise.all([context.categories(), context.ownership()]);
+  const trail = listingTrail(context.publicUrl, listing.seo_data, categories);
   return {
     listing: { ...listing, children },
+    // What this viewer owns (nothing for a visitor, whose page is the same for all): shown as Owned.
+    ownership,
     trail,
     url: pageUrl(context.publicUrl, `/${listing.seo_data.slug}`),
     image: categoryImage(context.publicUrl, listing.seo_data),
@@ -63,7 +66,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { listing } = loaderData;
+  const { listing, ownership } = loaderData;
   const seo = listing.seo_data;
   // Only a signed-in user has a cart (SPEC.md section 5): a visitor signs in first.
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
@@ -86,7 +89,11 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
               <ul className="artefact-card-grid">
                 {listing.children.map((artefact) => (
                   <li key={artefact.id}>
-                    <ArtefactCard artefact={artefact} />
+                    <ArtefactCard
+                      artefact={artefact}
+                      currency={seo.currency}
+                      owned={ownership.categories.includes(artefact.id)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -98,10 +105,13 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   }
 
   const empty = listing.groups.length === 0 && listing.data.length === 0;
+  const ownsWhole = ownership.categories.includes(seo.id);
   return (
     <>
       <ListingHero seo={seo}>
-        {seo.price !== null ? (
+        {ownsWhole ? (
+          <span className="pill pill--on-dark">Owned</span>
+        ) : seo.price !== null ? (
           <AddToCartButton
             price={seo.price}
             currency={seo.currency}
@@ -123,6 +133,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
               group={group}
               categorySlug={seo.slug}
               free={group.price === null && seo.price === null}
+              owned={ownsWhole || ownership.groups.includes(group.id)}
               onAdd={() => cart.add(oneGroup(group.id))}
               busy={cart.isAdding(oneGroup(group.id))}
             />
@@ -132,7 +143,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
               <h2 id="articles-title" className="section__title">
                 {listing.groups.length > 0 ? "More articles" : "Articles"}
               </h2>
-              <ContentGrid categorySlug={seo.slug} contents={listing.data} />
+              <ContentGrid categorySlug={seo.slug} contents={listing.data} free={seo.price === null} />
             </section>
           )}
           {empty && <p className="empty-state">No articles here yet: check back soon.</p>}

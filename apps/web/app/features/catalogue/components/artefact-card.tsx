@@ -1,12 +1,21 @@
-import type { Category } from "@skillshelf/shared/api.ts";
+import type { ChildCategory } from "@skillshelf/shared/api.ts";
 import { Link } from "react-router";
 import { CountBadge } from "../../../components/count-badge";
+import { offerText } from "../offer-text";
 
 /** What a card shows: the category without its entries, only how many it has. */
-export type ArtefactCardData = Omit<Category, "content"> & { count: number };
+export type ArtefactCardData = Omit<ChildCategory, "content"> & { count: number };
 
-/** An artefact on its parent's page, linking to the artefact's listing. */
-export function ArtefactCard({ artefact }: { artefact: ArtefactCardData }) {
+/** An artefact on its parent's page, linking to the artefact's listing, with what it costs or Owned. */
+export function ArtefactCard({
+  artefact,
+  currency,
+  owned,
+}: {
+  artefact: ArtefactCardData;
+  currency: string;
+  owned: boolean;
+}) {
   return (
     <Link to={`/${artefact.slug}`} className="card artefact-card">
       <span className="artefact-card__icon" aria-hidden="true">
@@ -17,6 +26,9 @@ export function ArtefactCard({ artefact }: { artefact: ArtefactCardData }) {
         <CountBadge count={artefact.count} />
       </span>
       <span className="artefact-card__line">{artefact.single_line}</span>
+      <span className={`pill artefact-card__offer${owned || artefact.offer.price === null ? " pill--free" : ""}`}>
+        {offerText(artefact.offer, currency, owned)}
+      </span>
       <span className="artefact-card__more" aria-hidden="true">
         Open →
       </span>

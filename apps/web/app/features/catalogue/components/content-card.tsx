@@ -5,16 +5,18 @@ import { useId } from "react";
 interface ContentCardProps {
   categorySlug: string;
   content: ContentSummary;
+  free: boolean;
 }
 
 /** Title, the description cut at 90 characters, and 'See Details' opening the article in a new tab. */
-export function ContentCard({ categorySlug, content }: ContentCardProps) {
+export function ContentCard({ categorySlug, content, free }: ContentCardProps) {
   const titleId = useId();
   return (
     <article className="card content-card">
       <h3 id={titleId} className="content-card__title">
         {content.title}
       </h3>
+      {free && <span className="pill pill--free content-card__free">Free to read</span>}
       <p className="content-card__text">{truncate(content.short_description)}</p>
       <a
         href={`/${categorySlug}/${content.slug}`}

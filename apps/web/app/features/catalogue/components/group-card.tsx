@@ -9,12 +9,14 @@ interface GroupCardProps {
   categorySlug: string;
   /** True when neither the group nor its sub-category has a price. */
   free: boolean;
+  /** True when the viewer owns the group, or the whole sub-category. */
+  owned: boolean;
   onAdd: () => void;
   /** True while this group's Add To Cart request runs. */
   busy?: boolean;
 }
 
-export function GroupCard({ group, categorySlug, free, onAdd, busy }: GroupCardProps) {
+export function GroupCard({ group, categorySlug, free, owned, onAdd, busy }: GroupCardProps) {
   const titleId = useId();
   const count = group.contents.length;
   return (
@@ -29,24 +31,28 @@ export function GroupCard({ group, categorySlug, free, onAdd, busy }: GroupCardP
             {free && <span className="pill pill--free">Free</span>}
           </p>
         </div>
-        {group.price !== null && (
-          <div className="group-card__buy">
-            <p className="price">
-              {group.currency} {formatPrice(group.price)}
-            </p>
-            <AddToCartButton
-              price={group.price}
-              currency={group.currency}
-              note={group.payment_note}
-              onAdd={onAdd}
-              busy={busy}
-              className="button button--small"
-              tooltipAlign="end"
-            />
-          </div>
+        {owned ? (
+          <p className="pill pill--free">Owned</p>
+        ) : (
+          group.price !== null && (
+            <div className="group-card__buy">
+              <p className="price">
+                {group.currency} {formatPrice(group.price)}
+              </p>
+              <AddToCartButton
+                price={group.price}
+                currency={group.currency}
+                note={group.payment_note}
+                onAdd={onAdd}
+                busy={busy}
+                className="button button--small"
+                tooltipAlign="end"
+              />
+            </div>
+          )
         )}
       </div>
-      <ContentGrid categorySlug={categorySlug} contents={group.contents} />
+      <ContentGrid categorySlug={categorySlug} contents={group.contents} free={free} />
     </section>
   );
 }

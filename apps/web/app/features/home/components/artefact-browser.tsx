@@ -20,9 +20,9 @@ export interface ParentLetters {
  * 'Browse eLearning Artifacts': every parent with its artefacts, filtered by first letter.
  * A page load gets the tiles as server HTML (ServerTilesHtml) that React leaves alone, and
  * the filter detaches and restores their list items; a client-side navigation home has no
- * such HTML, so it fetches the tiles and renders them.
+ * such HTML, so it fetches the tiles and renders them, marking what `owned` names as Owned.
  */
-export function ArtefactBrowser({ parents }: { parents: ParentLetters[] }) {
+export function ArtefactBrowser({ parents, owned }: { parents: ParentLetters[]; owned: number[] }) {
   const [letter, setLetter] = useState<string | null>(null);
   const serverHtml = useContext(ServerTilesHtml);
   const [fromServer] = useState(
@@ -94,7 +94,11 @@ export function ArtefactBrowser({ parents }: { parents: ParentLetters[] }) {
         ) : fetched ? (
           <div id={ISLAND_ID}>
             <ArtefactGroups
-              parents={fetched.parents.map((p) => ({ ...p, artefacts: p.artefacts.filter((a) => matches(a.name)) }))}
+              home={{
+                ...fetched,
+                parents: fetched.parents.map((p) => ({ ...p, artefacts: p.artefacts.filter((a) => matches(a.name)) })),
+              }}
+              owned={owned}
             />
           </div>
         ) : failed ? (

@@ -1,4 +1,4 @@
-import type { HomeParent } from "@skillshelf/shared/api.ts";
+import type { HomeCatalogue } from "@skillshelf/shared/api.ts";
 import { createContext } from "react";
 import { ArtefactTile } from "./artefact-tile";
 
@@ -9,8 +9,9 @@ import { ArtefactTile } from "./artefact-tile";
  */
 export const ServerTilesHtml = createContext<string | null>(null);
 
-/** Each parent with artefacts: its heading and its tiles. */
-export function ArtefactGroups({ parents }: { parents: HomeParent[] }) {
+/** Each parent with artefacts: its heading and its tiles, each saying what it costs or that the viewer owns it. */
+export function ArtefactGroups({ home, owned }: { home: HomeCatalogue; owned: number[] }) {
+  const { parents, currency } = home;
   return parents
     .filter((parent) => parent.artefacts.length > 0)
     .map((parent) => (
@@ -21,7 +22,7 @@ export function ArtefactGroups({ parents }: { parents: HomeParent[] }) {
         <ul className="artefact-grid">
           {parent.artefacts.map((artefact) => (
             <li key={artefact.slug}>
-              <ArtefactTile artefact={artefact} />
+              <ArtefactTile artefact={artefact} currency={currency} owned={owned.includes(artefact.id)} />
             </li>
           ))}
         </ul>

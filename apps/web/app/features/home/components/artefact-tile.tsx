@@ -1,5 +1,6 @@
 import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
 import { CountBadge } from "../../../components/count-badge";
+import { offerText } from "../../catalogue/offer-text";
 
 /** The id of the one hidden note every tile points to with aria-describedby. */
 export const NEW_TAB_NOTE_ID = "new-tab";
@@ -11,7 +12,15 @@ export const NEW_TAB_NOTE_ID = "new-tab";
  * by position rather than by class, and one shared "opens in a new tab" note stands in
  * for one per tile.
  */
-export function ArtefactTile({ artefact }: { artefact: ArtefactTileData }) {
+export function ArtefactTile({
+  artefact,
+  currency,
+  owned,
+}: {
+  artefact: ArtefactTileData;
+  currency: string;
+  owned: boolean;
+}) {
   return (
     <a
       href={`/${artefact.slug}`}
@@ -24,6 +33,7 @@ export function ArtefactTile({ artefact }: { artefact: ArtefactTileData }) {
       <span className="artefact-tile__name">
         {artefact.name}
         <CountBadge count={artefact.count} />
+        <b>{offerText(artefact.offer, currency, owned)}</b>
       </span>
       <span>{artefact.single_line}</span>
     </a>

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
+import { artefact, content, smallCatalogue } from "./helpers/factories.ts";
+import { payForCart } from "./helpers/orders.ts";
+
+let store: TestStore;
+let owner: string;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  store = await createTestStore({ pages: true });
+  const catalogue = smallCatalogue();
+  // Only one of its groups is priced: its cards say "From" that group's price.
+  catalogue.categories[1]?.artefacts?.push({
+    ...artefact({ slug: "terraform", name: "Terraform" }),
+    groups: [
+      { name: "State", price: 7.5, contents: [content({ slug: "state" })] },
+      { name: "Basics", contents: [content({ slug: "init" })] },
+    ],
+  });
+  await store.importCatalogue(catalogue);
+  const learner = await createUser(store);
+  owner = await signIn(store, learner.id);
+  const docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json()
+    .seo_data;
+  await store.app.inject({
+    method: "POST",
+    url: "/api/cart/add",
+    headers: bearer(owner),
+    payload: { sub_category_id: docker.id },
+  });
+  await (await payForCart(store, learner.id)).confirm();
+}, 180_000);
+afterAll(() => store?.close());
+
+const page = async (url: string, token?: string) => {
+  const res = await store.app.inject({ method: "GET", url, headers: token ? { cookie: `access-token=${token}` } : {} });
+  expect(res.statusCode, url).toBe(200);
+  return res.body;
+};
+/** The text of an artefact's home tile or parent card (the link to its listing), tags dropped. */
+const cardOf = (html: string, slug: string) => {
+  const cards = [...html.matchAll(/<a [^>]*>.*?<\/a>/gs)]
+    .map((m) => m[0])
+    .filter((a) => a.includes(`href="/${slug}"`) && /class="[^"]*artefact-(tile|card)/.test(a));
+  expect(cards, slug).toHaveLength(1);
+  return (cards[0] ?? "").replace(/<[^>]+>/g, " ");
+};
+
+describe("prices and ownership where the learner looks", () => {
+  it("shows a visitor each artefact's price, From its cheapest group, or Free, on home and the parent's cards", async () => {
+    for (const url of ["/", "/tech-cards"]) {
+      const html = await page(url);
+      expect(cardOf(html, "docker"), url).toContain("£19.99");
+      expect(cardOf(html, "git"), url).toContain("Free");
+      expect(html, url).not.toContain("Owned");
+    }
+    expect(cardOf(await page("/labs"), "terraform")).toContain("From £7.50");
+    expect(cardOf(await page("/labs"), "kubernetes")).toContain("Free");
+  });
+
+  it("shows the owner Owned instead of the price and of Add To Cart, and never shows a visitor the owner's page", async () => {
+    expect(cardOf(await page("/", owner), "docker")).toContain("Owned");
+    expect(cardOf(await page("/tech-cards", owner), "docker")).toContain("Owned");
+    const listing = await page("/docker", owner);
+    expect(listing).toContain("Owned");
+    expect(listing).not.toContain("Add To Cart");
+    // Git is free: it still says Free to the owner of Docker.
+    expect(cardOf(await page("/tech-cards", owner), "git")).toContain("Free");
+
+    for (const url of ["/", "/tech-cards", "/docker"]) expect(await page(url), url).not.toContain("Owned");
+    expect(await page("/docker")).toContain("Add To Cart");
+  });
+
+  it("marks the articles that are free to read, and only those", async () => {
+    const git = await page("/git");
+    expect(git.match(/Free to read/g)?.length).toBeGreaterThanOrEqual(2);
+    // Docker is priced: its free group's articles are unlocked by the artefact alone.
+    const docker = await page("/docker");
+    expect(docker).not.toContain("content-card__free");
+  });
+});
