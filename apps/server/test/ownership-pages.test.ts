@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
-import { artefact, content, smallCatalogue } from "./helpers/factories.ts";
+import { artefact, content, pngBase64, smallCatalogue } from "./helpers/factories.ts";
 import { payForCart } from "./helpers/orders.ts";
 
 let store: TestStore;
@@ -11,6 +11,9 @@ beforeAll(async () => {
   ensureWebBuild();
   store = await createTestStore({ pages: true });
   const catalogue = smallCatalogue();
+  // An ungrouped article of the priced Docker, with an image to unlock.
+  const volumes = catalogue.categories[0]?.artefacts?.[0]?.contents?.[0];
+  if (volumes) volumes.media = [{ name: "volumes.png", mimetype: "image/png", data_base64: pngBase64("volumes") }];
   // Only one of its groups is priced: its cards say "From" that group's price.
   catalogue.categories[1]?.artefacts?.push({
     ...artefact({ slug: "terraform", name: "Terraform" }),
@@ -79,5 +82,20 @@ describe("prices and ownership where the learner looks", () => {
     // Docker is priced: its free group's articles are unlocked by the artefact alone.
     const docker = await page("/docker");
     expect(docker).not.toContain("content-card__free");
+  });
+
+  it("offers, on a locked article, Add To Cart for the smallest thing that unlocks it, and its price", async () => {
+    const lockedNote = (html: string) => /<div class="locked-note">.*?<\/div>/s.exec(html)?.[0] ?? "";
+    // In the priced group Basics: that group, at its own price.
+    const inGroup = lockedNote(await page("/docker/images")).replace(/<[^>]+>/g, " ");
+    expect(inGroup).toContain("Docker: Basics");
+    expect(inGroup).toContain("Add To Cart");
+    expect(inGroup).toContain("5.00");
+    // Ungrouped: only the whole artefact unlocks it.
+    const ungrouped = lockedNote(await page("/docker/volumes")).replace(/<[^>]+>/g, " ");
+    expect(ungrouped).toContain("19.99");
+    expect(ungrouped).not.toContain("Basics");
+    // The owner has nothing to unlock.
+    expect(lockedNote(await page("/docker/images", owner))).toBe("");
   });
 });

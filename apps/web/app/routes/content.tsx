@@ -1,6 +1,12 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { data } from "react-router";
-import { articleData, breadcrumbData, listingOffers, listingTrail } from "../features/catalogue/structured-data";
+import {
+  articleData,
+  breadcrumbData,
+  listingOffers,
+  listingTrail,
+  smallestUnlock,
+} from "../features/catalogue/structured-data";
 import { ArticleBody } from "../features/content/components/article-body";
 import { ContentBanner } from "../features/content/components/content-banner";
 import { LockedNote } from "../features/content/components/locked-note";
@@ -29,6 +35,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     url,
     trail: [...trail, { name: content.data.title, url }],
     offers: listing ? listingOffers(listing, content.data.id) : [],
+    unlock: listing && !content.is_payment_paid ? smallestUnlock(listing, content.data.id) : null,
     image: categoryImage(context.publicUrl, content.category),
   };
 }
@@ -64,7 +71,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Content({ loaderData }: Route.ComponentProps) {
-  const { content, url } = loaderData;
+  const { content, url, unlock } = loaderData;
   const { data: detail, related, category, is_payment_paid: paid } = content;
   const images = detail.content_media.filter((media) => media.mimetype.startsWith("image/"));
   const pdfs = detail.content_media.filter((media) => media.mimetype === "application/pdf");
@@ -81,7 +88,7 @@ export default function Content({ loaderData }: Route.ComponentProps) {
         <RelatedContent items={related} />
         <div className="content-main">
           <ArticleBody html={detail.description} />
-          {!paid && (images.length > 0 || pdfs.length > 0) && <LockedNote category={category} />}
+          {!paid && (images.length > 0 || pdfs.length > 0) && <LockedNote category={category} unlock={unlock} />}
           {images.length > 0 && <MediaImages key={detail.id} images={images} paid={paid} />}
           {pdfs.length > 0 && <MediaPdfs pdfs={pdfs} paid={paid} />}
         </div>

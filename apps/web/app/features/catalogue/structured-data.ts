@@ -48,6 +48,29 @@ export function listingOffers(
   return offers;
 }
 
+/** The smallest thing a learner can buy that unlocks the article: its priced group, else the artefact. */
+export interface Unlock {
+  sub_category_id: number;
+  group_id: number | null;
+  name: string;
+  price: number;
+  currency: string;
+  note: string | null;
+}
+
+export function smallestUnlock(listing: Pick<ListingResponse, "kind" | "groups" | "seo_data">, contentId: number) {
+  const seo = listing.seo_data;
+  if (listing.kind !== "artefact") return null;
+  const group = listing.groups.find((g) => g.price !== null && g.contents.some((c) => c.id === contentId));
+  if (group?.price != null) {
+    const { id, name, price, currency, payment_note: note } = group;
+    return { sub_category_id: seo.id, group_id: id, name: `${seo.name}: ${name}`, price, currency, note };
+  }
+  if (seo.price === null) return null;
+  const { id, name, price, currency, payment_note: note } = seo;
+  return { sub_category_id: id, group_id: null, name, price, currency, note } satisfies Unlock;
+}
+
 export function breadcrumbData(trail: Crumb[]) {
   return {
     "@context": SCHEMA,

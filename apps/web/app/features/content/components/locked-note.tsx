@@ -1,15 +1,43 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { LockIcon } from "../../../components/icons/lock-icon";
+import type { loader as rootLoader } from "../../../root";
+import { useAddToCart } from "../../cart/use-add-to-cart";
+import { AddToCartButton } from "../../catalogue/components/add-to-cart-button";
+import type { Unlock } from "../../catalogue/structured-data";
 
-/** Says why the media is locked and where to buy it. */
-export function LockedNote({ category }: { category: { slug: string; name: string } }) {
+/**
+ * Says why the media is locked, and offers the smallest thing that unlocks them
+ * (the article's priced group, else its artefact) with its price, right there.
+ */
+export function LockedNote({ category, unlock }: { category: { slug: string; name: string }; unlock: Unlock | null }) {
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const cart = useAddToCart(signedIn);
+  const item = unlock && { sub_category_id: unlock.sub_category_id, group_id: unlock.group_id };
   return (
-    <p className="locked-note">
+    <div className="locked-note">
       <LockIcon size={18} />
-      <span>
+      <p>
         The images and PDFs of this article unlock after purchase. Get them on the{" "}
-        <Link to={`/${category.slug}`}>{category.name} page</Link>.
-      </span>
-    </p>
+        <Link to={`/${category.slug}`}>{category.name} page</Link>
+        {unlock ? (
+          <>
+            , or unlock them now with <strong>{unlock.name}</strong>:
+          </>
+        ) : (
+          "."
+        )}
+      </p>
+      {unlock && item && (
+        <AddToCartButton
+          price={unlock.price}
+          currency={unlock.currency}
+          note={unlock.note}
+          onAdd={() => cart.add(item)}
+          busy={cart.isAdding(item)}
+          showPrice
+          className="button button--small"
+        />
+      )}
+    </div>
   );
 }
