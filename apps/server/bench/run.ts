@@ -33,7 +33,7 @@ const [ROUNDS = 2] = setting("BENCH_ROUNDS", "2", (n) => Number.isInteger(n) && 
 const SIZES = [...new Set(setting("BENCH_SIZES", "1,10,100", (n) => Number.isInteger(n) && n >= 1 && n <= 1000))].sort(
   (a, b) => a - b,
 );
-const WARMUP_SECONDS = Math.min(1, SECONDS);
+const WARMUP_SECONDS = Math.min(0.5, SECONDS);
 const CONNECTIONS = 32;
 /** What a browser sends: every measured request asks for compression like one. */
 const BROWSER = { "accept-encoding": "br, gzip" };
@@ -165,6 +165,12 @@ function wireBytes(url: string, headers: Record<string, string>) {
   });
 }
 
+/** Each URL twice in turn, one request at a time: a new process's first renders load and compile code. */
+async function prime(urls: string[], headers: Record<string, string> = {}) {
+  for (let i = 0; i < 2; i++)
+    for (const url of urls) await (await fetch(url, { headers: { ...BROWSER, ...headers } })).arrayBuffer();
+}
+
 /** The HTML's size raw, and as sent with br and with gzip. */
 async function pageWeight(url: string, headers: Record<string, string> = {}) {
   const raw = await wireBytes(url, { ...headers, "accept-encoding": "identity" });
@@ -201,6 +207,7 @@ interface PageResult {
 }
 interface SizeResult {
   size: number;
+  artefacts: number;
   pages: Map<PageKey, PageResult>;
 }
 
@@ -227,7 +234,17 @@ async function prepareCatalogue(size: number) {
     `  generated (bench/generate-catalogue.ts) in ${generatedIn.toFixed(1)} s: ${(written.bytes / 1e6).toFixed(1)} MB of JSON`,
   );
   console.log(`  imported (npm run catalogue -- import) in ${importedIn.toFixed(1)} s: ${stdout.trim()}`);
-  return { dir, dataDir };
+  // The demo's own pages, the first ones of the file at every size: the same bytes at every size.
+  const parent = written.file.categories.find((p) => !p.hidden);
+  const artefact = parent?.artefacts?.find((a) => !a.hidden && a.contents?.length);
+  const article = artefact?.contents?.[0];
+  if (!parent || !artefact || !article) throw new Error("the catalogue has no visible artefact with an article");
+  return {
+    dir,
+    dataDir,
+    artefacts: written.artefacts,
+    demoPages: { parent: parent.slug, listing: artefact.slug, article: article.slug },
+  };
 }
 
 const PAGE_NAMES: Record<PageKey, string> = {
@@ -238,43 +255,38 @@ const PAGE_NAMES: Record<PageKey, string> = {
   "404": "404",
 };
 
-async function benchSize(size: number, lighthouse: boolean): Promise<SizeResult> {
-  const { dir, dataDir } = await prepareCatalogue(size);
+async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
+  const { dir, dataDir, artefacts, demoPages } = await prepareCatalogue(size);
   const pages = new Map<PageKey, PageResult>();
   try {
     // Phase 1: the store as it runs, anonymous visitors beside the same bytes from memory.
     const server = await startServer({ SEED: "none" }, dataDir);
     const base = server.url;
-    let paths: [PageKey, string][];
+    const paths: [PageKey, string][] = [
+      ["home", "/"],
+      ["parent", `/${demoPages.parent}`],
+      ["listing", `/${demoPages.listing}`],
+      ["article", `/${demoPages.listing}/${demoPages.article}`],
+      ["404", "/no-such-page"],
+    ];
     try {
-      const categories = (await (await fetch(`${base}/api/categories`)).json()) as {
-        data: { slug: string; parent_id: number; content: { slug: string }[] }[];
-      };
-      // The demo's own pages, the first ones of the file at every size.
-      const parent = categories.data.find((c) => c.parent_id === 0);
-      const artefact = categories.data.find((c) => c.parent_id !== 0 && c.content.length > 0);
-      if (!parent || !artefact) throw new Error("the catalogue has no parent or no artefact with content");
-      paths = [
-        ["home", "/"],
-        ["parent", `/${parent.slug}`],
-        ["listing", `/${artefact.slug}`],
-        ["article", `/${artefact.slug}/${artefact.content[0]?.slug}`],
-        ["404", "/no-such-page"],
-      ];
-
-      console.log(
-        `\n  GET /api/categories beside the same bytes from memory (accept-encoding: ${BROWSER["accept-encoding"]})`,
-      );
-      const [memory, api] = await compare(
-        "/api/categories",
-        ["memory", "api"],
-        (seconds) => load(`${base}/bench/static-categories`, { seconds }),
-        (seconds) => load(`${base}/api/categories`, { seconds }),
-      );
-      const apiRatio = memory.rps > 0 ? api.rps / memory.rps : Number.NaN;
-      console.log(`    ratio of the means ${ratio(api.rps, memory.rps)} (target >= 0.80)`);
-      if (!(apiRatio >= 0.8))
-        failures.push(`${size}x: /api/categories at ${ratio(api.rps, memory.rps)} of memory < 0.80`);
+      await prime(paths.flatMap(([, page]) => [base + page, `${base}/bench/memory${page}`]));
+      // At the smallest and the largest size, like Lighthouse: the sizes with targets.
+      if (ends) {
+        console.log(
+          `\n  GET /api/categories beside the same bytes from memory (accept-encoding: ${BROWSER["accept-encoding"]})`,
+        );
+        const [memory, api] = await compare(
+          "/api/categories",
+          ["memory", "api"],
+          (seconds) => load(`${base}/bench/static-categories`, { seconds }),
+          (seconds) => load(`${base}/api/categories`, { seconds }),
+        );
+        const apiRatio = memory.rps > 0 ? api.rps / memory.rps : Number.NaN;
+        console.log(`    ratio of the means ${ratio(api.rps, memory.rps)} (target >= 0.80)`);
+        if (!(apiRatio >= 0.8))
+          failures.push(`${size}x: /api/categories at ${ratio(api.rps, memory.rps)} of memory < 0.80`);
+      }
 
       console.log("\n  Initial JavaScript of each public page (gzip)");
       for (const [key, page] of paths) {
@@ -311,7 +323,7 @@ async function benchSize(size: number, lighthouse: boolean): Promise<SizeResult>
       }
 
       const chromium = findChromium();
-      if (lighthouse && chromium) {
+      if (ends && chromium) {
         console.log(`\n  Lighthouse (mobile, simulated throttling) with ${chromium} [${elapsed()}]`);
         const urls = paths.filter(([key]) => ["home", "listing", "article"].includes(key)).map(([, p]) => base + p);
         const scores = await runLighthouse(chromium, urls);
@@ -327,7 +339,7 @@ async function benchSize(size: number, lighthouse: boolean): Promise<SizeResult>
           );
           if (s.performance < 95) failures.push(`${size}x ${page}: Lighthouse performance ${s.performance} < 95`);
         }
-      } else if (lighthouse) {
+      } else if (ends) {
         console.log(
           `\n  Lighthouse: skipped, no Chromium at ${process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"} (set CHROMIUM_PATH).`,
         );
@@ -345,6 +357,9 @@ async function benchSize(size: number, lighthouse: boolean): Promise<SizeResult>
         token: string;
       };
       const cookie = { cookie: `access-token=${learner.token}` };
+      const urls = [...pages.values()].map((p) => uncached.url + p.path);
+      await prime(urls);
+      await prime(urls, cookie);
       console.log(
         `\n  Anonymous uncached (a second store process with PAGE_CACHE=off) beside signed in (cookie access-token, 1 item in the cart) [${elapsed()}]`,
       );
@@ -369,7 +384,7 @@ async function benchSize(size: number, lighthouse: boolean): Promise<SizeResult>
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  return { size, pages };
+  return { size, artefacts, pages };
 }
 
 console.log(
@@ -427,6 +442,15 @@ for (const r of results)
     const p = r.pages.get(key);
     if (p) check(`${r.size}x signed-in ${key} req/s / anonymous uncached`, p.signedIn.rps / p.uncached.rps, 0.5);
   }
+if (demo && big) {
+  // Not a target of its own: the home page lists every artefact (SPEC); issue 9 allows it about 400 bytes each.
+  const small = demo.pages.get("home");
+  const large = big.pages.get("home");
+  if (small && large)
+    console.log(
+      `  info   ${big.size}x home HTML per artefact added: ${((large.raw - small.raw) / (big.artefacts - demo.artefacts)).toFixed(0)} bytes (issue 9: about 400 at most)`,
+    );
+}
 if (!demo || !big)
   console.log("  (the size targets compare 1x with the largest size: BENCH_SIZES needs 1 and a bigger size)");
 
