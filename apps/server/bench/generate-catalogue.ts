@@ -7,10 +7,10 @@
 // Copy 1 is the demo catalogue itself, media included, so its pages are the
 // demo's pages and can be compared byte for byte across sizes. Copies 2..N
 // repeat the demo's six parents, their artefacts, groups and articles (the
-// same article bodies, so the same realistic sizes) under suffixed slugs and
-// names, as categories listed under More.., with their related links pointing
+// same names and article bodies, so the same realistic sizes) under suffixed
+// slugs, as categories listed under More.., with their related links pointing
 // into their own copy. They carry no media: the pages only link to media, and
-// thousands of generated images would make the import slow for nothing.
+// thousands of drawn images would make the import slow for nothing.
 import fs from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { CatalogueFileInput, ContentFileInput } from "@skillshelf/shared/catalogue-file.ts";
@@ -23,15 +23,23 @@ export interface GeneratedCatalogue {
   contents: number;
 }
 
-export function generateCatalogue(factor: number): GeneratedCatalogue {
-  if (!Number.isInteger(factor) || factor < 1) throw new Error(`the factor must be a whole number >= 1, not ${factor}`);
-  const demo = buildDemoCatalogue();
+/**
+ * `demo` and `times - 1` copies of it. Copies keep the demo's names and titles, so the text
+ * per artefact is realistic; `shortArticles` gives their articles a one-line body instead of
+ * the demo's (for tests that only weigh the pages that list them).
+ */
+export function scaleCatalogue(
+  demo: CatalogueFileInput,
+  times: number,
+  options: { shortArticles?: boolean } = {},
+): GeneratedCatalogue {
+  if (!Number.isInteger(times) || times < 1) throw new Error(`the factor must be a whole number >= 1, not ${times}`);
   const categories = [...demo.categories];
-  for (let copy = 2; copy <= factor; copy++) {
+  for (let copy = 2; copy <= times; copy++) {
     const suffix = (slug: string) => `${slug}-${copy}`;
     const copyContent = (item: ContentFileInput): ContentFileInput => ({
       ...item,
-      title: `${item.title} (${copy})`,
+      ...(options.shortArticles ? { description: `<p>${item.title}</p>` } : {}),
       media: [],
       related: (item.related ?? []).map((entry) => {
         const [artefact, content] = entry.split("/");
@@ -42,12 +50,11 @@ export function generateCatalogue(factor: number): GeneratedCatalogue {
       categories.push({
         ...parent,
         slug: suffix(parent.slug),
-        name: `${parent.name} ${copy}`,
         is_header_menu: false,
         artefacts: (parent.artefacts ?? []).map((artefact) => ({
           ...artefact,
           slug: suffix(artefact.slug),
-          name: `${artefact.name} ${copy}`,
+          is_header_menu: false,
           groups: (artefact.groups ?? []).map((group) => ({
             ...group,
             contents: (group.contents ?? []).map(copyContent),
@@ -68,9 +75,14 @@ export function generateCatalogue(factor: number): GeneratedCatalogue {
   return { file: { version: 1, categories }, parents: categories.length, artefacts, contents };
 }
 
+/** The demo catalogue (its media drawn) and `times - 1` copies with the demo's article bodies. */
+export async function generateCatalogue(times: number): Promise<GeneratedCatalogue> {
+  return scaleCatalogue(await buildDemoCatalogue(), times);
+}
+
 /** Writes the catalogue N times the demo's to `path`; returns its counts and size in bytes. */
 export async function writeCatalogueFile(factor: number, path: string) {
-  const generated = generateCatalogue(factor);
+  const generated = await generateCatalogue(factor);
   const text = JSON.stringify(generated.file);
   await fs.writeFile(path, text);
   return { ...generated, bytes: Buffer.byteLength(text) };
