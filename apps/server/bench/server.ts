@@ -1,20 +1,60 @@
-// The store as `npm start` runs it, plus one route that sends the categories
-// body's bytes from memory with the same headers: the baseline the API is compared to.
+// The store as `npm start` runs it, plus the bench's own routes:
+// - GET /bench/static-categories: the categories body's bytes from memory with the same headers,
+//   the baseline the API is compared to;
+// - GET /bench/memory/<page path>: that page's HTML, rendered once for an anonymous visitor, then
+//   sent from memory with its status and headers, through the same hooks (compression, helmet):
+//   the baseline each page is compared to;
+// - POST /bench/learner: a learner with one artefact in the cart and a session; its name and token.
+import type { OutgoingHttpHeaders } from "node:http";
 import { buildApp } from "../src/app.ts";
 import { seedDemoIfEmpty } from "../src/catalogue/seed-demo.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { loadConfig } from "../src/env.ts";
+import { createLearners, pricedArtefact } from "./learners.ts";
 
 const config = loadConfig();
 // As server.ts: React's production build, chosen from NODE_ENV when the page build loads.
 process.env.NODE_ENV = config.nodeEnv;
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await seedDemoIfEmpty(database);
+if (config.seed === "demo") await seedDemoIfEmpty(database);
 const app = await buildApp({ config, database });
 const { body, etag } = await app.catalogue.categoriesBody();
 app.get("/bench/static-categories", (_request, reply) => {
   reply.header("etag", etag).header("cache-control", "no-cache").type("application/json; charset=utf-8");
   return reply.send(body);
 });
+
+/** Set again on every response by the server or the hooks, or describing the bytes on the wire. */
+const NOT_REPLAYED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "date",
+  "connection",
+  "keep-alive",
+]);
+const captured = new Map<string, Promise<{ status: number; headers: OutgoingHttpHeaders; body: Buffer }>>();
+app.get<{ Params: { "*": string } }>("/bench/memory/*", async (request, reply) => {
+  const path = `/${request.params["*"]}`;
+  let page = captured.get(path);
+  if (!page) {
+    page = app.inject({ method: "GET", url: path }).then((response) => {
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(response.headers))
+        if (value !== undefined && !NOT_REPLAYED.has(name)) headers[name] = value;
+      return { status: response.statusCode, headers, body: response.rawPayload };
+    });
+    captured.set(path, page);
+  }
+  const { status, headers, body } = await page;
+  return reply.status(status).headers(headers).send(body);
+});
+
+app.post("/bench/learner", async () => {
+  const artefact = await pricedArtefact(database.db);
+  const [learner] = await createLearners(database.db, { count: 1, artefactId: artefact.id, tag: `page-${Date.now()}` });
+  return learner;
+});
+
 await app.listen({ port: config.port, host: config.host });
 process.send?.("ready");

@@ -1,39 +1,8 @@
-import type { CatalogueFileInput, ContentFileInput } from "@skillshelf/shared/catalogue-file.ts";
+import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaleCatalogue } from "../bench/generate-catalogue.ts";
 import { buildDemoCatalogue } from "../src/seed/demo-catalogue.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
-
-/**
- * The demo catalogue and 99 copies of it off the header menu (fresh slugs, no
- * media, short bodies): 100 times the categories and articles, as the issue's
- * bench measures. Copies keep the demo's names so the text per artefact is realistic.
- */
-function scaledCatalogue(demo: CatalogueFileInput, times: number): CatalogueFileInput {
-  const copy = (n: number): CatalogueFileInput["categories"] =>
-    demo.categories.map((parent) => {
-      const light = (c: ContentFileInput): ContentFileInput => ({
-        slug: c.slug,
-        title: c.title,
-        short_description: c.short_description ?? "",
-        description: `<p>${c.title}</p>`,
-      });
-      return {
-        ...parent,
-        slug: `${parent.slug}-${n}`,
-        is_header_menu: false,
-        artefacts: (parent.artefacts ?? []).map((artefact) => ({
-          ...artefact,
-          slug: `${artefact.slug}-${n}`,
-          is_header_menu: false,
-          groups: (artefact.groups ?? []).map((g) => ({ ...g, contents: (g.contents ?? []).map(light) })),
-          contents: (artefact.contents ?? []).map(light),
-        })),
-      };
-    });
-  const categories = [...demo.categories];
-  for (let n = 2; n <= times; n++) categories.push(...copy(n));
-  return { version: 1, categories };
-}
 
 interface Sizes {
   home: string;
@@ -96,7 +65,9 @@ describe("page weight does not grow with the catalogue", () => {
   it("keeps listing and article within 1.2x, and home at about 400 bytes per artefact with no article titles", async () => {
     const { articleTitles } = landmarks(demo);
     const small = await measure(demo);
-    const big = await measure(scaledCatalogue(demo, 100));
+    // The demo and 99 copies of it off the header menu (fresh slugs, no media, one-line articles):
+    // 100 times the categories and articles, as the bench measures.
+    const big = await measure(scaleCatalogue(demo, 100, { shortArticles: true }).file);
     const bytes = (html: string) => Buffer.byteLength(html);
     const perArtefact = (bytes(big.home) - bytes(small.home)) / (big.artefacts - small.artefacts);
     console.info(

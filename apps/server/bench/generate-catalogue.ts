@@ -1,0 +1,101 @@
+// A catalogue N times the demo's, in the documented import format
+// (docs/catalogue-format.md), for benches that need a big store:
+//
+//   npx tsx apps/server/bench/generate-catalogue.ts 100 /tmp/catalogue-100x.json
+//   npm run catalogue -- import /tmp/catalogue-100x.json
+//
+// Copy 1 is the demo catalogue itself, media included, so its pages are the
+// demo's pages and can be compared byte for byte across sizes. Copies 2..N
+// repeat the demo's six parents, their artefacts, groups and articles (the
+// same names and article bodies, so the same realistic sizes) under suffixed
+// slugs, as categories listed under More.., with their related links pointing
+// into their own copy. They carry no media: the pages only link to media, and
+// thousands of drawn images would make the import slow for nothing.
+import fs from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { CatalogueFileInput, ContentFileInput } from "@skillshelf/shared/catalogue-file.ts";
+import { buildDemoCatalogue } from "../src/seed/demo-catalogue.ts";
+
+export interface GeneratedCatalogue {
+  file: CatalogueFileInput;
+  parents: number;
+  artefacts: number;
+  contents: number;
+}
+
+/**
+ * `demo` and `times - 1` copies of it. Copies keep the demo's names and titles, so the text
+ * per artefact is realistic; `shortArticles` gives their articles a one-line body instead of
+ * the demo's (for tests that only weigh the pages that list them).
+ */
+export function scaleCatalogue(
+  demo: CatalogueFileInput,
+  times: number,
+  options: { shortArticles?: boolean } = {},
+): GeneratedCatalogue {
+  if (!Number.isInteger(times) || times < 1) throw new Error(`the factor must be a whole number >= 1, not ${times}`);
+  const categories = [...demo.categories];
+  for (let copy = 2; copy <= times; copy++) {
+    const suffix = (slug: string) => `${slug}-${copy}`;
+    const copyContent = (item: ContentFileInput): ContentFileInput => ({
+      ...item,
+      ...(options.shortArticles ? { description: `<p>${item.title}</p>` } : {}),
+      media: [],
+      related: (item.related ?? []).map((entry) => {
+        const [artefact, content] = entry.split("/");
+        return `${suffix(artefact ?? "")}/${content}`;
+      }),
+    });
+    for (const parent of demo.categories) {
+      categories.push({
+        ...parent,
+        slug: suffix(parent.slug),
+        is_header_menu: false,
+        artefacts: (parent.artefacts ?? []).map((artefact) => ({
+          ...artefact,
+          slug: suffix(artefact.slug),
+          is_header_menu: false,
+          groups: (artefact.groups ?? []).map((group) => ({
+            ...group,
+            contents: (group.contents ?? []).map(copyContent),
+          })),
+          contents: (artefact.contents ?? []).map(copyContent),
+        })),
+      });
+    }
+  }
+  let artefacts = 0;
+  let contents = 0;
+  for (const parent of categories)
+    for (const artefact of parent.artefacts ?? []) {
+      artefacts++;
+      contents += (artefact.contents ?? []).length;
+      for (const group of artefact.groups ?? []) contents += (group.contents ?? []).length;
+    }
+  return { file: { version: 1, categories }, parents: categories.length, artefacts, contents };
+}
+
+/** The demo catalogue (its media drawn) and `times - 1` copies with the demo's article bodies. */
+export async function generateCatalogue(times: number): Promise<GeneratedCatalogue> {
+  return scaleCatalogue(await buildDemoCatalogue(), times);
+}
+
+/** Writes the catalogue N times the demo's to `path`; returns its counts and size in bytes. */
+export async function writeCatalogueFile(factor: number, path: string) {
+  const generated = await generateCatalogue(factor);
+  const text = JSON.stringify(generated.file);
+  await fs.writeFile(path, text);
+  return { ...generated, bytes: Buffer.byteLength(text) };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [factor, out] = process.argv.slice(2);
+  if (!factor || !out) {
+    console.error("Usage: tsx apps/server/bench/generate-catalogue.ts FACTOR FILE   (FACTOR 1 is the demo catalogue)");
+    process.exit(2);
+  }
+  const written = await writeCatalogueFile(Number(factor), out);
+  console.log(
+    `Wrote ${out}: ${written.parents} categories, ${written.artefacts} artefacts, ${written.contents} contents, ${(written.bytes / 1e6).toFixed(1)} MB.`,
+  );
+}
