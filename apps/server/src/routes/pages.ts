@@ -24,7 +24,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
   }
   // Loaded here, not at the top: React picks its development or production build from
   // NODE_ENV when first loaded, and server.ts sets NODE_ENV only once the config is read.
-  const { createRequestHandler } = await import("react-router");
+  const { createRequestHandler, data } = await import("react-router");
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.config.nodeEnv === "development" ? "development" : "production");
 
@@ -44,6 +44,11 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
 
   const { db } = app.database;
   const currency = app.config.storeCurrency;
+  // A page link whose cursor is bad: the page answers 422 with the reason, as the API does.
+  const refuseBadCursor = (error: unknown): never => {
+    if (error instanceof AppError && error.code === "invalid") throw data({ message: error.message }, { status: 422 });
+    throw error;
+  };
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith("/api/")) return reply.status(404).send({ status: false, message: "Not found" });
@@ -82,13 +87,13 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       listing: (slug) => app.catalogue.listing(slug),
       content: (slug, content) => app.catalogue.content(slug, content, viewer),
       cart: async () => (await getCart(db, signedIn(), currency)).data,
-      orders: () => listOrders(db, signedIn()),
+      orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) =>
         getOrder(db, signedIn(), id).catch((error: unknown) => {
           if (error instanceof AppError && error.code === "not_found") return null;
           throw error;
         }),
-      items: () => listItems(db, signedIn()),
+      items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       cartCount: async () => (viewer ? countCartItems(db, viewer.userId) : 0),
     };
     const response = await handle(webRequest, context as never);
