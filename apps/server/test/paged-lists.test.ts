@@ -2,7 +2,7 @@ import type { OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
 import { PAGING_MESSAGES, type Page } from "@skillshelf/shared/paging.ts";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { categories, entitlements } from "../src/db/schema/index.ts";
+import { categories, entitlements, orders } from "../src/db/schema/index.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -219,8 +219,8 @@ describe("the admin lists, searched and paged", () => {
     const next = forward[0]?.next_cursor ?? "";
     const upper = await pageOf<{ id: number }>(adminToken, withCursor("/api/admin/users?search=%20PAGEFIND", next));
     expect(upper.rows.map((r) => r.id)).toEqual(pages[1]);
-    const byEmail = await pageOf<{ email: string }>(adminToken, "/api/admin/users?search=pagefind.3@");
-    expect(byEmail.rows.map((r) => r.email)).toEqual(["pagefind.3@example.com"]);
+    const byEmail = await pageOf<{ email: string }>(adminToken, "/api/admin/users?search=.pagefind3@");
+    expect(byEmail.rows.map((r) => r.email)).toEqual([expect.stringMatching(/^[0-9a-f]{6}\.pagefind3@example\.com$/)]);
     const other = await get(adminToken, withCursor("/api/admin/users?search=elsewhere", next));
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe(PAGING_MESSAGES.cursorForged);
@@ -237,27 +237,27 @@ describe("the admin lists, searched and paged", () => {
       start: clock.now(),
       stepMicros: 0,
     });
-    const { ids: pages } = await walk<{ id: number }>(adminToken, "/api/admin/orders?search=buyer.&limit=10");
+    const { ids: pages } = await walk<{ id: number }>(adminToken, "/api/admin/orders?search=buyer&limit=10");
     expect(pages.map((p) => p.length)).toEqual([10, 10, 7]);
     expect(pages.flat()).toEqual(descending(ids));
     const one = ids[5] ?? 0;
-    const byNumber = await pageOf<{ id: number; order_id: string }>(
-      adminToken,
-      `/api/admin/orders?search=-${String(one).padStart(8, "0")}`,
-    );
+    const [sample] = await store.database.db
+      .select({ number: orders.orderNumber, transaction: orders.transactionId })
+      .from(orders)
+      .where(eq(orders.id, one));
+    const byNumber = await pageOf<{ id: number }>(adminToken, `/api/admin/orders?search=${sample?.number.slice(-6)}`);
     expect(byNumber.rows.map((r) => r.id)).toEqual([one]);
-    const transaction = `pi_srch_${ids.indexOf(one) + 1}`;
     const byTransaction = await pageOf<{ id: number }>(
       adminToken,
-      `/api/admin/orders?search=${transaction.toUpperCase()}`,
+      `/api/admin/orders?search=${sample?.transaction.toUpperCase()}`,
     );
-    expect(byTransaction.rows.map((r) => r.id)).toContain(one);
+    expect(byTransaction.rows.map((r) => r.id)).toEqual([one]);
     const learnerTwo = await pageOf<{ id: number; customer: { email: string } }>(
       adminToken,
-      `/api/admin/orders?search=${encodeURIComponent(`buyer.2@example.com`)}`,
+      "/api/admin/orders?search=.buyer2%40example.com",
     );
     expect(learnerTwo.rows).toHaveLength(9);
-    expect(new Set(learnerTwo.rows.map((r) => r.customer.email))).toEqual(new Set(["buyer.2@example.com"]));
+    expect(learnerTwo.rows.every((r) => r.customer.email.endsWith(".buyer2@example.com"))).toBe(true);
   });
 
   it("take the same limits and refuse a forged cursor", async () => {

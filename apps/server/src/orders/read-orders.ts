@@ -68,6 +68,17 @@ function toRow(o: OrderRecord, lines: OrderLine[]): OrderRow {
   };
 }
 
+/** The query of a learner's order list: their orders plus the page's `where`, in `orderBy` order. */
+export function selectOrderPage(db: DbOrTx, userId: number) {
+  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+    db
+      .select({ ...orderColumns, ...keyColumns(orders.createdAt, orders.id) })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), where))
+      .orderBy(...orderBy)
+      .limit(limit);
+}
+
 /** One page of the user's orders, newest first (the orders_user_created_idx range). */
 export function listOrders(
   db: DbOrTx,
@@ -80,13 +91,7 @@ export function listOrders(
     request: options.page,
     at: orders.createdAt,
     id: orders.id,
-    fetch: (where: SQL | undefined, orderBy: SQL[], limit: number) =>
-      db
-        .select({ ...orderColumns, ...keyColumns(orders.createdAt, orders.id) })
-        .from(orders)
-        .where(and(eq(orders.userId, options.userId), where))
-        .orderBy(...orderBy)
-        .limit(limit),
+    fetch: selectOrderPage(db, options.userId),
     toRows: async (records) => {
       const lines = await linesOf(
         db,

@@ -9,6 +9,10 @@ export const keyColumns = (at: PgColumn, id: PgColumn) => ({
   keyId: sql<number>`${id}`.mapWith(Number),
 });
 
+/** The rows on one side of `key` in (at, id) order: "<" the older ones, ">" the newer ones. */
+export const beyondKey = (at: PgColumn, id: PgColumn, op: "<" | ">" | "<=" | ">=", key: ListKey) =>
+  sql`(${at}, ${id}) ${sql.raw(op)} (${microsToIso(key.atMicros)}::timestamptz, ${key.id})`;
+
 export interface KeyedRecord {
   keyAt: string;
   keyId: number;
@@ -39,8 +43,7 @@ export async function keysetPage<Rec extends KeyedRecord, Row>(list: KeysetList<
   const { at, id, request } = list;
   const limit = request.limit;
   const cursor = request.cursor ? list.cursors.decode(list.list, list.scope, request.cursor) : null;
-  const compare = (op: "<" | ">" | "<=" | ">=", key: ListKey) =>
-    sql`(${at}, ${id}) ${sql.raw(op)} (${microsToIso(key.atMicros)}::timestamptz, ${key.id})`;
+  const compare = (op: "<" | ">" | "<=" | ">=", key: ListKey) => beyondKey(at, id, op, key);
   const newestFirst = [desc(at), desc(id)];
   const oldestFirst = [asc(at), asc(id)];
   const exists = async (where: SQL, orderBy: SQL[]) => (await list.fetch(where, orderBy, 1)).length > 0;

@@ -33,8 +33,8 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     // The admin learner list: newest first (keyset), searched by any part of the name or e-mail (pg_trgm).
     index("users_created_idx").on(t.createdAt, t.id),
-    index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
-    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")).with({ fastupdate: false }),
   ],
 );
 

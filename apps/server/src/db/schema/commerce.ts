@@ -139,8 +139,8 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("orders_created_idx").on(t.createdAt, t.id),
     // The admin order search by any part of the number or transaction id (pg_trgm).
-    index("orders_number_trgm_idx").using("gin", t.orderNumber.op("gin_trgm_ops")),
-    index("orders_transaction_trgm_idx").using("gin", t.transactionId.op("gin_trgm_ops")),
+    index("orders_number_trgm_idx").using("gin", t.orderNumber.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("orders_transaction_trgm_idx").using("gin", t.transactionId.op("gin_trgm_ops")).with({ fastupdate: false }),
   ],
 );
 
