@@ -153,6 +153,9 @@ describe("a cursor that is forged or stale", () => {
       expect(res.statusCode, name).toBe(422);
       expect(res.json(), name).toEqual({ status: false, message, errors: { cursor: message } });
     }
+    const twice = await get(mine.token, `/api/get-orders?cursor=${encodeURIComponent(cursor)}&cursor=x`);
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors).toEqual({ cursor: PAGING_MESSAGES.cursorMalformed });
     // A cursor of the orders is no cursor of the items.
     const items = await get(mine.token, withCursor("/api/get-items", cursor));
     expect(items.statusCode).toBe(422);

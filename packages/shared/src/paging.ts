@@ -21,7 +21,7 @@ export const PAGING_MESSAGES = {
 /** The query of every paged list call: where to start and how many rows. */
 export const pageQuery = z.object({
   cursor: z
-    .string()
+    .string({ error: PAGING_MESSAGES.cursorMalformed })
     .max(MAX_CURSOR_LENGTH, PAGING_MESSAGES.cursorMalformed)
     .optional()
     .describe("next_cursor or prev_cursor of an earlier answer of the same list (and search); omit for the newest"),
