@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { orders, payments, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
+import { WHOLE_ORDER_NUMBER } from "../orders/order-number.ts";
 import { getOrder } from "../orders/read-orders.ts";
 import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
@@ -23,9 +24,19 @@ function ordersMatching(like: string): SQL {
       where "u"."email" ilike ${like} or "u"."name" ilike ${like})`;
 }
 
-/** The query of the admin order list, searched by `term`, plus the page's `where`, in `orderBy` order. */
+/**
+ * The query of the admin order list, searched by `term`, plus the page's
+ * `where`, in `orderBy` order. A whole order number can only be that order's
+ * (no number, transaction id, e-mail or name holds another one): it is looked
+ * up by its unique key instead of through the four trigram indexes.
+ */
 export function selectAllOrders(db: Db, term: string | undefined) {
-  const matches = term === undefined ? undefined : ordersMatching(containsPattern(term));
+  const matches =
+    term === undefined
+      ? undefined
+      : WHOLE_ORDER_NUMBER.test(term)
+        ? eq(orders.orderNumber, term.toUpperCase())
+        : ordersMatching(containsPattern(term));
   return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
     db
       .select({
