@@ -110,6 +110,26 @@ describe("content detail", () => {
     expect(await shareButton().evaluate((b) => b === document.activeElement)).toBe(true);
   });
 
+  it("shares on WhatsApp's mobile endpoint from a phone and its web one from a desktop, from the same cached page", async () => {
+    const article = withRelated();
+    const phone = await session.browser.newContext({
+      baseURL: baseUrl,
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+    });
+    try {
+      const hosts: string[] = [];
+      for (const page of [session.page, await phone.newPage()]) {
+        await page.goto(articlePath(article));
+        await page.getByRole("button", { name: "Share" }).click();
+        const link = page.locator(".share-menu__panel").getByRole("link", { name: "WhatsApp" });
+        hosts.push(new URL((await link.getAttribute("href")) ?? "").hostname);
+      }
+      expect(hosts).toEqual(["web.whatsapp.com", "api.whatsapp.com"]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it("numbers the related content, each linking to its article", async () => {
     const { page } = session;
     const article = withRelated();
@@ -164,12 +184,13 @@ describe("content detail", () => {
     await page.getByRole("heading", { level: 2, name: "Artifacts Image's" }).waitFor();
 
     const thumb = page.getByRole("button", { name: `View ${image.name} full size` });
-    // The thumbnail is a 150 px square; the picture fills it inside its 1 px frame.
+    // The thumbnail is a 150 px square; the whole picture shows inside its 1 px frame, not a crop.
     const frame = await thumb.boundingBox();
     expect(frame && [Math.round(frame.width), Math.round(frame.height)]).toEqual([150, 150]);
     const picture = await thumb.locator("img").boundingBox();
     expect(picture?.width).toBeGreaterThanOrEqual(148);
     expect(picture?.height).toBeGreaterThanOrEqual(148);
+    expect(await thumb.locator("img").evaluate((img) => getComputedStyle(img).objectFit)).toBe("contain");
     expect(await thumb.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
       true,
     );

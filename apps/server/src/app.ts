@@ -40,6 +40,7 @@ import { payuRoutes } from "./routes/api/payu.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { seoRoutes } from "./routes/seo.ts";
 
 export interface AppOptions {
   config: Config;
@@ -52,6 +53,8 @@ export interface AppOptions {
   mailPollMs?: number;
   /** How often the background reconciler asks providers about unconfirmed payments; 0 turns it off. */
   reconcileEveryMs?: number;
+  /** How many URLs one sitemap file holds before /sitemap.xml becomes an index (default: the protocol's 50,000). */
+  sitemapUrlsPerFile?: number;
   /** Where the log lines go instead of stdout (tests read the security events from it). */
   logStream?: { write(line: string): void };
 }
@@ -68,6 +71,26 @@ declare module "fastify" {
     cursors: PageCursors;
   }
 }
+
+/**
+ * The Content-Security-Policy of the API docs (Swagger UI): its scripts are files it serves
+ * itself ('self'), nothing runs inline, and it fetches only the OpenAPI document beside it.
+ * Its bundle sets a few inline styles, so styles may be inline here (as the store's own
+ * policy says too). Every other page keeps helmet's nonce-based policy.
+ */
+export const API_DOCS_CSP = {
+  "default-src": "'self'",
+  "base-uri": "'self'",
+  "connect-src": "'self'",
+  "font-src": "'self' data:",
+  "form-action": "'self'",
+  "frame-ancestors": "'self'",
+  "img-src": "'self' data:",
+  "object-src": "'none'",
+  "script-src": "'self'",
+  "script-src-attr": "'none'",
+  "style-src": "'self' 'unsafe-inline'",
+};
 
 /**
  * The router refuses a path it cannot decode, or a parameter past
@@ -114,7 +137,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const clock = options.clock ?? systemClock;
   const signer = await MediaSigner.load(database.db, () => clock().getTime());
-  const catalogue = new CatalogueService(database.db, { currency: config.storeCurrency, signer });
+  const catalogue = new CatalogueService(database.db, {
+    currency: config.storeCurrency,
+    signer,
+    sitemap: {
+      publicUrl: config.publicUrl,
+      ...(options.sitemapUrlsPerFile ? { urlsPerFile: options.sitemapUrlsPerFile } : {}),
+    },
+  });
   await database.listen(CATALOGUE_CHANNEL, () => catalogue.invalidate());
   app.decorate("config", config);
   app.decorate("database", database);
@@ -190,7 +220,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    // The store's pages allow only scripts carrying their response's nonce; Swagger UI's page
+    // loads its own script files, so its routes (and only they) get this policy instead.
+    staticCSP: API_DOCS_CSP,
+    uiConfig: { validatorUrl: null },
+  });
 
   await app.register(
     async (api) => {
@@ -208,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
   await app.register(mediaRoutes);
+  await app.register(seoRoutes);
   if (config.payments === "emulator") {
     await app.register(stripeEmulator);
     await app.register(paypalEmulator);

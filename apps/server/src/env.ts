@@ -73,6 +73,7 @@ const envSchema = z
         .min(1, "must be at least 1 second")
         .max(3600, "must be at most 3600 seconds"),
     ).default(10),
+    PAGE_CACHE: optional(z.enum(["on", "off"], { message: "must be on or off" })).default("on"),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS !== "live") return;
@@ -108,6 +109,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** How long SIGTERM waits for the requests in flight, the workers and the database before exiting anyway. */
   shutdownGraceMs: number;
+  /** Whether pages rendered for visitors without a session are kept in memory and revalidated by ETag. */
+  pageCache: boolean;
   stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; env: "sandbox" | "live" };
   payu: { key?: string; salt?: string; env: "test" | "live" };
@@ -142,6 +145,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? null,
     shutdownGraceMs: env.SHUTDOWN_GRACE_S * 1000,
+    pageCache: env.PAGE_CACHE === "on",
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,

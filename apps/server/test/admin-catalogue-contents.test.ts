@@ -53,7 +53,7 @@ function upload(id: number, files: { name: string; type: string; data: Buffer }[
   });
 }
 const png = () => Buffer.from(pngBase64("upload"), "base64");
-const pdf = () => Buffer.from(pdfBase64("Upload"), "base64");
+const pdf = () => Buffer.from(pdfBase64(), "base64");
 
 describe("groups", () => {
   it("creates, edits, reorders and deletes groups; the listing follows at once", async () => {

@@ -1,7 +1,6 @@
 import type { AdminCatalogueTree } from "@skillshelf/shared/admin-forms.ts";
 import type { CategoriesResponse, ListingResponse } from "@skillshelf/shared/api.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildApp } from "../src/app.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -285,13 +284,7 @@ describe("the admin catalogue API", () => {
   });
 
   it("tells the other instances on the same database: their public answers change too", async () => {
-    const other = await buildApp({
-      config: store.app.config,
-      database: store.database,
-      pages: false,
-      mailPollMs: 60_000,
-    });
-    await other.ready();
+    const other = await store.otherInstance();
     try {
       const names = async () =>
         (await other.inject({ method: "GET", url: "/api/categories" }))

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -6,7 +5,7 @@ import type { ContentResponse } from "@skillshelf/shared/api.ts";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webBuildDir } from "../src/routes/pages.ts";
-import { createTestStore, type TestStore } from "./helpers/app.ts";
+import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { content, pdfBase64, smallCatalogue } from "./helpers/factories.ts";
 
 const assetsDir = path.join(webBuildDir, "client/assets");
@@ -17,9 +16,7 @@ let store: TestStore;
 beforeAll(async () => {
   // The pages and the precompressed assets come from the web build; a build made before
   // the precompress step existed has no .br files, so it is made again.
-  if (!fs.existsSync(path.join(webBuildDir, "server/index.js")) || !precompressed()) {
-    execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
-  }
+  ensureWebBuild(() => !precompressed());
   store = await createTestStore({ pages: true });
   const catalogue = smallCatalogue();
   // A free article whose PDF is well past the compression threshold.
@@ -32,7 +29,7 @@ beforeAll(async () => {
         {
           name: "manual.pdf",
           mimetype: "application/pdf",
-          data_base64: pdfBase64(`Manual ${"with many words ".repeat(200)}`),
+          data_base64: pdfBase64(),
         },
       ],
     }),
@@ -78,7 +75,8 @@ describe("JSON", () => {
   it("keeps the categories ETag: a client holding it gets 304, compressed or not", async () => {
     const br = await get("/api/categories", { "accept-encoding": "br" });
     const etag = br.headers.etag as string;
-    expect(etag).toBeTruthy();
+    // Weak: one validator stands for the body in every encoding, which a strong one may not.
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect((await get("/api/categories")).headers.etag).toBe(etag);
     for (const acceptEncoding of ["br", "gzip", "identity"]) {
       const again = await get("/api/categories", { "accept-encoding": acceptEncoding, "if-none-match": etag });

@@ -1,21 +1,14 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import type { CatalogueFileInput, ContentFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webBuildDir } from "../src/routes/pages.ts";
 import { buildDemoCatalogue } from "../src/seed/demo-catalogue.ts";
-import { createTestStore, type TestStore } from "./helpers/app.ts";
-
-const serverDir = path.resolve(import.meta.dirname, "..");
+import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 
 /**
  * The demo catalogue and 99 copies of it off the header menu (fresh slugs, no
  * media, short bodies): 100 times the categories and articles, as the issue's
  * bench measures. Copies keep the demo's names so the text per artefact is realistic.
  */
-function scaledCatalogue(times: number): CatalogueFileInput {
-  const demo = buildDemoCatalogue();
+function scaledCatalogue(demo: CatalogueFileInput, times: number): CatalogueFileInput {
   const copy = (n: number): CatalogueFileInput["categories"] =>
     demo.categories.map((parent) => {
       const light = (c: ContentFileInput): ContentFileInput => ({
@@ -50,9 +43,8 @@ interface Sizes {
   artefacts: number;
 }
 
-describe("page weight does not grow with the catalogue", () => {
-  let store: TestStore;
-  const demo = buildDemoCatalogue();
+/** What the test looks for in the demo: its first parent, artefact and article, and its article titles. */
+function landmarks(demo: CatalogueFileInput) {
   const firstParent = demo.categories.find((p) => (p.artefacts ?? []).length > 0);
   if (!firstParent) throw new Error("the demo catalogue has no parent with artefacts");
   const firstArtefact = demo.categories.flatMap((p) => p.artefacts ?? []).find((a) => (a.contents ?? []).length > 0);
@@ -70,15 +62,18 @@ describe("page weight does not grow with the catalogue", () => {
     .flatMap((a) => [...(a.contents ?? []), ...(a.groups ?? []).flatMap((g) => g.contents ?? [])])
     .map((c) => c.title)
     .filter((title) => !categoryTexts.includes(title));
+  return { firstParent, firstArtefact, firstArticle, articleTitles };
+}
 
-  beforeAll(() => {
-    if (!fs.existsSync(path.join(webBuildDir, "server/index.js"))) {
-      execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(serverDir, "../.."), stdio: "ignore" });
-    }
-  }, 180_000);
+describe("page weight does not grow with the catalogue", () => {
+  let store: TestStore;
+  let demo: CatalogueFileInput;
+
+  beforeAll(() => ensureWebBuild(), 180_000);
   beforeAll(async () => {
     store = await createTestStore({ pages: true });
-  });
+    demo = await buildDemoCatalogue();
+  }, 60_000);
   afterAll(() => store?.close());
 
   const page = async (url: string) => {
@@ -87,6 +82,7 @@ describe("page weight does not grow with the catalogue", () => {
     return response.body;
   };
   const measure = async (file: CatalogueFileInput): Promise<Sizes> => {
+    const { firstParent, firstArtefact, firstArticle } = landmarks(demo);
     await store.importCatalogue(file);
     return {
       home: await page("/"),
@@ -98,8 +94,9 @@ describe("page weight does not grow with the catalogue", () => {
   };
 
   it("keeps listing and article within 1.2x, and home at about 400 bytes per artefact with no article titles", async () => {
+    const { articleTitles } = landmarks(demo);
     const small = await measure(demo);
-    const big = await measure(scaledCatalogue(100));
+    const big = await measure(scaledCatalogue(demo, 100));
     const bytes = (html: string) => Buffer.byteLength(html);
     const perArtefact = (bytes(big.home) - bytes(small.home)) / (big.artefacts - small.artefacts);
     console.info(

@@ -1,5 +1,6 @@
 import type { Viewer } from "@skillshelf/shared/api.ts";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { cartCountOf } from "../cart/cart-lines.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { sessions, users } from "../db/schema/index.ts";
 import { hashToken, newToken } from "../lib/tokens.ts";
@@ -28,19 +29,32 @@ export async function createSession(options: {
 }
 
 /** The viewer of a live session: not revoked, not expired, user not blocked. */
-export async function findViewer(
-  db: DbOrTx,
-  token: string,
-  now: Date,
-): Promise<(Viewer & { sessionId: number }) | null> {
+export interface SessionViewer extends Viewer {
+  sessionId: number;
+  /** The lines of the viewer's cart that are for sale, read with the session: the header's badge. */
+  cartCount: number;
+}
+
+export async function findViewer(db: DbOrTx, token: string, now: Date): Promise<SessionViewer | null> {
   if (token.length < 20 || token.length > 100) return null;
   const [row] = await db
-    .select({ sessionId: sessions.id, blockedAt: users.blockedAt, ...userRecordColumns })
+    .select({
+      sessionId: sessions.id,
+      blockedAt: users.blockedAt,
+      cartCount: cartCountOf(db, users.id),
+      ...userRecordColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row || row.blockedAt) return null;
-  return { sessionId: row.sessionId, userId: row.id, role: row.role, user: toUserRecord(row) };
+  return {
+    sessionId: row.sessionId,
+    cartCount: row.cartCount,
+    userId: row.id,
+    role: row.role,
+    user: toUserRecord(row),
+  };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number, now: Date): Promise<void> {

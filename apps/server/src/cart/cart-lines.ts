@@ -1,6 +1,7 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull, not, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
 import type { PaymentLine } from "../db/schema/index.ts";
 import { cartItems, categories, contentGroups } from "../db/schema/index.ts";
@@ -14,6 +15,28 @@ export interface CartLine extends PaymentLine {
   priceMinor: number;
 }
 
+// A line's price is its group's when it names one, else its sub-category's. A line is
+// for sale while that price is set and the sub-category is not hidden: something that
+// lost its price or was hidden since it was added is not counted, shown or charged.
+const linePrice = sql<
+  number | null
+>`case when ${cartItems.groupId} is null then ${categories.priceMinor} else ${contentGroups.priceMinor} end`;
+const forSale = and(isNotNull(linePrice), not(categories.hidden));
+
+/**
+ * How many lines of the user's cart are for sale, as a scalar subquery: the page
+ * render reads it in the same query as the session (sessions.ts).
+ */
+export function cartCountOf(db: DbOrTx, userId: AnyPgColumn) {
+  const lines = db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .innerJoin(categories, eq(categories.id, cartItems.categoryId))
+    .leftJoin(contentGroups, eq(contentGroups.id, cartItems.groupId))
+    .where(and(eq(cartItems.userId, userId), forSale));
+  return sql<number>`(${lines})`;
+}
+
 /** The user's cart, oldest line first, with today's names and prices. */
 export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLine[]> {
   const rows = await db
@@ -25,34 +48,15 @@ export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLin
       slug: categories.slug,
       icon: categories.icon,
       singleLine: categories.singleLine,
-      hidden: categories.hidden,
-      categoryPrice: categories.priceMinor,
       groupName: contentGroups.name,
-      groupPrice: contentGroups.priceMinor,
+      priceMinor: linePrice,
     })
     .from(cartItems)
     .innerJoin(categories, eq(categories.id, cartItems.categoryId))
     .leftJoin(contentGroups, eq(contentGroups.id, cartItems.groupId))
-    .where(eq(cartItems.userId, userId))
+    .where(and(eq(cartItems.userId, userId), forSale))
     .orderBy(asc(cartItems.id));
-  return rows.flatMap((r) => {
-    const priceMinor = r.groupId === null ? r.categoryPrice : r.groupPrice;
-    // Something that lost its price or was hidden since it was added is not for sale.
-    if (priceMinor === null || r.hidden) return [];
-    return [
-      {
-        id: r.id,
-        categoryId: r.categoryId,
-        groupId: r.groupId,
-        name: r.name,
-        groupName: r.groupName,
-        slug: r.slug,
-        icon: r.icon,
-        singleLine: r.singleLine,
-        priceMinor,
-      },
-    ];
-  });
+  return rows.flatMap(({ priceMinor, ...line }) => (priceMinor === null ? [] : [{ ...line, priceMinor }]));
 }
 
 export function toCartItem(line: CartLine, currency: string): CartItem {

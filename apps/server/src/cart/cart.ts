@@ -2,14 +2,18 @@ import type { CartItem, CartResponse } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { cartItems, categories, contentGroups } from "../db/schema/index.ts";
+import { cartItems, categories, contentGroups, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
-import { loadCartLines, toCartItem } from "./cart-lines.ts";
+import { cartCountOf, loadCartLines, toCartItem } from "./cart-lines.ts";
 import { ownedIn } from "./ownership.ts";
 
 export async function countCartItems(db: DbOrTx, userId: number): Promise<number> {
-  return (await loadCartLines(db, userId)).length;
+  const [row] = await db
+    .select({ count: cartCountOf(db, users.id) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.count ?? 0;
 }
 
 export async function getCart(db: DbOrTx, userId: number, currency: string): Promise<CartResponse> {

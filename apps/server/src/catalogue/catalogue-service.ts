@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type {
   CategoriesResponse,
   Category,
@@ -17,19 +16,18 @@ import { and, asc, eq } from "drizzle-orm";
 import { ownsContent } from "../cart/ownership.ts";
 import type { Db } from "../db/client.ts";
 import { categories, contentMedia, contents, relatedContents } from "../db/schema/index.ts";
+import { type CachedBody, cachedBody } from "../lib/cached-body.ts";
 import type { MediaSigner } from "../media/media-signer.ts";
 import { type CatalogueSnapshot, type CategoryRow, type ContentRow, loadSnapshot } from "./load-snapshot.ts";
 import { sanitizeArticleHtml } from "./sanitize-html.ts";
+import { buildSitemaps, type Sitemaps } from "./sitemap.ts";
 
 export const CATALOGUE_CHANNEL = "catalogue_changed";
 
 const toPrice = (minor: number | null) => (minor === null ? null : toMajor(minor));
 
 /** A serialized JSON body with its ETag. */
-export interface JsonBody {
-  body: string;
-  etag: string;
-}
+export type JsonBody = CachedBody;
 
 /**
  * Everything the public pages and the catalogue API read of the category tree,
@@ -46,10 +44,31 @@ interface CategoryViews {
   homeBody: JsonBody;
 }
 
-const jsonBody = (value: unknown): JsonBody => {
-  const body = JSON.stringify(value);
-  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
-};
+const jsonBody = (value: unknown): JsonBody => cachedBody(JSON.stringify(value));
+
+/**
+ * One value built at most once per catalogue version: callers share the build in flight,
+ * and a failed build is not kept, so the next call tries again.
+ */
+class PerVersion<T> {
+  private promise: Promise<T> | null = null;
+  constructor(private readonly build: () => Promise<T>) {}
+
+  get(): Promise<T> {
+    if (!this.promise) {
+      const promise = this.build();
+      this.promise = promise;
+      promise.catch(() => {
+        if (this.promise === promise) this.promise = null;
+      });
+    }
+    return this.promise;
+  }
+
+  clear(): void {
+    this.promise = null;
+  }
+}
 
 interface CachedContent {
   response: Omit<ContentResponse, "is_payment_paid">;
@@ -66,16 +85,27 @@ interface CachedContent {
  */
 export class CatalogueService {
   private generation = 0;
-  private snapshotPromise: Promise<CatalogueSnapshot> | null = null;
-  private views: Promise<CategoryViews> | null = null;
+  private readonly snapshots = new PerVersion(() => loadSnapshot(this.db));
+  private readonly views = new PerVersion(() => this.buildViews());
+  private readonly sitemaps = new PerVersion(async () => buildSitemaps(await this.snapshot(), this.options.sitemap));
   private listings = new Map<string, ListingResponse | null>();
   private contentCache = new Map<string, CachedContent | null>();
   private static readonly MAX_CACHED_CONTENTS = 2000;
 
   constructor(
     private readonly db: Db,
-    private readonly options: { currency: string; signer: MediaSigner },
+    private readonly options: {
+      currency: string;
+      signer: MediaSigner;
+      /** The sitemap's absolute URLs start with PUBLIC_URL; tests lower the URLs per file to see the index. */
+      sitemap: { publicUrl: string; urlsPerFile?: number };
+    },
   ) {}
+
+  /** Changes whenever the catalogue does (here, or in another instance): what a page cache keys on. */
+  get version(): number {
+    return this.generation;
+  }
 
   get signer(): MediaSigner {
     return this.options.signer;
@@ -83,8 +113,9 @@ export class CatalogueService {
 
   invalidate(): void {
     this.generation++;
-    this.snapshotPromise = null;
-    this.views = null;
+    this.snapshots.clear();
+    this.views.clear();
+    this.sitemaps.clear();
     this.listings.clear();
     this.contentCache.clear();
   }
@@ -121,16 +152,13 @@ export class CatalogueService {
     return (await this.categoryViews()).home;
   }
 
+  /** GET /sitemap.xml and its numbered files, built once per catalogue version. */
+  sitemap(): Promise<Sitemaps> {
+    return this.sitemaps.get();
+  }
+
   private categoryViews(): Promise<CategoryViews> {
-    if (!this.views) {
-      const generation = this.generation;
-      const promise = this.buildViews();
-      this.views = promise;
-      promise.catch(() => {
-        if (this.generation === generation && this.views === promise) this.views = null;
-      });
-    }
-    return this.views;
+    return this.views.get();
   }
 
   private async buildViews(): Promise<CategoryViews> {
@@ -232,14 +260,7 @@ export class CatalogueService {
   }
 
   private snapshot(): Promise<CatalogueSnapshot> {
-    if (!this.snapshotPromise) {
-      const promise = loadSnapshot(this.db);
-      this.snapshotPromise = promise;
-      promise.catch(() => {
-        if (this.snapshotPromise === promise) this.snapshotPromise = null;
-      });
-    }
-    return this.snapshotPromise;
+    return this.snapshots.get();
   }
 
   private toCategory(row: CategoryRow, content: { id: number; slug: string; name: string }[]): Category {

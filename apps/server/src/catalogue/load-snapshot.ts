@@ -30,6 +30,7 @@ function selectCategories(db: DbOrTx) {
       paymentNote: categories.paymentNote,
       metaTitle: categories.metaTitle,
       metaDescription: categories.metaDescription,
+      updatedAt: categories.updatedAt,
     })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.id));
@@ -43,6 +44,7 @@ function selectGroups(db: DbOrTx) {
       name: contentGroups.name,
       priceMinor: contentGroups.priceMinor,
       paymentNote: contentGroups.paymentNote,
+      updatedAt: contentGroups.updatedAt,
     })
     .from(contentGroups)
     .orderBy(asc(contentGroups.sortOrder), asc(contentGroups.id));
@@ -57,6 +59,7 @@ function selectContents(db: DbOrTx) {
       slug: contents.slug,
       title: contents.title,
       shortDescription: contents.shortDescription,
+      updatedAt: contents.updatedAt,
     })
     .from(contents)
     .orderBy(asc(contents.sortOrder), asc(contents.id));

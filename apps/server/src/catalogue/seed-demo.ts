@@ -22,9 +22,9 @@ export async function replaceCatalogue(
 }
 
 export async function seedDemoCatalogue(database: Database): Promise<ImportSummary> {
-  // Loaded only when seeding: the generator and its article texts are not needed to serve.
+  // Loaded only when seeding: the data file and the media renderers are not needed to serve.
   const { buildDemoCatalogue } = await import("../seed/demo-catalogue.ts");
-  return replaceCatalogue(database, { file: validateCatalogue(buildDemoCatalogue()) });
+  return replaceCatalogue(database, { file: validateCatalogue(await buildDemoCatalogue()) });
 }
 
 /**

@@ -5,10 +5,13 @@ import fastifyStatic from "@fastify/static";
 import type { StoreContext } from "@skillshelf/shared/api.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import fresh from "fresh";
 import type { ServerBuild } from "react-router";
-import { countCartItems, getCart } from "../cart/cart.ts";
+import type { SessionViewer } from "../accounts/sessions.ts";
+import { getCart } from "../cart/cart.ts";
 import { AppError } from "../lib/app-error.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
+import { PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 import { viewerOf } from "./viewer.ts";
 
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
@@ -44,42 +47,25 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
 
   const { db } = app.database;
   const currency = app.config.storeCurrency;
+  // Up to 64 Mi characters of pages for visitors; a minute at most, as free articles' media URLs are signed for 15.
+  const visitorPages = app.config.pageCache ? new PageCache({ maxChars: 64 * 2 ** 20, ttlMs: 60_000 }) : null;
   // A page link whose cursor is bad: the page answers 422 with the reason, as the API does.
   const refuseBadCursor = (error: unknown): never => {
     if (error instanceof AppError && error.code === "invalid") throw data({ message: error.message }, { status: 422 });
     throw error;
   };
 
-  const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith("/api/")) return reply.status(404).send({ status: false, message: "Not found" });
-    // Absolute URLs in pages (og:url, share links) come from PUBLIC_URL, never from the Host header.
-    const url = new URL(request.url, app.config.publicUrl);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (name === "host" || value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-    }
-    const controller = new AbortController();
-    reply.raw.on("close", () => controller.abort());
-    const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    const webRequest = new Request(url, {
-      method: request.method,
-      headers,
-      signal: controller.signal,
-      ...(hasBody && request.body !== undefined
-        ? { body: Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body) }
-        : {}),
-    });
-    const viewer = await viewerOf(request);
+  /** The functions the loaders read the store through, for this viewer (null: a visitor). */
+  const storeContext = (viewer: SessionViewer | null, cspNonce: string): StoreContext & { cspNonce: string } => {
     const signedIn = () => {
       if (!viewer) throw new Error("a private page's loader ran without a session: guard it first");
       return viewer.userId;
     };
-    const context: StoreContext & { cspNonce: string } = {
+    return {
       viewer,
       publicUrl: app.config.publicUrl,
       paymentsEmulated: app.config.payments === "emulator",
-      cspNonce: reply.cspNonce.script,
+      cspNonce,
       categories: () => app.catalogue.categories(),
       navigation: () => app.catalogue.navigation(),
       moreCategories: () => app.catalogue.moreCategories(),
@@ -94,16 +80,90 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
           throw error;
         }),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
-      cartCount: async () => (viewer ? countCartItems(db, viewer.userId) : 0),
+      // Read with the session, in the same query (sessions.ts).
+      cartCount: async () => viewer?.cartCount ?? 0,
     };
-    const response = await handle(webRequest, context as never);
+  };
+
+  /** The request as the React Router app sees it; a visitor's render sees no credentials. */
+  const webRequestOf = (request: FastifyRequest, options: { forVisitors: boolean; signal?: AbortSignal }) => {
+    // Absolute URLs in pages (og:url, share links) come from PUBLIC_URL, never from the Host header.
+    const url = new URL(request.url, app.config.publicUrl);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (name === "host" || value === undefined) continue;
+      if (options.forVisitors && (name === "cookie" || name === "authorization")) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    }
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    return new Request(url, {
+      // A HEAD shares the GET's render and sends its headers only.
+      method: options.forVisitors ? "GET" : request.method,
+      headers,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(hasBody && request.body !== undefined
+        ? { body: Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body) }
+        : {}),
+    });
+  };
+
+  const renderForVisitors = async (request: FastifyRequest): Promise<VisitorPage> => {
+    const nonce = placeholderNonce();
+    // No abort signal: other requests may be waiting on this render.
+    const response = await handle(webRequestOf(request, { forVisitors: true }), storeContext(null, nonce) as never);
+    return toVisitorPage(response, await response.text(), nonce);
+  };
+
+  /** A visitor's page from the cache: its own nonce, a validator, and headers a CDN may keep it by. */
+  const sendVisitorPage = (request: FastifyRequest, reply: FastifyReply, page: VisitorPage) => {
+    reply.status(page.status);
+    const cookies: string[] = [];
+    for (const [name, value] of page.headers) {
+      if (name === "set-cookie") cookies.push(value);
+      else if (name !== "content-length") reply.header(name, value);
+    }
+    if (cookies.length) reply.header("set-cookie", cookies);
+    if (page.shared) {
+      // Stored by browsers and proxies, but revalidated on each use: a catalogue change shows at once.
+      reply.header("cache-control", "public, max-age=0, must-revalidate").header("etag", page.etag);
+      if (fresh(request.headers, { etag: page.etag })) {
+        // The copy the client keeps has the policy it came with, whose nonce matches its scripts.
+        reply.removeHeader("content-security-policy");
+        return reply.status(304).send();
+      }
+    } else if (!reply.hasHeader("cache-control")) {
+      reply.header("cache-control", "private, no-cache");
+    }
+    if (request.method === "HEAD") return reply.send();
+    return reply.send(page.parts.join(reply.cspNonce.script));
+  };
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith("/api/")) return reply.status(404).send({ status: false, message: "Not found" });
+    const viewer = await viewerOf(request);
+    // Who is signed in changes the page: no cache may give one visitor's page to another.
+    reply.header("vary", "Cookie, Authorization");
+    if (!viewer && visitorPages && (request.method === "GET" || request.method === "HEAD")) {
+      const page = await visitorPages.get(
+        request.url,
+        () => app.catalogue.version,
+        () => renderForVisitors(request),
+      );
+      return sendVisitorPage(request, reply, page);
+    }
+    const controller = new AbortController();
+    reply.raw.on("close", () => controller.abort());
+    const response = await handle(
+      webRequestOf(request, { forVisitors: false, signal: controller.signal }),
+      storeContext(viewer, reply.cspNonce.script) as never,
+    );
     reply.status(response.status);
-    // Pages show who is signed in, and articles carry media URLs signed for this viewer.
-    if (!response.headers.has("cache-control")) reply.header("cache-control", "private, no-cache");
     for (const [name, value] of response.headers) {
       if (name === "set-cookie") continue;
       reply.header(name, value);
     }
+    // Pages show who is signed in, and articles carry media URLs signed for this viewer.
+    reply.header("cache-control", "private, no-cache");
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header("set-cookie", cookies);
     if (!response.body) return reply.send();

@@ -1,10 +1,8 @@
-import type { Viewer } from "@skillshelf/shared/api.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { findViewer } from "../accounts/sessions.ts";
+import { findViewer, type SessionViewer } from "../accounts/sessions.ts";
 
 export const SESSION_COOKIE = "access-token";
 
-type SessionViewer = Viewer & { sessionId: number };
 const cache = new WeakMap<FastifyRequest, Promise<SessionViewer | null>>();
 
 export function sessionTokenOf(request: FastifyRequest): string | null {

@@ -1,17 +1,43 @@
+import fs from "node:fs/promises";
+import { inflateSync } from "node:zlib";
 import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
 import { RESERVED_SLUGS } from "@skillshelf/shared/constants.ts";
+import { PDFDocument, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { buildDemoCatalogue } from "./demo-catalogue.ts";
+import { buildDemoCatalogue, DEMO_CATALOGUE_FILE } from "./demo-catalogue.ts";
+
+/** The text a PDF's pages draw: pdf-lib writes each run as a hex string shown with Tj. */
+function shownText(doc: PDFDocument): string {
+  const runs: string[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    let data: string;
+    try {
+      data = inflateSync(object.contents).toString("latin1");
+    } catch {
+      continue;
+    }
+    for (const m of data.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) runs.push(Buffer.from(m[1] ?? "", "hex").toString("latin1"));
+  }
+  return runs.join("\n");
+}
+
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function parsed(): CatalogueFile {
-  const result = catalogueFileSchema.safeParse(buildDemoCatalogue());
+function parsed(file: unknown): CatalogueFile {
+  const result = catalogueFileSchema.safeParse(file);
   if (!result.success) throw new Error(JSON.stringify(result.error.issues.slice(0, 5), null, 2));
   return result.data;
 }
 
-const catalogue = parsed();
+const catalogue = parsed(await buildDemoCatalogue());
 const artefacts = catalogue.categories.flatMap((p) => p.artefacts);
 const contents = artefacts.flatMap((a) => [
   ...a.contents.map((c) => ({ artefact: a.slug, content: c })),
@@ -20,8 +46,16 @@ const contents = artefacts.flatMap((a) => [
 const media = contents.flatMap(({ content }) => content.media);
 
 describe("demo catalogue", () => {
-  it("parses with the catalogue file schema", () => {
-    expect(catalogueFileSchema.safeParse(buildDemoCatalogue()).success).toBe(true);
+  it("is a data file in the import format, whose media are all drawn", async () => {
+    const file = JSON.parse(await fs.readFile(DEMO_CATALOGUE_FILE, "utf8"));
+    expect(catalogueFileSchema.safeParse(file).success).toBe(true);
+    const named = parsed(file)
+      .categories.flatMap((p) => p.artefacts)
+      .flatMap((a) => [...a.contents, ...a.groups.flatMap((g) => g.contents)])
+      .flatMap((c) => c.media);
+    expect(named.length).toBe(media.length);
+    expect(named.every((m) => m.file && !m.data_base64)).toBe(true);
+    expect(media.every((m) => m.data_base64 && !m.file)).toBe(true);
   });
 
   it("has the six parents in home-page order", () => {
@@ -82,6 +116,33 @@ describe("demo catalogue", () => {
     expect(contents.some((c) => c.content.related.length === 0)).toBe(true);
   });
 
+  it("draws each image as a 960x640 diagram and each PDF as a one-page cheat sheet of its article", async () => {
+    for (const { content } of contents) {
+      const pdfs = content.media.filter((m) => m.mimetype === "application/pdf");
+      for (const pdf of pdfs) {
+        const doc = await PDFDocument.load(Buffer.from(pdf.data_base64 ?? "", "base64"), { updateMetadata: false });
+        expect(doc.getPageCount(), pdf.name).toBe(1);
+        expect(doc.getTitle(), pdf.name).toBe(content.title);
+        // Its text is the article's: the first command of its table, or its first heading.
+        const shown = shownText(doc);
+        const commands = /<td><code>([^<]+)<\/code><\/td>/.exec(content.description)?.[1];
+        const heading = /<h2>([^<]+)<\/h2>/.exec(content.description)?.[1];
+        expect(shown, pdf.name).toContain(unescapeHtml(commands ?? heading ?? content.title));
+      }
+      for (const png of content.media.filter((m) => m.mimetype === "image/png")) {
+        const bytes = Buffer.from(png.data_base64 ?? "", "base64");
+        // IHDR: width and height, big-endian, right after the signature and chunk header.
+        expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], png.name).toEqual([960, 640]);
+      }
+    }
+    // Two images of one article show two views of it.
+    const twoImages = contents.find(
+      ({ content }) => content.media.filter((m) => m.mimetype === "image/png").length > 1,
+    );
+    const [first, second] = twoImages?.content.media.filter((m) => m.mimetype === "image/png") ?? [];
+    expect(first?.data_base64).not.toBe(second?.data_base64);
+  });
+
   it("gives real PNG and PDF bytes", () => {
     const pngs = media.filter((m) => m.mimetype === "image/png");
     const pdfs = media.filter((m) => m.mimetype === "application/pdf");
@@ -111,7 +172,7 @@ describe("demo catalogue", () => {
     expect(groups.some((g) => g.price == null)).toBe(true);
   });
 
-  it("is deterministic", () => {
-    expect(buildDemoCatalogue()).toEqual(buildDemoCatalogue());
+  it("is deterministic", async () => {
+    expect(await buildDemoCatalogue()).toEqual(await buildDemoCatalogue());
   });
 });

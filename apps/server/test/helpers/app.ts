@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.ts";
@@ -5,6 +8,7 @@ import { validateCatalogue } from "../../src/catalogue/read-catalogue-file.ts";
 import { replaceCatalogue } from "../../src/catalogue/seed-demo.ts";
 import type { Database } from "../../src/db/client.ts";
 import { parseConfig } from "../../src/env.ts";
+import { webBuildDir } from "../../src/routes/pages.ts";
 import { createTestDatabase } from "./database.ts";
 
 export const PUBLIC_URL = "http://store.test:3000";
@@ -13,12 +17,30 @@ export interface TestStore {
   app: FastifyInstance;
   database: Database;
   importCatalogue(file: CatalogueFileInput): Promise<void>;
+  /** Another instance of the store on the same database, as behind a load balancer; the caller closes it. */
+  otherInstance(options?: { pages?: boolean }): Promise<FastifyInstance>;
   close(): Promise<void>;
+}
+
+/**
+ * Builds the web app when a test of the pages finds no build, or a build that
+ * `stale` says is too old for it.
+ */
+export function ensureWebBuild(stale: () => boolean = () => false): void {
+  if (!fs.existsSync(path.join(webBuildDir, "server/index.js")) || stale()) {
+    execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
+  }
 }
 
 /** The whole API on a fresh database, as a test file's client sees it through app.inject. */
 export async function createTestStore(
-  options: { pages?: boolean; env?: Record<string, string>; clock?: TestClock; log?: LogCapture } = {},
+  options: {
+    pages?: boolean;
+    env?: Record<string, string>;
+    clock?: TestClock;
+    log?: LogCapture;
+    sitemapUrlsPerFile?: number;
+  } = {},
 ): Promise<TestStore> {
   const database = await createTestDatabase();
   const config = parseConfig({
@@ -27,17 +49,22 @@ export async function createTestStore(
     PUBLIC_URL,
     ...options.env,
   });
-  const app = await buildApp({
-    config,
-    database,
-    pages: options.pages ?? false,
-    ...(options.clock ? { clock: options.clock.now } : {}),
-    ...(options.log ? { logStream: options.log } : {}),
-    mailPollMs: 60_000,
-    // Tests run the reconciler themselves, at the moment they choose.
-    reconcileEveryMs: 0,
-  });
-  await app.ready();
+  const instance = async (pages: boolean) => {
+    const app = await buildApp({
+      config,
+      database,
+      pages,
+      ...(options.clock ? { clock: options.clock.now } : {}),
+      ...(options.log ? { logStream: options.log } : {}),
+      ...(options.sitemapUrlsPerFile ? { sitemapUrlsPerFile: options.sitemapUrlsPerFile } : {}),
+      mailPollMs: 60_000,
+      // Tests run the reconciler themselves, at the moment they choose.
+      reconcileEveryMs: 0,
+    });
+    await app.ready();
+    return app;
+  };
+  const app = await instance(options.pages ?? false);
   return {
     app,
     database,
@@ -46,6 +73,7 @@ export async function createTestStore(
       // The notification arrives asynchronously; tests read their own writes at once.
       app.catalogue.invalidate();
     },
+    otherInstance: (other = {}) => instance(other.pages ?? false),
     async close() {
       await app.close();
       await database.close();

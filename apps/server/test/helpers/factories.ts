@@ -4,14 +4,30 @@ import type {
   ContentFileInput,
   ParentFileInput,
 } from "@skillshelf/shared/catalogue-file.ts";
-import { makePdf } from "../../src/seed/pdf.ts";
-import { makePng } from "../../src/seed/png.ts";
+import { type MediaSubject, renderCheatSheet, renderDiagram } from "../../src/seed/demo-media.ts";
 
 let counter = 0;
 const next = () => ++counter;
 
-export const pngBase64 = (seed = "test") => makePng({ width: 32, height: 24, seed }).toString("base64");
-export const pdfBase64 = (title = "Test") => makePdf({ title, lines: ["A test document."] }).toString("base64");
+const subject = (title: string): MediaSubject => ({
+  title,
+  summary: "A test document.",
+  artefact: "Tests",
+  parent: "Fixtures",
+  html: "<h2>Steps</h2><ol><li>Upload it.</li><li>Download it again.</li></ol>",
+});
+
+/** A real PNG, drawn by the demo's renderer: the same seed gives the same bytes, another seed others. */
+const pngs = new Map<string, string>();
+export const pngBase64 = (seed = "test") => {
+  const png = pngs.get(seed) ?? renderDiagram(subject(seed)).toString("base64");
+  pngs.set(seed, png);
+  return png;
+};
+
+/** A real one-page PDF (drawn once: the PDF library is asynchronous, test catalogues are not). */
+const PDF = (await renderCheatSheet(subject("A test document"))).toString("base64");
+export const pdfBase64 = () => PDF;
 
 export function content(overrides: Partial<ContentFileInput> = {}): ContentFileInput {
   const n = next();
@@ -70,7 +86,7 @@ export function smallCatalogue(): CatalogueFileInput {
                     title: "Images and layers",
                     media: [
                       { name: "layers.png", mimetype: "image/png", data_base64: pngBase64("layers") },
-                      { name: "layers.pdf", mimetype: "application/pdf", data_base64: pdfBase64("Layers") },
+                      { name: "layers.pdf", mimetype: "application/pdf", data_base64: pdfBase64() },
                     ],
                     related: ["docker/volumes", "git/branches"],
                   }),

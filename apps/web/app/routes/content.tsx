@@ -1,5 +1,6 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { data } from "react-router";
+import { articleData, breadcrumbData, listingOffers, listingTrail } from "../features/catalogue/structured-data";
 import { ArticleBody } from "../features/content/components/article-body";
 import { ContentBanner } from "../features/content/components/content-banner";
 import { LockedNote } from "../features/content/components/locked-note";
@@ -7,33 +8,63 @@ import { MediaImages } from "../features/content/components/media-images";
 import { MediaPdfs } from "../features/content/components/media-pdfs";
 import { RelatedContent } from "../features/content/components/related-content";
 import { prepareArticleHtml } from "../features/content/prepare-article-html";
-import { isMobileAgent } from "../features/content/share-links";
-import { buildMeta, pageUrl } from "../lib/meta";
+import { buildMeta, pageUrl, previewImage } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/content";
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export const headers = publicPageHeaders;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
   const content = await context.content(params.slug, params.content);
   if (!content) throw data(null, { status: 404 });
+  const url = pageUrl(context.publicUrl, `/${content.category.slug}/${content.data.slug}`);
+  // The artefact's listing (cached per catalogue version) says where it sits and what unlocks the article.
+  const [listing, { data: categories }] = await Promise.all([
+    context.listing(content.category.slug),
+    context.categories(),
+  ]);
+  const trail = listing ? listingTrail(context.publicUrl, listing.seo_data, categories) : [];
   return {
     content: { ...content, data: { ...content.data, description: prepareArticleHtml(content.data.description) } },
-    url: pageUrl(context.publicUrl, `/${content.category.slug}/${content.data.slug}`),
-    mobile: isMobileAgent(request.headers.get("user-agent") ?? ""),
+    url,
+    trail: [...trail, { name: content.data.title, url }],
+    offers: listing ? listingOffers(listing, content.data.id) : [],
+    image: previewImage(context.publicUrl, content.category.name),
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const detail = loaderData?.content.data;
+  // SPEC.md "Page metadata": without SEO data, the fixed default title and generic description.
+  const title = detail?.meta_title || META_DEFAULTS.contentTitle;
+  const description = detail?.meta_description || META_DEFAULTS.contentDescription;
+  if (!loaderData || !detail) return buildMeta({ title, description, type: "article" });
+  const { url, image, trail, offers } = loaderData;
+  const artefact = trail[trail.length - 2];
+  const article = artefact
+    ? [
+        articleData({
+          headline: detail.title,
+          description: detail.short_description || description,
+          url,
+          image: image.url,
+          artefact,
+          offers,
+        }),
+      ]
+    : [];
   return buildMeta({
-    // SPEC.md "Page metadata": without SEO data, the fixed default title and generic description.
-    title: detail?.meta_title || META_DEFAULTS.contentTitle,
-    description: detail?.meta_description || META_DEFAULTS.contentDescription,
-    url: loaderData?.url,
+    title,
+    description,
+    url,
     type: "article",
+    image,
+    structuredData: [...article, breadcrumbData(trail)],
   });
 }
 
 export default function Content({ loaderData }: Route.ComponentProps) {
-  const { content, url, mobile } = loaderData;
+  const { content, url } = loaderData;
   const { data: detail, related, category, is_payment_paid: paid } = content;
   const images = detail.content_media.filter((media) => media.mimetype.startsWith("image/"));
   const pdfs = detail.content_media.filter((media) => media.mimetype === "application/pdf");
@@ -45,7 +76,6 @@ export default function Content({ loaderData }: Route.ComponentProps) {
         shortDescription={detail.short_description}
         category={category}
         shareUrl={url}
-        mobile={mobile}
       />
       <div className="container content-layout">
         <RelatedContent items={related} />

@@ -7,12 +7,15 @@ import { ProductSection } from "../features/home/components/product-section";
 import { Testimonials } from "../features/home/components/testimonials";
 import { firstLetter } from "../features/home/first-letter";
 import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
-import { buildMeta, pageUrl } from "../lib/meta";
+import { buildMeta, pageUrl, previewImage } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/home";
 
 // Home lists every artefact (SPEC.md). Their tiles reach the page once, as HTML rendered
 // by entry.server (ServerTilesHtml); the hydration data holds one letter per artefact,
 // what the A-Z filter needs to count, and never an article title.
+export const headers = publicPageHeaders;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const [{ parents, articleCount }, { seo_data }] = await Promise.all([context.home(), context.categories()]);
   const artefacts: ArtefactTileData[] = parents.flatMap((p) => p.artefacts);
@@ -29,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     showcase: artefacts.slice(0, 3),
     seo: seo_data,
     url: pageUrl(context.publicUrl, "/"),
+    image: previewImage(context.publicUrl, "Tech cards, cheat sheets, labs and interview kits"),
   };
 }
 
@@ -37,6 +41,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     title: loaderData?.seo.meta_title || META_DEFAULTS.homeTitle,
     description: loaderData?.seo.meta_description || META_DEFAULTS.homeDescription,
     url: loaderData?.url,
+    image: loaderData?.image,
   });
 }
 

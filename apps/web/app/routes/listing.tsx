@@ -6,9 +6,13 @@ import { ArtefactCard, type ArtefactCardData } from "../features/catalogue/compo
 import { ContentGrid } from "../features/catalogue/components/content-grid";
 import { GroupCard } from "../features/catalogue/components/group-card";
 import { ListingHero } from "../features/catalogue/components/listing-hero";
-import { buildMeta, pageUrl } from "../lib/meta";
+import { breadcrumbData, listingOffers, listingTrail, productData } from "../features/catalogue/structured-data";
+import { buildMeta, pageUrl, previewImage } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-page";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/listing";
+
+export const headers = publicPageHeaders;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const listing = await context.listing(params.slug);
@@ -20,15 +24,41 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       count: content.length,
     }),
   );
-  return { listing: { ...listing, children }, url: pageUrl(context.publicUrl, `/${listing.seo_data.slug}`) };
+  const trail = listingTrail(context.publicUrl, listing.seo_data, (await context.categories()).data);
+  return {
+    listing: { ...listing, children },
+    trail,
+    url: pageUrl(context.publicUrl, `/${listing.seo_data.slug}`),
+    image: previewImage(context.publicUrl, listing.seo_data.name),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const seo = loaderData?.listing.seo_data;
+  if (!loaderData)
+    return buildMeta({ title: META_DEFAULTS.listingTitle, description: META_DEFAULTS.listingDescription });
+  const { listing, trail, url, image } = loaderData;
+  const seo = listing.seo_data;
+  const description = seo.meta_description || seo.single_line || META_DEFAULTS.listingDescription;
+  // An artefact is sold (or given) as one product; a parent is a step of the trail.
+  const product =
+    listing.kind === "artefact"
+      ? [
+          productData({
+            name: seo.name,
+            description,
+            url,
+            image: image.url,
+            category: trail.length > 2 ? trail[1]?.name : undefined,
+            offers: listingOffers(listing),
+          }),
+        ]
+      : [];
   return buildMeta({
-    title: seo?.meta_title || META_DEFAULTS.listingTitle,
-    description: seo?.meta_description || seo?.single_line || META_DEFAULTS.listingDescription,
-    url: loaderData?.url,
+    title: seo.meta_title || META_DEFAULTS.listingTitle,
+    description,
+    url,
+    image,
+    structuredData: [...product, breadcrumbData(trail)],
   });
 }
 

@@ -1,12 +1,19 @@
 import { META_DEFAULTS, MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import { MoreLinkItems } from "../features/layout/components/more-menu";
-import { buildMeta, pageUrl } from "../lib/meta";
+import { buildMeta, pageUrl, previewImage } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/more";
 
 // The 'More..' list as a page: where the header's More.. link leads before the page's
 // script runs or without JavaScript, so no other page has to carry the whole list.
+export const headers = publicPageHeaders;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  return { entries: await context.moreCategories(), url: pageUrl(context.publicUrl, `/${MORE_CATEGORY.slug}`) };
+  return {
+    entries: await context.moreCategories(),
+    url: pageUrl(context.publicUrl, `/${MORE_CATEGORY.slug}`),
+    image: previewImage(context.publicUrl, "Every category"),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -14,6 +21,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     title: META_DEFAULTS.listingTitle,
     description: META_DEFAULTS.listingDescription,
     url: loaderData?.url,
+    image: loaderData?.image,
   });
 }
 

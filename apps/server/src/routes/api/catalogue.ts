@@ -1,25 +1,21 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { JsonBody } from "../../catalogue/catalogue-service.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { type CachedBody, sendCachedBody } from "../../lib/cached-body.ts";
 import { viewerOf } from "../viewer.ts";
 
 const slug = z.string().trim().min(1, "slug is required").max(200);
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Built once per catalogue version; no-cache with an ETag, so a browser or proxy
-  // revalidates with a 304 and still sees a catalogue change at once.
-  const sendBody = (reply: FastifyReply, ifNoneMatch: string | undefined, { body, etag }: JsonBody) => {
-    reply.header("etag", etag).header("cache-control", "no-cache").type("application/json; charset=utf-8");
-    if (ifNoneMatch === etag) return reply.status(304).send();
-    return reply.send(body);
-  };
+  // Built once per catalogue version, sent with its ETag.
+  const sendBody = (request: FastifyRequest, reply: FastifyReply, body: CachedBody) =>
+    sendCachedBody(request, reply, body, "application/json; charset=utf-8");
 
   app.get(
     "/categories",
     { schema: { summary: "Every visible category, the header ones and the More.. entry", tags: ["catalogue"] } },
-    async (request, reply) => sendBody(reply, request.headers["if-none-match"], await app.catalogue.categoriesBody()),
+    async (request, reply) => sendBody(request, reply, await app.catalogue.categoriesBody()),
   );
 
   app.get(
@@ -30,7 +26,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["catalogue"],
       },
     },
-    async (request, reply) => sendBody(reply, request.headers["if-none-match"], await app.catalogue.moreBody()),
+    async (request, reply) => sendBody(request, reply, await app.catalogue.moreBody()),
   );
 
   app.get(
@@ -41,7 +37,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["catalogue"],
       },
     },
-    async (request, reply) => sendBody(reply, request.headers["if-none-match"], await app.catalogue.homeBody()),
+    async (request, reply) => sendBody(request, reply, await app.catalogue.homeBody()),
   );
 
   app.post(

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from "react";
+
 /** The four share targets of SPEC.md section 2, all sharing the page's public address. */
 
 export interface ShareLink {
@@ -12,7 +14,21 @@ const HASHTAG = "#Skillshelf";
 /** SPEC.md section 9: the messaging app's mobile endpoint for these user agents, else the web one. */
 const MOBILE_AGENT = /android|iphone|ipad|mobile/i;
 
-export const isMobileAgent = (userAgent: string) => MOBILE_AGENT.test(userAgent);
+const isMobileAgent = (userAgent: string) => MOBILE_AGENT.test(userAgent);
+
+const subscribe = () => () => {};
+
+/**
+ * Whether this browser is a mobile one; false in the server's HTML, which is the
+ * same for every visitor. The panel of links opens only once the page's script runs.
+ */
+export function useMobileAgent(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => isMobileAgent(navigator.userAgent),
+    () => false,
+  );
+}
 
 export function shareLinks({ url, title, mobile }: { url: string; title: string; mobile: boolean }): ShareLink[] {
   const e = encodeURIComponent;

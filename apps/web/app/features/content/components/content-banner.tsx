@@ -9,10 +9,9 @@ interface ContentBannerProps {
   shortDescription: string;
   category: { slug: string; name: string };
   shareUrl: string;
-  mobile: boolean;
 }
 
-export function ContentBanner({ title, shortDescription, category, shareUrl, mobile }: ContentBannerProps) {
+export function ContentBanner({ title, shortDescription, category, shareUrl }: ContentBannerProps) {
   return (
     <section className="page-hero page-hero--content">
       <div className="container page-hero__inner">
@@ -26,7 +25,7 @@ export function ContentBanner({ title, shortDescription, category, shareUrl, mob
           <ExternalLink href={COURSES_URL} className="button button--light">
             Browse Courses
           </ExternalLink>
-          <ShareMenu url={shareUrl} title={title} mobile={mobile} />
+          <ShareMenu url={shareUrl} title={title} />
         </div>
       </div>
     </section>

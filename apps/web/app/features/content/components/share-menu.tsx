@@ -5,7 +5,7 @@ import { ShareIcon } from "../../../components/icons/share-icon";
 import { WhatsappIcon } from "../../../components/icons/whatsapp-icon";
 import { XIcon } from "../../../components/icons/x-icon";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
-import { openSharePopup, type ShareLink, shareLinks } from "../share-links";
+import { openSharePopup, type ShareLink, shareLinks, useMobileAgent } from "../share-links";
 
 const ICONS: Record<ShareLink["id"], ReactNode> = {
   facebook: <FacebookIcon />,
@@ -17,10 +17,11 @@ const ICONS: Record<ShareLink["id"], ReactNode> = {
 interface ShareMenuProps {
   url: string;
   title: string;
-  mobile: boolean;
 }
 
-export function ShareMenu({ url, title, mobile }: ShareMenuProps) {
+export function ShareMenu({ url, title }: ShareMenuProps) {
+  // Read in the browser: the page's HTML is the same for every visitor (and cached so).
+  const mobile = useMobileAgent();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const root = useRef<HTMLDivElement>(null);

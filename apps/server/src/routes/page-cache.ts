@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
+
+/**
+ * A page rendered for a visitor without a session, kept as the HTML around its
+ * CSP nonces: each response joins the parts with a nonce of its own.
+ */
+export interface VisitorPage {
+  status: number;
+  /** The headers the app gave the page. */
+  headers: [string, string][];
+  /** The body split wherever the render's placeholder nonce stood. */
+  parts: string[];
+  /** A weak validator over the page without its nonces: the same page has the same ETag on every instance. */
+  etag: string;
+  /** Whether every visitor may get this page: a 200 the app marked public, with no Set-Cookie. */
+  shared: boolean;
+}
+
+/** The nonce a page is rendered with for the cache: random, so no catalogue text can contain it. */
+export const placeholderNonce = () => randomBytes(18).toString("base64");
+
+export function toVisitorPage(
+  response: { status: number; headers: Headers },
+  body: string,
+  nonce: string,
+): VisitorPage {
+  const parts = body.split(nonce);
+  const shared =
+    response.status === 200 &&
+    response.headers.getSetCookie().length === 0 &&
+    /\bpublic\b/.test(response.headers.get("cache-control") ?? "");
+  return {
+    status: response.status,
+    headers: [...response.headers],
+    parts,
+    etag: `W/"${createHash("sha1").update(parts.join("")).digest("base64url")}"`,
+    shared,
+  };
+}
+
+interface Entry {
+  page: VisitorPage;
+  /** The catalogue version it was rendered from. */
+  version: number;
+}
+
+/**
+ * Pages for visitors, by path and query. A kept page is valid while the catalogue
+ * version it was rendered from is current, and for at most `ttlMs` (free articles
+ * carry media URLs signed for a limited time). Bounded in size. Requests for the
+ * same page at once share one render, whether or not the page may be kept.
+ */
+export class PageCache {
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly renders = new Map<string, Promise<VisitorPage>>();
+
+  constructor(options: { maxChars: number; ttlMs: number }) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: options.maxChars,
+      sizeCalculation: (entry) => entry.page.parts.reduce((n, p) => n + p.length, 64),
+      ttl: options.ttlMs,
+    });
+  }
+
+  async get(key: string, version: () => number, render: () => Promise<VisitorPage>): Promise<VisitorPage> {
+    const current = version();
+    const entry = this.entries.get(key);
+    if (entry && entry.version === current) return entry.page;
+    const renderKey = `${current} ${key}`;
+    const inFlight = this.renders.get(renderKey);
+    if (inFlight) return inFlight;
+    const rendering = render().then((page) => {
+      // A catalogue change during the render makes the page stale before it is kept.
+      if (page.shared && version() === current) this.entries.set(key, { page, version: current });
+      return page;
+    });
+    this.renders.set(renderKey, rendering);
+    try {
+      return await rendering;
+    } finally {
+      this.renders.delete(renderKey);
+    }
+  }
+}

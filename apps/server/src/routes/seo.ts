@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { sendCachedBody } from "../lib/cached-body.ts";
+
+const XML = "application/xml; charset=utf-8";
+
+/**
+ * What crawlers may not fetch: the signed-in, cart and payment pages, the operator's
+ * area, the API, media and the payment emulators. `$` ends a rule at the path's end and
+ * a second rule covers the same page with a query, so that a category whose slug only
+ * starts with one of these words (`cart-basics`) stays open to crawlers.
+ */
+const PRIVATE_PAGES = [
+  "login",
+  "logout",
+  "registration",
+  "forgot-password",
+  "dashboard",
+  "my-items",
+  "my-orders",
+  "notifications",
+  "settings",
+  "cart",
+  "checkout",
+  "payment-confirmation",
+  "order-confirmation",
+  "payment-cancelled",
+  "admin",
+] as const;
+const PRIVATE_TREES = ["admin", "api", "reset-password", "order-details", "media", "emulator"] as const;
+
+export function robotsTxt(publicUrl: string): string {
+  const lines = [
+    "User-agent: *",
+    "Allow: /",
+    ...PRIVATE_PAGES.flatMap((page) => [`Disallow: /${page}$`, `Disallow: /${page}?`]),
+    ...PRIVATE_TREES.map((tree) => `Disallow: /${tree}/`),
+    "",
+    `Sitemap: ${publicUrl.replace(/\/+$/, "")}/sitemap.xml`,
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+/** robots.txt and the sitemap of the public catalogue, with absolute URLs from PUBLIC_URL. */
+export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const robots = robotsTxt(app.config.publicUrl);
+
+  app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=3600").type("text/plain; charset=utf-8").send(robots),
+  );
+
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) =>
+    sendCachedBody(request, reply, (await app.catalogue.sitemap()).root, XML),
+  );
+
+  // The numbered files of the sitemap index, there only when the catalogue needs more than one.
+  app.get(
+    "/sitemaps/:file",
+    { schema: { hide: true, params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const n = /^([1-9]\d{0,6})\.xml$/.exec(request.params.file)?.[1];
+      const part = n === undefined ? undefined : (await app.catalogue.sitemap()).parts[Number(n) - 1];
+      if (!part) return reply.status(404).send({ status: false, message: "Not found" });
+      return sendCachedBody(request, reply, part, XML);
+    },
+  );
+};

@@ -1,0 +1,294 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { type Block, outlineArticle, type Section } from "./article-outline.ts";
+
+/** What a demo image or PDF is about: one article, drawn from its own text. */
+export interface MediaSubject {
+  title: string;
+  summary: string;
+  artefact: string;
+  parent: string;
+  /** The article's sanitized HTML body. */
+  html: string;
+}
+
+// The fonts travel with the store (the dejavu-fonts-ttf package): a server
+// without system fonts still draws readable text.
+const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
+const FONT_FILES = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"].map((f) => path.join(fontDir, f));
+
+const INK = "#0f172a";
+const MUTED = "#475569";
+const BLUE = "#1d4ed8";
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** Words into lines of at most `width` units as `measure` counts them; the last kept line ends in … when cut. */
+function wrap(text: string, width: number, measure: (s: string) => number, maxLines = Number.POSITIVE_INFINITY) {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (measure(candidate) <= width || !line) line = candidate;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
+  return kept;
+}
+
+// DejaVu's advance widths, as a share of the font size: close enough to wrap by.
+const sansWidth = (size: number) => (s: string) => s.length * size * 0.56;
+const monoWidth = (size: number) => (s: string) => s.length * size * 0.602;
+
+interface DiagramRow {
+  label: string;
+  note?: string;
+  mono: boolean;
+}
+
+/**
+ * The views a diagram can take of an article: its steps as a flow, its commands
+ * and their effects, its points, or its opening paragraph.
+ */
+function diagramViews(sections: Section[]): { rows: DiagramRow[]; flow: boolean }[] {
+  const blocks = sections.flatMap((s) => s.blocks);
+  const views: { rows: DiagramRow[]; flow: boolean }[] = [];
+  for (const block of blocks) {
+    if (block.kind === "list" && block.ordered)
+      views.push({ rows: block.items.slice(0, 4).map((label) => ({ label, mono: false })), flow: true });
+  }
+  for (const block of blocks) {
+    if (block.kind === "table")
+      views.push({ rows: block.rows.slice(0, 4).map(([label, note]) => ({ label, note, mono: true })), flow: false });
+  }
+  for (const block of blocks) {
+    if (block.kind === "list" && !block.ordered)
+      views.push({ rows: block.items.slice(0, 4).map((label) => ({ label, mono: false })), flow: false });
+  }
+  const text = blocks.find((b): b is Extract<Block, { kind: "text" }> => b.kind === "text");
+  if (text) views.push({ rows: [{ label: text.text, mono: false }], flow: false });
+  return views;
+}
+
+/**
+ * A 960x640 PNG diagram of the article: its title, then its steps, commands or
+ * points as boxes. An article's second image takes its next view, and so on.
+ */
+export function renderDiagram(subject: MediaSubject, variant = 0): Buffer {
+  const width = 960;
+  const height = 640;
+  const views = diagramViews(outlineArticle(subject.html));
+  const { rows, flow } = views[variant % Math.max(views.length, 1)] ?? { rows: [], flow: false };
+  const parts: string[] = [
+    `<rect width="${width}" height="${height}" fill="#f8fafc"/>`,
+    `<rect width="${width}" height="8" fill="${BLUE}"/>`,
+  ];
+  const titleLines = wrap(subject.title, width - 80, sansWidth(34), 1);
+  parts.push(
+    `<text x="40" y="70" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="${INK}">${escapeXml(titleLines[0] ?? "")}</text>`,
+    `<text x="40" y="104" font-family="DejaVu Sans" font-size="18" fill="${MUTED}">${escapeXml(`${subject.artefact} · ${subject.parent}`)}</text>`,
+  );
+  const top = 136;
+  const gap = 22;
+  const rowHeight = Math.min(104, (height - top - 48 - gap * (rows.length - 1)) / Math.max(rows.length, 1));
+  rows.forEach((row, i) => {
+    const y = top + i * (rowHeight + gap);
+    const boxWidth = row.note ? 380 : width - 80 - 56;
+    const x = 96;
+    parts.push(
+      `<circle cx="60" cy="${y + rowHeight / 2}" r="18" fill="${BLUE}"/>`,
+      `<text x="60" y="${y + rowHeight / 2 + 7}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="18" fill="#fff">${i + 1}</text>`,
+      `<rect x="${x}" y="${y}" width="${boxWidth}" height="${rowHeight}" rx="14" fill="#dbeafe" stroke="${BLUE}" stroke-width="2"/>`,
+    );
+    const size = 19;
+    const lines = wrap(row.label, boxWidth - 36, row.mono ? monoWidth(size) : sansWidth(size), 3);
+    const family = row.mono ? "DejaVu Sans Mono" : "DejaVu Sans";
+    const firstY = y + rowHeight / 2 - ((lines.length - 1) * (size + 5)) / 2 + size / 3;
+    lines.forEach((line, n) => {
+      parts.push(
+        `<text x="${x + 18}" y="${firstY + n * (size + 5)}" font-family="${family}" font-size="${size}" fill="${INK}">${escapeXml(line)}</text>`,
+      );
+    });
+    if (row.note) {
+      const noteX = x + boxWidth + 56;
+      const noteWidth = width - 40 - noteX;
+      parts.push(
+        `<path d="M ${x + boxWidth + 8} ${y + rowHeight / 2} h 30" stroke="${MUTED}" stroke-width="3"/>`,
+        `<path d="M ${x + boxWidth + 38} ${y + rowHeight / 2 - 7} l 10 7 l -10 7 z" fill="${MUTED}"/>`,
+        `<rect x="${noteX}" y="${y}" width="${noteWidth}" height="${rowHeight}" rx="14" fill="#fff" stroke="#cbd5e1" stroke-width="2"/>`,
+      );
+      const noteLines = wrap(row.note, noteWidth - 32, sansWidth(17), 3);
+      const noteY = y + rowHeight / 2 - ((noteLines.length - 1) * 22) / 2 + 6;
+      noteLines.forEach((line, n) => {
+        parts.push(
+          `<text x="${noteX + 16}" y="${noteY + n * 22}" font-family="DejaVu Sans" font-size="17" fill="${MUTED}">${escapeXml(line)}</text>`,
+        );
+      });
+    }
+    if (flow && i < rows.length - 1) {
+      const ax = x + boxWidth / 2;
+      parts.push(
+        `<path d="M ${ax} ${y + rowHeight + 3} v ${gap - 10}" stroke="${MUTED}" stroke-width="3"/>`,
+        `<path d="M ${ax - 7} ${y + rowHeight + gap - 9} l 7 9 l 7 -9 z" fill="${MUTED}"/>`,
+      );
+    }
+  });
+  parts.push(
+    `<text x="${width - 40}" y="${height - 20}" text-anchor="end" font-family="DejaVu Sans" font-size="15" fill="${MUTED}">Skillshelf</text>`,
+  );
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join("")}</svg>`;
+  return new Resvg(svg, {
+    font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" },
+  })
+    .render()
+    .asPng();
+}
+
+const A4: [number, number] = [595.28, 841.89];
+
+// The PDF's standard fonts speak WinAnsi; the few characters beyond it are spelled out.
+const SPELLED: Record<string, string> = { "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "≠": "!=", "✓": "v", "×": "x" };
+
+interface Fonts {
+  sans: PDFFont;
+  bold: PDFFont;
+  mono: PDFFont;
+}
+
+/** Draws the sheet from `top` down at `scale`; returns where it ended (below 0: it did not fit). */
+function layoutSheet(page: PDFPage | null, fonts: Fonts, subject: MediaSubject, sections: Section[], scale: number) {
+  const margin = 40;
+  const inner = A4[0] - 2 * margin;
+  let y = A4[1] - 74;
+  const text = (s: string, x: number, size: number, font: PDFFont, color = rgb(0.06, 0.09, 0.16)) => {
+    page?.drawText(s, { x, y, size, font, color });
+  };
+  const measure = (font: PDFFont, size: number) => (s: string) => font.widthOfTextAtSize(s, size);
+  const para = (s: string, x: number, w: number, size: number, font: PDFFont, color?: ReturnType<typeof rgb>) => {
+    for (const line of wrap(s, w, measure(font, size))) {
+      text(line, x, size, font, color);
+      y -= size * 1.35;
+    }
+  };
+  const body = 9.5 * scale;
+  const muted = rgb(0.28, 0.33, 0.41);
+  text(subject.title, margin, 20 * scale, fonts.bold);
+  y -= 20 * scale * 1.2;
+  para(subject.summary, margin, inner, 11 * scale, fonts.sans, muted);
+  y -= 6 * scale;
+  for (const section of sections) {
+    if (section.heading) {
+      y -= 6 * scale;
+      text(section.heading, margin, 12.5 * scale, fonts.bold, rgb(0.11, 0.31, 0.85));
+      y -= 12.5 * scale * 1.45;
+    }
+    for (const block of section.blocks) {
+      if (block.kind === "text") para(block.text, margin, inner, body, fonts.sans);
+      if (block.kind === "list") {
+        block.items.forEach((item, i) => {
+          text(block.ordered ? `${i + 1}.` : "•", margin + 4, body, fonts.bold);
+          para(item, margin + 20, inner - 20, body, fonts.sans);
+        });
+      }
+      if (block.kind === "table") {
+        const left = inner * 0.42;
+        for (const [command, effect] of block.rows) {
+          const start = y;
+          para(command, margin, left - 10, body, fonts.mono);
+          const afterCommand = y;
+          y = start;
+          para(effect, margin + left, inner - left, body, fonts.sans);
+          y = Math.min(y, afterCommand) - 2 * scale;
+        }
+      }
+      if (block.kind === "code") {
+        const size = 8.5 * scale;
+        const height = block.lines.length * size * 1.35 + 8 * scale;
+        page?.drawRectangle({
+          x: margin,
+          y: y - height + size + 2 * scale,
+          width: inner,
+          height,
+          color: rgb(0.95, 0.96, 0.98),
+        });
+        y -= 2 * scale;
+        for (const line of block.lines) {
+          text(line.slice(0, 95), margin + 8, size, fonts.mono);
+          y -= size * 1.35;
+        }
+        y -= 6 * scale;
+      }
+      y -= 4 * scale;
+    }
+  }
+  return y;
+}
+
+/** A one-page A4 cheat sheet of the article: its sections, lists, commands and code, in the PDF's own fonts. */
+export async function renderCheatSheet(subject: MediaSubject): Promise<Buffer> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(subject.title);
+  doc.setSubject(`${subject.artefact} · ${subject.parent}`);
+  doc.setCreator("Skillshelf");
+  const fonts: Fonts = {
+    sans: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    mono: await doc.embedFont(StandardFonts.Courier),
+  };
+  const encodable = (font: PDFFont, s: string) =>
+    [...s]
+      .map((ch) => {
+        const spelled = SPELLED[ch] ?? ch;
+        try {
+          font.encodeText(spelled);
+          return spelled;
+        } catch {
+          return "?";
+        }
+      })
+      .join("");
+  const clean = (s: string) => encodable(fonts.sans, s);
+  const cleanBlock = (b: Block): Block => {
+    if (b.kind === "text") return { ...b, text: clean(b.text) };
+    if (b.kind === "list") return { ...b, items: b.items.map(clean) };
+    if (b.kind === "table") return { ...b, rows: b.rows.map(([a, c]) => [clean(a), clean(c)] as [string, string]) };
+    return { ...b, lines: b.lines.map(clean) };
+  };
+  const sections = outlineArticle(subject.html).map((s) => ({
+    heading: clean(s.heading),
+    blocks: s.blocks.map(cleanBlock),
+  }));
+  const sheet = { ...subject, title: clean(subject.title), summary: clean(subject.summary) };
+  // The largest type that fits on one page.
+  let scale = 1;
+  while (scale > 0.6 && layoutSheet(null, fonts, sheet, sections, scale) < 48) scale -= 0.05;
+
+  const page = doc.addPage(A4);
+  page.drawRectangle({ x: 0, y: A4[1] - 44, width: A4[0], height: 44, color: rgb(0.11, 0.31, 0.85) });
+  page.drawText(clean(`${subject.artefact} · ${subject.parent}`), {
+    x: 40,
+    y: A4[1] - 28,
+    size: 12,
+    font: fonts.bold,
+    color: rgb(1, 1, 1),
+  });
+  const brand = "Skillshelf cheat sheet";
+  page.drawText(brand, {
+    x: A4[0] - 40 - fonts.sans.widthOfTextAtSize(brand, 10),
+    y: A4[1] - 28,
+    size: 10,
+    font: fonts.sans,
+    color: rgb(0.86, 0.91, 1),
+  });
+  layoutSheet(page, fonts, sheet, sections, scale);
+  return Buffer.from(await doc.save());
+}

@@ -1,0 +1,199 @@
+import type { AdminCatalogueTree } from "@skillshelf/shared/admin-forms.ts";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
+import { smallCatalogue } from "./helpers/factories.ts";
+import { payForCart } from "./helpers/orders.ts";
+
+let store: TestStore;
+let adminToken: string;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  store = await createTestStore({ pages: true });
+  await store.importCatalogue(smallCatalogue());
+  adminToken = await signIn(store, (await createUser(store, { role: "admin" })).id);
+}, 180_000);
+afterAll(() => store?.close());
+
+const visit = (url: string, headers: Record<string, string> = {}, app: FastifyInstance = store.app) =>
+  app.inject({ method: "GET", url, headers: { "accept-encoding": "identity", ...headers } });
+const asLearner = (token: string) => ({ cookie: `access-token=${token}` });
+
+const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+const noncesIn = (html: string) => [...new Set([...html.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]))];
+const signedMediaUrls = (html: string) =>
+  [...html.matchAll(/\/media\/\d+\?expires=\d+&(?:amp;)?signature=[\w-]+/g)].map((m) => m[0]);
+
+type Method = "POST" | "PATCH" | "DELETE";
+const admin = (method: Method, url: string, payload?: Record<string, unknown>) =>
+  store.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
+const tree = async () =>
+  (await store.app.inject({ method: "GET", url: "/api/admin/catalogue", headers: bearer(adminToken) })).json<{
+    data: AdminCatalogueTree;
+  }>().data;
+const artefactOf = async (slug: string) => {
+  const found = (await tree()).categories.flatMap((p) => p.artefacts).find((a) => a.slug === slug);
+  if (!found) throw new Error(`no artefact ${slug}`);
+  return found;
+};
+
+describe("pages for visitors without a session", () => {
+  it("are kept, each response with its own CSP nonce, and revalidated by ETag", async () => {
+    const first = await visit("/docker");
+    const second = await visit("/docker");
+    for (const res of [first, second]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+      expect(res.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+      expect(String(res.headers.vary).toLowerCase()).toContain("cookie");
+      expect(res.headers["set-cookie"]).toBeUndefined();
+      // Every inline script carries this response's nonce, the one its policy names.
+      expect(noncesIn(res.body)).toEqual([nonceOf(res.headers["content-security-policy"] as string)]);
+    }
+    expect(first.headers.etag).toBe(second.headers.etag);
+    const firstNonce = nonceOf(first.headers["content-security-policy"] as string);
+    const secondNonce = nonceOf(second.headers["content-security-policy"] as string);
+    expect(firstNonce).not.toBe(secondNonce);
+    expect(first.body.replaceAll(firstNonce ?? "?", "")).toBe(second.body.replaceAll(secondNonce ?? "?", ""));
+
+    const revalidated = await visit("/docker", { "if-none-match": String(first.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe("");
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+    // The client keeps the copy it has, with the policy whose nonce its scripts carry.
+    expect(revalidated.headers["content-security-policy"]).toBeUndefined();
+    expect((await visit("/docker", { "if-none-match": 'W/"something-else"' })).statusCode).toBe(200);
+
+    const head = await store.app.inject({ method: "HEAD", url: "/docker" });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBe(first.headers.etag);
+    expect(head.body).toBe("");
+  });
+
+  it("are compressed for browsers that ask, with Vary naming the encoding and the cookie", async () => {
+    const res = await visit("/docker", { "accept-encoding": "br, gzip" });
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(String(res.headers.vary).toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining(["cookie", "accept-encoding"]),
+    );
+  });
+
+  it("never give a signed-in visitor the kept page, nor keep theirs for anyone else", async () => {
+    const learner = await createUser(store, { name: "Ada Lovelace" });
+    const token = await signIn(store, learner.id);
+    const docker = await artefactOf("docker");
+    await store.app.inject({
+      method: "POST",
+      url: "/api/cart/add",
+      headers: bearer(token),
+      payload: { sub_category_id: docker.id },
+    });
+    const anonymous = await visit("/docker");
+    expect(anonymous.body).toContain(">Login<");
+
+    // Even when the browser revalidates the copy it kept while signed out.
+    const mine = await visit("/docker", { ...asLearner(token), "if-none-match": String(anonymous.headers.etag) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers["cache-control"]).toBe("private, no-cache");
+    expect(mine.headers.etag).toBeUndefined();
+    expect(mine.body).toContain("Ada Lovelace");
+    expect(mine.body).toContain('aria-label="Cart, 1 items"');
+    expect(mine.body).not.toContain(">Login<");
+    expect(noncesIn(mine.body)).toEqual([nonceOf(mine.headers["content-security-policy"] as string)]);
+
+    // A learner who owns the article gets media URLs signed for them; a visitor never sees those.
+    await (await payForCart(store, learner.id)).confirm();
+    const article = await visit("/docker/images", asLearner(token));
+    const learnersUrls = signedMediaUrls(article.body);
+    expect(learnersUrls.length).toBeGreaterThan(0);
+    for (const url of ["/docker", "/docker/images", "/"]) {
+      const page = await visit(url);
+      expect(page.body, url).not.toContain("Ada Lovelace");
+      expect(page.body, url).not.toContain("cart-link__badge");
+      expect(page.body, url).toContain(">Login<");
+      for (const signed of learnersUrls) expect(page.body, url).not.toContain(signed.replace(/&(amp;)?/, "&amp;"));
+    }
+    expect(signedMediaUrls((await visit("/docker/images")).body)).toEqual([]);
+
+    // A bearer token is a session too.
+    const viaBearer = await visit("/docker", bearer(token));
+    expect(viaBearer.body).toContain("Ada Lovelace");
+    expect(viaBearer.headers["cache-control"]).toBe("private, no-cache");
+  });
+
+  it("are not kept when private: the account area sends a visitor to sign in, every time", async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await visit("/my-orders");
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers["cache-control"]).not.toContain("public");
+    }
+    const login = await visit("/login");
+    expect(login.statusCode).toBe(200);
+    expect(login.headers["cache-control"]).not.toContain("public");
+    const missing = await visit("/no-such-page/at-all");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["cache-control"]).not.toContain("public");
+  });
+});
+
+describe("a catalogue change", () => {
+  it("shows on the next request: price, title, new artefact, deleted article", async () => {
+    const listingBefore = await visit("/docker");
+    const articleBefore = await visit("/docker/volumes");
+    const homeBefore = await visit("/");
+    expect(listingBefore.body).toContain("19.99");
+    expect(articleBefore.body).toContain("Volumes");
+
+    const docker = await artefactOf("docker");
+    expect((await admin("PATCH", `/api/admin/categories/${docker.id}`, { price: 24.99 })).statusCode).toBe(200);
+    const listing = await visit("/docker", { "if-none-match": String(listingBefore.headers.etag) });
+    expect(listing.statusCode).toBe(200);
+    expect(listing.body).toContain("24.99");
+    expect(listing.body).not.toContain("19.99");
+
+    const volumes = docker.contents.find((c) => c.slug === "volumes");
+    if (!volumes) throw new Error("no volumes article");
+    expect(
+      (await admin("PATCH", `/api/admin/contents/${volumes.id}`, { title: "Volumes and mounts" })).statusCode,
+    ).toBe(200);
+    expect((await visit("/docker/volumes")).body).toContain("Volumes and mounts");
+
+    const parentId = docker.parent_id;
+    const created = await admin("POST", "/api/admin/categories", {
+      parent_id: parentId,
+      slug: "terraform",
+      name: "Terraform",
+      icon: "🧱",
+      single_line: "Infrastructure as code",
+    });
+    expect(created.statusCode).toBe(201);
+    const home = await visit("/");
+    expect(homeBefore.body).not.toContain("Terraform");
+    expect(home.body).toContain("Terraform");
+    expect(home.headers.etag).not.toBe(homeBefore.headers.etag);
+
+    expect((await admin("DELETE", `/api/admin/contents/${volumes.id}`)).statusCode).toBe(200);
+    expect((await visit("/docker/volumes")).statusCode).toBe(404);
+    expect((await visit("/docker")).body).not.toContain("Volumes and mounts");
+  });
+
+  it("shows on the next request on every instance on the same database", async () => {
+    const other = await store.otherInstance({ pages: true });
+    try {
+      const before = await visit("/labs", {}, other);
+      expect(before.body).toContain("Kubernetes");
+      const kubernetes = await artefactOf("kubernetes");
+      await admin("PATCH", `/api/admin/categories/${kubernetes.id}`, { name: "K8s" });
+      // The notification travels through the database: soon, not within the same tick.
+      await vi.waitFor(async () => expect((await visit("/labs", {}, other)).body).toContain("K8s"), {
+        timeout: 5000,
+        interval: 20,
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});

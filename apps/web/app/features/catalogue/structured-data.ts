@@ -1,0 +1,113 @@
+import type { Category, ListingResponse, ListingSeo } from "@skillshelf/shared/api.ts";
+import { formatPrice, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { pageUrl } from "../../lib/meta";
+
+/** One step of a page's breadcrumb trail, by its absolute URL. */
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+/** Something a learner can buy on a listing: the whole artefact or one of its groups. */
+export interface PriceOffer {
+  name: string;
+  /** Major units of `currency`. */
+  price: number;
+  currency: string;
+}
+
+const SCHEMA = "https://schema.org";
+
+/** Home, the parent (for an artefact) and the listing itself. */
+export function listingTrail(publicUrl: string, seo: ListingSeo, categories: Category[]): Crumb[] {
+  const parent = seo.parent_id === 0 ? undefined : categories.find((c) => c.id === seo.parent_id);
+  return [
+    { name: "Home", url: pageUrl(publicUrl, "/") },
+    ...(parent ? [{ name: parent.name, url: pageUrl(publicUrl, `/${parent.slug}`) }] : []),
+    { name: seo.name, url: pageUrl(publicUrl, `/${seo.slug}`) },
+  ];
+}
+
+/**
+ * What a listing sells: the whole artefact when it has a price, and each priced group.
+ * With `contentId`, only what unlocks that article: the artefact, and the group it is in.
+ */
+export function listingOffers(
+  listing: Pick<ListingResponse, "kind" | "groups" | "seo_data">,
+  contentId?: number,
+): PriceOffer[] {
+  const seo = listing.seo_data;
+  if (listing.kind !== "artefact") return [];
+  const offers: PriceOffer[] = [];
+  if (seo.price !== null) offers.push({ name: seo.name, price: seo.price, currency: seo.currency });
+  for (const group of listing.groups) {
+    if (group.price === null) continue;
+    if (contentId !== undefined && !group.contents.some((c) => c.id === contentId)) continue;
+    offers.push({ name: `${seo.name}: ${group.name}`, price: group.price, currency: group.currency });
+  }
+  return offers;
+}
+
+export function breadcrumbData(trail: Crumb[]) {
+  return {
+    "@context": SCHEMA,
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
+  };
+}
+
+/** An offer is bought on the artefact's listing, whose URL it names. */
+const offerData = (offer: PriceOffer, url: string) => ({
+  "@type": "Offer",
+  name: offer.name,
+  price: formatPrice(offer.price),
+  priceCurrency: offer.currency,
+  availability: `${SCHEMA}/InStock`,
+  url,
+});
+
+/** An artefact as a Product, with an Offer per price (none when it is free to read). */
+export function productData(product: {
+  name: string;
+  description: string;
+  url: string;
+  image: string;
+  category?: string;
+  offers: PriceOffer[];
+}) {
+  const { offers, category, ...rest } = product;
+  return {
+    "@context": SCHEMA,
+    "@type": "Product",
+    ...rest,
+    ...(category ? { category } : {}),
+    brand: { "@type": "Brand", name: META_DEFAULTS.siteName },
+    ...(offers.length > 0 ? { offers: offers.map((offer) => offerData(offer, product.url)) } : {}),
+  };
+}
+
+/** An article, part of its artefact, with what unlocks it when it is not free. */
+export function articleData(article: {
+  headline: string;
+  description: string;
+  url: string;
+  image: string;
+  artefact: Crumb;
+  offers: PriceOffer[];
+}) {
+  const { offers, artefact, ...rest } = article;
+  return {
+    "@context": SCHEMA,
+    "@type": "Article",
+    ...rest,
+    isAccessibleForFree: offers.length === 0,
+    isPartOf: { "@type": "Product", name: artefact.name, url: artefact.url },
+    publisher: { "@type": "Organization", name: META_DEFAULTS.siteName },
+    ...(offers.length > 0 ? { offers: offers.map((offer) => offerData(offer, artefact.url)) } : {}),
+  };
+}
