@@ -102,7 +102,7 @@ describe(`with ${LEARNERS} learners and ${LEARNERS * 2} orders`, () => {
       .limit(1);
     // A part of a number (a whole one is looked up by its unique key, below).
     const partOfNumber = sample?.number.slice(3) ?? "";
-    for (const term of [partOfNumber, sample?.transaction ?? "", (await emailOf(4242)) ?? ""]) {
+    for (const term of [partOfNumber, sample?.transaction ?? "", "plan4242"]) {
       const query = selectAllOrders(store.database.db, searchTerm(term))(
         undefined,
         newestFirst(orders.createdAt, orders.id),
@@ -115,6 +115,16 @@ describe(`with ${LEARNERS} learners and ${LEARNERS * 2} orders`, () => {
         "users_name_trgm_idx",
       ]);
     }
+  });
+
+  it("finds orders by the learner's e-mail through the learner indexes alone", async () => {
+    const query = selectAllOrders(store.database.db, searchTerm(await emailOf(4242)))(
+      undefined,
+      newestFirst(orders.createdAt, orders.id),
+      21,
+    );
+    expectIndexed(await planOf(query), ["users_email_trgm_idx", "users_name_trgm_idx"]);
+    expect(await query).toHaveLength(2);
   });
 
   it("finds an order by its whole number, in any case, through its unique key", async () => {

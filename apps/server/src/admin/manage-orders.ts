@@ -14,14 +14,19 @@ import type { PageCursors } from "../paging/page-cursors.ts";
  * The orders whose number or transaction id, or whose learner's e-mail or
  * name, contains the pattern. One branch per trigram index (orders_number_,
  * orders_transaction_, users_email_ and users_name_trgm_idx): an OR across
- * the join could use none of them.
+ * the join could use none of them. A term with an "@" can only be in an
+ * e-mail or a name (order numbers and the providers' transaction ids never
+ * hold one), so it skips the order branches.
  */
-function ordersMatching(like: string): SQL {
+function ordersMatching(term: string): SQL {
+  const like = containsPattern(term);
+  const byLearner = sql`select "o"."id" from "orders" "o" join "users" "u" on "u"."id" = "o"."user_id"
+      where "u"."email" ilike ${like} or "u"."name" ilike ${like}`;
+  if (term.includes("@")) return sql`${orders.id} in (${byLearner})`;
   return sql`${orders.id} in (
     select "id" from "orders" where "order_number" ilike ${like}
     union select "id" from "orders" where "transaction_id" ilike ${like}
-    union select "o"."id" from "orders" "o" join "users" "u" on "u"."id" = "o"."user_id"
-      where "u"."email" ilike ${like} or "u"."name" ilike ${like})`;
+    union ${byLearner})`;
 }
 
 /**
@@ -36,7 +41,7 @@ export function selectAllOrders(db: Db, term: string | undefined) {
       ? undefined
       : WHOLE_ORDER_NUMBER.test(term)
         ? eq(orders.orderNumber, term.toUpperCase())
-        : ordersMatching(containsPattern(term));
+        : ordersMatching(term);
   return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
     db
       .select({
