@@ -12,9 +12,10 @@ import { baseUrl } from "./browser.ts";
  *
  * Rate limits hold for the whole e2e run, all from 127.0.0.1: registration 10
  * per hour, sign in 30 per 15 minutes (10 per account), forgot-password 10 per
- * hour. The account-*.test.ts files use 5 registrations (one refused on
- * purpose as a duplicate), 12 sign-ins (API and UI together, 3 of them refused
- * on purpose) and 1 reset request.
+ * hour. The account-*.test.ts files use 6 registrations (one refused on
+ * purpose as a duplicate), 14 sign-ins (API and UI together, 3 of them refused
+ * on purpose; account-order-pages signs in a learner and the admin) and 1
+ * reset request.
  */
 
 /** Meets every password rule: registration (digit, special) and reset (upper, lower, digit, @$!%*?&). */

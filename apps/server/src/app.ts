@@ -22,6 +22,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
+import { PageCursors } from "./paging/page-cursors.ts";
 import { createPayments, type Payments } from "./payments/gateways.ts";
 import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
 import { ReconcileWorker } from "./payments/reconcile-payments.ts";
@@ -66,6 +67,8 @@ declare module "fastify" {
     clock: Clock;
     mail: MailDelivery;
     payments: Payments;
+    /** Signs and checks the cursors of the paged lists. */
+    cursors: PageCursors;
   }
 }
 
@@ -147,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   app.decorate("catalogue", catalogue);
   app.decorate("clock", clock);
+  app.decorate("cursors", await PageCursors.load(database.db, clock));
   const mail = new MailDelivery({
     db: database.db,
     smtpUrl: config.smtpUrl,

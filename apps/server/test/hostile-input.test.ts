@@ -8,6 +8,7 @@ import { contents } from "../src/db/schema/index.ts";
 import { unsafeTextMessage } from "../src/plugins/refuse-unsafe-text.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
+import { rowsOf } from "./helpers/database.ts";
 import { pngBase64, smallCatalogue } from "./helpers/factories.ts";
 import { payForCart } from "./helpers/orders.ts";
 
@@ -111,7 +112,6 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 /** Raw query rows: node-postgres and PGlite both answer { rows }. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Every /api route, read from the app's own OpenAPI document, so a new route is fuzzed without a change here. */
 function apiRoutes(): Route[] {

@@ -1,3 +1,5 @@
+import type { Page, PageRequest } from "./paging.ts";
+
 /**
  * The JSON shapes of CONTRACT.md section 2 and SPEC.md section 3, and the
  * in-process interface the server hands to the page loaders.
@@ -230,10 +232,12 @@ export interface StoreContext {
   content(slug: string, content: string): Promise<ContentResponse | null>;
   /** The signed-in viewer's cart, orders and items; each throws for a visitor (guard first). */
   cart(): Promise<CartResponse["data"]>;
-  orders(): Promise<OrderRow[]>;
+  /** One page of the viewer's orders, newest first; a bad cursor throws a 422 AppError. */
+  orders(page: PageRequest): Promise<Page<OrderRow>>;
   /** null when the viewer has no such order. */
   order(id: number): Promise<OrderDetail | null>;
-  items(): Promise<OwnedItem[]>;
+  /** One page of the viewer's items, newest first; a bad cursor throws a 422 AppError. */
+  items(page: PageRequest): Promise<Page<OwnedItem>>;
   /** The number of lines in the viewer's cart; 0 for a visitor. */
   cartCount(): Promise<number>;
   /** What the viewer owns; nothing for a visitor. */

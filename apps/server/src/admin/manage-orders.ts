@@ -1,25 +1,48 @@
 import { toMajor } from "@skillshelf/shared/money.ts";
-import { count, desc, eq, ilike, or } from "drizzle-orm";
+import type { PageRequest } from "@skillshelf/shared/paging.ts";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { orders, payments, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
-import { containsPattern } from "../lib/like-pattern.ts";
+import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
+import { WHOLE_ORDER_NUMBER } from "../orders/order-number.ts";
 import { getOrder } from "../orders/read-orders.ts";
-import { PAGE_SIZE } from "./manage-users.ts";
+import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import type { PageCursors } from "../paging/page-cursors.ts";
 
-/** Every order, newest first, searched by order number, transaction id or the learner's name or e-mail. */
-export async function listAllOrders(db: Db, options: { search?: string | undefined; page: number }) {
-  const term = options.search?.trim();
-  const like = term ? containsPattern(term) : undefined;
-  const where = like
-    ? or(
-        ilike(orders.orderNumber, like),
-        ilike(orders.transactionId, like),
-        ilike(users.email, like),
-        ilike(users.name, like),
-      )
-    : undefined;
-  const [rows, [total]] = await Promise.all([
+/**
+ * The orders whose number or transaction id, or whose learner's e-mail or
+ * name, contains the pattern. One branch per trigram index (orders_number_,
+ * orders_transaction_, users_email_ and users_name_trgm_idx): an OR across
+ * the join could use none of them. A term with an "@" can only be in an
+ * e-mail or a name (order numbers and the providers' transaction ids never
+ * hold one), so it skips the order branches.
+ */
+function ordersMatching(term: string): SQL {
+  const like = containsPattern(term);
+  const byLearner = sql`select "o"."id" from "orders" "o" join "users" "u" on "u"."id" = "o"."user_id"
+      where "u"."email" ilike ${like} or "u"."name" ilike ${like}`;
+  if (term.includes("@")) return sql`${orders.id} in (${byLearner})`;
+  return sql`${orders.id} in (
+    select "id" from "orders" where "order_number" ilike ${like}
+    union select "id" from "orders" where "transaction_id" ilike ${like}
+    union ${byLearner})`;
+}
+
+/**
+ * The query of the admin order list, searched by `term`, plus the page's
+ * `where`, in `orderBy` order. A whole order number can only be that order's
+ * (no number, transaction id, e-mail or name holds another one): it is looked
+ * up by its unique key instead of through the four trigram indexes.
+ */
+export function selectAllOrders(db: Db, term: string | undefined) {
+  const matches =
+    term === undefined
+      ? undefined
+      : WHOLE_ORDER_NUMBER.test(term)
+        ? eq(orders.orderNumber, term.toUpperCase())
+        : ordersMatching(term);
+  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
     db
       .select({
         id: orders.id,
@@ -31,30 +54,41 @@ export async function listAllOrders(db: Db, options: { search?: string | undefin
         refundState: orders.refundState,
         email: users.email,
         name: users.name,
+        ...keyColumns(orders.createdAt, orders.id),
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(PAGE_SIZE)
-      .offset((options.page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
-  ]);
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      order_id: r.orderNumber,
-      created_at: r.createdAt.toISOString(),
-      amount: toMajor(r.amountMinor),
-      currency: r.currency,
-      payment_method: r.paymentMethod,
-      refund_state: r.refundState,
-      customer: { name: r.name, email: r.email },
-    })),
-    total: total?.n ?? 0,
-    page: options.page,
-    page_size: PAGE_SIZE,
-  };
+      .where(and(matches, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+}
+
+/** Every order, newest first, searched by order number, transaction id or the learner's name or e-mail. */
+export function listAllOrders(
+  db: Db,
+  options: { cursors: PageCursors; search?: string | undefined; page: PageRequest },
+) {
+  const term = searchTerm(options.search);
+  return keysetPage({
+    cursors: options.cursors,
+    list: "admin-orders",
+    scope: term ?? "",
+    request: options.page,
+    at: orders.createdAt,
+    id: orders.id,
+    fetch: selectAllOrders(db, term),
+    toRows: (records) =>
+      records.map((r) => ({
+        id: r.id,
+        order_id: r.orderNumber,
+        created_at: r.createdAt.toISOString(),
+        amount: toMajor(r.amountMinor),
+        currency: r.currency,
+        payment_method: r.paymentMethod,
+        refund_state: r.refundState,
+        customer: { name: r.name, email: r.email },
+      })),
+  });
 }
 
 /** One order with its learner and provider, for the operator. */

@@ -1,13 +1,14 @@
-import { count, desc, eq, ilike, or } from "drizzle-orm";
+import type { PageRequest } from "@skillshelf/shared/paging.ts";
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { revokeUserSessions } from "../accounts/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
-import { containsPattern } from "../lib/like-pattern.ts";
+import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
-
-export const PAGE_SIZE = 20;
+import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import type { PageCursors } from "../paging/page-cursors.ts";
 
 export interface AdminUserRow {
   id: number;
@@ -19,13 +20,15 @@ export interface AdminUserRow {
   created_at: string;
 }
 
-/** Learners and admins, newest first, searched by name or e-mail. */
-export async function listUsers(db: Db, options: { search?: string | undefined; page: number }) {
-  const term = options.search?.trim();
-  const where = term
-    ? or(ilike(users.name, containsPattern(term)), ilike(users.email, containsPattern(term)))
-    : undefined;
-  const [rows, [total]] = await Promise.all([
+/**
+ * The query of the learner list: users whose name or e-mail contains the
+ * term (the trigram indexes users_name_trgm_idx and users_email_trgm_idx
+ * find them), plus the page's `where`, in `orderBy` order.
+ */
+export function selectUsers(db: Db, term: string | undefined) {
+  const like = term === undefined ? undefined : containsPattern(term);
+  const matches = like ? or(ilike(users.name, like), ilike(users.email, like)) : undefined;
+  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
     db
       .select({
         id: users.id,
@@ -35,30 +38,38 @@ export async function listUsers(db: Db, options: { search?: string | undefined; 
         emailVerifiedAt: users.emailVerifiedAt,
         blockedAt: users.blockedAt,
         createdAt: users.createdAt,
+        ...keyColumns(users.createdAt, users.id),
       })
       .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(PAGE_SIZE)
-      .offset((options.page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return {
-    rows: rows.map(
-      (r): AdminUserRow => ({
-        id: r.id,
-        name: r.name,
-        email: r.email,
-        role: r.role,
-        email_verified: r.emailVerifiedAt !== null,
-        blocked: r.blockedAt !== null,
-        created_at: r.createdAt.toISOString(),
-      }),
-    ),
-    total: total?.n ?? 0,
-    page: options.page,
-    page_size: PAGE_SIZE,
-  };
+      .where(and(matches, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+}
+
+/** Learners and admins, newest first, searched by name or e-mail, a page at a time. */
+export function listUsers(db: Db, options: { cursors: PageCursors; search?: string | undefined; page: PageRequest }) {
+  const term = searchTerm(options.search);
+  return keysetPage({
+    cursors: options.cursors,
+    list: "admin-users",
+    scope: term ?? "",
+    request: options.page,
+    at: users.createdAt,
+    id: users.id,
+    fetch: selectUsers(db, term),
+    toRows: (records) =>
+      records.map(
+        (r): AdminUserRow => ({
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          role: r.role,
+          email_verified: r.emailVerifiedAt !== null,
+          blocked: r.blockedAt !== null,
+          created_at: r.createdAt.toISOString(),
+        }),
+      ),
+  });
 }
 
 export type UserAction = "verify-email" | "block" | "unblock" | "make-admin" | "remove-admin";

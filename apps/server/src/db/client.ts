@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -50,6 +51,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
+/** The extensions the migrations create: the trigram indexes of the admin searches. */
+const extensions = { pg_trgm };
+
 async function openPglite(dataDir: string | undefined): Promise<Database & { migrate(): Promise<void> }> {
   let release = async () => {};
   let client: PGlite;
@@ -57,13 +61,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, "pglite"));
+      client = await PGlite.create(path.join(dataDir, "pglite"), { extensions });
     } catch (error) {
       await release();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,9 +1,12 @@
 import type { OrderDetail, OrderLine, OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { Page, PageRequest } from "@skillshelf/shared/paging.ts";
+import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, entitlements, orderLines, orders } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import type { PageCursors } from "../paging/page-cursors.ts";
 
 const orderColumns = {
   id: orders.id,
@@ -51,15 +54,7 @@ async function linesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, Orde
   return map;
 }
 
-type OrderRecord = Awaited<ReturnType<typeof selectOrders>>[number];
-
-function selectOrders(db: DbOrTx, userId: number, orderId?: number) {
-  return db
-    .select(orderColumns)
-    .from(orders)
-    .where(and(eq(orders.userId, userId), orderId === undefined ? undefined : eq(orders.id, orderId)))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-}
+type OrderRecord = Pick<typeof orders.$inferSelect, keyof typeof orderColumns>;
 
 function toRow(o: OrderRecord, lines: OrderLine[]): OrderRow {
   return {
@@ -73,19 +68,46 @@ function toRow(o: OrderRecord, lines: OrderLine[]): OrderRow {
   };
 }
 
-/** The user's orders, newest first. */
-export async function listOrders(db: DbOrTx, userId: number): Promise<OrderRow[]> {
-  const rows = await selectOrders(db, userId);
-  const lines = await linesOf(
-    db,
-    rows.map((o) => o.id),
-  );
-  return rows.map((o) => toRow(o, lines.get(o.id) ?? []));
+/** The query of a learner's order list: their orders plus the page's `where`, in `orderBy` order. */
+export function selectOrderPage(db: DbOrTx, userId: number) {
+  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+    db
+      .select({ ...orderColumns, ...keyColumns(orders.createdAt, orders.id) })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), where))
+      .orderBy(...orderBy)
+      .limit(limit);
+}
+
+/** One page of the user's orders, newest first (the orders_user_created_idx range). */
+export function listOrders(
+  db: DbOrTx,
+  options: { cursors: PageCursors; userId: number; page: PageRequest },
+): Promise<Page<OrderRow>> {
+  return keysetPage({
+    cursors: options.cursors,
+    list: "orders",
+    scope: String(options.userId),
+    request: options.page,
+    at: orders.createdAt,
+    id: orders.id,
+    fetch: selectOrderPage(db, options.userId),
+    toRows: async (records) => {
+      const lines = await linesOf(
+        db,
+        records.map((o) => o.id),
+      );
+      return records.map((o) => toRow(o, lines.get(o.id) ?? []));
+    },
+  });
 }
 
 /** One of the user's orders; another user's order is as unknown as a missing one. */
 export async function getOrder(db: DbOrTx, userId: number, orderId: number): Promise<OrderDetail> {
-  const [order] = await selectOrders(db, userId, orderId);
+  const [order] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.id, orderId)));
   if (!order) throw new AppError("not_found", "Order not found");
   const lines = await linesOf(db, [order.id]);
   return {
@@ -96,25 +118,40 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number): Pro
   };
 }
 
-/** What the user owns now, one row per entitlement, newest first. */
-export async function listItems(db: DbOrTx, userId: number): Promise<OwnedItem[]> {
-  const rows = await db
-    .select({
-      id: entitlements.id,
-      name: categories.name,
-      icon: categories.icon,
-      singleLine: categories.singleLine,
-      slug: categories.slug,
-      groupName: contentGroups.name,
-    })
-    .from(entitlements)
-    .innerJoin(categories, eq(categories.id, entitlements.categoryId))
-    .leftJoin(contentGroups, eq(contentGroups.id, entitlements.groupId))
-    .where(and(eq(entitlements.userId, userId), isNull(entitlements.revokedAt)))
-    .orderBy(desc(entitlements.createdAt), desc(entitlements.id));
-  return rows.map((r) => ({
-    id: r.id,
-    category: { icon: r.icon, name: r.name, single_line: r.singleLine, slug: r.slug },
-    groups: r.groupName === null ? null : { name: r.groupName },
-  }));
+/** One page of what the user owns now, one row per entitlement, newest first. */
+export function listItems(
+  db: DbOrTx,
+  options: { cursors: PageCursors; userId: number; page: PageRequest },
+): Promise<Page<OwnedItem>> {
+  return keysetPage({
+    cursors: options.cursors,
+    list: "items",
+    scope: String(options.userId),
+    request: options.page,
+    at: entitlements.createdAt,
+    id: entitlements.id,
+    fetch: (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+      db
+        .select({
+          id: entitlements.id,
+          name: categories.name,
+          icon: categories.icon,
+          singleLine: categories.singleLine,
+          slug: categories.slug,
+          groupName: contentGroups.name,
+          ...keyColumns(entitlements.createdAt, entitlements.id),
+        })
+        .from(entitlements)
+        .innerJoin(categories, eq(categories.id, entitlements.categoryId))
+        .leftJoin(contentGroups, eq(contentGroups.id, entitlements.groupId))
+        .where(and(eq(entitlements.userId, options.userId), isNull(entitlements.revokedAt), where))
+        .orderBy(...orderBy)
+        .limit(limit),
+    toRows: (records) =>
+      records.map((r) => ({
+        id: r.id,
+        category: { icon: r.icon, name: r.name, single_line: r.singleLine, slug: r.slug },
+        groups: r.groupName === null ? null : { name: r.groupName },
+      })),
+  });
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, eq, inArray, or } from "drizzle-orm";
@@ -17,6 +16,7 @@ import {
 import { AppError } from "../lib/app-error.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { orderConfirmationMail } from "../mail/templates.ts";
+import { newOrderNumber } from "../orders/order-number.ts";
 import { lineName } from "./quote.ts";
 
 export interface Confirmation {
@@ -75,7 +75,7 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
         .where(eq(payments.id, payment.id));
       return { kind: "refund" };
     }
-    const orderNumber = `SS-${confirmation.now.toISOString().slice(0, 10).replaceAll("-", "")}-${randomBytes(4).toString("hex").toUpperCase()}`;
+    const orderNumber = newOrderNumber(confirmation.now);
     const [order] = await tx
       .insert(orders)
       .values({

@@ -28,7 +28,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
   }
   // Loaded here, not at the top: React picks its development or production build from
   // NODE_ENV when first loaded, and server.ts sets NODE_ENV only once the config is read.
-  const { createRequestHandler } = await import("react-router");
+  const { createRequestHandler, data } = await import("react-router");
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.config.nodeEnv === "development" ? "development" : "production");
 
@@ -50,6 +50,11 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
   const currency = app.config.storeCurrency;
   // Up to 64 Mi characters of pages for visitors; a minute at most, as free articles' media URLs are signed for 15.
   const visitorPages = app.config.pageCache ? new PageCache({ maxChars: 64 * 2 ** 20, ttlMs: 60_000 }) : null;
+  // A page link whose cursor is bad: the page answers 422 with the reason, as the API does.
+  const refuseBadCursor = (error: unknown): never => {
+    if (error instanceof AppError && error.code === "invalid") throw data({ message: error.message }, { status: 422 });
+    throw error;
+  };
 
   /** The functions the loaders read the store through, for this viewer (null: a visitor). */
   const storeContext = (viewer: SessionViewer | null, cspNonce: string): StoreContext & { cspNonce: string } => {
@@ -69,13 +74,13 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       listing: (slug) => app.catalogue.listing(slug),
       content: (slug, content) => app.catalogue.content(slug, content, viewer),
       cart: async () => (await getCart(db, signedIn(), currency)).data,
-      orders: () => listOrders(db, signedIn()),
+      orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) =>
         getOrder(db, signedIn(), id).catch((error: unknown) => {
           if (error instanceof AppError && error.code === "not_found") return null;
           throw error;
         }),
-      items: () => listItems(db, signedIn()),
+      items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       // Read with the session, in the same query (sessions.ts).
       cartCount: async () => viewer?.cartCount ?? 0,
       ownership: async () => (viewer ? ownershipOf(db, viewer.userId) : { categories: [], groups: [] }),

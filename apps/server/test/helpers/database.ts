@@ -28,3 +28,6 @@ export async function createTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/** The rows of `db.execute`, whose result type differs between PGlite and node-postgres. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

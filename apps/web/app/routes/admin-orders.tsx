@@ -5,7 +5,7 @@ import { AdminListPage } from "../features/admin/components/admin-list-page";
 import { useAdminList } from "../features/admin/use-admin-list";
 
 export default function AdminOrders() {
-  const { search, list, go } = useAdminList<AdminOrderRow>("/api/admin/orders");
+  const { search, list, failed, go, pageHref } = useAdminList<AdminOrderRow>("/api/admin/orders");
   return (
     <AdminListPage
       id="admin-orders"
@@ -17,7 +17,9 @@ export default function AdminOrders() {
       columns={["Order", "Date", "Customer", "Method", "Amount", "Status"]}
       search={search}
       list={list}
+      failed={failed}
       go={go}
+      pageHref={pageHref}
       renderRow={(order) => (
         <tr key={order.id}>
           <td>

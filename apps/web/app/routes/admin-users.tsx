@@ -25,7 +25,7 @@ const PROMPTS: Record<UserAction, string> = {
 };
 
 export default function AdminUsers() {
-  const { search, list, reload, go } = useAdminList<AdminUserRow>("/api/admin/users");
+  const { search, list, failed, reload, go, pageHref } = useAdminList<AdminUserRow>("/api/admin/users");
   const toast = useToast();
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -48,7 +48,9 @@ export default function AdminUsers() {
       columns={["Name", "E-mail", "Role", "Status", "Joined", "Actions"]}
       search={search}
       list={list}
+      failed={failed}
       go={go}
+      pageHref={pageHref}
       renderRow={(user) => (
         <tr key={user.id} data-email={user.email}>
           <td>{user.name}</td>

@@ -1,4 +1,7 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { PAGE_SIZE } from "@skillshelf/shared/paging.ts";
+import { PageLinkError } from "../components/page-link-error";
+import { cursorOf, Pager } from "../components/pager";
 import { EmptyAccountState } from "../features/orders/components/empty-account-state";
 import { OwnedItemCard } from "../features/orders/components/owned-item-card";
 import { requireViewer } from "../lib/guards";
@@ -7,7 +10,8 @@ import type { Route } from "./+types/my-items";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context, request);
-  return { items: await context.items() };
+  const page = await context.items({ cursor: cursorOf(request), limit: PAGE_SIZE });
+  return { items: page.rows, prev: page.prev_cursor, next: page.next_cursor };
 }
 
 export function meta() {
@@ -21,7 +25,7 @@ export function meta() {
 }
 
 export default function MyItems({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, prev, next } = loaderData;
   return (
     <div className="account-page">
       <header className="account-page__header">
@@ -33,14 +37,23 @@ export default function MyItems({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <EmptyAccountState title="No Items found" text="Artefacts and groups you buy appear here." withExplore />
       ) : (
-        <ul className="owned-grid">
-          {items.map((item) => (
-            <li key={item.id}>
-              <OwnedItemCard item={item} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="owned-grid">
+            {items.map((item) => (
+              <li key={item.id}>
+                <OwnedItemCard item={item} />
+              </li>
+            ))}
+          </ul>
+          <Pager prev={prev} next={next} href={pageHref} label="Item pages" />
+        </>
       )}
     </div>
   );
+}
+
+const pageHref = (cursor: string) => `/my-items?cursor=${encodeURIComponent(cursor)}`;
+
+export function ErrorBoundary() {
+  return <PageLinkError firstPage="/my-items" />;
 }

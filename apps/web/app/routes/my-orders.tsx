@@ -1,4 +1,7 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { PAGE_SIZE } from "@skillshelf/shared/paging.ts";
+import { PageLinkError } from "../components/page-link-error";
+import { cursorOf, Pager } from "../components/pager";
 import { EmptyAccountState } from "../features/orders/components/empty-account-state";
 import { OrderCard } from "../features/orders/components/order-card";
 import { formatOrderDate } from "../features/orders/format-order-date";
@@ -8,9 +11,13 @@ import type { Route } from "./+types/my-orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  const orders = await context.orders();
+  const page = await context.orders({ cursor: cursorOf(request), limit: PAGE_SIZE });
   // Dates are written here, in the learner's time zone, so server HTML and hydration agree.
-  return { orders: orders.map((order) => ({ order, date: formatOrderDate(order.created_at, viewer.user.timezone) })) };
+  return {
+    orders: page.rows.map((order) => ({ order, date: formatOrderDate(order.created_at, viewer.user.timezone) })),
+    prev: page.prev_cursor,
+    next: page.next_cursor,
+  };
 }
 
 export function meta() {
@@ -24,7 +31,7 @@ export function meta() {
 }
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, prev, next } = loaderData;
   return (
     <div className="account-page">
       <header className="account-page__header">
@@ -40,14 +47,23 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
           withExplore
         />
       ) : (
-        <ul className="order-list">
-          {orders.map(({ order, date }) => (
-            <li key={order.id}>
-              <OrderCard order={order} date={date} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="order-list">
+            {orders.map(({ order, date }) => (
+              <li key={order.id}>
+                <OrderCard order={order} date={date} />
+              </li>
+            ))}
+          </ul>
+          <Pager prev={prev} next={next} href={pageHref} label="Order pages" />
+        </>
       )}
     </div>
   );
+}
+
+const pageHref = (cursor: string) => `/my-orders?cursor=${encodeURIComponent(cursor)}`;
+
+export function ErrorBoundary() {
+  return <PageLinkError firstPage="/my-orders" />;
 }

@@ -29,7 +29,13 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email)],
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    // The admin learner list: newest first (keyset), searched by any part of the name or e-mail (pg_trgm).
+    index("users_created_idx").on(t.createdAt, t.id),
+    index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")).with({ fastupdate: false }),
+  ],
 );
 
 /** A signed-in browser or API client. Only the token's SHA-256 is stored. */

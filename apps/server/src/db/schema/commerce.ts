@@ -135,7 +135,12 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_payment_key").on(t.paymentId),
     uniqueIndex("orders_number_key").on(t.orderNumber),
-    index("orders_user_idx").on(t.userId, t.createdAt),
+    // A learner's orders newest first, and every order newest first (keyset pages on (created_at, id)).
+    index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("orders_created_idx").on(t.createdAt, t.id),
+    // The admin order search by any part of the number or transaction id (pg_trgm).
+    index("orders_number_trgm_idx").using("gin", t.orderNumber.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("orders_transaction_trgm_idx").using("gin", t.transactionId.op("gin_trgm_ops")).with({ fastupdate: false }),
   ],
 );
 
@@ -177,7 +182,11 @@ export const entitlements = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("entitlements_user_idx").on(t.userId, t.categoryId)],
+  (t) => [
+    index("entitlements_user_idx").on(t.userId, t.categoryId),
+    // What a learner owns now, newest first (keyset pages on (created_at, id)).
+    index("entitlements_user_created_idx").on(t.userId, t.createdAt, t.id).where(sql`${t.revokedAt} is null`),
+  ],
 );
 
 /**

@@ -1,4 +1,5 @@
 import { rowId } from "@skillshelf/shared/ids.ts";
+import { pageQuery, pageResponse } from "@skillshelf/shared/paging.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -31,22 +32,32 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["admin"];
   const actorId = async (request: FastifyRequest) => (await viewerOf(request))?.userId ?? 0;
 
+  // The search and the cursor go together: a cursor only pages through the search it came from.
+  const searchPage = pageQuery.extend({
+    search: z.string().max(200).optional().describe("a part of what to find; case does not matter"),
+  });
+  const listArgs = (query: z.infer<typeof searchPage>) => ({
+    cursors: app.cursors,
+    search: query.search,
+    page: { cursor: query.cursor, limit: query.limit },
+  });
+
   app.get(
     "/users",
     {
       schema: {
-        summary: "Learners, searched by name or e-mail, 20 a page",
+        summary: "Learners, newest first, searched by name or e-mail, a page at a time",
         tags,
-        querystring: z.object({
-          search: z.string().max(200).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-        }),
+        querystring: searchPage,
+        response: {
+          200: pageResponse(z.looseObject({ id: z.number().int(), name: z.string(), email: z.string() })),
+        },
       },
     },
     async (request) => ({
       status: true,
       message: "Users fetched successfully",
-      data: await listUsers(app.database.db, request.query),
+      data: await listUsers(app.database.db, listArgs(request.query)),
     }),
   );
 
@@ -75,22 +86,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const search = z.object({ search: z.string().max(200).optional(), page: z.coerce.number().int().min(1).default(1) });
   const orderId = z.object({ id: rowId() });
 
   app.get(
     "/orders",
     {
       schema: {
-        summary: "Every order, searched by number, transaction or learner, 20 a page",
+        summary: "Every order, newest first, searched by number, transaction id or learner, a page at a time",
         tags,
-        querystring: search,
+        querystring: searchPage,
+        response: {
+          200: pageResponse(z.looseObject({ id: z.number().int(), order_id: z.string(), created_at: z.string() })),
+        },
       },
     },
     async (request) => ({
       status: true,
       message: "Orders fetched successfully",
-      data: await listAllOrders(app.database.db, request.query),
+      data: await listAllOrders(app.database.db, listArgs(request.query)),
     }),
   );
 

@@ -1,4 +1,5 @@
 import { rowId } from "@skillshelf/shared/ids.ts";
+import { type PageRequest, pageQuery, pageResponse } from "@skillshelf/shared/paging.ts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -60,13 +61,30 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const page = async (request: FastifyRequest, query: PageRequest) => ({
+    cursors: app.cursors,
+    userId: await userId(request),
+    page: query,
+  });
+
   app.get(
     "/get-orders",
-    { schema: { summary: "The learner's orders, newest first", tags: ["orders"] } },
+    {
+      schema: {
+        summary: "The learner's orders, newest first, a page at a time",
+        tags: ["orders"],
+        querystring: pageQuery,
+        response: {
+          200: pageResponse(
+            z.looseObject({ id: z.number().int(), order_id: z.string(), created_at: z.string() }).describe("an order"),
+          ),
+        },
+      },
+    },
     async (request) => ({
       status: true,
       message: "Orders fetched successfully",
-      data: { rows: await listOrders(db, await userId(request)) },
+      data: await listOrders(db, await page(request, request.query)),
     }),
   );
 
@@ -86,9 +104,20 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get("/get-items", { schema: { summary: "What the learner owns", tags: ["orders"] } }, async (request) => ({
-    status: true,
-    message: "Items fetched successfully",
-    data: { rows: await listItems(db, await userId(request)) },
-  }));
+  app.get(
+    "/get-items",
+    {
+      schema: {
+        summary: "What the learner owns, newest first, a page at a time",
+        tags: ["orders"],
+        querystring: pageQuery,
+        response: { 200: pageResponse(z.looseObject({ id: z.number().int() }).describe("an owned item")) },
+      },
+    },
+    async (request) => ({
+      status: true,
+      message: "Items fetched successfully",
+      data: await listItems(db, await page(request, request.query)),
+    }),
+  );
 };

@@ -43,14 +43,6 @@ export async function adminCall<T = Record<string, never>>(
   return { httpStatus: status, body: status === 401 ? null : parsed, ok, message };
 }
 
-/** A paged list answer of the admin API. */
-export interface AdminPage<Row> {
-  rows: Row[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
 /** Money in the store's format, e.g. 'GBP 12.50'. */
 export function formatMoney(amount: number | null, currency: string): string {
   return amount === null ? "Free" : `${currency} ${formatPrice(amount)}`;

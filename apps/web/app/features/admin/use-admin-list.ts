@@ -1,28 +1,31 @@
+import type { Page } from "@skillshelf/shared/paging.ts";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useToast } from "../toast/toast-context";
-import { type AdminPage, adminCall } from "./admin-api";
+import { adminCall } from "./admin-api";
 
 /**
- * A searchable, paged admin list kept in the URL (?search=&page=), loaded in
+ * A searchable, paged admin list kept in the URL (?search=&cursor=), loaded in
  * the browser from `endpoint`. `reload(false)` refreshes without the spinner,
- * after an action on a row.
+ * after an action on a row. A refused page (a cursor that went stale) keeps
+ * the server's message in `failed`.
  */
 export function useAdminList<Row>(endpoint: string) {
   const [params, setParams] = useSearchParams();
   const search = params.get("search") ?? "";
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const cursor = params.get("cursor") ?? "";
   const toast = useToast();
-  const query = new URLSearchParams({ page: String(page), ...(search ? { search } : {}) }).toString();
+  const query = new URLSearchParams({ ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) }).toString();
   // The rows are kept with the query they answer: a new search shows the spinner at once, never the old rows.
-  const [loaded, setLoaded] = useState<{ query: string; data: AdminPage<Row> } | null>(null);
-  const list = loaded?.query === query ? loaded.data : null;
+  const [loaded, setLoaded] = useState<{ query: string; data: Page<Row> | null; failed?: string } | null>(null);
+  const current = loaded?.query === query ? loaded : null;
 
   const reload = useCallback(
     async (spinner = true) => {
       if (spinner) setLoaded(null);
-      const result = await adminCall<{ data: AdminPage<Row> }>(`${endpoint}?${query}`, { notify: toast });
+      const result = await adminCall<{ data: Page<Row> }>(`${endpoint}${query ? `?${query}` : ""}`, { notify: toast });
       if (result.ok && result.body) setLoaded({ query, data: result.body.data });
+      else if (result.httpStatus === 422) setLoaded({ query, data: null, failed: result.message });
     },
     [endpoint, query, toast],
   );
@@ -30,11 +33,10 @@ export function useAdminList<Row>(endpoint: string) {
     void reload();
   }, [reload]);
 
-  const go = (next: { search?: string; page?: number }) => {
-    const s = next.search ?? search;
-    const p = next.page ?? 1;
-    setParams({ ...(s ? { search: s } : {}), ...(p > 1 ? { page: String(p) } : {}) });
-  };
+  /** A new search starts from the newest rows. */
+  const go = (next: { search: string }) => setParams(next.search ? { search: next.search } : {});
+  /** The URL of the page a cursor of this search leads to. */
+  const pageHref = (to: string) => `?${new URLSearchParams({ ...(search ? { search } : {}), cursor: to }).toString()}`;
 
-  return { search, list, reload, go };
+  return { search, list: current?.data ?? null, failed: current?.failed, reload, go, pageHref };
 }

@@ -1,6 +1,8 @@
+import type { Page } from "@skillshelf/shared/paging.ts";
 import type { ReactNode } from "react";
-import type { AdminPage } from "../admin-api";
-import { AdminLoading, AdminPager, AdminSearch } from "./admin-bits";
+import { Link } from "react-router";
+import { Pager } from "../../../components/pager";
+import { AdminLoading, AdminSearch } from "./admin-bits";
 
 interface AdminListPageProps<Row> {
   id: string;
@@ -12,8 +14,11 @@ interface AdminListPageProps<Row> {
   noun: string;
   columns: string[];
   search: string;
-  list: AdminPage<Row> | null;
-  go: (next: { search?: string; page?: number }) => void;
+  list: Page<Row> | null;
+  /** The server's message when it refused the page (a stale page link). */
+  failed?: string | undefined;
+  go: (next: { search: string }) => void;
+  pageHref: (cursor: string) => string;
   renderRow: (row: Row) => ReactNode;
 }
 
@@ -34,7 +39,14 @@ export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
         initial={props.search}
         onSearch={(term) => go({ search: term })}
       />
-      {!list ? (
+      {props.failed ? (
+        <p className="admin-empty" role="alert">
+          {props.failed}{" "}
+          <Link to={{ search: props.search ? `?${new URLSearchParams({ search: props.search })}` : "" }}>
+            First page
+          </Link>
+        </p>
+      ) : !list ? (
         <AdminLoading label={`Loading ${noun}…`} />
       ) : list.rows.length === 0 ? (
         <p className="admin-empty">No {noun} found.</p>
@@ -55,7 +67,7 @@ export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
               <tbody>{list.rows.map(props.renderRow)}</tbody>
             </table>
           </div>
-          <AdminPager page={list.page} pageSize={list.page_size} total={list.total} onPage={(p) => go({ page: p })} />
+          <Pager prev={list.prev_cursor} next={list.next_cursor} href={props.pageHref} label={`${props.title} pages`} />
         </>
       )}
     </section>

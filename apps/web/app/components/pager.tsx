@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+
+/**
+ * Previous / Next under a paged list. Each is a link to the same page with the
+ * cursor in the URL, so back, forward and reload keep the page, with or
+ * without JavaScript. Nothing is shown when the list fits on one page.
+ */
+export function Pager({
+  prev,
+  next,
+  href,
+  label,
+}: {
+  prev: string | null;
+  next: string | null;
+  /** The URL of the page a cursor leads to. */
+  href: (cursor: string) => string;
+  /** Names the navigation, e.g. "Order pages". */
+  label: string;
+}) {
+  if (!prev && !next) return null;
+  return (
+    <nav className="pager" aria-label={label}>
+      {prev ? (
+        <Link className="button button--small button--outline" to={href(prev)} rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span className="button button--small button--outline" aria-disabled="true">
+          ← Previous
+        </span>
+      )}
+      {next ? (
+        <Link className="button button--small button--outline" to={href(next)} rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span className="button button--small button--outline" aria-disabled="true">
+          Next →
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/** The cursor of a paged page's URL (?cursor=), as its loader passes it on. */
+export function cursorOf(request: Request): string | undefined {
+  return new URL(request.url).searchParams.get("cursor") ?? undefined;
+}
