@@ -126,7 +126,11 @@ async function download(url: string, headers: Record<string, string>): Promise<{
 async function bench(label: string, env: Record<string, string>, databaseUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-data-"));
   const token = await prepare(databaseUrl, dataDir);
-  const server = await startServer({ ...env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const server = await startServer({
+    ...env,
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   try {
     const auth = { authorization: `Bearer ${token}` };
     const content = async () =>
@@ -172,11 +176,15 @@ async function bench(label: string, env: Record<string, string>, databaseUrl?: s
         failures.push(`${label} round ${round}: a download was not the whole file`);
       }
       if (growth > TARGET_GROWTH_MB) {
-        failures.push(`${label} round ${round}: memory grew ${growth.toFixed(0)} MB (target at most ${TARGET_GROWTH_MB})`);
+        failures.push(
+          `${label} round ${round}: memory grew ${growth.toFixed(0)} MB (target at most ${TARGET_GROWTH_MB})`,
+        );
       }
       const slowest = Math.max(...ttfbs);
       if (slowest > TARGET_TTFB_MS) {
-        failures.push(`${label} round ${round}: first byte after ${slowest.toFixed(0)} ms (target at most ${TARGET_TTFB_MS})`);
+        failures.push(
+          `${label} round ${round}: first byte after ${slowest.toFixed(0)} ms (target at most ${TARGET_TTFB_MS})`,
+        );
       }
     }
   } finally {
