@@ -126,6 +126,13 @@ describe("media downloads", () => {
     expect(otherVersion.rawPayload.equals(pdf)).toBe(true);
   });
 
+  it("answers HEAD with the headers of the download and no body", async () => {
+    const res = await store.app.inject({ method: "HEAD", url: mediaPath });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({ "content-length": String(pdf.length), etag, "accept-ranges": "bytes" });
+    expect(res.rawPayload.length).toBe(0);
+  });
+
   it("checks the signature and the viewer before any range or condition", async () => {
     const forged = mediaPath.replace(/signature=[^&]+/, "signature=forged");
     const attempts: Record<string, string>[] = [
