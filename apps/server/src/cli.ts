@@ -123,6 +123,13 @@ async function main(argv: string[]): Promise<number> {
       console.error("Usage: npm run admin -- media migrate --to s3|local");
       return 2;
     }
+    if (!loadConfig().media.s3) {
+      // Both directions need the bucket: one writes to it, the other reads from it.
+      console.error(
+        "Set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for MinIO or R2) first.",
+      );
+      return 1;
+    }
     const tally = await withDatabase((database, media) =>
       migrateMedia({ db: database.db, media, to: target, progress: (line) => console.log(line) }),
     );
