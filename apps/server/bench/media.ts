@@ -4,9 +4,10 @@
 // s3rver), printing the server process's memory (RSS) before and at its peak,
 // and each download's time to first byte. Targets: memory grows by at most
 // 64 MB, first byte within 100 ms. Exit 1 when a target is missed.
-import { fork } from "node:child_process";
+import { fork, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -17,7 +18,7 @@ import { replaceCatalogue } from "../src/catalogue/seed-demo.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema/index.ts";
 import { makePdf } from "../src/seed/pdf.ts";
-import { startS3 } from "../test/helpers/s3.ts";
+import { S3_BUCKET, s3Env } from "../test/helpers/s3.ts";
 
 const FILE_MB = 50;
 const CONCURRENT = 4;
@@ -193,6 +194,37 @@ async function bench(label: string, env: Record<string, string>, databaseUrl?: s
   }
 }
 
+/**
+ * s3rver (the tests' S3-compatible server) in its own process, so that the
+ * bucket's work is not counted in this process, which reads the downloads.
+ */
+async function startS3Process(): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-s3-"));
+  const port = 4990 + Math.floor(Math.random() * 9);
+  const bin = createRequire(import.meta.url).resolve("s3rver/bin/s3rver.js");
+  const child = spawn(
+    process.execPath,
+    [bin, "-d", directory, "-a", "127.0.0.1", "-p", String(port), "--silent", "--configure-bucket", S3_BUCKET],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (data: Buffer) => {
+      if (data.toString().includes("listening")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`s3rver exited with ${code}`)));
+  });
+  return {
+    env: s3Env(`http://127.0.0.1:${port}`),
+    async close() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A new database on the PostgreSQL server of BENCH_DATABASE_URL / TEST_DATABASE_URL / the local one, or null. */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const serverUrl =
@@ -234,7 +266,7 @@ try {
   } else {
     console.log("database (PostgreSQL)  skipped: no PostgreSQL server answers (set BENCH_DATABASE_URL)");
   }
-  const s3 = await startS3();
+  const s3 = await startS3Process();
   try {
     await bench("s3 (s3rver)", s3.env);
   } finally {

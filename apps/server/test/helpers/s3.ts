@@ -6,6 +6,19 @@ import S3rver from "s3rver";
 
 export const S3_BUCKET = "skillshelf-media";
 
+/** The store's configuration for the bucket of an s3rver at `endpoint`. */
+export function s3Env(endpoint: string): Record<string, string> {
+  return {
+    MEDIA_STORAGE: "s3",
+    S3_BUCKET,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: "us-east-1",
+    // s3rver's fixed credentials.
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+  };
+}
+
 /**
  * A local S3-compatible server (s3rver: the S3 REST API over HTTP, objects in
  * a temporary folder), at the network boundary like the payment emulators.
@@ -30,15 +43,7 @@ export async function startS3(): Promise<{
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
-    env: {
-      MEDIA_STORAGE: "s3",
-      S3_BUCKET,
-      S3_ENDPOINT: endpoint,
-      S3_REGION: "us-east-1",
-      // s3rver's fixed credentials: it checks every request's signature against them.
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-    },
+    env: s3Env(endpoint),
     async keys() {
       const found: string[] = [];
       const walk = async (dir: string) => {
