@@ -3,6 +3,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { fileTooLargeMessage } from "@skillshelf/shared/admin-forms.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import {
@@ -22,6 +23,8 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
+import { MediaStore } from "./media/media-store.ts";
+import { MediaTooLargeError, StorageUnavailableError } from "./media/storage.ts";
 import { PageCursors } from "./paging/page-cursors.ts";
 import { createPayments, type Payments } from "./payments/gateways.ts";
 import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
@@ -55,6 +58,8 @@ export interface AppOptions {
   reconcileEveryMs?: number;
   /** How many URLs one sitemap file holds before /sitemap.xml becomes an index (default: the protocol's 50,000). */
   sitemapUrlsPerFile?: number;
+  /** The media storage; by default the one the configuration names. */
+  media?: MediaStore;
   /** Where the log lines go instead of stdout (tests read the security events from it). */
   logStream?: { write(line: string): void };
 }
@@ -69,6 +74,7 @@ declare module "fastify" {
     payments: Payments;
     /** Signs and checks the cursors of the paged lists. */
     cursors: PageCursors;
+    media: MediaStore;
   }
 }
 
@@ -107,6 +113,10 @@ function answerFrameworkError(error: FastifyError, _request: FastifyRequest, rep
         : "The address is not valid.";
   void reply.status(status).send({ status: false, message });
 }
+
+export const STORAGE_UNAVAILABLE =
+  "The file storage is not answering right now. Nothing was changed; please try again in a minute.";
+const STORAGE_RETRY_AFTER_S = 60;
 
 /** The whole store as one Fastify instance; server.ts only boots it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -161,6 +171,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate("mail", mail);
   app.addWorker("mail delivery", mail);
+  const media =
+    options.media ??
+    MediaStore.fromConfig(database.db, config.media, (error, what) => app.log.error({ err: error }, what));
+  app.decorate("media", media);
+  app.addWorker("media sweep", media);
   const payments = createPayments(app);
   app.decorate("payments", payments);
   const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
@@ -171,6 +186,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply
         .status(error.statusCode)
         .send({ status: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error.cause }, "media storage unavailable");
+      return reply.status(503).header("retry-after", STORAGE_RETRY_AFTER_S).send({
+        status: false,
+        message: STORAGE_UNAVAILABLE,
+      });
+    }
+    if (error instanceof MediaTooLargeError) {
+      const message = fileTooLargeMessage(error.maxBytes);
+      return reply.status(413).send({ status: false, message, errors: { file: message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

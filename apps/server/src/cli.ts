@@ -1,5 +1,7 @@
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { exportCatalogue } from "./admin/catalogue/export-catalogue.ts";
 import { createAdmin } from "./admin/create-admin.ts";
 import { buildApp } from "./app.ts";
@@ -8,6 +10,9 @@ import { replaceCatalogue, seedDemoCatalogue } from "./catalogue/seed-demo.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { ConfigError, loadConfig } from "./env.ts";
+import { MediaStore } from "./media/media-store.ts";
+import { MediaVerifyError, migrateMedia } from "./media/migrate-media.ts";
+import { StorageUnavailableError } from "./media/storage.ts";
 import { reconcilePayments } from "./payments/reconcile-payments.ts";
 
 const USAGE = `Usage: npm run catalogue -- <command>   (or npm run admin -- <command>)
@@ -17,17 +22,22 @@ Commands:
   export FILE          write the current catalogue to FILE, media included, in the same format
   seed-demo            replace the catalogue with the demo catalogue
   create-admin EMAIL   make EMAIL an admin (creating the account) and print a one-time link to set its password
+  media migrate --to s3|local
+                       move every media file into that storage (S3_* must be set for s3): copied, read back
+                       and compared, then switched; the old copy is removed after. Run it again to carry on.
   reconcile            ask the payment providers about every unconfirmed payment now: paid ones become orders,
                        abandoned ones are closed, unfinished automatic refunds are sent
 
 Runs against DATABASE_URL, or the embedded database in DATA_DIR (stop the store first).`;
 
-async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(run: (database: Database, media: MediaStore) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 2 });
+  const media = MediaStore.fromConfig(database.db, config.media, (error, what) => console.error(`${what}:`, error));
   try {
-    return await run(database);
+    return await run(database, media);
   } finally {
+    await media.stop();
     await database.close();
   }
 }
@@ -46,8 +56,8 @@ async function main(argv: string[]): Promise<number> {
     }
     // Validated before the database is opened: a bad file never touches it.
     const parsed = readCatalogueText(text);
-    const summary = await withDatabase((database) =>
-      replaceCatalogue(database, { file: parsed.file, lineOf: parsed.lineOf, baseDir: path.dirname(file) }),
+    const summary = await withDatabase((database, media) =>
+      replaceCatalogue(database, { file: parsed.file, lineOf: parsed.lineOf, baseDir: path.dirname(file), media }),
     );
     console.log(
       `Imported ${file}: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,
@@ -56,10 +66,20 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "export" && args.length === 1 && args[0]) {
     const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
-    const catalogue = await withDatabase((database) => exportCatalogue(database.db));
-    await fs.writeFile(file, `${JSON.stringify(catalogue, null, 2)}\n`);
-    const artefacts = catalogue.categories.reduce((n, p) => n + p.artefacts.length, 0);
-    console.log(`Exported ${catalogue.categories.length} categories and ${artefacts} artefacts to ${file}.`);
+    // Streamed into a file beside the target, renamed once complete: a failed export leaves no half file.
+    const partial = `${file}.partial`;
+    const catalogue = await withDatabase(async (database, media) => {
+      const exported = await exportCatalogue(database.db, media);
+      try {
+        await pipeline(exported.text, createWriteStream(partial));
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
+      return exported;
+    });
+    await fs.rename(partial, file);
+    console.log(`Exported ${catalogue.categories} categories and ${catalogue.artefacts} artefacts to ${file}.`);
     return 0;
   }
   if (command === "create-admin" && args.length === 1 && args[0]) {
@@ -96,6 +116,28 @@ async function main(argv: string[]): Promise<number> {
     );
     return tally.unreachable > 0 ? 1 : 0;
   }
+  if (command === "media" && args[0] === "migrate") {
+    const to = args[1] === "--to" ? args[2] : args[1]?.startsWith("--to=") ? args[1].slice(5) : undefined;
+    const target = to === "database" ? "local" : to;
+    if ((target !== "local" && target !== "s3") || args.length > (args[1] === "--to" ? 3 : 2)) {
+      console.error("Usage: npm run admin -- media migrate --to s3|local");
+      return 2;
+    }
+    if (!loadConfig().media.s3) {
+      // Both directions need the bucket: one writes to it, the other reads from it.
+      console.error(
+        "Set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for MinIO or R2) first.",
+      );
+      return 1;
+    }
+    const tally = await withDatabase((database, media) =>
+      migrateMedia({ db: database.db, media, to: target, progress: (line) => console.log(line) }),
+    );
+    console.log(
+      `Moved ${tally.moved} media files (${tally.bytes} bytes) to ${target}; removed ${tally.removed} old copies.`,
+    );
+    return 0;
+  }
   if (command === "seed-demo" && args.length === 0) {
     const summary = await withDatabase(seedDemoCatalogue);
     console.log(`Seeded the demo catalogue: ${summary.artefacts} artefacts, ${summary.contents} contents.`);
@@ -110,8 +152,16 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof CatalogueFileError) {
       console.error(`The catalogue file was refused, nothing was changed: ${error.message}`);
-    } else if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    } else if (
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof MediaVerifyError
+    ) {
       console.error(error.message);
+    } else if (error instanceof StorageUnavailableError) {
+      console.error(
+        `The media storage is not answering (${String((error.cause as Error)?.message ?? error.cause)}); nothing was lost, run the command again later.`,
+      );
     } else {
       console.error(error);
     }

@@ -66,6 +66,32 @@ const envSchema = z
       }),
     ),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+    MEDIA_STORAGE: optional(z.enum(["local", "s3"], { message: "must be local or s3" })).default("local"),
+    MEDIA_MAX_MB: optional(
+      z.coerce
+        .number({ message: "must be a whole number of megabytes, such as 200" })
+        .int("must be a whole number of megabytes, such as 200")
+        .min(1, "must be at least 1")
+        .max(5 * 1024, "must be at most 5120 (5 GB)"),
+    ).default(200),
+    S3_BUCKET: optional(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          "must be a bucket name: 3 to 63 lower-case letters, digits, dots or dashes",
+        ),
+    ),
+    S3_ENDPOINT: optional(url(["http:", "https:"])),
+    S3_REGION: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto"),
+    ).default("us-east-1"),
+    S3_ACCESS_KEY_ID: optional(z.string().trim()),
+    S3_SECRET_ACCESS_KEY: optional(z.string()),
     SHUTDOWN_GRACE_S: optional(
       z.coerce
         .number({ message: "must be a whole number of seconds, such as 10" })
@@ -76,6 +102,15 @@ const envSchema = z
     PAGE_CACHE: optional(z.enum(["on", "off"], { message: "must be on or off" })).default("on"),
   })
   .superRefine((env, ctx) => {
+    if (env.MEDIA_STORAGE === "s3") {
+      for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when MEDIA_STORAGE=s3" });
+      }
+    }
+    if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+      ctx.addIssue({ code: "custom", path: [missing], message: "is required with S3_BUCKET" });
+    }
     if (env.PAYMENTS !== "live") return;
     const keys = [
       "STRIPE_SECRET_KEY",
@@ -111,9 +146,28 @@ export interface Config {
   shutdownGraceMs: number;
   /** Whether pages rendered for visitors without a session are kept in memory and revalidated by ETag. */
   pageCache: boolean;
+  media: MediaConfig;
   stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; env: "sandbox" | "live" };
   payu: { key?: string; salt?: string; env: "test" | "live" };
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's own credential chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+export interface MediaConfig {
+  /** Where new media are written. */
+  storage: "local" | "s3";
+  /** The largest upload or imported media file. */
+  maxBytes: number;
+  /** The bucket, whenever S3_BUCKET is set (also with MEDIA_STORAGE=local, to read and migrate what is there). */
+  s3: S3Config | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -146,6 +200,21 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: env.TRUST_PROXY ?? null,
     shutdownGraceMs: env.SHUTDOWN_GRACE_S * 1000,
     pageCache: env.PAGE_CACHE === "on",
+    media: {
+      storage: env.MEDIA_STORAGE,
+      maxBytes: env.MEDIA_MAX_MB * 1024 * 1024,
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+          }
+        : undefined,
+    },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,

@@ -3,6 +3,7 @@ import { seedDemoIfEmpty } from "./catalogue/seed-demo.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { ConfigError, loadConfig } from "./env.ts";
+import { MediaStore } from "./media/media-store.ts";
 import { closeOnSignal } from "./shutdown.ts";
 
 async function main() {
@@ -10,13 +11,14 @@ async function main() {
   // React and React Router pick their production builds from NODE_ENV when the page build is loaded.
   process.env.NODE_ENV = config.nodeEnv;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const media = MediaStore.fromConfig(database.db, config.media, (error, what) => console.error(what, error));
   if (config.seed === "demo") {
-    const seeded = await seedDemoIfEmpty(database);
+    const seeded = await seedDemoIfEmpty(database, media);
     if (seeded) {
       console.log(`Seeded the demo catalogue: ${seeded.artefacts} artefacts, ${seeded.contents} articles.`);
     }
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, media });
   closeOnSignal({ app, database, graceMs: config.shutdownGraceMs });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Skillshelf is serving ${config.publicUrl}`);

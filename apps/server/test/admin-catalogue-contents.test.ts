@@ -6,12 +6,14 @@ import { contents } from "../src/db/schema/index.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { pdfBase64, pngBase64, smallCatalogue } from "./helpers/factories.ts";
+import { type UploadFile, uploadMedia } from "./helpers/media.ts";
 
 let store: TestStore;
 let adminToken: string;
 
 beforeAll(async () => {
-  store = await createTestStore();
+  // A small upload limit, so the refusal test sends little (the default is 200 MB).
+  store = await createTestStore({ env: { MEDIA_MAX_MB: "1" } });
   await store.importCatalogue(smallCatalogue());
   adminToken = await signIn(store, (await createUser(store, { role: "admin" })).id);
 });
@@ -42,16 +44,7 @@ const listing = async (slug: string) =>
 const publicContent = (slug: string, content: string) =>
   store.app.inject({ method: "POST", url: "/api/get-content", payload: { slug, content } });
 
-function upload(id: number, files: { name: string; type: string; data: Buffer }[]) {
-  const form = new FormData();
-  for (const f of files) form.append("file", new Blob([f.data], { type: f.type }), f.name);
-  return store.app.inject({
-    method: "POST",
-    url: `/api/admin/contents/${id}/media`,
-    headers: bearer(adminToken),
-    payload: form,
-  });
-}
+const upload = (id: number, files: UploadFile[]) => uploadMedia(store, adminToken, id, files);
 const png = () => Buffer.from(pngBase64("upload"), "base64");
 const pdf = () => Buffer.from(pdfBase64(), "base64");
 
@@ -277,10 +270,10 @@ describe("media", () => {
 
   it("refuses a file above the size limit with a clear message", async () => {
     const branches = await contentId("git", "branches");
-    const big = Buffer.concat([png(), Buffer.alloc(20 * 1024 * 1024)]);
+    const big = Buffer.concat([png(), Buffer.alloc(1024 * 1024)]);
     const res = await upload(branches, [{ name: "huge.png", type: "image/png", data: big }]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ status: false, message: "The file is too large: at most 20 MB." });
+    expect(res.json()).toMatchObject({ status: false, message: "The file is too large: at most 1 MB." });
     expect((await publicContent("git", "branches")).json<ContentResponse>().data.content_media).toHaveLength(4);
   });
 

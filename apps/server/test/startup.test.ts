@@ -40,6 +40,29 @@ describe("configuration", () => {
     });
   });
 
+  it("reads the media storage: the database by default, 200 MB uploads, S3 when configured", () => {
+    expect(parseConfig({}).media).toEqual({ storage: "local", maxBytes: 200 * 1024 * 1024, s3: undefined });
+    expect(
+      parseConfig({
+        MEDIA_STORAGE: "s3",
+        MEDIA_MAX_MB: "50",
+        S3_BUCKET: "media",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+      }).media,
+    ).toEqual({
+      storage: "s3",
+      maxBytes: 50 * 1024 * 1024,
+      s3: {
+        bucket: "media",
+        endpoint: "http://minio:9000",
+        region: "us-east-1",
+        credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+      },
+    });
+  });
+
   it.each([
     [{ PORT: "eighty" }, /^Invalid PORT \("eighty"\): /],
     [
@@ -66,6 +89,20 @@ describe("configuration", () => {
       /^Invalid SHUTDOWN_GRACE_S \("ten"\): must be a whole number of seconds, such as 10$/,
     ],
     [{ SHUTDOWN_GRACE_S: "0" }, /^Invalid SHUTDOWN_GRACE_S \("0"\): must be at least 1 second$/],
+    [{ MEDIA_STORAGE: "disk" }, /^Invalid MEDIA_STORAGE \("disk"\): must be local or s3$/],
+    [{ MEDIA_MAX_MB: "lots" }, /^Invalid MEDIA_MAX_MB \("lots"\): must be a whole number of megabytes, such as 200$/],
+    [{ MEDIA_MAX_MB: "0" }, /^Invalid MEDIA_MAX_MB \("0"\): must be at least 1$/],
+    [{ MEDIA_STORAGE: "s3" }, /^Invalid S3_BUCKET: is required when MEDIA_STORAGE=s3$/],
+    [
+      { MEDIA_STORAGE: "s3", S3_BUCKET: "media", S3_ACCESS_KEY_ID: "id" },
+      /^Invalid S3_SECRET_ACCESS_KEY: is required when MEDIA_STORAGE=s3$/,
+    ],
+    [{ S3_BUCKET: "My_Bucket" }, /^Invalid S3_BUCKET \("My_Bucket"\): must be a bucket name/],
+    [
+      { S3_ENDPOINT: "minio:9000" },
+      /^Invalid S3_ENDPOINT \("minio:9000"\): must be a URL starting with http:\/\/ or https:\/\//,
+    ],
+    [{ S3_BUCKET: "media", S3_ACCESS_KEY_ID: "id" }, /^Invalid S3_SECRET_ACCESS_KEY: is required with S3_BUCKET$/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

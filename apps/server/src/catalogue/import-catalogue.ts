@@ -1,12 +1,15 @@
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
 import { RESERVED_SLUGS } from "@skillshelf/shared/constants.ts";
 import { toMinor } from "@skillshelf/shared/money.ts";
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, contentMedia, contents, orderLines, relatedContents } from "../db/schema/index.ts";
-import { sniffMediaType } from "../media/sniff-media-type.ts";
+import { type MediaStore, type StoredObject, sniffStream } from "../media/media-store.ts";
+import { MediaTooLargeError } from "../media/storage.ts";
 import { CatalogueFileError, type JsonPath, type LineOf, noLines } from "./read-catalogue-file.ts";
 import { sanitizeArticleHtml } from "./sanitize-html.ts";
 
@@ -23,7 +26,7 @@ interface PlannedContent {
   path: JsonPath;
   /** "artefact-slug/content-slug", as `related` entries name it. */
   ref: string;
-  media: { name: string; mimetype: string; data: Buffer }[];
+  media: { name: string; mimetype: string; object: StoredObject }[];
 }
 
 /**
@@ -34,6 +37,8 @@ interface PlannedContent {
  */
 export async function importCatalogue(options: {
   db: Db;
+  /** Where the media bytes go; each file is stored (streamed) before the transaction, attached inside it. */
+  media: MediaStore;
   file: CatalogueFile;
   /** Folder that media `file` paths are relative to. */
   baseDir?: string;
@@ -44,8 +49,22 @@ export async function importCatalogue(options: {
   const fail = (reason: string, at: JsonPath): never => {
     throw new CatalogueFileError(reason, lineOf(at));
   };
-  const planned = await planContents(file, options.baseDir, fail);
+  const stored: string[] = [];
+  try {
+    const planned = await planContents(file, options.baseDir, fail, options.media, stored);
+    return await writeCatalogue(db, options.media, file, planned);
+  } catch (error) {
+    await options.media.discard(stored);
+    throw error;
+  }
+}
 
+async function writeCatalogue(
+  db: Db,
+  mediaStore: MediaStore,
+  file: CatalogueFile,
+  planned: PlannedContent[],
+): Promise<ImportSummary> {
   return db.transaction(async (tx) => {
     // Imports are serialized: two at once would fight over the same slugs.
     await tx.execute(sql`select pg_advisory_xact_lock(7326517002)`);
@@ -125,12 +144,13 @@ export async function importCatalogue(options: {
       const contentId = contentIdByRef.get(item.ref);
       if (contentId === undefined) continue;
       for (const [mi, media] of item.media.entries()) {
+        await mediaStore.attach(tx, [media.object.key]);
         await tx.insert(contentMedia).values({
           contentId,
           name: media.name,
           mimetype: media.mimetype,
-          size: media.data.length,
-          data: media.data,
+          size: media.object.size,
+          storageKey: media.object.key,
           sortOrder: mi,
         });
         summary.media++;
@@ -145,11 +165,17 @@ export async function importCatalogue(options: {
   });
 }
 
-/** Checks what the schema cannot see and loads every media file, before any write. */
+/**
+ * Checks what the schema cannot see, then stores every media file (unattached:
+ * their keys go to `stored`, for removal if the import does not happen), before
+ * any write to the catalogue.
+ */
 async function planContents(
   file: CatalogueFile,
   baseDir: string | undefined,
   fail: (reason: string, at: JsonPath) => never,
+  mediaStore: MediaStore,
+  stored: string[],
 ): Promise<PlannedContent[]> {
   const slugs = new Set<string>();
   const refs = new Set<string>();
@@ -190,7 +216,9 @@ async function planContents(
       if (!refs.has(ref)) fail(`related content "${ref}" is not in the file`, [...item.path, "related", ri]);
     });
     for (const [mi, media] of item.file.media.entries()) {
-      item.media.push(await loadMedia(media, baseDir, [...item.path, "media", mi], fail));
+      const loaded = await storeMedia(media, baseDir, [...item.path, "media", mi], fail, mediaStore);
+      stored.push(loaded.object.key);
+      item.media.push(loaded);
     }
   }
   return planned;
@@ -200,33 +228,51 @@ async function planContents(
 export const soldMessage = (name: string) =>
   `"${name}" has been sold, so it cannot be removed; keep it in the file with "hidden": true instead`;
 
-export const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
-
-async function loadMedia(
+/** Streams one media file (from its file beside the catalogue, or decoded from base64) into the media storage. */
+async function storeMedia(
   media: MediaFile,
   baseDir: string | undefined,
   at: JsonPath,
   fail: (reason: string, at: JsonPath) => never,
+  store: MediaStore,
 ) {
-  let data: Buffer;
+  const tooLarge = () => fail(`media file is larger than ${store.maxBytes / 1024 / 1024} MB`, at);
+  let body: Readable;
   if (media.file !== undefined) {
     if (!baseDir) fail("media files need a catalogue file on disk; use data_base64", [...at, "file"]);
     const full = path.resolve(baseDir ?? ".", media.file);
     try {
-      data = await fs.readFile(full);
-    } catch {
+      const stat = await fs.stat(full);
+      if (!stat.isFile()) throw new Error("not a file");
+      if (stat.size > store.maxBytes) tooLarge();
+      body = createReadStream(full);
+    } catch (error) {
+      if (error instanceof CatalogueFileError) throw error;
       return fail(`media file "${media.file}" cannot be read`, [...at, "file"]);
     }
   } else {
-    data = Buffer.from(media.data_base64 ?? "", "base64");
+    const data = Buffer.from(media.data_base64 ?? "", "base64");
+    if (data.length > store.maxBytes) tooLarge();
+    body = Readable.from([data]);
   }
-  if (data.length === 0) fail("media file is empty", at);
-  if (data.length > MAX_MEDIA_BYTES) fail(`media file is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB`, at);
-  const sniffed = sniffMediaType(data);
-  if (sniffed !== media.mimetype) {
-    fail(`media content is ${sniffed ?? "not a supported image or PDF"}, not ${media.mimetype}`, [...at, "mimetype"]);
+  const sniffed = await sniffStream(body);
+  if (sniffed.empty) {
+    body.destroy();
+    fail("media file is empty", at);
   }
-  return { name: media.name, mimetype: media.mimetype, data };
+  if (sniffed.mimetype !== media.mimetype) {
+    body.destroy();
+    fail(`media content is ${sniffed.mimetype ?? "not a supported image or PDF"}, not ${media.mimetype}`, [
+      ...at,
+      "mimetype",
+    ]);
+  }
+  try {
+    return { name: media.name, mimetype: media.mimetype, object: await store.put(sniffed.body, media.mimetype) };
+  } catch (error) {
+    if (error instanceof MediaTooLargeError) return tooLarge();
+    throw error;
+  }
 }
 
 async function upsertCategory(

@@ -1,18 +1,26 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { appSettings } from "../db/schema/index.ts";
+import { MediaStore } from "../media/media-store.ts";
 import { CATALOGUE_CHANNEL } from "./catalogue-service.ts";
 import { type ImportSummary, importCatalogue } from "./import-catalogue.ts";
 import { validateCatalogue } from "./read-catalogue-file.ts";
 
 const INITIALIZED = "catalogue_initialized";
 
-/** Replaces the catalogue and tells every instance to drop its cached copy. */
-export async function replaceCatalogue(
-  database: Database,
-  options: Omit<Parameters<typeof importCatalogue>[0], "db">,
-): Promise<ImportSummary> {
-  const summary = await importCatalogue({ db: database.db, ...options });
+type ImportOptions = Omit<Parameters<typeof importCatalogue>[0], "db" | "media"> & {
+  /** Default: the local storage (the database). */
+  media?: MediaStore;
+};
+
+/**
+ * Replaces the catalogue and tells every instance to drop its cached copy; the
+ * replaced media files' bytes are removed in the background (media.settled() waits).
+ */
+export async function replaceCatalogue(database: Database, options: ImportOptions): Promise<ImportSummary> {
+  const media = options.media ?? MediaStore.local(database.db);
+  const summary = await importCatalogue({ db: database.db, ...options, media });
+  media.sweepSoon();
   await database.db
     .insert(appSettings)
     .values({ key: INITIALIZED, value: new Date().toISOString() })
@@ -21,21 +29,24 @@ export async function replaceCatalogue(
   return summary;
 }
 
-export async function seedDemoCatalogue(database: Database): Promise<ImportSummary> {
+export async function seedDemoCatalogue(database: Database, media?: MediaStore): Promise<ImportSummary> {
   // Loaded only when seeding: the data file and the media renderers are not needed to serve.
   const { buildDemoCatalogue } = await import("../seed/demo-catalogue.ts");
-  return replaceCatalogue(database, { file: validateCatalogue(await buildDemoCatalogue()) });
+  return replaceCatalogue(database, {
+    file: validateCatalogue(await buildDemoCatalogue()),
+    ...(media ? { media } : {}),
+  });
 }
 
 /**
  * Seeds the demo catalogue on a database that never had one. A catalogue that
  * an operator emptied on purpose is left empty.
  */
-export async function seedDemoIfEmpty(database: Database): Promise<ImportSummary | null> {
+export async function seedDemoIfEmpty(database: Database, media?: MediaStore): Promise<ImportSummary | null> {
   const [row] = await database.db
     .select({ value: appSettings.value })
     .from(appSettings)
     .where(sql`${appSettings.key} = ${INITIALIZED}`);
   if (row) return null;
-  return seedDemoCatalogue(database);
+  return seedDemoCatalogue(database, media);
 }

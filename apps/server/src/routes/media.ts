@@ -1,13 +1,14 @@
 import { rowId } from "@skillshelf/shared/ids.ts";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contentMedia } from "../db/schema/index.ts";
+import { sendMedia } from "../media/send-media.ts";
 import { viewerOf } from "./viewer.ts";
 
 /**
  * Media bytes, only through a signed, unexpired URL issued to this viewer for
- * content that is unlocked for them right now; everyone else gets 403.
+ * content that is unlocked for them right now; everyone else gets 403. The
+ * bytes are streamed (ranges and conditions: media/send-media.ts), or with S3
+ * storage the owner is redirected to a presigned URL of the bucket.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,16 +34,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!signed || !(await app.catalogue.mediaUnlocked(id, viewer))) {
         return reply.status(403).send({ status: false, message: "You do not have access to this file." });
       }
-      const [file] = await app.database.db
-        .select({ name: contentMedia.name, mimetype: contentMedia.mimetype, data: contentMedia.data })
-        .from(contentMedia)
-        .where(eq(contentMedia.id, id));
+      const file = await app.media.describe(id);
       if (!file) return reply.status(404).send({ status: false, message: "Not found" });
-      return reply
-        .type(file.mimetype)
-        .header("content-disposition", `inline; filename="${file.name.replace(/[^\w.-]/g, "_")}"`)
-        .header("x-content-type-options", "nosniff")
-        .send(file.data);
+      return sendMedia(request, reply, app.media, file);
     },
   );
 };

@@ -69,7 +69,7 @@ export async function createTestStore(
     app,
     database,
     async importCatalogue(file) {
-      await replaceCatalogue(database, { file: validateCatalogue(file) });
+      await replaceCatalogue(database, { file: validateCatalogue(file), media: app.media });
       // The notification arrives asynchronously; tests read their own writes at once.
       app.catalogue.invalidate();
     },

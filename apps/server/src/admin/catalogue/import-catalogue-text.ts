@@ -3,6 +3,7 @@ import { CatalogueFileError, readCatalogueText } from "../../catalogue/read-cata
 import { replaceCatalogue } from "../../catalogue/seed-demo.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { MediaStore } from "../../media/media-store.ts";
 
 export const REFUSED = "The catalogue file was refused, nothing was changed";
 
@@ -27,11 +28,11 @@ export class CatalogueRefusedError extends AppError {
  * refusal names the line of the file the operator sent. Media must be inline:
  * there is no folder for `file` paths to be relative to.
  */
-export async function importCatalogueText(database: Database, text: string): Promise<ImportSummary> {
+export async function importCatalogueText(database: Database, media: MediaStore, text: string): Promise<ImportSummary> {
   try {
     // Editors on some systems start a UTF-8 file with a byte-order mark.
     const { file, lineOf } = readCatalogueText(text.replace(/^\uFEFF/, ""));
-    return await replaceCatalogue(database, { file, lineOf });
+    return await replaceCatalogue(database, { file, lineOf, media });
   } catch (error) {
     if (error instanceof CatalogueFileError) throw new CatalogueRefusedError(error);
     throw error;

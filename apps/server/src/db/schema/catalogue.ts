@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -93,9 +94,45 @@ export const contents = pgTable(
 );
 
 /**
- * Images and PDFs of a content item. The bytes live in the database so that
- * several instances on one PostgreSQL serve the same files without shared disk.
+ * Every stored media file's bytes, wherever they are: `storage` names the
+ * driver (`local`: the rows of media_chunks in this database, so several
+ * instances on one PostgreSQL serve the same files; `s3`: an object of the
+ * configured bucket under `key`). An object is written before anything points
+ * at it (not yet `attached`), and removed only once nothing does, by the sweep
+ * of media/media-store.ts: a content row never points at missing bytes.
  */
+export const mediaObjects = pgTable(
+  "media_objects",
+  {
+    key: text("key").primaryKey(),
+    storage: text("storage").notNull(),
+    /** Null while the bytes are being written. */
+    size: bigint("size", { mode: "number" }),
+    /** Hex SHA-256 of the bytes: the download's ETag, and what a migration verifies. */
+    sha256: text("sha256"),
+    attached: boolean("attached").notNull().default(false),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    check("media_objects_storage", sql`${t.storage} in ('local', 's3')`),
+    index("media_objects_storage_idx").on(t.storage),
+  ],
+);
+
+/** The bytes of a `local` media object, in pieces of MEDIA_CHUNK_BYTES (the last one shorter), read and written one by one. */
+export const mediaChunks = pgTable(
+  "media_chunks",
+  {
+    key: text("key")
+      .notNull()
+      .references(() => mediaObjects.key, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.seq] })],
+);
+
+/** Images and PDFs of a content item; the bytes are the media object `storage_key`. */
 export const contentMedia = pgTable(
   "content_media",
   {
@@ -105,12 +142,17 @@ export const contentMedia = pgTable(
       .references(() => contents.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     mimetype: text("mimetype").notNull(),
-    size: integer("size").notNull(),
-    data: bytea("data").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    storageKey: text("storage_key")
+      .notNull()
+      .references(() => mediaObjects.key, { onDelete: "restrict" }),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index("content_media_content_idx").on(t.contentId, t.sortOrder)],
+  (t) => [
+    index("content_media_content_idx").on(t.contentId, t.sortOrder),
+    uniqueIndex("content_media_storage_key_key").on(t.storageKey),
+  ],
 );
 
 export const relatedContents = pgTable(

@@ -34,11 +34,14 @@ import {
   updateContent,
 } from "../../admin/catalogue/manage-contents.ts";
 import { createGroup, deleteGroup, reorderGroups, updateGroup } from "../../admin/catalogue/manage-groups.ts";
-import { addMedia, deleteMedia, readMediaFile, type UploadedFile } from "../../admin/catalogue/manage-media.ts";
+import { addMedia, deleteMedia, storeUpload, type UploadedFile } from "../../admin/catalogue/manage-media.ts";
 import { readAdminCatalogue, readAdminContent } from "../../admin/catalogue/read-admin-catalogue.ts";
 import { CATALOGUE_CHANNEL } from "../../catalogue/catalogue-service.ts";
-import { MAX_MEDIA_BYTES } from "../../catalogue/import-catalogue.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { isUnsafeText } from "../../lib/unsafe-text.ts";
+import type { MediaStore } from "../../media/media-store.ts";
+import { sendMedia } from "../../media/send-media.ts";
+import { MediaTooLargeError } from "../../media/storage.ts";
 import { unsafeTextMessage } from "../../plugins/refuse-unsafe-text.ts";
 
 const MAX_FILES = 10;
@@ -54,10 +57,15 @@ const byId = z.object({ id: rowId() });
  * before it answers, so the public pages show the change at once.
  */
 export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: MAX_FILES, fields: 20, parts: 40 } });
+  // One byte past the limit reaches the store's meter, which refuses the file before it is kept (MediaTooLargeError).
+  await app.register(multipart, {
+    limits: { fileSize: app.media.maxBytes + 1, files: MAX_FILES, fields: 20, parts: 40 },
+  });
   const db = app.database.db;
   const published = async () => {
     app.catalogue.invalidate();
+    // Replaced and deleted files' bytes are removed in the background.
+    app.media.sweepSoon();
     await app.database.notify(CATALOGUE_CHANNEL, "admin");
   };
   /** The answer to a write, once the change is published. */
@@ -205,24 +213,20 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     "/contents/:id/media",
     { schema: { summary: "Upload images and PDFs (multipart, field any name)", tags, params: byId } },
     async (request, reply) => {
-      const files = await readUploads(request, reply);
+      const files = await readUploads(request, reply, app.media);
       if (!files) return reply;
-      const media = await addMedia(db, request.params.id, files);
+      const media = await addMedia(db, app.media, request.params.id, files);
       const message = media.length === 1 ? "The file is uploaded." : `${media.length} files are uploaded.`;
       return reply.status(201).send(await ok(message, media));
     },
   );
   app.get(
     "/media/:id",
-    { schema: { summary: "A media file's bytes, for the editor", tags, params: byId } },
+    { schema: { summary: "A media file's bytes, for the editor (ranges as /media/{id})", tags, params: byId } },
     async (request, reply) => {
-      const file = await readMediaFile(db, request.params.id);
-      return reply
-        .type(file.mimetype)
-        .header("cache-control", "private, no-store")
-        .header("content-disposition", `inline; filename="${file.name.replace(/[^\w.-]/g, "_")}"`)
-        .header("x-content-type-options", "nosniff")
-        .send(file.data);
+      const file = await app.media.describe(request.params.id);
+      if (!file) throw new AppError("not_found", "Media not found");
+      return sendMedia(request, reply, app.media, file);
     },
   );
   app.delete("/media/:id", { schema: { summary: "Remove a media file", tags, params: byId } }, async (request) => {
@@ -234,21 +238,28 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     "/catalogue/export",
     { schema: { summary: "The whole catalogue as an import file (docs/catalogue-format.md)", tags } },
     async (_request, reply) => {
-      const file = await exportCatalogue(db);
+      const { text } = await exportCatalogue(db, app.media);
       const day = app.clock().toISOString().slice(0, 10);
-      // Indented, so that a refusal on re-import points at a useful line.
       return reply
         .type("application/json; charset=utf-8")
         .header("content-disposition", `attachment; filename="skillshelf-catalogue-${day}.json"`)
         .header("cache-control", "private, no-store")
-        .send(JSON.stringify(file, null, 2));
+        .send(text);
     },
   );
   await app.register(importRoute(published));
 };
 
-/** The uploaded files of a multipart request, or null once a refusal has been sent. */
-async function readUploads(request: FastifyRequest, reply: FastifyReply): Promise<UploadedFile[] | null> {
+/**
+ * The uploaded files of a multipart request, each streamed into the media
+ * storage as it arrives, or null once a refusal has been sent (and whatever
+ * was already stored removed again).
+ */
+async function readUploads(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  media: MediaStore,
+): Promise<UploadedFile[] | null> {
   if (!request.isMultipart()) {
     await reply
       .status(422)
@@ -256,23 +267,29 @@ async function readUploads(request: FastifyRequest, reply: FastifyReply): Promis
     return null;
   }
   const files: UploadedFile[] = [];
+  const refuse = async (status: number, message: string) => {
+    await media.discard(files.map((file) => file.object.key));
+    await reply.status(status).send({ status: false, message, errors: { file: message } });
+    return null;
+  };
   try {
     for await (const part of request.files()) {
-      const data = await part.toBuffer();
-      // A form's file input left empty still sends a part: no name, no bytes.
-      if (part.filename || data.length > 0) files.push({ filename: part.filename, data });
+      // Names are text bound for the database, read here and not by the request-wide check (refuse-unsafe-text.ts).
+      if (isUnsafeText(part.filename)) {
+        part.file.resume();
+        return await refuse(422, unsafeTextMessage("The file name"));
+      }
+      const file = await storeUpload(media, part.filename, part.file);
+      if (file) files.push(file);
     }
   } catch (error) {
-    const refusal = uploadLimitMessage(error, MAX_MEDIA_BYTES);
-    if (!refusal) throw error;
-    await reply.status(413).send({ status: false, message: refusal, errors: { file: refusal } });
-    return null;
-  }
-  // Names are text bound for the database, read here and not by the request-wide check (refuse-unsafe-text.ts).
-  if (files.some((file) => isUnsafeText(file.filename))) {
-    const message = unsafeTextMessage("The file name");
-    await reply.status(422).send({ status: false, message, errors: { file: message } });
-    return null;
+    const refusal =
+      error instanceof MediaTooLargeError
+        ? fileTooLargeMessage(error.maxBytes)
+        : uploadLimitMessage(error, media.maxBytes);
+    if (refusal) return refuse(413, refusal);
+    await media.discard(files.map((file) => file.object.key));
+    throw error;
   }
   return files;
 }
@@ -318,7 +335,7 @@ function importRoute(published: () => Promise<void>) {
           text = typeof request.body === "string" ? request.body : "";
         }
         try {
-          const summary = await importCatalogueText(app.database, text);
+          const summary = await importCatalogueText(app.database, app.media, text);
           await published();
           return {
             status: true,

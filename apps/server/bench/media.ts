@@ -1,0 +1,287 @@
+// `npm run bench:media -w apps/server`: four concurrent downloads of a 50 MB
+// PDF from the store, on each storage driver (the database on the embedded
+// PGlite, the database on PostgreSQL when one answers, and S3 through a local
+// s3rver), printing the server process's memory (RSS) before and at its peak,
+// and each download's time to first byte. Targets: memory grows by at most
+// 64 MB, first byte within 100 ms. Exit 1 when a target is missed.
+import { fork, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { hashPassword } from "../src/accounts/password-hash.ts";
+import { createSession } from "../src/accounts/sessions.ts";
+import { validateCatalogue } from "../src/catalogue/read-catalogue-file.ts";
+import { replaceCatalogue } from "../src/catalogue/seed-demo.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { users } from "../src/db/schema/index.ts";
+import { renderCheatSheet } from "../src/seed/demo-media.ts";
+import { S3_BUCKET, s3Env } from "../test/helpers/s3.ts";
+
+const FILE_MB = 50;
+const CONCURRENT = 4;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET_GROWTH_MB = 64;
+const TARGET_TTFB_MS = 100;
+const MB = 1024 * 1024;
+
+const failures: string[] = [];
+
+/** A 50 MB PDF on disk (a real PDF's bytes, then padding), uploaded from there as a stream. */
+async function writePdf(): Promise<string> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-media-")), "big.pdf");
+  const fd = fs.openSync(file, "w");
+  fs.writeSync(
+    fd,
+    await renderCheatSheet({ title: "Bench", summary: "A large document.", artefact: "Bench", parent: "Bench", html: "" }),
+  );
+  const block = randomBytes(MB);
+  for (let i = 0; i < FILE_MB; i++) fs.writeSync(fd, block);
+  fs.closeSync(fd);
+  return file;
+}
+
+/** The resident memory of a process, in MB, from /proc. */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+/** A fresh database with one free article and an admin session, ready before the store starts. */
+async function prepare(databaseUrl: string | undefined, dataDir: string): Promise<string> {
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await replaceCatalogue(database, {
+      file: validateCatalogue({
+        version: 1,
+        categories: [
+          {
+            slug: "bench",
+            name: "Bench",
+            icon: "📚",
+            single_line: "Bench",
+            artefacts: [
+              {
+                slug: "bench-docs",
+                name: "Bench docs",
+                icon: "📄",
+                single_line: "Free",
+                contents: [{ slug: "big", title: "Big", short_description: "", description: "<p>Big</p>" }],
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    const [admin] = await database.db
+      .insert(users)
+      .values({
+        name: "Bench admin",
+        email: "bench-admin@example.com",
+        passwordHash: await hashPassword("Bench@2026x"),
+        role: "admin",
+      })
+      .returning({ id: users.id });
+    if (!admin) throw new Error("no admin");
+    return (await createSession({ db: database.db, userId: admin.id, rememberMe: false, now: new Date() })).token;
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = 3990 + Math.floor(Math.random() * 9);
+  const url = `http://127.0.0.1:${port}`;
+  const child = fork(path.join(import.meta.dirname, "server.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: "error", ...env },
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    url,
+    pid: child.pid ?? 0,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}
+
+/** One download to the end: its time to first byte (redirects followed) and its length. */
+async function download(url: string, headers: Record<string, string>): Promise<{ ttfb: number; bytes: number }> {
+  const started = performance.now();
+  const res = await fetch(url, { headers });
+  if (!res.ok || !res.body) throw new Error(`GET ${url}: ${res.status}`);
+  let ttfb = 0;
+  let bytes = 0;
+  for await (const chunk of res.body) {
+    if (!bytes) ttfb = performance.now() - started;
+    bytes += (chunk as Uint8Array).length;
+  }
+  return { ttfb, bytes };
+}
+
+async function bench(label: string, env: Record<string, string>, databaseUrl?: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-data-"));
+  const token = await prepare(databaseUrl, dataDir);
+  const server = await startServer({
+    ...env,
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  try {
+    const auth = { authorization: `Bearer ${token}` };
+    const content = async () =>
+      (await (
+        await fetch(`${server.url}/api/get-content`, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ slug: "bench-docs", content: "big" }),
+        })
+      ).json()) as { data: { id: number; content_media: { path: string | null }[] } };
+    const form = new FormData();
+    form.append("file", await fs.openAsBlob(pdfFile, { type: "application/pdf" }), "big.pdf");
+    const uploaded = await fetch(`${server.url}/api/admin/contents/${(await content()).data.id}/media`, {
+      method: "POST",
+      headers: auth,
+      body: form,
+    });
+    if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+    const mediaPath = (await content()).data.content_media[0]?.path;
+    if (!mediaPath) throw new Error("no media path");
+    const url = server.url + mediaPath;
+    // Warm up the route (and the JIT) on a small range, then let the upload's garbage go.
+    await fetch(url, { headers: { ...auth, range: "bytes=0-1023" } }).then((r) => r.arrayBuffer());
+    await new Promise((r) => setTimeout(r, 1000));
+
+    for (let round = 1; round <= ROUNDS; round++) {
+      const before = rssMb(server.pid);
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssMb(server.pid));
+      }, 20);
+      const results = await Promise.all(Array.from({ length: CONCURRENT }, () => download(url, auth)));
+      clearInterval(sampler);
+      const after = rssMb(server.pid);
+      peak = Math.max(peak, after);
+      const sizes = new Set(results.map((r) => r.bytes));
+      const ttfbs = results.map((r) => r.ttfb);
+      const growth = peak - before;
+      console.log(
+        `${label.padEnd(22)} round ${round}: RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB peak (+${growth.toFixed(0)} MB), ${after.toFixed(0)} MB after; first byte ${ttfbs.map((t) => t.toFixed(0)).join(" / ")} ms; ${[...sizes].map((b) => (b / MB).toFixed(1)).join(", ")} MB each`,
+      );
+      if (sizes.size !== 1 || [...sizes][0] !== fs.statSync(pdfFile).size) {
+        failures.push(`${label} round ${round}: a download was not the whole file`);
+      }
+      if (growth > TARGET_GROWTH_MB) {
+        failures.push(
+          `${label} round ${round}: memory grew ${growth.toFixed(0)} MB (target at most ${TARGET_GROWTH_MB})`,
+        );
+      }
+      const slowest = Math.max(...ttfbs);
+      if (slowest > TARGET_TTFB_MS) {
+        failures.push(
+          `${label} round ${round}: first byte after ${slowest.toFixed(0)} ms (target at most ${TARGET_TTFB_MS})`,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * s3rver (the tests' S3-compatible server) in its own process, so that the
+ * bucket's work is not counted in this process, which reads the downloads.
+ */
+async function startS3Process(): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-s3-"));
+  const port = 4990 + Math.floor(Math.random() * 9);
+  const bin = createRequire(import.meta.url).resolve("s3rver/bin/s3rver.js");
+  const child = spawn(
+    process.execPath,
+    [bin, "-d", directory, "-a", "127.0.0.1", "-p", String(port), "--silent", "--configure-bucket", S3_BUCKET],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (data: Buffer) => {
+      if (data.toString().includes("listening")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`s3rver exited with ${code}`)));
+  });
+  return {
+    env: s3Env(`http://127.0.0.1:${port}`),
+    async close() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new database on the PostgreSQL server of BENCH_DATABASE_URL / TEST_DATABASE_URL / the local one, or null. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `skillshelf_bench_media_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+const pdfFile = await writePdf();
+console.log(`${CONCURRENT} concurrent downloads of a ${FILE_MB} MB PDF, ${ROUNDS} rounds per storage`);
+try {
+  await bench("database (PGlite)", {});
+  const postgres = await freshPostgres();
+  if (postgres) {
+    try {
+      await bench("database (PostgreSQL)", {}, postgres.url);
+    } finally {
+      await postgres.drop();
+    }
+  } else {
+    console.log("database (PostgreSQL)  skipped: no PostgreSQL server answers (set BENCH_DATABASE_URL)");
+  }
+  const s3 = await startS3Process();
+  try {
+    await bench("s3 (s3rver)", s3.env);
+  } finally {
+    await s3.close();
+  }
+} finally {
+  fs.rmSync(path.dirname(pdfFile), { recursive: true, force: true });
+}
+
+if (failures.length) {
+  console.log(`\nMissed targets:\n${failures.map((f) => `  - ${f}`).join("\n")}`);
+  process.exit(1);
+}
+console.log("\nAll media targets met.");
+process.exit(0);
