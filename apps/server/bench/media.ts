@@ -35,7 +35,13 @@ async function writePdf(): Promise<string> {
   const fd = fs.openSync(file, "w");
   fs.writeSync(
     fd,
-    await renderCheatSheet({ title: "Bench", summary: "A large document.", artefact: "Bench", parent: "Bench", html: "" }),
+    await renderCheatSheet({
+      title: "Bench",
+      summary: "A large document.",
+      artefact: "Bench",
+      parent: "Bench",
+      html: "",
+    }),
   );
   const block = randomBytes(MB);
   for (let i = 0; i < FILE_MB; i++) fs.writeSync(fd, block);
