@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
@@ -10,23 +11,24 @@ import { migrationsFolder } from "../src/db/client.ts";
 import * as schema from "../src/db/schema/index.ts";
 import { MediaStore } from "../src/media/media-store.ts";
 
-/** The migrations folder as it was before media storage (0005): the same files, a shorter journal. */
+/** The migrations folder as it was before media storage (0006): the same files, a shorter journal. */
 async function foldersBeforeMediaStorage(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "migrations-before-0005-"));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "migrations-before-0006-"));
   await fs.cp(migrationsFolder, dir, { recursive: true });
   const journalPath = path.join(dir, "meta", "_journal.json");
   const journal = JSON.parse(await fs.readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === "0005_media_storage");
+  const at = journal.entries.findIndex((e) => e.tag === "0006_media_storage");
   expect(at).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, at);
   await fs.writeFile(journalPath, JSON.stringify(journal));
   return dir;
 }
 
-describe("migration 0005 (media storage)", () => {
+describe("migration 0006 (media storage)", () => {
   it("moves every existing file's bytes into database chunks, intact, with its size and hash", async () => {
     const before = await foldersBeforeMediaStorage();
-    const client = await PGlite.create();
+    // With the extensions the store loads (db/client.ts): a later migration creates pg_trgm.
+    const client = await PGlite.create({ extensions: { pg_trgm } });
     try {
       const db = drizzle(client, { schema });
       await migrate(db, { migrationsFolder: before });

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import { mediaChunks } from "../db/schema/index.ts";
 import { type ByteRange, MediaMissingError, type MediaStorage, StorageUnavailableError } from "./storage.ts";
 
-/** The size of every chunk but a file's last (the SQL migration 0005 cuts existing files the same way). */
+/** The size of every chunk but a file's last (the SQL migration 0006 cuts existing files the same way). */
 export const MEDIA_CHUNK_BYTES = 256 * 1024;
 /** Chunks fetched per query while reading: 1 MiB, little memory and few round trips. */
 const CHUNKS_PER_READ = 4;
