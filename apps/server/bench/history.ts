@@ -1,13 +1,4 @@
-// `npm run bench:history -w apps/server` (and the end of the root `npm run bench`):
-// long histories on PostgreSQL. A learner with 1,000 orders reads /my-orders and
-// /api/get-orders (HTML and JSON bytes, p99 at 32 clients, first page and a deep
-// one), and an admin searches 100,000 learners and 200,000 orders (p50, p99, one
-// request at a time). Every figure is printed for each round; the targets are
-// judged on the median round, missed ones listed, and the exit code is 1.
-import { fork } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import pg from "pg";
@@ -15,6 +6,7 @@ import { createSession } from "../src/accounts/sessions.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { categories, orders, users } from "../src/db/schema/index.ts";
 import { bulkLoad, insertLearners, insertOrders } from "../test/helpers/history.ts";
+import { startBenchServer } from "./bench-server.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -48,42 +40,12 @@ await admin.query(`create database ${name}`);
 const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${name}`;
 
-/** The store as npm start runs it (bench/server.ts), in its own process, on the bench database. */
-async function startStore() {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-history-"));
-  const child = fork(path.join(import.meta.dirname, "server.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl.toString(),
-      LOG_LEVEL: "error",
-      SEED: "demo",
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", () => resolve());
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-const store = await startStore();
+// The store on the bench database.
+const store = await startBenchServer({ DATABASE_URL: dbUrl.toString() });
 const database = await openDatabase({ databaseUrl: dbUrl.toString(), maxConnections: 4 });
 try {
   const db = database.db;

@@ -4,7 +4,7 @@
 // s3rver), printing the server process's memory (RSS) before and at its peak,
 // and each download's time to first byte. Targets: memory grows by at most
 // 64 MB, first byte within 100 ms. Exit 1 when a target is missed.
-import { fork, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -19,6 +19,7 @@ import { openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema/index.ts";
 import { renderCheatSheet } from "../src/seed/demo-media.ts";
 import { S3_BUCKET, s3Env } from "../test/helpers/s3.ts";
+import { startBenchServer } from "./bench-server.ts";
 
 const FILE_MB = 50;
 const CONCURRENT = 4;
@@ -98,27 +99,6 @@ async function prepare(databaseUrl: string | undefined, dataDir: string): Promis
   }
 }
 
-async function startServer(env: Record<string, string>) {
-  const port = 3990 + Math.floor(Math.random() * 9);
-  const url = `http://127.0.0.1:${port}`;
-  const child = fork(path.join(import.meta.dirname, "server.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: "error", ...env },
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", () => resolve());
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return {
-    url,
-    pid: child.pid ?? 0,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    },
-  };
-}
-
 /** One download to the end: its time to first byte (redirects followed) and its length. */
 async function download(url: string, headers: Record<string, string>): Promise<{ ttfb: number; bytes: number }> {
   const started = performance.now();
@@ -136,11 +116,7 @@ async function download(url: string, headers: Record<string, string>): Promise<{
 async function bench(label: string, env: Record<string, string>, databaseUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-data-"));
   const token = await prepare(databaseUrl, dataDir);
-  const server = await startServer({
-    ...env,
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const server = await startBenchServer({ ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, dataDir);
   try {
     const auth = { authorization: `Bearer ${token}` };
     const content = async () =>

@@ -6,7 +6,7 @@
 // BENCH_SECONDS  seconds per measurement (default 3)
 // BENCH_ROUNDS   rounds of each measurement (default 2)
 // BENCH_SIZES    catalogue sizes as multiples of the demo's (default 1,10,100)
-import { execFile, fork } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -16,6 +16,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.ts";
+import { startBenchServer } from "./bench-server.ts";
 import { writeCatalogueFile } from "./generate-catalogue.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 import { findChromium, runLighthouse } from "./lighthouse.ts";
@@ -41,37 +42,6 @@ const BROWSER = { "accept-encoding": "br, gzip" };
 const failures: string[] = [];
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
-
-/** The store as npm start runs it (bench/server.ts), in its own process. */
-async function startServer(env: Record<string, string>, dataDir?: string) {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const url = `http://127.0.0.1:${port}`;
-  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-"));
-  const child = fork(path.join(import.meta.dirname, "server.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dir,
-      LOG_LEVEL: "error",
-      SEED: "demo",
-      ...env,
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", () => resolve());
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      if (!dataDir) fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface Figure {
   rps: number;
@@ -260,7 +230,7 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
   const pages = new Map<PageKey, PageResult>();
   try {
     // Phase 1: the store as it runs, anonymous visitors beside the same bytes from memory.
-    const server = await startServer({ SEED: "none" }, dataDir);
+    const server = await startBenchServer({ SEED: "none" }, dataDir);
     const base = server.url;
     const paths: [PageKey, string][] = [
       ["home", "/"],
@@ -359,7 +329,7 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
 
     // Phase 2: a second store process on the same database with PAGE_CACHE=off, so that anonymous
     // pages are rendered on every request: signed-in visitors beside that uncached render.
-    const uncached = await startServer({ SEED: "none", PAGE_CACHE: "off" }, dataDir);
+    const uncached = await startBenchServer({ SEED: "none", PAGE_CACHE: "off" }, dataDir);
     try {
       const learner = (await (await fetch(`${uncached.url}/bench/learner`, { method: "POST" })).json()) as {
         name: string;
@@ -484,7 +454,7 @@ async function benchCheckout() {
   await admin.query(`create database ${name}`);
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${name}`;
-  const store = await startServer({ DATABASE_URL: dbUrl.toString() });
+  const store = await startBenchServer({ DATABASE_URL: dbUrl.toString() });
   const database = await openDatabase({ databaseUrl: dbUrl.toString(), maxConnections: 4 });
   try {
     const artefact = await pricedArtefact(database.db);
