@@ -248,12 +248,17 @@ describe("content detail", () => {
     await page.goto(articlePath(article));
     await page.getByRole("heading", { level: 2, name: "Artifacts Image's" }).waitFor();
 
+    const placeholders = new Set<string>();
     for (const image of imagesOf(article)) {
       const placeholder = page.getByRole("img", { name: `${image.name}: locked, unlocks after purchase` });
-      expect(await placeholder.getAttribute("src")).toMatch(/^data:image\//);
+      placeholders.add((await placeholder.getAttribute("src")) ?? "");
       const box = await placeholder.boundingBox();
       expect(box && Math.round(box.width)).toBe(150);
     }
+    // One picture for every locked thumbnail: a static image of the web app, not the media.
+    expect([...placeholders]).toEqual([expect.stringMatching(/^\/assets\/locked-image-[\w-]+\.svg$/)]);
+    const picture = await rawGet([...placeholders][0] ?? "", { accept: "image/*" });
+    expect([picture.status, picture.headers["content-type"]]).toEqual([200, "image/svg+xml"]);
     await expect(page.getByRole("button", { name: /full size/ }).count()).resolves.toBe(0);
 
     const locked = page.locator(".pdf-tile--locked");

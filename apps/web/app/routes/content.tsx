@@ -30,13 +30,29 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     context.categories(),
   ]);
   const trail = listing ? listingTrail(context.publicUrl, listing.seo_data, categories) : [];
+  const detail = content.data;
+  const image = categoryImage(context.publicUrl, content.category);
+  const offers = listing ? listingOffers(listing, detail.id) : [];
+  const artefact = trail[trail.length - 1];
+  // Built here, on the server: the page's JavaScript does not carry the JSON-LD builders.
+  const article = artefact
+    ? [
+        articleData({
+          headline: detail.title,
+          description: detail.short_description || detail.meta_description || META_DEFAULTS.contentDescription,
+          url,
+          image: image.url,
+          artefact,
+          offers,
+        }),
+      ]
+    : [];
   return {
-    content: { ...content, data: { ...content.data, description: prepareArticleHtml(content.data.description) } },
+    content: { ...content, data: { ...detail, description: prepareArticleHtml(detail.description) } },
     url,
-    trail: [...trail, { name: content.data.title, url }],
-    offers: listing ? listingOffers(listing, content.data.id) : [],
-    unlock: listing && !content.is_payment_paid ? smallestUnlock(listing, content.data.id) : null,
-    image: categoryImage(context.publicUrl, content.category),
+    image,
+    structuredData: [...article, breadcrumbData([...trail, { name: detail.title, url }])],
+    unlock: listing && !content.is_payment_paid ? smallestUnlock(listing, detail.id) : null,
   };
 }
 
@@ -46,28 +62,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const title = detail?.meta_title || META_DEFAULTS.contentTitle;
   const description = detail?.meta_description || META_DEFAULTS.contentDescription;
   if (!loaderData || !detail) return buildMeta({ title, description, type: "article" });
-  const { url, image, trail, offers } = loaderData;
-  const artefact = trail[trail.length - 2];
-  const article = artefact
-    ? [
-        articleData({
-          headline: detail.title,
-          description: detail.short_description || description,
-          url,
-          image: image.url,
-          artefact,
-          offers,
-        }),
-      ]
-    : [];
-  return buildMeta({
-    title,
-    description,
-    url,
-    type: "article",
-    image,
-    structuredData: [...article, breadcrumbData(trail)],
-  });
+  const { url, image, structuredData } = loaderData;
+  return buildMeta({ title, description, url, type: "article", image, structuredData });
 }
 
 export default function Content({ loaderData }: Route.ComponentProps) {

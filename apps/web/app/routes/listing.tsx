@@ -25,30 +25,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     }),
   );
   const [{ data: categories }, ownership] = await Promise.all([context.categories(), context.ownership()]);
-  const trail = listingTrail(context.publicUrl, listing.seo_data, categories);
-  return {
-    listing: { ...listing, children },
-    // What this viewer owns (nothing for a visitor, whose page is the same for all): shown as Owned.
-    ownership,
-    trail,
-    url: pageUrl(context.publicUrl, `/${listing.seo_data.slug}`),
-    image: categoryImage(context.publicUrl, listing.seo_data),
-  };
-}
-
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData)
-    return buildMeta({ title: META_DEFAULTS.listingTitle, description: META_DEFAULTS.listingDescription });
-  const { listing, trail, url, image } = loaderData;
   const seo = listing.seo_data;
-  const description = seo.meta_description || seo.single_line || META_DEFAULTS.listingDescription;
+  const trail = listingTrail(context.publicUrl, seo, categories);
+  const url = pageUrl(context.publicUrl, `/${seo.slug}`);
+  const image = categoryImage(context.publicUrl, seo);
+  // Built here, on the server: the page's JavaScript does not carry the JSON-LD builders.
   // An artefact is sold (or given) as one product; a parent is a step of the trail.
   const product =
     listing.kind === "artefact"
       ? [
           productData({
             name: seo.name,
-            description,
+            description: listingDescription(seo),
             url,
             image: image.url,
             category: trail.length > 2 ? trail[1]?.name : undefined,
@@ -56,12 +44,31 @@ export function meta({ loaderData }: Route.MetaArgs) {
           }),
         ]
       : [];
-  return buildMeta({
-    title: seo.meta_title || META_DEFAULTS.listingTitle,
-    description,
+  return {
+    listing: { ...listing, children },
+    // What this viewer owns (nothing for a visitor, whose page is the same for all): shown as Owned.
+    ownership,
     url,
     image,
     structuredData: [...product, breadcrumbData(trail)],
+  };
+}
+
+function listingDescription(seo: { meta_description: string | null; single_line: string | null }) {
+  return seo.meta_description || seo.single_line || META_DEFAULTS.listingDescription;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData)
+    return buildMeta({ title: META_DEFAULTS.listingTitle, description: META_DEFAULTS.listingDescription });
+  const { listing, url, image, structuredData } = loaderData;
+  const seo = listing.seo_data;
+  return buildMeta({
+    title: seo.meta_title || META_DEFAULTS.listingTitle,
+    description: listingDescription(seo),
+    url,
+    image,
+    structuredData,
   });
 }
 
