@@ -242,6 +242,54 @@ export interface StoreContext {
   cartCount(): Promise<number>;
   /** What the viewer owns; nothing for a visitor. */
   ownership(): Promise<Ownership>;
+  /** The operator's lists and orders; each throws for anyone but an admin (guard first). */
+  admin: AdminReads;
+}
+
+/** A search of an admin list and the page of it: what its URL holds (?search=&cursor=). */
+export interface AdminListQuery {
+  search?: string | undefined;
+  cursor?: string | undefined;
+}
+
+export interface AdminReads {
+  /** A bad cursor or search throws a 422 with the reason. */
+  users(query: AdminListQuery): Promise<Page<AdminUserRow>>;
+  orders(query: AdminListQuery): Promise<Page<AdminOrderRow>>;
+  /** null when there is no such order. */
+  order(id: number): Promise<AdminOrderDetail | null>;
+}
+
+/** One row of the operator's learner list (GET /api/admin/users). */
+export interface AdminUserRow {
+  id: number;
+  name: string;
+  email: string;
+  role: "learner" | "admin";
+  email_verified: boolean;
+  blocked: boolean;
+  created_at: string;
+}
+
+/** One row of the operator's order list (GET /api/admin/orders). */
+export interface AdminOrderRow {
+  id: number;
+  order_id: string;
+  created_at: string;
+  amount: number;
+  currency: string;
+  payment_method: string;
+  refund_state: "pending" | "refunded" | null;
+  customer: { name: string; email: string };
+}
+
+/** One order as the operator sees it (GET /api/admin/orders/:id). */
+export interface AdminOrderDetail extends OrderDetail {
+  provider: string;
+  refund_state: AdminOrderRow["refund_state"];
+  refunded_at: string | null;
+  refund_ref: string | null;
+  customer: { name: string; email: string };
 }
 
 export interface CartItem {

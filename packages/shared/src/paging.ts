@@ -34,6 +34,17 @@ export const pageQuery = z.object({
     .describe(`rows a page, 1 to ${MAX_PAGE_SIZE}`),
 });
 
+export const MAX_SEARCH_LENGTH = 200;
+
+/** The query of an admin list (learners, orders): a search, and where to start in it. */
+export const searchPageQuery = pageQuery.extend({
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional()
+    .describe("a part of what to find; case does not matter"),
+});
+
 export type PageRequest = { cursor?: string | undefined; limit: number };
 
 /** One page of a list, newest first. */

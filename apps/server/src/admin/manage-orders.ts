@@ -1,3 +1,4 @@
+import type { AdminOrderDetail, AdminOrderRow } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
@@ -78,21 +79,23 @@ export function listAllOrders(
     id: orders.id,
     fetch: selectAllOrders(db, term),
     toRows: (records) =>
-      records.map((r) => ({
-        id: r.id,
-        order_id: r.orderNumber,
-        created_at: r.createdAt.toISOString(),
-        amount: toMajor(r.amountMinor),
-        currency: r.currency,
-        payment_method: r.paymentMethod,
-        refund_state: r.refundState,
-        customer: { name: r.name, email: r.email },
-      })),
+      records.map(
+        (r): AdminOrderRow => ({
+          id: r.id,
+          order_id: r.orderNumber,
+          created_at: r.createdAt.toISOString(),
+          amount: toMajor(r.amountMinor),
+          currency: r.currency,
+          payment_method: r.paymentMethod,
+          refund_state: r.refundState,
+          customer: { name: r.name, email: r.email },
+        }),
+      ),
   });
 }
 
 /** One order with its learner and provider, for the operator. */
-export async function getAnyOrder(db: Db, orderId: number) {
+export async function getAnyOrder(db: Db, orderId: number): Promise<AdminOrderDetail> {
   const [row] = await db
     .select({
       userId: orders.userId,

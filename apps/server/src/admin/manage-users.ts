@@ -1,3 +1,4 @@
+import type { AdminUserRow } from "@skillshelf/shared/api.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -9,16 +10,6 @@ import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
-
-export interface AdminUserRow {
-  id: number;
-  name: string;
-  email: string;
-  role: "learner" | "admin";
-  email_verified: boolean;
-  blocked: boolean;
-  created_at: string;
-}
 
 /**
  * The query of the learner list: users whose name or e-mail contains the

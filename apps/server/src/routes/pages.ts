@@ -2,12 +2,15 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { StoreContext } from "@skillshelf/shared/api.ts";
+import type { AdminListQuery, AdminReads, StoreContext } from "@skillshelf/shared/api.ts";
+import { searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fresh from "fresh";
 import type { ServerBuild } from "react-router";
 import type { SessionViewer } from "../accounts/sessions.ts";
+import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
+import { listUsers } from "../admin/manage-users.ts";
 import { getCart } from "../cart/cart.ts";
 import { ownershipOf } from "../cart/ownership.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -56,6 +59,11 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     throw error;
   };
 
+  const nullWhenNotFound = (error: unknown): null => {
+    if (error instanceof AppError && error.code === "not_found") return null;
+    throw error;
+  };
+
   /** The functions the loaders read the store through, for this viewer (null: a visitor). */
   const storeContext = (viewer: SessionViewer | null, cspNonce: string): StoreContext & { cspNonce: string } => {
     const signedIn = () => {
@@ -75,15 +83,35 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       content: (slug, content) => app.catalogue.content(slug, content, viewer),
       cart: async () => (await getCart(db, signedIn(), currency)).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
-      order: (id) =>
-        getOrder(db, signedIn(), id).catch((error: unknown) => {
-          if (error instanceof AppError && error.code === "not_found") return null;
-          throw error;
-        }),
+      order: (id) => getOrder(db, signedIn(), id).catch(nullWhenNotFound),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       // Read with the session, in the same query (sessions.ts).
       cartCount: async () => viewer?.cartCount ?? 0,
       ownership: async () => (viewer ? ownershipOf(db, viewer.userId) : { categories: [], groups: [] }),
+      admin: adminReads(viewer),
+    };
+  };
+
+  /** The admin area's reads: the same functions as /api/admin, for an operator only. */
+  const adminReads = (viewer: SessionViewer | null): AdminReads => {
+    const operator = () => {
+      if (viewer?.role !== "admin") throw new Error("an admin page's loader ran without an operator: guard it first");
+    };
+    // The URL's search and cursor, checked as the API checks them.
+    const listArgs = (query: AdminListQuery) => {
+      operator();
+      const parsed = searchPageQuery.safeParse(query);
+      if (!parsed.success) throw data({ message: parsed.error.issues[0]?.message }, { status: 422 });
+      const { search, cursor, limit } = parsed.data;
+      return { cursors: app.cursors, search, page: { cursor, limit } };
+    };
+    return {
+      users: async (query) => listUsers(db, listArgs(query)).catch(refuseBadCursor),
+      orders: async (query) => listAllOrders(db, listArgs(query)).catch(refuseBadCursor),
+      order: async (id) => {
+        operator();
+        return getAnyOrder(db, id).catch(nullWhenNotFound);
+      },
     };
   };
 

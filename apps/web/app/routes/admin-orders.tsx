@@ -1,11 +1,20 @@
 import { Link } from "react-router";
 import { formatMoney, formatWhen } from "../features/admin/admin-api";
-import { type AdminOrderRow, refundLabel } from "../features/admin/admin-orders";
+import { adminListQuery, useAdminListUrl } from "../features/admin/admin-list";
+import { refundLabel } from "../features/admin/admin-orders";
+import { AdminListError } from "../features/admin/components/admin-bits";
 import { AdminListPage } from "../features/admin/components/admin-list-page";
-import { useAdminList } from "../features/admin/use-admin-list";
+import { requireAdmin } from "../features/admin/require-admin";
+import type { Route } from "./+types/admin-orders";
 
-export default function AdminOrders() {
-  const { search, list, failed, go, pageHref } = useAdminList<AdminOrderRow>("/api/admin/orders");
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const operator = requireAdmin(context, request);
+  return { list: await context.admin.orders(adminListQuery(request)), timeZone: operator.user.timezone };
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { list, timeZone } = loaderData;
+  const { search, loading, pageHref } = useAdminListUrl();
   return (
     <AdminListPage
       id="admin-orders"
@@ -17,15 +26,14 @@ export default function AdminOrders() {
       columns={["Order", "Date", "Customer", "Method", "Amount", "Status"]}
       search={search}
       list={list}
-      failed={failed}
-      go={go}
+      loading={loading}
       pageHref={pageHref}
       renderRow={(order) => (
         <tr key={order.id}>
           <td>
             <Link to={`/admin/orders/${order.id}`}>{order.order_id}</Link>
           </td>
-          <td>{formatWhen(order.created_at)}</td>
+          <td>{formatWhen(order.created_at, timeZone)}</td>
           <td>
             {order.customer.name}
             <br />
@@ -42,4 +50,8 @@ export default function AdminOrders() {
       )}
     />
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminListError title="Orders" />;
 }

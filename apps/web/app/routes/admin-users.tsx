@@ -1,17 +1,17 @@
+import type { AdminUserRow } from "@skillshelf/shared/api.ts";
 import { useState } from "react";
+import { useRevalidator } from "react-router";
 import { adminCall, confirmAction, formatWhen } from "../features/admin/admin-api";
+import { adminListQuery, useAdminListUrl } from "../features/admin/admin-list";
+import { AdminListError } from "../features/admin/components/admin-bits";
 import { AdminListPage } from "../features/admin/components/admin-list-page";
-import { useAdminList } from "../features/admin/use-admin-list";
+import { requireAdmin } from "../features/admin/require-admin";
 import { useToast } from "../features/toast/toast-context";
+import type { Route } from "./+types/admin-users";
 
-interface AdminUserRow {
-  id: number;
-  name: string;
-  email: string;
-  role: "learner" | "admin";
-  email_verified: boolean;
-  blocked: boolean;
-  created_at: string;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const operator = requireAdmin(context, request);
+  return { list: await context.admin.users(adminListQuery(request)), timeZone: operator.user.timezone };
 }
 
 type UserAction = "verify-email" | "block" | "unblock" | "make-admin" | "remove-admin";
@@ -24,8 +24,10 @@ const PROMPTS: Record<UserAction, string> = {
   "remove-admin": "Are you sure?",
 };
 
-export default function AdminUsers() {
-  const { search, list, failed, reload, go, pageHref } = useAdminList<AdminUserRow>("/api/admin/users");
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { list, timeZone } = loaderData;
+  const { search, loading, pageHref } = useAdminListUrl();
+  const revalidator = useRevalidator();
   const toast = useToast();
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -33,8 +35,9 @@ export default function AdminUsers() {
     if (!confirmAction(PROMPTS[action])) return;
     setBusy(user.id);
     await adminCall(`/api/admin/users/${user.id}/${action}`, { method: "POST", notify: toast });
+    // The row shows its new state once the list is read again.
+    await revalidator.revalidate();
     setBusy(null);
-    await reload(false);
   };
 
   return (
@@ -48,8 +51,7 @@ export default function AdminUsers() {
       columns={["Name", "E-mail", "Role", "Status", "Joined", "Actions"]}
       search={search}
       list={list}
-      failed={failed}
-      go={go}
+      loading={loading}
       pageHref={pageHref}
       renderRow={(user) => (
         <tr key={user.id} data-email={user.email}>
@@ -62,7 +64,7 @@ export default function AdminUsers() {
             </span>{" "}
             {user.blocked && <span className="admin-badge admin-badge--refunded">Blocked</span>}
           </td>
-          <td>{formatWhen(user.created_at)}</td>
+          <td>{formatWhen(user.created_at, timeZone)}</td>
           <td>
             <div className="admin-row-actions">
               {!user.email_verified && (
@@ -108,4 +110,8 @@ function UserButton({
       {label}
     </button>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminListError title="Learners" />;
 }

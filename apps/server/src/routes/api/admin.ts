@@ -1,5 +1,5 @@
 import { rowId } from "@skillshelf/shared/ids.ts";
-import { pageQuery, pageResponse } from "@skillshelf/shared/paging.ts";
+import { pageResponse, searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -33,10 +33,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const actorId = async (request: FastifyRequest) => (await viewerOf(request))?.userId ?? 0;
 
   // The search and the cursor go together: a cursor only pages through the search it came from.
-  const searchPage = pageQuery.extend({
-    search: z.string().max(200).optional().describe("a part of what to find; case does not matter"),
-  });
-  const listArgs = (query: z.infer<typeof searchPage>) => ({
+  const listArgs = (query: z.infer<typeof searchPageQuery>) => ({
     cursors: app.cursors,
     search: query.search,
     page: { cursor: query.cursor, limit: query.limit },
@@ -48,7 +45,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Learners, newest first, searched by name or e-mail, a page at a time",
         tags,
-        querystring: searchPage,
+        querystring: searchPageQuery,
         response: {
           200: pageResponse(z.looseObject({ id: z.number().int(), name: z.string(), email: z.string() })),
         },
@@ -94,7 +91,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Every order, newest first, searched by number, transaction id or learner, a page at a time",
         tags,
-        querystring: searchPage,
+        querystring: searchPageQuery,
         response: {
           200: pageResponse(z.looseObject({ id: z.number().int(), order_id: z.string(), created_at: z.string() })),
         },

@@ -1,5 +1,6 @@
 import { formatPrice, GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import type { ApiResult, Notifier } from "../../lib/api-client";
+import { formatInZone } from "../orders/format-order-date";
 
 export type AdminMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -48,9 +49,12 @@ export function formatMoney(amount: number | null, currency: string): string {
   return amount === null ? "Free" : `${currency} ${formatPrice(amount)}`;
 }
 
-/** A timestamp for the operator: the date and time in the browser's zone. */
-export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+/**
+ * A timestamp for the operator, in the time zone of their settings: the same
+ * text in the server's HTML and in the hydrated page.
+ */
+export function formatWhen(iso: string, timeZone: string): string {
+  return formatInZone(iso, timeZone, "en-GB", { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** Asks before an irreversible action; the exact prompts come from the issue. */

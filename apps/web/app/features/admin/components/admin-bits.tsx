@@ -1,5 +1,7 @@
-import { type FormEvent, useId, useState } from "react";
-import { Link } from "react-router";
+import { MAX_SEARCH_LENGTH } from "@skillshelf/shared/paging.ts";
+import { useId } from "react";
+import { Form, isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
+import { ErrorPage } from "../../errors/components/error-page";
 import { ADMIN_FORBIDDEN } from "../require-admin";
 
 /** What a signed-in learner sees at /admin: a 403. */
@@ -24,44 +26,54 @@ export function AdminLoading({ label = "Loading…" }: { label?: string }) {
   );
 }
 
-/** A search box that applies on submit. */
-export function AdminSearch({
-  label,
-  placeholder,
-  initial,
-  onSearch,
-}: {
-  label: string;
-  placeholder: string;
-  initial: string;
-  onSearch: (term: string) => void;
-}) {
-  const [term, setTerm] = useState(initial);
+/** A search box: a GET form to the list's own URL (?search=), so it works before and without JavaScript. */
+export function AdminSearch({ label, placeholder, initial }: { label: string; placeholder: string; initial: string }) {
   const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(term.trim());
-  };
   return (
     <search>
-      <form className="admin-search" onSubmit={submit}>
+      <Form method="get" className="admin-search">
         <label htmlFor={id} className="admin-label">
           {label}
         </label>
         <div className="admin-search__row">
           <input
             id={id}
+            name="search"
             type="search"
             className="admin-input"
-            value={term}
+            defaultValue={initial}
             placeholder={placeholder}
-            onChange={(e) => setTerm(e.target.value)}
+            maxLength={MAX_SEARCH_LENGTH}
           />
           <button type="submit" className="button button--small">
             Search
           </button>
         </div>
-      </form>
+      </Form>
     </search>
+  );
+}
+
+/**
+ * The error boundary of an admin list: a page link that went stale or was
+ * altered answers 422 with the reason and a link to the first page of the
+ * same search; a learner's 403 and anything else as the admin area shows them.
+ */
+export function AdminListError({ title }: { title: string }) {
+  const error = useRouteError();
+  const [params] = useSearchParams();
+  if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden />;
+  if (!isRouteErrorResponse(error) || error.status !== 422) return <ErrorPage />;
+  const message = (error.data as { message?: string } | null)?.message ?? "This page link is not valid.";
+  const search = params.get("search");
+  return (
+    <section className="admin-page" aria-labelledby="admin-list-error-title">
+      <header className="admin-page__header">
+        <h1 id="admin-list-error-title">{title}</h1>
+      </header>
+      <p className="admin-empty" role="alert">
+        {message} <Link to={{ search: search ? `?${new URLSearchParams({ search })}` : "" }}>First page</Link>
+      </p>
+    </section>
   );
 }

@@ -1,6 +1,5 @@
 import type { Page } from "@skillshelf/shared/paging.ts";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Pager } from "../../../components/pager";
 import { AdminLoading, AdminSearch } from "./admin-bits";
 
@@ -14,17 +13,16 @@ interface AdminListPageProps<Row> {
   noun: string;
   columns: string[];
   search: string;
-  list: Page<Row> | null;
-  /** The server's message when it refused the page (a stale page link). */
-  failed?: string | undefined;
-  go: (next: { search: string }) => void;
+  list: Page<Row>;
+  /** Another search or page of the list is loading. */
+  loading: boolean;
   pageHref: (cursor: string) => string;
   renderRow: (row: Row) => ReactNode;
 }
 
 /** The frame every admin list shares: heading, search, spinner, empty state, table and pager. */
 export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
-  const { list, go, noun } = props;
+  const { list, noun } = props;
   const titleId = `${props.id}-title`;
   return (
     <section className="admin-page" aria-labelledby={titleId}>
@@ -37,16 +35,8 @@ export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
         label={props.searchLabel}
         placeholder={props.placeholder}
         initial={props.search}
-        onSearch={(term) => go({ search: term })}
       />
-      {props.failed ? (
-        <p className="admin-empty" role="alert">
-          {props.failed}{" "}
-          <Link to={{ search: props.search ? `?${new URLSearchParams({ search: props.search })}` : "" }}>
-            First page
-          </Link>
-        </p>
-      ) : !list ? (
+      {props.loading ? (
         <AdminLoading label={`Loading ${noun}…`} />
       ) : list.rows.length === 0 ? (
         <p className="admin-empty">No {noun} found.</p>

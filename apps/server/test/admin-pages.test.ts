@@ -1,0 +1,105 @@
+import { PAGING_MESSAGES } from "@skillshelf/shared/paging.ts";
+import { categories } from "../src/db/schema/index.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createTestStore, ensureWebBuild, TestClock, type TestStore } from "./helpers/app.ts";
+import { smallCatalogue } from "./helpers/factories.ts";
+import { insertLearners, insertOrders } from "./helpers/history.ts";
+
+// The admin area's screens load on the server, with the search and the page in the URL:
+// what an operator sees is in the HTML, before (and without) any JavaScript.
+let store: TestStore;
+const clock = new TestClock();
+let admin: string;
+let learner: string;
+let orderIds: number[];
+
+beforeAll(async () => {
+  ensureWebBuild();
+  store = await createTestStore({ pages: true, clock });
+  await store.importCatalogue(smallCatalogue());
+  // A zone far from the server's: the operator's dates are written in theirs.
+  admin = await signIn(store, (await createUser(store, { role: "admin", timezone: "Pacific/Kiritimati" })).id);
+  learner = await signIn(store, (await createUser(store)).id);
+  const tagged = await insertLearners(store.database.db, { count: 25, tag: "Pager", start: new Date("2026-01-01") });
+  const [category] = await store.database.db.select({ id: categories.id }).from(categories).limit(1);
+  orderIds = await insertOrders(store.database.db, {
+    users: { firstId: tagged.firstId, lastId: tagged.firstId },
+    perUser: 3,
+    tag: "adminpages",
+    start: new Date("2026-11-01T10:30:00Z"),
+    categoryId: category?.id,
+  });
+});
+afterAll(() => store.close());
+
+const page = (url: string, token: string | null = admin) =>
+  store.app.inject({ method: "GET", url, headers: { accept: "text/html", ...(token ? bearer(token) : {}) } });
+const nextHref = (html: string) => html.match(/<a [^>]*rel="next" href="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
+/** The learners of a tag a page lists (each e-mail shows in its row, its buttons and the page's data). */
+const rowsIn = (html: string, tag: string) => new Set(html.match(new RegExp(`\\.${tag}\\d+@example\\.com`, "g"))).size;
+
+describe("admin lists rendered on the server", () => {
+  it("pages through the learners of a search by the links in the HTML", async () => {
+    const first = await page("/admin/users?search=.pager");
+    expect(first.statusCode).toBe(200);
+    expect(rowsIn(first.body, "pager")).toBe(20);
+    // The search box holds the search; the pager keeps it in its links.
+    expect(first.body).toMatch(/<input[^>]*name="search"[^>]*value="\.pager"/);
+    const next = nextHref(first.body);
+    expect(next).toMatch(/^\/admin\/users\?search=\.pager&cursor=/);
+
+    const second = await page(next ?? "");
+    expect(second.statusCode).toBe(200);
+    expect(rowsIn(second.body, "pager")).toBe(5);
+    expect(nextHref(second.body)).toBeUndefined();
+  });
+
+  it("finds an order by its number and opens it, dated in the operator's time zone", async () => {
+    const [id] = orderIds;
+    const detail = await page(`/admin/orders/${id}`);
+    expect(detail.statusCode).toBe(200);
+    const number = detail.body.match(/<h1[^>]*>Order <!-- -->(SS-[A-Z0-9-]+)</)?.[1];
+    expect(number).toMatch(/^SS-202611\d\d-[0-9A-F]{8}$/);
+    // 10:3x UTC is past midnight in Kiritimati (UTC+14): the next day.
+    expect(detail.body).toMatch(/2 Nov 2026, 00:3\d/);
+
+    const found = await page(`/admin/orders?search=${encodeURIComponent(number ?? "")}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toContain(`href="/admin/orders/${id}"`);
+  });
+
+  it("answers a page link that was altered with 422, the reason and the first page of the same search", async () => {
+    const res = await page("/admin/orders?search=pager&cursor=not-a-cursor");
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain(PAGING_MESSAGES.cursorMalformed);
+    expect(res.body).toContain('href="/admin/orders?search=pager"');
+  });
+
+  it("refuses a search longer than 200 characters with 422 and says why", async () => {
+    const res = await page(`/admin/users?search=${"a".repeat(201)}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain("search must be at most 200 characters");
+  });
+
+  it("says an order that does not exist is not found", async () => {
+    for (const url of ["/admin/orders/999999", "/admin/orders/abc"]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain("Order not found");
+    }
+  });
+
+  it("gives a learner the 403 page and sends a visitor to sign in", async () => {
+    for (const url of ["/admin/users", "/admin/orders", `/admin/orders/${orderIds[0]}`]) {
+      const refused = await page(url, learner);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.body).toContain("This area is for store operators.");
+      expect(refused.body).not.toContain(".pager1@example.com");
+
+      const visitor = await page(url, null);
+      expect(visitor.statusCode, url).toBe(302);
+      expect(visitor.headers.location).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
+    }
+  });
+});

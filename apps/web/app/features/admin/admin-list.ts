@@ -1,0 +1,23 @@
+import type { AdminListQuery } from "@skillshelf/shared/api.ts";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
+
+/** The search and page in an admin list's URL (?search=&cursor=), as its loader passes them on. */
+export function adminListQuery(request: Request): AdminListQuery {
+  const params = new URL(request.url).searchParams;
+  return { search: params.get("search") || undefined, cursor: params.get("cursor") || undefined };
+}
+
+/**
+ * An admin list's URL, for its page: the search, the link to a page of it,
+ * and whether another search or page of the list is loading (then the page
+ * shows the spinner at once, never the old rows).
+ */
+export function useAdminListUrl() {
+  const [params] = useSearchParams();
+  const search = params.get("search") ?? "";
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  const pageHref = (cursor: string) => `?${new URLSearchParams({ ...(search ? { search } : {}), cursor })}`;
+  return { search, loading, pageHref };
+}
