@@ -180,6 +180,38 @@ describe("the admin area", () => {
     ]);
   });
 
+  it("keeps the editor in the URL across a reload, and collapses and filters the tree", async () => {
+    const { page } = session;
+    await page.goto("/admin/catalogue");
+    await adminReady(page, "Catalogue");
+    // Artefacts start closed: their groups and contents show when opened.
+    const articleRow = page.getByRole("button", { name: `Edit ${article.title}` });
+    expect(await articleRow.count()).toBe(0);
+    await page.getByRole("button", { name: `Expand ${artefact.name}` }).click();
+    await articleRow.click();
+    await page.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
+    expect(new URL(page.url()).search).toMatch(/^\?edit=content-\d+$/);
+
+    await page.reload();
+    await page.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
+    expect(await page.getByRole("button", { name: `Collapse ${artefact.name}` }).getAttribute("aria-expanded")).toBe(
+      "true",
+    );
+
+    // The filter keeps what matches and the parents and artefacts it is in, opened.
+    await page.getByLabel("Filter the catalogue").fill(article.title.toUpperCase());
+    await expect.poll(() => page.locator(".admin-tree__artefact").count()).toBe(1);
+    expect(await page.locator(".admin-tree__parent").count()).toBe(1);
+    await articleRow.waitFor();
+    await page.getByLabel("Filter the catalogue").fill(`no such thing ${tag}`);
+    await page.getByText(`Nothing in the catalogue matches “no such thing ${tag}”.`).waitFor();
+    await page.getByLabel("Filter the catalogue").fill("");
+    await expect.poll(() => page.locator(".admin-tree__parent").count()).toBeGreaterThan(1);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await page.getByText("Choose Edit or Add on an item to change the catalogue.").waitFor();
+  });
+
   it("reorders, refuses to delete a parent with artefacts, exports, and names the line of a bad import", async () => {
     const { page } = session;
     const prompts = acceptDialogs(page);

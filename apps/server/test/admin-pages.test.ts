@@ -1,6 +1,7 @@
 import { PAGING_MESSAGES } from "@skillshelf/shared/paging.ts";
-import { categories } from "../src/db/schema/index.ts";
+import { isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categories } from "../src/db/schema/index.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -90,8 +91,30 @@ describe("admin lists rendered on the server", () => {
     }
   });
 
+  it("opens the catalogue editor the URL names, in the server's HTML", async () => {
+    const [artefact] = await store.database.db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(isNotNull(categories.parentId))
+      .limit(1);
+    if (!artefact) throw new Error("no artefact");
+    const edit = await page(`/admin/catalogue?edit=category-${artefact.id}`);
+    expect(edit.statusCode).toBe(200);
+    expect(edit.body).toContain(`Edit artefact: ${artefact.name}`);
+    // The artefact being edited is open in the tree.
+    expect(edit.body).toContain(`aria-expanded="true" aria-label="Collapse ${artefact.name}"`);
+
+    const add = await page(`/admin/catalogue?add=group-${artefact.id}`);
+    expect(add.body).toContain(`New group in ${artefact.name}`);
+
+    // A link to something that is gone opens no editor.
+    const gone = await page("/admin/catalogue?edit=content-999999");
+    expect(gone.statusCode).toBe(200);
+    expect(gone.body).toContain("Choose Edit or Add on an item to change the catalogue.");
+  });
+
   it("gives a learner the 403 page and sends a visitor to sign in", async () => {
-    for (const url of ["/admin/users", "/admin/orders", `/admin/orders/${orderIds[0]}`]) {
+    for (const url of ["/admin/users", "/admin/orders", `/admin/orders/${orderIds[0]}`, "/admin/catalogue"]) {
       const refused = await page(url, learner);
       expect(refused.statusCode, url).toBe(403);
       expect(refused.body).toContain("This area is for store operators.");

@@ -1,3 +1,4 @@
+import type { AdminCatalogueTree } from "./admin-forms.ts";
 import type { Page, PageRequest } from "./paging.ts";
 
 /**
@@ -258,6 +259,8 @@ export interface AdminReads {
   orders(query: AdminListQuery): Promise<Page<AdminOrderRow>>;
   /** null when there is no such order. */
   order(id: number): Promise<AdminOrderDetail | null>;
+  /** The whole catalogue for the editor, hidden parts included (GET /api/admin/catalogue). */
+  catalogue(): Promise<AdminCatalogueTree>;
 }
 
 /** One row of the operator's learner list (GET /api/admin/users). */

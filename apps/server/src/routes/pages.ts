@@ -9,6 +9,7 @@ import fp from "fastify-plugin";
 import fresh from "fresh";
 import type { ServerBuild } from "react-router";
 import type { SessionViewer } from "../accounts/sessions.ts";
+import { readAdminCatalogue } from "../admin/catalogue/read-admin-catalogue.ts";
 import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
 import { getCart } from "../cart/cart.ts";
@@ -111,6 +112,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       order: async (id) => {
         operator();
         return getAnyOrder(db, id).catch(nullWhenNotFound);
+      },
+      catalogue: async () => {
+        operator();
+        return readAdminCatalogue(db, currency);
       },
     };
   };

@@ -5,13 +5,15 @@ import type {
   AdminGroup,
   AdminParentNode,
 } from "@skillshelf/shared/admin-forms.ts";
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
 import { adminCall, confirmAction, formatMoney } from "../features/admin/admin-api";
 import { CategoryForm } from "../features/admin/catalogue/category-form";
 import { ContentEditor } from "../features/admin/catalogue/content-editor";
 import { GroupForm } from "../features/admin/catalogue/group-form";
-import { AdminLoading } from "../features/admin/components/admin-bits";
+import { requireAdmin } from "../features/admin/require-admin";
 import { useToast } from "../features/toast/toast-context";
+import type { Route } from "./+types/admin-catalogue";
 
 type Editor =
   | { kind: "category"; parentId: number; categoryId: number | null }
@@ -19,6 +21,11 @@ type Editor =
   | { kind: "content"; artefactId: number; contentId: number | null; groupId: number | null };
 
 const DELETE_PROMPT = "Are you sure you want to delete this item?";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return { tree: await context.admin.catalogue() };
+}
 
 /** The list with one item moved up (-1) or down (+1). */
 function moved<T extends { id: number }>(list: T[], id: number, step: -1 | 1): number[] {
@@ -30,18 +37,75 @@ function moved<T extends { id: number }>(list: T[], id: number, step: -1 | 1): n
   return ids;
 }
 
-export default function AdminCatalogue() {
-  const toast = useToast();
-  const [tree, setTree] = useState<AdminCatalogueTree | null>(null);
-  const [editor, setEditor] = useState<Editor | null>(null);
+/**
+ * What the side panel edits, kept in the URL so reload, back and a shared link
+ * open the same editor: ?edit=category-12 | group-4 | content-9, or
+ * ?add=parent | artefact-3 (in parent 3) | group-5 (in artefact 5) |
+ * content-5 or content-5-4 (in artefact 5, group 4).
+ */
+function editorOf(params: URLSearchParams, tree: AdminCatalogueTree): Editor | null {
+  const artefacts = tree.categories.flatMap((p) => p.artefacts);
+  const [kind, a, b] = (params.get("edit") ?? params.get("add") ?? "").split("-");
+  const first = Number(a);
+  const second = b === undefined ? null : Number(b);
+  if (params.has("edit")) {
+    if (kind === "category") {
+      const parent = tree.categories.find((p) => p.id === first);
+      const artefact = artefacts.find((x) => x.id === first);
+      if (parent) return { kind, parentId: 0, categoryId: parent.id };
+      return artefact ? { kind, parentId: artefact.parent_id ?? 0, categoryId: artefact.id } : null;
+    }
+    for (const artefact of artefacts) {
+      const group = artefact.groups.find((g) => g.id === first);
+      if (kind === "group" && group) return { kind, artefactId: artefact.id, group };
+      const content = [...artefact.contents, ...artefact.groups.flatMap((g) => g.contents)].find((c) => c.id === first);
+      if (kind === "content" && content)
+        return { kind, artefactId: artefact.id, contentId: content.id, groupId: content.group_id };
+    }
+    return null;
+  }
+  if (kind === "parent") return { kind: "category", parentId: 0, categoryId: null };
+  if (kind === "artefact" && tree.categories.some((p) => p.id === first))
+    return { kind: "category", parentId: first, categoryId: null };
+  const artefact = artefacts.find((x) => x.id === first);
+  if (!artefact) return null;
+  if (kind === "group") return { kind, artefactId: artefact.id, group: null };
+  if (kind === "content" && (second === null || artefact.groups.some((g) => g.id === second)))
+    return { kind, artefactId: artefact.id, contentId: null, groupId: second };
+  return null;
+}
 
-  const load = useCallback(async () => {
-    const result = await adminCall<{ data: AdminCatalogueTree }>("/api/admin/catalogue", { notify: toast });
-    if (result.ok && result.body) setTree(result.body.data);
-  }, [toast]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+function searchOf(editor: Editor | null): string {
+  if (!editor) return "";
+  if (editor.kind === "category")
+    return editor.categoryId !== null
+      ? `?edit=category-${editor.categoryId}`
+      : editor.parentId === 0
+        ? "?add=parent"
+        : `?add=artefact-${editor.parentId}`;
+  if (editor.kind === "group")
+    return editor.group ? `?edit=group-${editor.group.id}` : `?add=group-${editor.artefactId}`;
+  if (editor.contentId !== null) return `?edit=content-${editor.contentId}`;
+  return `?add=content-${editor.artefactId}${editor.groupId === null ? "" : `-${editor.groupId}`}`;
+}
+
+/** The artefact an editor works in (an artefact's own form included), to open it in the tree. */
+function artefactIdOf(editor: Editor | null): number | null {
+  if (!editor) return null;
+  return editor.kind === "category" ? editor.categoryId : editor.artefactId;
+}
+
+export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
+  const { tree } = loaderData;
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const editor = editorOf(params, tree);
+  const setEditor = (next: Editor | null) => setParams(new URLSearchParams(searchOf(next)));
+  const [filter, setFilter] = useState("");
+  const load = async () => {
+    await revalidator.revalidate();
+  };
 
   const call = async (path: string, method: "POST" | "DELETE", body?: unknown) => {
     const result = await adminCall(path, { method, body, notify: toast });
@@ -53,12 +117,12 @@ export default function AdminCatalogue() {
     if (await call(path, "DELETE")) setEditor(null);
   };
 
-  const artefactOf = (id: number) => tree?.categories.flatMap((p) => p.artefacts).find((a) => a.id === id) ?? null;
+  const artefactOf = (id: number) => tree.categories.flatMap((p) => p.artefacts).find((a) => a.id === id) ?? null;
   const categoryOf = (id: number) =>
-    tree?.categories.find((p) => p.id === id) ?? tree?.categories.flatMap((p) => p.artefacts).find((a) => a.id === id);
+    tree.categories.find((p) => p.id === id) ?? tree.categories.flatMap((p) => p.artefacts).find((a) => a.id === id);
 
   const editorView = () => {
-    if (!tree || !editor) return null;
+    if (!editor) return null;
     const close = () => setEditor(null);
     if (editor.kind === "category") {
       const category = editor.categoryId === null ? undefined : categoryOf(editor.categoryId);
@@ -108,6 +172,10 @@ export default function AdminCatalogue() {
     );
   };
 
+  const filterId = useId();
+  const shown = filterTree(tree.categories, filter);
+  const openArtefact = artefactIdOf(editor);
+
   return (
     <section className="admin-page" aria-labelledby="admin-catalogue-title">
       <header className="admin-page__header admin-page__header--row">
@@ -131,35 +199,75 @@ export default function AdminCatalogue() {
         </div>
       </header>
       <ImportForm onImported={load} />
-      {!tree ? (
-        <AdminLoading label="Loading the catalogue…" />
-      ) : (
-        <div className="admin-catalogue">
-          <div className="admin-tree">
-            {tree.categories.length === 0 && <p className="admin-empty">The catalogue is empty.</p>}
-            <ol className="admin-tree__list">
-              {tree.categories.map((parent) => (
-                <ParentItem
-                  key={parent.id}
-                  parent={parent}
-                  siblings={tree.categories}
-                  currency={tree.currency}
-                  setEditor={setEditor}
-                  call={call}
-                  remove={remove}
-                />
-              ))}
-            </ol>
-          </div>
-          <div className="admin-side" aria-live="polite">
-            {editorView() ?? (
-              <p className="admin-muted admin-side__hint">Choose Edit or Add on an item to change the catalogue.</p>
-            )}
-          </div>
+      <div className="admin-catalogue">
+        <div className="admin-tree">
+          <search className="admin-tree__filter">
+            <label htmlFor={filterId} className="admin-label">
+              Filter the catalogue
+            </label>
+            <input
+              id={filterId}
+              type="search"
+              className="admin-input"
+              value={filter}
+              placeholder="Name or title"
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </search>
+          {tree.categories.length === 0 && <p className="admin-empty">The catalogue is empty.</p>}
+          {tree.categories.length > 0 && shown.length === 0 && (
+            <p className="admin-empty">Nothing in the catalogue matches “{filter.trim()}”.</p>
+          )}
+          <ol className="admin-tree__list">
+            {shown.map((parent) => (
+              <ParentItem
+                key={parent.id}
+                parent={parent}
+                siblings={tree.categories}
+                currency={tree.currency}
+                setEditor={setEditor}
+                call={call}
+                remove={remove}
+                expandAll={filter.trim() !== ""}
+                openArtefact={openArtefact}
+              />
+            ))}
+          </ol>
         </div>
-      )}
+        <div className="admin-side" aria-live="polite">
+          {editorView() ?? (
+            <p className="admin-muted admin-side__hint">Choose Edit or Add on an item to change the catalogue.</p>
+          )}
+        </div>
+      </div>
     </section>
   );
+}
+
+/**
+ * The parents and artefacts that match the filter (by name, or by a group's or
+ * content's name or title in them), each keeping only what matches in it; an
+ * artefact whose own name matches keeps everything.
+ */
+function filterTree(parents: AdminParentNode[], filter: string): AdminParentNode[] {
+  const term = filter.trim().toLowerCase();
+  if (!term) return parents;
+  const hit = (text: string) => text.toLowerCase().includes(term);
+  const result: AdminParentNode[] = [];
+  for (const parent of parents) {
+    const artefacts = hit(parent.name)
+      ? parent.artefacts
+      : parent.artefacts.flatMap((artefact) => {
+          if (hit(artefact.name) || hit(artefact.slug)) return [artefact];
+          const groups = artefact.groups
+            .map((g) => (hit(g.name) ? g : { ...g, contents: g.contents.filter((c) => hit(c.title)) }))
+            .filter((g) => hit(g.name) || g.contents.length > 0);
+          const contents = artefact.contents.filter((c) => hit(c.title));
+          return groups.length > 0 || contents.length > 0 ? [{ ...artefact, groups, contents }] : [];
+        });
+    if (artefacts.length > 0 || hit(parent.name)) result.push({ ...parent, artefacts });
+  }
+  return result;
 }
 
 interface ItemProps {
@@ -167,6 +275,25 @@ interface ItemProps {
   call: (path: string, method: "POST" | "DELETE", body?: unknown) => Promise<boolean>;
   remove: (path: string) => Promise<void>;
   currency: string;
+  /** A filter is on: everything it kept is shown open, and nothing moves (the lists are partial). */
+  expandAll: boolean;
+  /** The artefact the side panel works in: shown open. */
+  openArtefact: number | null;
+}
+
+/** Shows or hides what is under a row of the tree. */
+function ExpandButton({ name, open, onToggle }: { name: string; open: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      className="admin-icon-button admin-tree__toggle"
+      aria-expanded={open}
+      aria-label={`${open ? "Collapse" : "Expand"} ${name}`}
+      onClick={onToggle}
+    >
+      {open ? "▾" : "▸"}
+    </button>
+  );
 }
 
 function MoveButtons({
@@ -217,12 +344,15 @@ function ParentItem({
   siblings,
   ...props
 }: ItemProps & { parent: AdminParentNode; siblings: AdminParentNode[] }) {
-  const { setEditor, call, remove } = props;
-  const index = siblings.indexOf(parent);
+  const { setEditor, call, remove, expandAll } = props;
+  const index = siblings.findIndex((p) => p.id === parent.id);
+  const [closed, setClosed] = useState(false);
+  const open = expandAll || !closed;
   return (
     <li className="admin-tree__parent">
       <div className="admin-tree__row">
         <span className="admin-tree__name">
+          <ExpandButton name={parent.name} open={open} onToggle={() => setClosed(open)} />
           <span aria-hidden="true">{parent.icon}</span> {parent.name}
           {parent.hidden && <span className="admin-badge admin-badge--pending">Hidden</span>}
           {parent.is_header_menu && <span className="admin-badge admin-badge--paid">Menu</span>}
@@ -230,8 +360,8 @@ function ParentItem({
         <span className="admin-tree__tools">
           <MoveButtons
             name={parent.name}
-            first={index === 0}
-            last={index === siblings.length - 1}
+            first={expandAll || index === 0}
+            last={expandAll || index === siblings.length - 1}
             onMove={(step) =>
               call("/api/admin/categories/reorder", "POST", { parent_id: null, ids: moved(siblings, parent.id, step) })
             }
@@ -249,7 +379,7 @@ function ParentItem({
           <ItemButton label="Delete" name={parent.name} onClick={() => remove(`/api/admin/categories/${parent.id}`)} />
         </span>
       </div>
-      {parent.artefacts.length > 0 && (
+      {open && parent.artefacts.length > 0 && (
         <ol className="admin-tree__list admin-tree__list--nested">
           {parent.artefacts.map((artefact) => (
             <ArtefactItem
@@ -272,8 +402,15 @@ function ArtefactItem({
   parentId,
   ...props
 }: ItemProps & { artefact: AdminArtefactNode; siblings: AdminArtefactNode[]; parentId: number }) {
-  const { setEditor, call, remove, currency } = props;
-  const index = siblings.indexOf(artefact);
+  const { setEditor, call, remove, currency, expandAll, openArtefact } = props;
+  const index = siblings.findIndex((a) => a.id === artefact.id);
+  // Closed until opened, or until the side panel works in it.
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const editing = openArtefact === artefact.id;
+  useEffect(() => {
+    if (editing) setToggled(true);
+  }, [editing]);
+  const open = expandAll || (toggled ?? editing);
   const contentRows = (contents: AdminContentSummary[]) =>
     contents.map((content, i) => (
       <li key={content.id} className="admin-tree__row admin-tree__row--content">
@@ -284,8 +421,8 @@ function ArtefactItem({
         <span className="admin-tree__tools">
           <MoveButtons
             name={content.title}
-            first={i === 0}
-            last={i === contents.length - 1}
+            first={expandAll || i === 0}
+            last={expandAll || i === contents.length - 1}
             onMove={(step) =>
               call(`/api/admin/categories/${artefact.id}/contents/reorder`, "POST", {
                 ids: moved(contents, content.id, step),
@@ -307,6 +444,7 @@ function ArtefactItem({
     <li className="admin-tree__artefact">
       <div className="admin-tree__row">
         <span className="admin-tree__name">
+          <ExpandButton name={artefact.name} open={open} onToggle={() => setToggled(!open)} />
           <span aria-hidden="true">{artefact.icon}</span> <strong>{artefact.name}</strong>{" "}
           <span className="admin-muted">
             /{artefact.slug} · {formatMoney(artefact.price, currency)}
@@ -317,8 +455,8 @@ function ArtefactItem({
         <span className="admin-tree__tools">
           <MoveButtons
             name={artefact.name}
-            first={index === 0}
-            last={index === siblings.length - 1}
+            first={expandAll || index === 0}
+            last={expandAll || index === siblings.length - 1}
             onMove={(step) =>
               call("/api/admin/categories/reorder", "POST", {
                 parent_id: parentId,
@@ -348,50 +486,52 @@ function ArtefactItem({
           />
         </span>
       </div>
-      <ol className="admin-tree__list admin-tree__list--nested">
-        {artefact.groups.map((group, i) => (
-          <li key={group.id} className="admin-tree__group">
-            <div className="admin-tree__row">
-              <span className="admin-tree__name">
-                Group: {group.name} <span className="admin-muted">· {formatMoney(group.price, currency)}</span>
-              </span>
-              <span className="admin-tree__tools">
-                <MoveButtons
-                  name={group.name}
-                  first={i === 0}
-                  last={i === artefact.groups.length - 1}
-                  onMove={(step) =>
-                    call(`/api/admin/categories/${artefact.id}/groups/reorder`, "POST", {
-                      ids: moved(artefact.groups, group.id, step),
-                    })
-                  }
-                />
-                <ItemButton
-                  label="Edit"
-                  name={`group ${group.name}`}
-                  onClick={() => setEditor({ kind: "group", artefactId: artefact.id, group })}
-                />
-                <ItemButton
-                  label="Add content to"
-                  name={`group ${group.name}`}
-                  onClick={() =>
-                    setEditor({ kind: "content", artefactId: artefact.id, contentId: null, groupId: group.id })
-                  }
-                />
-                <ItemButton
-                  label="Delete"
-                  name={`group ${group.name}`}
-                  onClick={() => remove(`/api/admin/groups/${group.id}`)}
-                />
-              </span>
-            </div>
-            {group.contents.length > 0 && (
-              <ol className="admin-tree__list admin-tree__list--nested">{contentRows(group.contents)}</ol>
-            )}
-          </li>
-        ))}
-        {contentRows(artefact.contents)}
-      </ol>
+      {open && (
+        <ol className="admin-tree__list admin-tree__list--nested">
+          {artefact.groups.map((group, i) => (
+            <li key={group.id} className="admin-tree__group">
+              <div className="admin-tree__row">
+                <span className="admin-tree__name">
+                  Group: {group.name} <span className="admin-muted">· {formatMoney(group.price, currency)}</span>
+                </span>
+                <span className="admin-tree__tools">
+                  <MoveButtons
+                    name={group.name}
+                    first={expandAll || i === 0}
+                    last={expandAll || i === artefact.groups.length - 1}
+                    onMove={(step) =>
+                      call(`/api/admin/categories/${artefact.id}/groups/reorder`, "POST", {
+                        ids: moved(artefact.groups, group.id, step),
+                      })
+                    }
+                  />
+                  <ItemButton
+                    label="Edit"
+                    name={`group ${group.name}`}
+                    onClick={() => setEditor({ kind: "group", artefactId: artefact.id, group })}
+                  />
+                  <ItemButton
+                    label="Add content to"
+                    name={`group ${group.name}`}
+                    onClick={() =>
+                      setEditor({ kind: "content", artefactId: artefact.id, contentId: null, groupId: group.id })
+                    }
+                  />
+                  <ItemButton
+                    label="Delete"
+                    name={`group ${group.name}`}
+                    onClick={() => remove(`/api/admin/groups/${group.id}`)}
+                  />
+                </span>
+              </div>
+              {group.contents.length > 0 && (
+                <ol className="admin-tree__list admin-tree__list--nested">{contentRows(group.contents)}</ol>
+              )}
+            </li>
+          ))}
+          {contentRows(artefact.contents)}
+        </ol>
+      )}
     </li>
   );
 }
