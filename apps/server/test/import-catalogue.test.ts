@@ -188,7 +188,7 @@ describe("a catalogue file read as it streams", () => {
     await store.app.media.settled();
     const before = await storedObjects();
     const file: any = smallCatalogue();
-    (file.categories[1].artefacts[0].contents[0].related ??= []).push("docker/missing");
+    file.categories[1].artefacts[0].contents[0].related = ["docker/missing"];
     const text = pretty(file);
     const error = await importCatalogueStream(store.database, { input: pieces(text, 1000), media: store.app.media })
       .then(() => null)
