@@ -52,6 +52,11 @@ export default async function setup(project: TestProject) {
   );
   const adminToken = /\/reset-password\/(\S+)/.exec(created)?.[1];
   if (!adminToken) throw new Error(`create-admin printed no link: ${created}`);
+  execFileSync(process.execPath, ["--import", "tsx", "e2e/support/seed-admin-pages.ts"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: "inherit",
+  });
   // node itself, not npx: the signal at teardown must reach the server, not a wrapper.
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
     cwd: root,

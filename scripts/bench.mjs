@@ -2,7 +2,13 @@
 import { spawnSync } from "node:child_process";
 
 let failed = false;
-for (const script of ["build", "bench -w apps/server", "bench:history -w apps/server", "bench:media -w apps/server"]) {
+for (const script of [
+  "build",
+  "bench -w apps/server",
+  "bench:history -w apps/server",
+  "bench:media -w apps/server",
+  "bench:import -w apps/server",
+]) {
   const { status } = spawnSync("npm", ["run", ...script.split(" ")], { stdio: "inherit" });
   if (status !== 0) {
     failed = true;

@@ -1,7 +1,13 @@
 import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { hashPassword } from "../src/accounts/password-hash.ts";
+import { createSession } from "../src/accounts/sessions.ts";
+import type { Database } from "../src/db/client.ts";
+import { users } from "../src/db/schema/index.ts";
 
 /**
  * The store as npm start runs it (bench/server.ts), in its own process, seeded
@@ -37,4 +43,71 @@ export async function startBenchServer(env: Record<string, string>, dataDir?: st
       if (!dataDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** An admin and a session for it on a bench database: the bearer token. */
+export async function createBenchAdmin(database: Database): Promise<string> {
+  const [admin] = await database.db
+    .insert(users)
+    .values({
+      name: "Bench admin",
+      email: "bench-admin@example.com",
+      passwordHash: await hashPassword("Bench@2026x"),
+      role: "admin",
+    })
+    .returning({ id: users.id });
+  if (!admin) throw new Error("no admin");
+  return (await createSession({ db: database.db, userId: admin.id, rememberMe: false, now: new Date() })).token;
+}
+
+/** The resident memory of a process, in MB, from /proc. */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+/** A new database on the PostgreSQL server of BENCH_DATABASE_URL / TEST_DATABASE_URL / the local one, or null. */
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `skillshelf_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Runs `work` while sampling a process's RSS every 20 ms: its result, and the RSS before and at the peak (MB). */
+export async function watchRss<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; before: number; peak: number }> {
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 20);
+  try {
+    const result = await work();
+    return { result, before, peak: Math.max(peak, rssMb(pid)) };
+  } finally {
+    clearInterval(sampler);
+  }
 }

@@ -9,9 +9,14 @@
 // repeat the demo's six parents, their artefacts, groups and articles (the
 // same names and article bodies, so the same realistic sizes) under suffixed
 // slugs, as categories listed under More.., with their related links pointing
-// into their own copy. They carry no media: the pages only link to media, and
-// thousands of drawn images would make the import slow for nothing.
-import fs from "node:fs/promises";
+// into their own copy. They carry no media (the pages only link to media),
+// unless `--media` asks for them: then each copied article has its demo
+// article's images and PDFs (100x: about 3,200 files, 100 MB), as the import
+// bench needs.
+
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { finished } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import type { CatalogueFileInput, ContentFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import { buildDemoCatalogue } from "../src/seed/demo-catalogue.ts";
@@ -31,7 +36,7 @@ export interface GeneratedCatalogue {
 export function scaleCatalogue(
   demo: CatalogueFileInput,
   times: number,
-  options: { shortArticles?: boolean } = {},
+  options: { shortArticles?: boolean; media?: boolean } = {},
 ): GeneratedCatalogue {
   if (!Number.isInteger(times) || times < 1) throw new Error(`the factor must be a whole number >= 1, not ${times}`);
   const categories = [...demo.categories];
@@ -40,7 +45,7 @@ export function scaleCatalogue(
     const copyContent = (item: ContentFileInput): ContentFileInput => ({
       ...item,
       ...(options.shortArticles ? { description: `<p>${item.title}</p>` } : {}),
-      media: [],
+      media: options.media ? item.media : [],
       related: (item.related ?? []).map((entry) => {
         const [artefact, content] = entry.split("/");
         return `${suffix(artefact ?? "")}/${content}`;
@@ -76,25 +81,40 @@ export function scaleCatalogue(
 }
 
 /** The demo catalogue (its media drawn) and `times - 1` copies with the demo's article bodies. */
-export async function generateCatalogue(times: number): Promise<GeneratedCatalogue> {
-  return scaleCatalogue(await buildDemoCatalogue(), times);
+export async function generateCatalogue(times: number, options: { media?: boolean } = {}): Promise<GeneratedCatalogue> {
+  return scaleCatalogue(await buildDemoCatalogue(), times, options);
 }
 
-/** Writes the catalogue N times the demo's to `path`; returns its counts and size in bytes. */
-export async function writeCatalogueFile(factor: number, path: string) {
-  const generated = await generateCatalogue(factor);
-  const text = JSON.stringify(generated.file);
-  await fs.writeFile(path, text);
-  return { ...generated, bytes: Buffer.byteLength(text) };
+/**
+ * Writes the catalogue N times the demo's to `path`, one parent category at a
+ * time (with media, the whole text is larger than a JavaScript string may
+ * be); returns its counts and size in bytes.
+ */
+export async function writeCatalogueFile(factor: number, path: string, options: { media?: boolean } = {}) {
+  const generated = await generateCatalogue(factor, options);
+  const out = createWriteStream(path);
+  let bytes = 0;
+  const write = async (text: string) => {
+    bytes += Buffer.byteLength(text);
+    if (!out.write(text)) await once(out, "drain");
+  };
+  await write('{"version":1,"categories":[');
+  for (const [i, parent] of generated.file.categories.entries()) await write((i ? "," : "") + JSON.stringify(parent));
+  await write("]}");
+  out.end();
+  await finished(out);
+  return { ...generated, bytes };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [factor, out] = process.argv.slice(2);
-  if (!factor || !out) {
-    console.error("Usage: tsx apps/server/bench/generate-catalogue.ts FACTOR FILE   (FACTOR 1 is the demo catalogue)");
+  const [factor, out, flag] = process.argv.slice(2);
+  if (!factor || !out || (flag !== undefined && flag !== "--media")) {
+    console.error(
+      "Usage: tsx apps/server/bench/generate-catalogue.ts FACTOR FILE [--media]   (FACTOR 1 is the demo catalogue)",
+    );
     process.exit(2);
   }
-  const written = await writeCatalogueFile(Number(factor), out);
+  const written = await writeCatalogueFile(Number(factor), out, { media: flag === "--media" });
   console.log(
     `Wrote ${out}: ${written.parents} categories, ${written.artefacts} artefacts, ${written.contents} contents, ${(written.bytes / 1e6).toFixed(1)} MB.`,
   );

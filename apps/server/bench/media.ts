@@ -10,16 +10,12 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { hashPassword } from "../src/accounts/password-hash.ts";
-import { createSession } from "../src/accounts/sessions.ts";
 import { validateCatalogue } from "../src/catalogue/read-catalogue-file.ts";
 import { replaceCatalogue } from "../src/catalogue/seed-demo.ts";
 import { openDatabase } from "../src/db/client.ts";
-import { users } from "../src/db/schema/index.ts";
 import { renderCheatSheet } from "../src/seed/demo-media.ts";
 import { S3_BUCKET, s3Env } from "../test/helpers/s3.ts";
-import { startBenchServer } from "./bench-server.ts";
+import { createBenchAdmin, freshPostgres, rssMb, startBenchServer, watchRss } from "./bench-server.ts";
 
 const FILE_MB = 50;
 const CONCURRENT = 4;
@@ -50,13 +46,6 @@ async function writePdf(): Promise<string> {
   return file;
 }
 
-/** The resident memory of a process, in MB, from /proc. */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return kb / 1024;
-}
-
 /** A fresh database with one free article and an admin session, ready before the store starts. */
 async function prepare(databaseUrl: string | undefined, dataDir: string): Promise<string> {
   const database = await openDatabase({ databaseUrl, dataDir });
@@ -83,17 +72,7 @@ async function prepare(databaseUrl: string | undefined, dataDir: string): Promis
         ],
       }),
     });
-    const [admin] = await database.db
-      .insert(users)
-      .values({
-        name: "Bench admin",
-        email: "bench-admin@example.com",
-        passwordHash: await hashPassword("Bench@2026x"),
-        role: "admin",
-      })
-      .returning({ id: users.id });
-    if (!admin) throw new Error("no admin");
-    return (await createSession({ db: database.db, userId: admin.id, rememberMe: false, now: new Date() })).token;
+    return await createBenchAdmin(database);
   } finally {
     await database.close();
   }
@@ -143,15 +122,12 @@ async function bench(label: string, env: Record<string, string>, databaseUrl?: s
     await new Promise((r) => setTimeout(r, 1000));
 
     for (let round = 1; round <= ROUNDS; round++) {
-      const before = rssMb(server.pid);
-      let peak = before;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, rssMb(server.pid));
-      }, 20);
-      const results = await Promise.all(Array.from({ length: CONCURRENT }, () => download(url, auth)));
-      clearInterval(sampler);
+      const {
+        result: results,
+        before,
+        peak,
+      } = await watchRss(server.pid, () => Promise.all(Array.from({ length: CONCURRENT }, () => download(url, auth))));
       const after = rssMb(server.pid);
-      peak = Math.max(peak, after);
       const sizes = new Set(results.map((r) => r.bytes));
       const ttfbs = results.map((r) => r.ttfb);
       const growth = peak - before;
@@ -206,33 +182,6 @@ async function startS3Process(): Promise<{ env: Record<string, string>; close():
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
       fs.rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A new database on the PostgreSQL server of BENCH_DATABASE_URL / TEST_DATABASE_URL / the local one, or null. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const serverUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `skillshelf_bench_media_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
     },
   };
 }

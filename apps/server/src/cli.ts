@@ -1,12 +1,12 @@
-import { createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { exportCatalogue } from "./admin/catalogue/export-catalogue.ts";
 import { createAdmin } from "./admin/create-admin.ts";
 import { buildApp } from "./app.ts";
-import { CatalogueFileError, readCatalogueText } from "./catalogue/read-catalogue-file.ts";
-import { replaceCatalogue, seedDemoCatalogue } from "./catalogue/seed-demo.ts";
+import { CatalogueFileError } from "./catalogue/read-catalogue-file.ts";
+import { importCatalogueStream, seedDemoCatalogue } from "./catalogue/seed-demo.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { ConfigError, loadConfig } from "./env.ts";
@@ -47,17 +47,15 @@ async function main(argv: string[]): Promise<number> {
   if (command === "import" && args.length === 1 && args[0]) {
     // npm runs this inside apps/server: paths are relative to where the command was typed.
     const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
-    let text: string;
     try {
-      text = await fs.readFile(file, "utf8");
+      await fs.access(file, fs.constants.R_OK);
     } catch {
       console.error(`Cannot read ${file}.`);
       return 1;
     }
-    // Validated before the database is opened: a bad file never touches it.
-    const parsed = readCatalogueText(text);
+    // Read as it streams, media written to the storage on the way: memory does not grow with the file.
     const summary = await withDatabase((database, media) =>
-      replaceCatalogue(database, { file: parsed.file, lineOf: parsed.lineOf, baseDir: path.dirname(file), media }),
+      importCatalogueStream(database, { input: createReadStream(file), media, baseDir: path.dirname(file) }),
     );
     console.log(
       `Imported ${file}: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,

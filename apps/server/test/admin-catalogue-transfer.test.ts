@@ -58,6 +58,8 @@ describe("catalogue export and import from the admin area", () => {
       /^attachment; filename="skillshelf-catalogue-\d{4}-\d{2}-\d{2}\.json"$/,
     );
     const file = validateCatalogue(JSON.parse(res.body));
+    // Written piece by piece, indented as JSON.stringify does, so that a refusal on re-import names a useful line.
+    expect(res.body).toBe(`${JSON.stringify(JSON.parse(res.body), null, 2)}\n`);
     expect(file.categories.map((p) => [p.slug, p.hidden])).toEqual([
       ["tech-cards", false],
       ["labs", false],

@@ -1,12 +1,14 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { CategoriesResponse } from "@skillshelf/shared/api.ts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { CatalogueFileError, readCatalogueText, validateCatalogue } from "../src/catalogue/read-catalogue-file.ts";
-import { replaceCatalogue } from "../src/catalogue/seed-demo.ts";
-import { contentMedia, contents } from "../src/db/schema/index.ts";
+import { CatalogueFileError, validateCatalogue } from "../src/catalogue/read-catalogue-file.ts";
+import { importCatalogueStream, replaceCatalogue } from "../src/catalogue/seed-demo.ts";
+import { contentMedia, contents, mediaObjects } from "../src/db/schema/index.ts";
 import { parseConfig } from "../src/env.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { pngBase64, smallCatalogue } from "./helpers/factories.ts";
@@ -22,8 +24,11 @@ afterAll(() => store.close());
 /** Imports a file's text as the CLI does; resolves to the refusal, if any. */
 async function importText(text: string, baseDir?: string): Promise<CatalogueFileError | null> {
   try {
-    const { file, lineOf } = readCatalogueText(text);
-    await replaceCatalogue(store.database, { file, lineOf, ...(baseDir ? { baseDir } : {}) });
+    await importCatalogueStream(store.database, {
+      input: [text],
+      media: store.app.media,
+      ...(baseDir ? { baseDir } : {}),
+    });
     store.app.catalogue.invalidate();
     return null;
   } catch (error) {
@@ -147,6 +152,50 @@ describe("a good catalogue file", () => {
     expect(media.map((m) => m.name)).toContain("diagram.png");
     const missing = await importText(pretty(file).replace('"file": "diagram.png"', '"file": "nope.png"'), dir);
     expect(missing?.message).toContain('media file "nope.png" cannot be read');
+  });
+});
+
+describe("a catalogue file read as it streams", () => {
+  /** The text in pieces of `size` bytes, as a slow upload delivers it. */
+  async function* pieces(text: string, size: number) {
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+  }
+  const storedObjects = async () =>
+    (await store.database.db.select({ key: mediaObjects.key, sha256: mediaObjects.sha256 }).from(mediaObjects))
+      .map((o) => o.key)
+      .sort();
+
+  it("decodes media split anywhere, with line breaks in their base64, into the same bytes", async () => {
+    const file: any = smallCatalogue();
+    const png = pngBase64("split");
+    // Wrapped at 76 characters, as MIME tools write base64; the JSON escapes the line breaks.
+    file.categories[0].artefacts[1].contents[0].media = [
+      { name: "split.png", mimetype: "image/png", data_base64: png.replace(/(.{76})/g, "$1\n") },
+    ];
+    await importCatalogueStream(store.database, { input: pieces(pretty(file), 7), media: store.app.media });
+    const [row] = await store.database.db
+      .select({ sha256: mediaObjects.sha256, size: mediaObjects.size })
+      .from(contentMedia)
+      .innerJoin(mediaObjects, eq(mediaObjects.key, contentMedia.storageKey))
+      .where(eq(contentMedia.name, "split.png"));
+    const bytes = Buffer.from(png, "base64");
+    expect(row).toEqual({ size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") });
+  });
+
+  it("refused after its media were stored, keeps none of them, and names the line", async () => {
+    await store.importCatalogue(smallCatalogue());
+    await store.app.media.settled();
+    const before = await storedObjects();
+    const file: any = smallCatalogue();
+    file.categories[1].artefacts[0].contents[0].related = ["docker/missing"];
+    const text = pretty(file);
+    const error = await importCatalogueStream(store.database, { input: pieces(text, 1000), media: store.app.media })
+      .then(() => null)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CatalogueFileError);
+    expect(text.split("\n")[((error as CatalogueFileError).line ?? 0) - 1]).toContain('"docker/missing"');
+    expect(await storedObjects()).toEqual(before);
   });
 });
 

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, contentMedia, contents, orderLines, relatedContents } from "../db/schema/index.ts";
 import { type MediaStore, type StoredObject, sniffStream } from "../media/media-store.ts";
 import { MediaTooLargeError } from "../media/storage.ts";
-import { CatalogueFileError, type JsonPath, type LineOf, noLines } from "./read-catalogue-file.ts";
+import { CatalogueFileError, type JsonPath, type LineOf, noLines, type StreamedMedia } from "./read-catalogue-file.ts";
 import { sanitizeArticleHtml } from "./sanitize-html.ts";
 
 export interface ImportSummary {
@@ -43,6 +43,8 @@ export async function importCatalogue(options: {
   /** Folder that media `file` paths are relative to. */
   baseDir?: string;
   lineOf?: LineOf;
+  /** Media a streamed file's reader already stored: their `data_base64` is a placeholder it resolves. */
+  streamed?: StreamedMedia;
 }): Promise<ImportSummary> {
   const { db, file } = options;
   const lineOf = options.lineOf ?? noLines;
@@ -51,7 +53,8 @@ export async function importCatalogue(options: {
   };
   const stored: string[] = [];
   try {
-    const planned = await planContents(file, options.baseDir, fail, options.media, stored);
+    const source: MediaSource = { baseDir: options.baseDir, streamed: options.streamed };
+    const planned = await planContents(file, source, fail, options.media, stored);
     return await writeCatalogue(db, options.media, file, planned);
   } catch (error) {
     await options.media.discard(stored);
@@ -172,7 +175,7 @@ async function writeCatalogue(
  */
 async function planContents(
   file: CatalogueFile,
-  baseDir: string | undefined,
+  source: MediaSource,
   fail: (reason: string, at: JsonPath) => never,
   mediaStore: MediaStore,
   stored: string[],
@@ -216,7 +219,7 @@ async function planContents(
       if (!refs.has(ref)) fail(`related content "${ref}" is not in the file`, [...item.path, "related", ri]);
     });
     for (const [mi, media] of item.file.media.entries()) {
-      const loaded = await storeMedia(media, baseDir, [...item.path, "media", mi], fail, mediaStore);
+      const loaded = await storeMedia(media, source, [...item.path, "media", mi], fail, mediaStore);
       stored.push(loaded.object.key);
       item.media.push(loaded);
     }
@@ -228,17 +231,45 @@ async function planContents(
 export const soldMessage = (name: string) =>
   `"${name}" has been sold, so it cannot be removed; keep it in the file with "hidden": true instead`;
 
-/** Streams one media file (from its file beside the catalogue, or decoded from base64) into the media storage. */
+/** Where media bytes come from besides inline base64: files beside the catalogue file, or a streamed file's reader. */
+interface MediaSource {
+  baseDir: string | undefined;
+  streamed: StreamedMedia | undefined;
+}
+
+/**
+ * Streams one media file (from its file beside the catalogue, or decoded from
+ * base64) into the media storage; a streamed file's media are there already,
+ * and are only checked.
+ */
 async function storeMedia(
   media: MediaFile,
-  baseDir: string | undefined,
+  source: MediaSource,
   at: JsonPath,
   fail: (reason: string, at: JsonPath) => never,
   store: MediaStore,
 ) {
   const tooLarge = () => fail(`media file is larger than ${store.maxBytes / 1024 / 1024} MB`, at);
+  const checkType = (sniffed: { empty: boolean; mimetype: string | null }) => {
+    if (sniffed.empty) fail("media file is empty", at);
+    if (sniffed.mimetype !== media.mimetype) {
+      fail(`media content is ${sniffed.mimetype ?? "not a supported image or PDF"}, not ${media.mimetype}`, [
+        ...at,
+        "mimetype",
+      ]);
+    }
+  };
+  if (source.streamed && media.data_base64 !== undefined) {
+    const intake = source.streamed.lookup(media.data_base64);
+    if (!intake) throw new Error(`import: no streamed media ${media.data_base64}`);
+    if (intake.kind === "too-large") return tooLarge();
+    checkType({ empty: intake.kind === "empty", mimetype: intake.kind === "stored" ? intake.mimetype : null });
+    if (intake.kind !== "stored") throw new Error("import: unchecked media");
+    return { name: media.name, mimetype: media.mimetype, object: intake.object };
+  }
   let body: Readable;
   if (media.file !== undefined) {
+    const { baseDir } = source;
     if (!baseDir) fail("media files need a catalogue file on disk; use data_base64", [...at, "file"]);
     const full = path.resolve(baseDir ?? ".", media.file);
     try {
@@ -256,16 +287,11 @@ async function storeMedia(
     body = Readable.from([data]);
   }
   const sniffed = await sniffStream(body);
-  if (sniffed.empty) {
+  try {
+    checkType(sniffed);
+  } catch (error) {
     body.destroy();
-    fail("media file is empty", at);
-  }
-  if (sniffed.mimetype !== media.mimetype) {
-    body.destroy();
-    fail(`media content is ${sniffed.mimetype ?? "not a supported image or PDF"}, not ${media.mimetype}`, [
-      ...at,
-      "mimetype",
-    ]);
+    throw error;
   }
   try {
     return { name: media.name, mimetype: media.mimetype, object: await store.put(sniffed.body, media.mimetype) };

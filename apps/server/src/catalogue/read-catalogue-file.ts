@@ -1,6 +1,9 @@
 import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
-import jsonc from "jsonc-parser";
+import Tokenizer from "@streamparser/json/tokenizer.js";
+import TokenType from "@streamparser/json/utils/types/tokenType.js";
 import { findUnsafeText } from "../lib/unsafe-text.ts";
+import { Base64Intake, type IntakeResult } from "../media/base64-intake.ts";
+import type { MediaStore } from "../media/media-store.ts";
 
 /** A catalogue file refused before anything is written: where and why. */
 export class CatalogueFileError extends Error {
@@ -26,63 +29,373 @@ export function describePath(path: JsonPath): string {
   );
 }
 
-/** A catalogue file nests a handful of levels; far deeper text would overflow the stack of jsonc's recursive parser. */
+/** A catalogue file nests a handful of levels; anything far deeper is refused before it costs memory. */
 const MAX_DEPTH = 64;
 
-/**
- * jsonc's SyntaxKind is an ambient const enum, which isolatedModules cannot read: its values for { } [ ] and the end.
- * The scanner reads tokens one by one, without recursion, so it can measure any depth.
- */
-const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, end: 17 } as const;
+/** The catalogue's text without its media (whose bytes go straight to the storage) is held in memory: at most this much. */
+export const MAX_CATALOGUE_TEXT_BYTES = 200 * 1024 * 1024;
 
-/** Where the text first nests deeper than MAX_DEPTH, or null. */
-function offsetTooDeep(text: string): number | null {
-  const scanner = jsonc.createScanner(text, true);
-  let depth = 0;
-  for (let token: number = scanner.scan(); token !== TOKEN.end; token = scanner.scan()) {
-    if (token === TOKEN.openBrace || token === TOKEN.openBracket) {
-      if (++depth > MAX_DEPTH) return scanner.getTokenOffset();
-    } else if (token === TOKEN.closeBrace || token === TOKEN.closeBracket) depth--;
-  }
-  return null;
+/** The pieces a chunk is tokenized in: what a media file has sent on waits for the storage between two pieces. */
+const PIECE_BYTES = 64 * 1024;
+
+/** The media files of a catalogue file read by readCatalogueStream, already in the media storage (unattached). */
+export interface StreamedMedia {
+  /** What became of the media whose `data_base64` the reader replaced by `placeholder`. */
+  lookup(placeholder: string): IntakeResult | undefined;
+  /** Every object stored, for removal when the import does not happen. */
+  keys(): string[];
 }
 
-/** Parses and validates a catalogue file's text; throws CatalogueFileError with the line. */
-export function readCatalogueText(text: string): { file: CatalogueFile; lineOf: LineOf } {
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === "\n") lineStarts.push(i + 1);
-  const lineAt = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
+/**
+ * The tokenizer's string accumulator (the StringBuilder of @streamparser/json),
+ * wrapped so that one string, armed in advance, is handed on piece by piece
+ * instead of accumulated: a media file's base64 never sits whole in memory.
+ */
+interface StringBuilder {
+  byteLength: number;
+  appendChar(char: number): void;
+  appendBuf(buf: Uint8Array, start?: number, end?: number): void;
+  appendCharCode(code: number): void;
+  reset(): void;
+  toString(): string;
+}
 
-  const tooDeep = offsetTooDeep(text);
-  if (tooDeep !== null) throw new CatalogueFileError(`nested more than ${MAX_DEPTH} levels deep`, lineAt(tooDeep));
+class DivertingString implements StringBuilder {
+  private armed: ((piece: Buffer) => void) | null = null;
+  private target: ((piece: Buffer) => void) | null = null;
+  private divertedBytes = 0;
 
-  const syntaxErrors: jsonc.ParseError[] = [];
-  const tree = jsonc.parseTree(text, syntaxErrors, { disallowComments: true, allowTrailingComma: false });
-  const firstSyntaxError = syntaxErrors[0];
-  if (firstSyntaxError || !tree) {
-    const reason = firstSyntaxError
-      ? `invalid JSON (${jsonc.printParseErrorCode(firstSyntaxError.error)})`
-      : "the file is empty";
-    throw new CatalogueFileError(reason, firstSyntaxError ? lineAt(firstSyntaxError.offset) : 1);
+  constructor(private readonly inner: StringBuilder) {}
+
+  /** The next string's content goes to `target`, not into the token. */
+  arm(target: (piece: Buffer) => void): void {
+    this.armed = target;
   }
-  const lineOf: LineOf = (path) => {
-    // The deepest node that exists: a missing property is reported at its object.
-    for (let depth = path.length; depth >= 0; depth--) {
-      const node = jsonc.findNodeAtLocation(tree, path.slice(0, depth));
-      if (node) return lineAt(node.parent?.type === "property" ? node.parent.offset : node.offset);
+
+  disarm(): void {
+    this.armed = null;
+  }
+
+  /** Whether the string just tokenized was handed on (until the next string starts). */
+  get diverted(): boolean {
+    return this.target !== null;
+  }
+
+  get byteLength(): number {
+    return this.target ? this.divertedBytes : this.inner.byteLength;
+  }
+
+  reset(): void {
+    this.inner.reset();
+    this.target = this.armed;
+    this.armed = null;
+    this.divertedBytes = 0;
+  }
+
+  appendChar(char: number): void {
+    if (!this.target) {
+      this.inner.appendChar(char);
+      return;
     }
-    return null;
+    this.target(Buffer.of(char));
+    this.divertedBytes++;
+  }
+
+  appendBuf(buf: Uint8Array, start = 0, end = buf.length): void {
+    if (!this.target) {
+      this.inner.appendBuf(buf, start, end);
+      return;
+    }
+    this.target(Buffer.from(buf.subarray(start, end)));
+    this.divertedBytes += end - start;
+  }
+
+  appendCharCode(code: number): void {
+    // Only a lone surrogate comes this way: no base64 character.
+    if (!this.target) this.inner.appendCharCode(code);
+  }
+
+  toString(): string {
+    return this.target ? "" : this.inner.toString();
+  }
+}
+
+type JsonObject = Record<string, unknown>;
+
+interface Frame {
+  value: JsonObject | unknown[];
+  /** Objects: the line of each key. Arrays: the line each element starts on. */
+  lines: Map<string, number> | number[];
+  /** Objects: the key whose value comes next. */
+  key: string | null;
+  expect: "key-or-end" | "key" | "colon" | "value" | "value-or-end" | "comma-or-end";
+  /** An array under a `media` key, or an object in such an array. */
+  media: "list" | "item" | null;
+}
+
+function setKey(object: JsonObject, key: string, value: unknown) {
+  // A key "__proto__" is a key like any other, as with JSON.parse.
+  if (key === "__proto__")
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
+}
+
+/**
+ * Reads a catalogue file as it streams in (bytes or text chunks), with the
+ * @streamparser/json tokenizer: everything but the media bytes becomes the
+ * parsed document, validated as readCatalogue does; each `data_base64` is
+ * decoded and written to the media storage as it arrives (Base64Intake) and
+ * replaced by a placeholder that `streamed` resolves. Refusals name the line,
+ * as before; on any failure whatever was stored is removed again.
+ */
+export async function readCatalogueStream(
+  input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  media: MediaStore,
+): Promise<{ file: CatalogueFile; lineOf: LineOf; streamed: StreamedMedia }> {
+  const intakes: IntakeResult[] = [];
+  const storedKeys: string[] = [];
+  const streamed: StreamedMedia = {
+    lookup: (placeholder) => intakes[Number(placeholder)],
+    keys: () => storedKeys,
   };
-  return { file: validateCatalogue(jsonc.getNodeValue(tree), lineOf), lineOf };
+  try {
+    const { value, lineOf } = await parseStream(input, media, intakes, storedKeys);
+    return { file: validateCatalogue(value, lineOf), lineOf, streamed };
+  } catch (error) {
+    await media.discard(storedKeys);
+    throw error;
+  }
+}
+
+async function parseStream(
+  input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  media: MediaStore,
+  intakes: IntakeResult[],
+  storedKeys: string[],
+): Promise<{ value: unknown; lineOf: LineOf }> {
+  // Lines: the chunk being tokenized, and how far into the stream newlines are counted. Tokens come in order,
+  // and a token that began in an earlier chunk (a long string) has no line break in it, so one cursor serves.
+  let line = 1;
+  let piece: Buffer = Buffer.alloc(0);
+  let pieceStart = 0;
+  let counted = 0;
+  const lineAt = (offset: number) => {
+    const end = Math.min(offset, pieceStart + piece.length) - pieceStart;
+    for (let at = counted - pieceStart; at >= 0 && at < end; ) {
+      const newline = piece.indexOf(10, at);
+      if (newline === -1 || newline >= end) break;
+      line++;
+      at = newline + 1;
+    }
+    counted = Math.max(counted, pieceStart + end);
+    return line;
+  };
+  const syntax = (code: string, offset: number): never => {
+    throw new CatalogueFileError(`invalid JSON (${code})`, lineAt(offset));
+  };
+
+  const tokenizer = new Tokenizer();
+  const internals = tokenizer as unknown as { bufferedString?: StringBuilder };
+  if (!internals.bufferedString) throw new Error("@streamparser/json: no string accumulator to divert media through");
+  const strings = new DivertingString(internals.bufferedString);
+  internals.bufferedString = strings;
+
+  /** Media work queued while a piece is tokenized (which is synchronous), done before the next piece. */
+  const queue: (() => Promise<void>)[] = [];
+  let intake: { into: Base64Intake; line: number } | null = null;
+  let divertedBytes = 0;
+  let mediaCount = 0;
+
+  const positions = new WeakMap<object, Map<string, number> | number[]>();
+  const stack: Frame[] = [];
+  let root: unknown;
+  let rootLine = 1;
+  let rootDone = false;
+
+  const place = (value: unknown, at: number, offset: number) => {
+    const top = stack.at(-1);
+    if (!top) {
+      if (rootDone) syntax("EndOfFileExpected", offset);
+      root = value;
+      rootLine = at;
+      rootDone = true;
+      return;
+    }
+    if (Array.isArray(top.value)) {
+      if (top.expect !== "value" && top.expect !== "value-or-end") syntax("CommaExpected", offset);
+      top.value.push(value);
+      (top.lines as number[]).push(at);
+    } else {
+      if (top.expect !== "value") {
+        syntax(
+          top.expect === "colon"
+            ? "ColonExpected"
+            : top.expect === "comma-or-end"
+              ? "CommaExpected"
+              : "PropertyNameExpected",
+          offset,
+        );
+      }
+      setKey(top.value, top.key ?? "", value);
+    }
+    top.expect = "comma-or-end";
+  };
+
+  const open = (value: JsonObject | unknown[], offset: number) => {
+    const at = lineAt(offset);
+    const parent = stack.at(-1);
+    if (stack.length >= MAX_DEPTH) throw new CatalogueFileError(`nested more than ${MAX_DEPTH} levels deep`, at);
+    place(value, at, offset);
+    if (!parent) rootDone = false;
+    const isArray = Array.isArray(value);
+    const lines = isArray ? [] : new Map<string, number>();
+    positions.set(value, lines);
+    const media =
+      isArray && parent && !Array.isArray(parent.value) && parent.key === "media"
+        ? "list"
+        : !isArray && parent?.media === "list"
+          ? "item"
+          : null;
+    stack.push({ value, lines, key: null, expect: isArray ? "value-or-end" : "key-or-end", media });
+  };
+
+  const close = (array: boolean, offset: number) => {
+    const top = stack.at(-1);
+    if (!top) return syntax("EndOfFileExpected", offset);
+    if (Array.isArray(top.value) !== array) syntax(array ? "CloseBraceExpected" : "CloseBracketExpected", offset);
+    const ok = top.expect === "comma-or-end" || top.expect === (array ? "value-or-end" : "key-or-end");
+    if (!ok)
+      syntax(
+        top.expect === "colon" ? "ColonExpected" : top.expect === "key" ? "PropertyNameExpected" : "ValueExpected",
+        offset,
+      );
+    stack.pop();
+    if (!stack.length) rootDone = true;
+  };
+
+  tokenizer.onToken = ({ token, value, offset }) => {
+    if (rootDone && stack.length === 0) syntax("EndOfFileExpected", offset);
+    const top = stack.at(-1);
+    if (token !== TokenType.STRING || !strings.diverted) strings.disarm();
+    switch (token) {
+      case TokenType.LEFT_BRACE:
+        return open({}, offset);
+      case TokenType.LEFT_BRACKET:
+        return open([], offset);
+      case TokenType.RIGHT_BRACE:
+        return close(false, offset);
+      case TokenType.RIGHT_BRACKET:
+        return close(true, offset);
+      case TokenType.COLON: {
+        if (top?.expect !== "colon") return syntax("ValueExpected", offset);
+        top.expect = "value";
+        if (top.media === "item" && top.key === "data_base64") {
+          const into = new Base64Intake(media);
+          intake = { into, line: (positions.get(top.value) as Map<string, number>).get("data_base64") ?? line };
+          strings.arm((bytes) => {
+            divertedBytes += bytes.length;
+            queue.push(() => into.write(bytes));
+          });
+        }
+        return;
+      }
+      case TokenType.COMMA:
+        if (top?.expect !== "comma-or-end") return syntax("ValueExpected", offset);
+        top.expect = Array.isArray(top.value) ? "value" : "key";
+        return;
+      case TokenType.STRING:
+        if (top && !Array.isArray(top.value) && (top.expect === "key" || top.expect === "key-or-end")) {
+          top.key = value as string;
+          (top.lines as Map<string, number>).set(top.key, lineAt(offset));
+          top.expect = "colon";
+          return;
+        }
+        if (strings.diverted && intake) {
+          const { into, line: at } = intake;
+          intake = null;
+          const index = mediaCount++;
+          // An empty string stays empty, for the schema to refuse; otherwise the file is stored by the time the next piece is read.
+          const placeholder = strings.byteLength ? String(index) : "";
+          queue.push(async () => {
+            const result = await into.end();
+            intakes[index] = result;
+            if (result.kind === "stored") storedKeys.push(result.object.key);
+            if (result.kind === "too-large")
+              throw new CatalogueFileError(`media file is larger than ${media.maxBytes / 1024 / 1024} MB`, at);
+          });
+          return place(placeholder, lineAt(offset), offset);
+        }
+        return place(value, lineAt(offset), offset);
+      default:
+        return place(value, lineAt(offset), offset);
+    }
+  };
+
+  const tokenize = (bytes: Buffer, streamOffset: number) => {
+    piece = bytes;
+    pieceStart = streamOffset;
+    try {
+      tokenizer.write(bytes);
+    } catch (error) {
+      if (error instanceof CatalogueFileError) throw error;
+      const at = /absolute position "(\d+)"/.exec(String((error as Error).message))?.[1];
+      syntax("InvalidSymbol", at === undefined ? streamOffset : Number(at));
+    }
+    lineAt(streamOffset + bytes.length);
+  };
+
+  let total = 0;
+  let first = true;
+  for await (const chunk of input) {
+    let bytes =
+      typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // Editors on some systems start a UTF-8 file with a byte-order mark.
+    if (first && bytes.length) {
+      first = false;
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    }
+    for (let at = 0; at < bytes.length; at += PIECE_BYTES) {
+      const slice = bytes.subarray(at, at + PIECE_BYTES);
+      tokenize(slice, total);
+      total += slice.length;
+      for (let work = queue.shift(); work; work = queue.shift()) await work();
+      if (total - divertedBytes > MAX_CATALOGUE_TEXT_BYTES) {
+        throw new CatalogueFileError(
+          `the catalogue without its media is larger than ${MAX_CATALOGUE_TEXT_BYTES / 1024 / 1024} MB`,
+          line,
+        );
+      }
+    }
+  }
+  try {
+    tokenizer.end();
+  } catch (error) {
+    if (error instanceof CatalogueFileError) throw error;
+    syntax("UnexpectedEndOfString", total);
+  }
+  for (let work = queue.shift(); work; work = queue.shift()) await work();
+  if (!rootDone || stack.length) {
+    const top = stack.at(-1);
+    syntax(!top ? "ValueExpected" : Array.isArray(top.value) ? "CloseBracketExpected" : "CloseBraceExpected", total);
+  }
+
+  const lineOf: LineOf = (path) => {
+    // The deepest node that exists: a missing property is reported at its object, a property at its key.
+    let node: unknown = root;
+    let at = rootLine;
+    for (const part of path) {
+      const lines = node !== null && typeof node === "object" ? positions.get(node) : undefined;
+      if (Array.isArray(lines) && typeof part === "number" && part < lines.length) {
+        at = lines[part] ?? at;
+        node = (node as unknown[])[part];
+      } else if (lines instanceof Map && typeof part === "string" && lines.has(part)) {
+        at = lines.get(part) ?? at;
+        node = (node as JsonObject)[part];
+      } else break;
+    }
+    return at;
+  };
+  return { value: root, lineOf };
 }
 
 export function validateCatalogue(value: unknown, lineOf: LineOf = noLines): CatalogueFile {

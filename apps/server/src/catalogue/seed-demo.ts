@@ -4,7 +4,7 @@ import { appSettings } from "../db/schema/index.ts";
 import { MediaStore } from "../media/media-store.ts";
 import { CATALOGUE_CHANNEL } from "./catalogue-service.ts";
 import { type ImportSummary, importCatalogue } from "./import-catalogue.ts";
-import { validateCatalogue } from "./read-catalogue-file.ts";
+import { readCatalogueStream, validateCatalogue } from "./read-catalogue-file.ts";
 
 const INITIALIZED = "catalogue_initialized";
 
@@ -27,6 +27,35 @@ export async function replaceCatalogue(database: Database, options: ImportOption
     .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value`, updatedAt: new Date() } });
   await database.notify(CATALOGUE_CHANNEL, "import");
   return summary;
+}
+
+/**
+ * Replaces the catalogue with a file as it streams in (the command's file on
+ * disk, an upload): media are written to the storage while it is read, and
+ * attached in the import's one transaction; a refusal removes them again.
+ * `baseDir`: the folder media `file` paths are relative to, if any.
+ */
+export async function importCatalogueStream(
+  database: Database,
+  options: {
+    input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+    media: MediaStore;
+    baseDir?: string;
+  },
+): Promise<ImportSummary> {
+  const { file, lineOf, streamed } = await readCatalogueStream(options.input, options.media);
+  try {
+    return await replaceCatalogue(database, {
+      file,
+      lineOf,
+      streamed,
+      media: options.media,
+      ...(options.baseDir ? { baseDir: options.baseDir } : {}),
+    });
+  } catch (error) {
+    await options.media.discard(streamed.keys());
+    throw error;
+  }
 }
 
 export async function seedDemoCatalogue(database: Database, media?: MediaStore): Promise<ImportSummary> {

@@ -1,3 +1,5 @@
+import { Stream } from "node:stream";
+
 /**
  * Text that no field of the store can hold: PostgreSQL refuses a NUL byte in
  * text (it answers with an error, which used to surface as a 500), and a lone
@@ -14,8 +16,8 @@ export const isUnsafeText = (text: string): boolean => UNSAFE.test(text);
  * holds unsafe text: [] for the value itself, ["line_items", 0, "name"] for a
  * nested one; null when there is none. An unsafe key is reported at the
  * object that holds it, so the refusal never echoes the key back. Buffers
- * (raw bodies kept for signature checks, uploads) are bytes, not text, and
- * are left alone. The walk uses its own stack: a JSON body of a megabyte can
+ * (raw bodies kept for signature checks, uploads) and streams (a body read
+ * by its route as it arrives) are bytes, not text, and are left alone. The walk uses its own stack: a JSON body of a megabyte can
  * nest far deeper than the call stack allows.
  */
 interface Step {
@@ -33,7 +35,12 @@ export function findUnsafeText(value: unknown): (string | number)[] | null {
     } else if (Array.isArray(current)) {
       // Pushed in reverse, so the first offending element is the one reported.
       for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], parent: step, key: i });
-    } else if (current !== null && typeof current === "object" && !Buffer.isBuffer(current)) {
+    } else if (
+      current !== null &&
+      typeof current === "object" &&
+      !Buffer.isBuffer(current) &&
+      !(current instanceof Stream)
+    ) {
       const entries = Object.entries(current);
       if (entries.some(([key]) => isUnsafeText(key))) return pathOf(step);
       for (let i = entries.length - 1; i >= 0; i--) {

@@ -18,19 +18,22 @@ import { catalogueWrite, toMajor } from "./catalogue-write.ts";
 const optional = <K extends string, V>(key: K, value: V | null) =>
   (value === null ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
-/** Stands for a media file's base64 in the skeleton text; no catalogue text holds a NUL (read-catalogue-file.ts refuses it). */
+/** Stands for a media file's base64 in the skeleton; no catalogue text holds a NUL (read-catalogue-file.ts refuses it). */
 const PLACEHOLDER = "\u0000media:";
-const PLACEHOLDER_JSON = /"\\u0000media:(\d+)"/;
 
 type StoredMedia = { storage: StorageKind; key: string; size: number };
+
+/** Text is handed on in pieces of about this size. */
+const PIECE_CHARS = 64 * 1024;
 
 /**
  * The whole catalogue, hidden parts included, in the format of
  * docs/catalogue-format.md with media inlined as base64: importing it gives
  * the same catalogue back. The rows are read under the catalogue lock so that
- * no edit or import lands half-way through; the text is then streamed, each
- * media file's bytes read from its storage as they are sent, so no file is
- * ever whole in memory.
+ * no edit or import lands half-way through; the text is then streamed as
+ * JSON.stringify(file, null, 2) would write it, piece by piece, each media
+ * file's bytes read from its storage as they are sent: neither the text nor
+ * any file is ever whole in memory.
  */
 export async function exportCatalogue(
   db: Db,
@@ -41,22 +44,46 @@ export async function exportCatalogue(
     files.push(file);
     return `${PLACEHOLDER}${files.length - 1}`;
   });
-  // Indented, so that a refusal on re-import points at a useful line.
-  const pieces = JSON.stringify(skeleton, null, 2).split(PLACEHOLDER_JSON);
   async function* text(): AsyncGenerator<string> {
-    for (let i = 0; i < pieces.length; i++) {
-      const piece = pieces[i] ?? "";
-      if (i % 2 === 0) {
-        yield piece;
-        continue;
+    let buffered = "";
+    for await (const piece of pretty(skeleton, "")) {
+      buffered += piece;
+      if (buffered.length >= PIECE_CHARS) {
+        yield buffered;
+        buffered = "";
       }
-      const file = files[Number(piece)];
-      if (!file) throw new Error(`export: no media ${piece}`);
+    }
+    yield `${buffered}\n`;
+  }
+  /** JSON.stringify(value, null, 2), indented by `pad`, in pieces; a media placeholder becomes the file's base64. */
+  async function* pretty(value: unknown, pad: string): AsyncGenerator<string> {
+    if (typeof value === "string" && value.startsWith(PLACEHOLDER)) {
+      const file = files[Number(value.slice(PLACEHOLDER.length))];
+      if (!file) throw new Error(`export: no media ${value}`);
       yield '"';
       yield* base64Of(await media.readAll(file));
       yield '"';
+      return;
     }
-    yield "\n";
+    if (value === null || typeof value !== "object") {
+      yield JSON.stringify(value);
+      return;
+    }
+    const inner = `${pad}  `;
+    const entries = Array.isArray(value)
+      ? value.map((item) => [null, item] as const)
+      : Object.entries(value).filter(([, item]) => item !== undefined);
+    const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+    if (!entries.length) {
+      yield open + close;
+      return;
+    }
+    yield open;
+    for (const [i, [key, item]] of entries.entries()) {
+      yield `${i ? "," : ""}\n${inner}${key === null ? "" : `${JSON.stringify(key)}: `}`;
+      yield* pretty(item, inner);
+    }
+    yield `\n${pad}${close}`;
   }
   return {
     text: Readable.from(text(), { objectMode: false }),
@@ -103,6 +130,11 @@ function readCatalogue(db: Db, mediaText: (file: StoredMedia) => string): Promis
         .orderBy(asc(relatedContents.sortOrder), asc(relatedContents.relatedId)),
     ]);
 
+    const mediaOf = groupBy(mediaRows, (m) => m.contentId);
+    const relatedOf = groupBy(relatedRows, (r) => r.contentId);
+    const contentsIn = groupBy(contentRows, (c) => `${c.categoryId}/${c.groupId}`);
+    const groupsOf = groupBy(groupRows, (g) => g.categoryId);
+    const childrenOf = groupBy(categoryRows, (c) => c.parentId);
     const toContent = (c: (typeof contentRows)[number]): ContentFile => ({
       slug: c.slug,
       title: c.title,
@@ -110,20 +142,18 @@ function readCatalogue(db: Db, mediaText: (file: StoredMedia) => string): Promis
       description: c.description,
       ...optional("meta_title", c.metaTitle),
       ...optional("meta_description", c.metaDescription),
-      media: mediaRows
-        .filter((m) => m.contentId === c.id)
-        .map(
-          (m) =>
-            ({
-              name: m.name,
-              mimetype: m.mimetype,
-              data_base64: mediaText({ storage: m.storage as StorageKind, key: m.key, size: m.size }),
-            }) as MediaFile,
-        ),
-      related: relatedRows.filter((r) => r.contentId === c.id).map((r) => `${r.categorySlug}/${r.slug}`),
+      media: (mediaOf.get(c.id) ?? []).map(
+        (m) =>
+          ({
+            name: m.name,
+            mimetype: m.mimetype,
+            data_base64: mediaText({ storage: m.storage as StorageKind, key: m.key, size: m.size }),
+          }) as MediaFile,
+      ),
+      related: (relatedOf.get(c.id) ?? []).map((r) => `${r.categorySlug}/${r.slug}`),
     });
     const contentsOf = (categoryId: number, groupId: number | null) =>
-      contentRows.filter((c) => c.categoryId === categoryId && c.groupId === groupId).map(toContent);
+      (contentsIn.get(`${categoryId}/${groupId}`) ?? []).map(toContent);
     const common = (c: (typeof categoryRows)[number]) => ({
       slug: c.slug,
       name: c.name,
@@ -138,21 +168,32 @@ function readCatalogue(db: Db, mediaText: (file: StoredMedia) => string): Promis
       ...common(a),
       ...optional("price", toMajor(a.priceMinor)),
       ...optional("payment_note", a.paymentNote),
-      groups: groupRows
-        .filter((g) => g.categoryId === a.id)
-        .map((g) => ({
-          name: g.name,
-          ...optional("price", toMajor(g.priceMinor)),
-          ...optional("payment_note", g.paymentNote),
-          contents: contentsOf(a.id, g.id),
-        })),
+      groups: (groupsOf.get(a.id) ?? []).map((g) => ({
+        name: g.name,
+        ...optional("price", toMajor(g.priceMinor)),
+        ...optional("payment_note", g.paymentNote),
+        contents: contentsOf(a.id, g.id),
+      })),
       contents: contentsOf(a.id, null),
     });
     return {
       version: 1 as const,
-      categories: categoryRows
-        .filter((p) => p.parentId === null)
-        .map((p) => ({ ...common(p), artefacts: categoryRows.filter((a) => a.parentId === p.id).map(toArtefact) })),
+      categories: (childrenOf.get(null) ?? []).map((p) => ({
+        ...common(p),
+        artefacts: (childrenOf.get(p.id) ?? []).map(toArtefact),
+      })),
     };
   });
+}
+
+/** Rows by a key, each list in the rows' order. */
+function groupBy<T, K>(rows: T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const list = groups.get(key);
+    if (list) list.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
 }

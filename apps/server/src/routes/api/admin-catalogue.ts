@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { exportCatalogue } from "../../admin/catalogue/export-catalogue.ts";
-import { CatalogueRefusedError, importCatalogueText } from "../../admin/catalogue/import-catalogue-text.ts";
+import { CatalogueRefusedError, importCatalogueUpload } from "../../admin/catalogue/import-catalogue-upload.ts";
 import {
   createCategory,
   deleteCategory,
@@ -45,8 +45,6 @@ import { MediaTooLargeError } from "../../media/storage.ts";
 import { unsafeTextMessage } from "../../plugins/refuse-unsafe-text.ts";
 
 const MAX_FILES = 10;
-/** A whole catalogue with its media inlined as base64 is much larger than one upload. */
-const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
 const tags = ["admin catalogue"];
 const byId = z.object({ id: rowId() });
@@ -302,40 +300,33 @@ function uploadLimitMessage(error: unknown, maxBytes: number): string | null {
 }
 
 /**
- * POST /catalogue/import: the file as the JSON body or as a multipart upload.
- * Its own scope keeps JSON bodies as text, so a refusal can name the line.
+ * POST /catalogue/import: the file as the JSON body or as a multipart upload,
+ * read as it arrives (readCatalogueStream): its own scope hands JSON bodies
+ * over unread, so a refusal can name the line and media go straight to the
+ * storage. The size is not limited here: each media file is (MEDIA_MAX_MB),
+ * and so is the text without them (MAX_CATALOGUE_TEXT_BYTES).
  */
 function importRoute(published: () => Promise<void>) {
   return async (app: FastifyInstance) => {
     app.removeContentTypeParser("application/json");
-    app.addContentTypeParser(
-      "application/json",
-      { parseAs: "string", bodyLimit: MAX_IMPORT_BYTES },
-      (_req, body, done) => done(null, body),
-    );
+    app.addContentTypeParser("application/json", (_req, payload, done) => done(null, payload));
     app.post(
       "/catalogue/import",
-      { bodyLimit: MAX_IMPORT_BYTES, schema: { summary: "Replace the whole catalogue with an export file", tags } },
+      { schema: { summary: "Replace the whole catalogue with an export file", tags } },
       async (request, reply) => {
-        let text: string;
+        let input: AsyncIterable<Uint8Array | string>;
         if (request.isMultipart()) {
-          const upload = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
+          const upload = await request.file({ limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1 } });
           if (!upload) {
             const message = "Choose a catalogue file.";
             return reply.status(422).send({ status: false, message, errors: { file: message } });
           }
-          try {
-            text = (await upload.toBuffer()).toString("utf8");
-          } catch (error) {
-            const refusal = uploadLimitMessage(error, MAX_IMPORT_BYTES);
-            if (!refusal) throw error;
-            return reply.status(413).send({ status: false, message: refusal, errors: { file: refusal } });
-          }
+          input = upload.file;
         } else {
-          text = typeof request.body === "string" ? request.body : "";
+          input = request.body as AsyncIterable<Uint8Array>;
         }
         try {
-          const summary = await importCatalogueText(app.database, app.media, text);
+          const summary = await importCatalogueUpload(app.database, app.media, input);
           await published();
           return {
             status: true,

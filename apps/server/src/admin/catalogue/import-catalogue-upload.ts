@@ -1,6 +1,6 @@
 import type { ImportSummary } from "../../catalogue/import-catalogue.ts";
-import { CatalogueFileError, readCatalogueText } from "../../catalogue/read-catalogue-file.ts";
-import { replaceCatalogue } from "../../catalogue/seed-demo.ts";
+import { CatalogueFileError } from "../../catalogue/read-catalogue-file.ts";
+import { importCatalogueStream } from "../../catalogue/seed-demo.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { MediaStore } from "../../media/media-store.ts";
@@ -23,16 +23,18 @@ export class CatalogueRefusedError extends AppError {
 }
 
 /**
- * Replaces the catalogue with an uploaded file, exactly as the import command
- * does. The text is parsed here (not by the JSON body parser) so that a
- * refusal names the line of the file the operator sent. Media must be inline:
- * there is no folder for `file` paths to be relative to.
+ * Replaces the catalogue with an uploaded file as it arrives, exactly as the
+ * import command does; a refusal names the line of the file the operator
+ * sent. Media must be inline: there is no folder for `file` paths to be
+ * relative to.
  */
-export async function importCatalogueText(database: Database, media: MediaStore, text: string): Promise<ImportSummary> {
+export async function importCatalogueUpload(
+  database: Database,
+  media: MediaStore,
+  input: AsyncIterable<Uint8Array | string>,
+): Promise<ImportSummary> {
   try {
-    // Editors on some systems start a UTF-8 file with a byte-order mark.
-    const { file, lineOf } = readCatalogueText(text.replace(/^\uFEFF/, ""));
-    return await replaceCatalogue(database, { file, lineOf, media });
+    return await importCatalogueStream(database, { input, media });
   } catch (error) {
     if (error instanceof CatalogueFileError) throw new CatalogueRefusedError(error);
     throw error;
