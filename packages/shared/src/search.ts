@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Search of the public catalogue: GET /api/search (results grouped by
  * artefact, with highlighted snippets), GET /api/search/suggestions (a few
@@ -21,27 +19,6 @@ export const SEARCH_MESSAGES = {
   query: `Enter what to search for, at most ${SEARCH_MAX_QUERY} characters.`,
   limit: (max: number) => `limit must be a whole number from 1 to ${max}`,
 } as const;
-
-const query = z
-  .string({ error: SEARCH_MESSAGES.query })
-  .trim()
-  .min(1, SEARCH_MESSAGES.query)
-  .max(SEARCH_MAX_QUERY, SEARCH_MESSAGES.query)
-  .describe(
-    `what to search for: words of names, titles and texts, the last ones may be cut short (1 to ${SEARCH_MAX_QUERY} characters)`,
-  );
-
-const limit = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: SEARCH_MESSAGES.limit(max) })
-    .int(SEARCH_MESSAGES.limit(max))
-    .min(1, SEARCH_MESSAGES.limit(max))
-    .max(max, SEARCH_MESSAGES.limit(max))
-    .default(fallback)
-    .describe(`at most this many, 1 to ${max}`);
-
-export const searchQuery = z.object({ q: query, limit: limit(SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT) });
-export const suggestionsQuery = z.object({ q: query, limit: limit(SUGGESTIONS_DEFAULT_LIMIT, SUGGESTIONS_MAX_LIMIT) });
 
 /**
  * The words of a query that are searched for: runs of letters and digits,
@@ -100,36 +77,3 @@ export interface SearchSuggestion {
   context: string;
   url: string;
 }
-
-const highlighted = z.array(z.object({ text: z.string(), match: z.boolean() }));
-
-/** The documented answers (OpenAPI). */
-export const searchResponse = z.object({
-  status: z.boolean(),
-  message: z.string(),
-  data: z.object({
-    query: z.string(),
-    total: z.number().int(),
-    artefacts: z.array(
-      z.object({
-        id: z.number().int(),
-        slug: z.string(),
-        name: highlighted,
-        single_line: highlighted,
-        parent: z.object({ name: z.string(), slug: z.string() }),
-        url: z.string(),
-        groups: z.array(z.object({ id: z.number().int(), name: highlighted })),
-        articles: z.array(z.object({ slug: z.string(), title: highlighted, snippet: highlighted, url: z.string() })),
-        article_matches: z.number().int(),
-      }),
-    ),
-  }),
-});
-
-export const suggestionsResponse = z.object({
-  status: z.boolean(),
-  message: z.string(),
-  data: z.array(
-    z.object({ kind: z.enum(["artefact", "article"]), label: z.string(), context: z.string(), url: z.string() }),
-  ),
-});

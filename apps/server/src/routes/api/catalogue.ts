@@ -1,4 +1,9 @@
-import { searchQuery, searchResponse, suggestionsQuery, suggestionsResponse } from "@skillshelf/shared/search.ts";
+import {
+  searchQuery,
+  searchResponse,
+  suggestionsQuery,
+  suggestionsResponse,
+} from "@skillshelf/shared/search-schemas.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -6,6 +6,7 @@ import { CloseIcon } from "../../../components/icons/close-icon";
 import { MenuIcon } from "../../../components/icons/menu-icon";
 import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
+import { HeaderSearch } from "../../search/components/header-search";
 import type { NavUser } from "../nav-user";
 import { AccountLinks } from "./account-links";
 import { BrandLink } from "./brand-link";
@@ -66,6 +67,7 @@ export function SiteHeader({ navigation, user, cartCount }: SiteHeaderProps) {
             <AccountLinks user={user} />
           </div>
         </nav>
+        <HeaderSearch />
         <CartLink count={cartCount} />
       </div>
       <RouteProgress />
