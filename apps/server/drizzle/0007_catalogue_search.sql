@@ -3,7 +3,7 @@
 -- code of its own. Weights: names and titles A, one-line and short descriptions B, article bodies C.
 -- The 'english' configuration stems words; queries add prefix matching (word:*) for search-as-you-type.
 -- An article body is sanitized HTML: search_plain_text drops its tags and decodes the entities the
--- sanitizer writes, and folds white space, so markup is never indexed nor shown in a snippet.
+-- sanitizer writes, and folds white space, so markup is never indexed (plainText in search-catalogue.ts does the same for snippets).
 CREATE FUNCTION "search_plain_text"(html text) RETURNS text
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
   AS $$ SELECT btrim(regexp_replace(replace(replace(replace(replace(replace(replace(

@@ -17,11 +17,10 @@ import type { DbOrTx } from "../db/client.ts";
  * results carry texts and page URLs only.
  */
 
-/** Highlight marks: private-use characters, removed from the texts first, so only ts_headline writes them. */
-const START = "\uE000";
-const STOP = "\uE001";
 /** How many artefacts a search ranks at most: bounds the work of a query that matches everything. */
 const MAX_RANKED_ARTEFACTS = 200;
+/** About how many characters of an article's text a snippet shows. */
+const SNIPPET_CHARS = 180;
 
 /** The tsquery text of a query's words, each a prefix (`:*`), restricted to `weights` when given; null when no word. */
 function tsqueryOf(text: string, weights = ""): string | null {
@@ -32,24 +31,53 @@ function tsqueryOf(text: string, weights = ""): string | null {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** A text with the query's words marked, as pieces; `options` are ts_headline's. */
-function headline(text: SQL, query: SQL, options: string): SQL<string> {
-  return sql<string>`ts_headline('english', translate(${text}, ${START + STOP}, ''), ${query}, ${`StartSel=${START}, StopSel=${STOP}, ${options}`})`;
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
+
+/** The text of sanitized article HTML: tags dropped, the sanitizer's entities decoded, white space folded. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
-const WHOLE = "HighlightAll=true";
-const SNIPPET = 'MaxFragments=2, MaxWords=18, MinWords=8, FragmentDelimiter=" … "';
+/**
+ * Whether a word of a text matches one of the query's words: it starts with it (prefix
+ * search), or, for stemmed matches ('networking' finding 'network'), the query word starts
+ * with a word of four letters or more.
+ */
+function matches(word: string, terms: string[]): boolean {
+  const lower = word.toLowerCase();
+  return terms.some((term) => lower.startsWith(term) || (lower.length >= 4 && term.startsWith(lower)));
+}
 
-/** The pieces of a headline: the marked words are `match` pieces; empty pieces are dropped. */
-export function piecesOf(text: string): Highlighted {
+/**
+ * A text with the query's words marked, as pieces of plain text. Highlighting is done here
+ * rather than with ts_headline, which costs milliseconds per text on PGlite.
+ */
+export function highlight(text: string, terms: string[]): Highlighted {
   const pieces: Highlighted = [];
-  let match = false;
-  for (const part of text.split(new RegExp(`([${START}${STOP}])`))) {
-    if (part === START) match = true;
-    else if (part === STOP) match = false;
-    else if (part) pieces.push({ text: part, match });
+  for (const part of text.split(/([\p{L}\p{N}]+)/u)) {
+    if (!part) continue;
+    const match = /^[\p{L}\p{N}]/u.test(part) && matches(part, terms);
+    const last = pieces.at(-1);
+    if (last && last.match === match && !match) last.text += part;
+    else pieces.push({ text: part, match });
   }
   return pieces;
+}
+
+/** About SNIPPET_CHARS of `text` around the first matching word (cut at word ends), marked. */
+export function snippetOf(text: string, terms: string[]): Highlighted {
+  const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)];
+  const hit = words.find((w) => matches(w[0], terms));
+  let from = Math.max(0, (hit?.index ?? 0) - SNIPPET_CHARS / 3);
+  if (from > 0) from = text.indexOf(" ", from) + 1;
+  let to = Math.min(text.length, from + SNIPPET_CHARS);
+  if (to < text.length) to = Math.max(text.lastIndexOf(" ", to), from + 1);
+  const cut = `${from > 0 ? "… " : ""}${text.slice(from, to).trim()}${to < text.length ? " …" : ""}`;
+  return highlight(cut, terms);
 }
 
 /** The visible artefacts: not hidden, and under a parent that is not hidden. */
@@ -66,6 +94,7 @@ interface RankedHit {
 
 export async function searchCatalogue(db: DbOrTx, text: string, limit: number): Promise<SearchResults> {
   const query = text.trim();
+  const terms = searchTerms(query);
   const tsquery = tsqueryOf(query);
   if (!tsquery) return { query, artefacts: [], total: 0 };
   const q = sql`to_tsquery('english', ${tsquery})`;
@@ -112,19 +141,17 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
 
   const [artefactRows, groupRows, articleRows] = await Promise.all([
     db.execute(sql`
-      select c.id, c.slug, ${headline(sql`c.name`, q, WHOLE)} as name,
-        ${headline(sql`c.single_line`, q, WHOLE)} as single_line, p.name as parent_name, p.slug as parent_slug
+      select c.id, c.slug, c.name, c.single_line, p.name as parent_name, p.slug as parent_slug
         from categories c join categories p on p.id = c.parent_id where c.id in (${inList(artefactIds)})`),
     groupIds.length === 0
       ? { rows: [] }
       : db.execute(sql`
-      select g.id, g.category_id, ${headline(sql`g.name`, q, WHOLE)} as name
+      select g.id, g.category_id, g.name
         from content_groups g where g.id in (${inList(groupIds)})`),
     articleIds.length === 0
       ? { rows: [] }
       : db.execute(sql`
-      select t.id, t.category_id, t.slug, ${headline(sql`t.title`, q, WHOLE)} as title,
-        ${headline(sql`t.short_description || ' … ' || search_plain_text(t.description)`, q, SNIPPET)} as snippet
+      select t.id, t.category_id, t.slug, t.title, t.short_description, t.description
         from contents t where t.id in (${inList(articleIds)})`),
   ]);
   const artefacts = new Map(
@@ -134,10 +161,9 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
   );
   const groups = new Map(rowsOf<{ id: number; name: string }>(groupRows).map((row) => [Number(row.id), row]));
   const articles = new Map(
-    rowsOf<{ id: number; slug: string; title: string; snippet: string }>(articleRows).map((row) => [
-      Number(row.id),
-      row,
-    ]),
+    rowsOf<{ id: number; slug: string; title: string; short_description: string; description: string }>(
+      articleRows,
+    ).map((row) => [Number(row.id), row]),
   );
 
   const hits: SearchArtefactHit[] = [];
@@ -148,13 +174,13 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
     hits.push({
       id,
       slug: row.slug,
-      name: piecesOf(row.name),
-      single_line: piecesOf(row.single_line),
+      name: highlight(row.name, terms),
+      single_line: highlight(row.single_line, terms),
       parent: { name: row.parent_name, slug: row.parent_slug },
       url: `/${row.slug}`,
       groups: mine.flatMap((r) => {
         const group = r.kind === "group" ? groups.get(Number(r.id)) : undefined;
-        return group ? [{ id: Number(group.id), name: piecesOf(group.name) }] : [];
+        return group ? [{ id: Number(group.id), name: highlight(group.name, terms) }] : [];
       }),
       articles: mine.flatMap((r) => {
         const article = r.kind === "article" ? articles.get(Number(r.id)) : undefined;
@@ -162,8 +188,8 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
           ? [
               {
                 slug: article.slug,
-                title: piecesOf(article.title),
-                snippet: piecesOf(article.snippet),
+                title: highlight(article.title, terms),
+                snippet: snippetOf(`${article.short_description} ${plainText(article.description)}`.trim(), terms),
                 url: `/${row.slug}/${article.slug}`,
               },
             ]
