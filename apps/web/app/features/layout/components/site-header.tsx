@@ -34,6 +34,7 @@ export function SiteHeader({ navigation, user, cartCount }: SiteHeaderProps) {
     <header className="site-header">
       <div className="container site-header__bar">
         <BrandLink />
+        <HeaderSearch />
         <nav ref={nav} aria-label="Main" className="main-nav" {...(open ? POPUP_OPEN : {})}>
           <button
             ref={toggle}
@@ -67,7 +68,6 @@ export function SiteHeader({ navigation, user, cartCount }: SiteHeaderProps) {
             <AccountLinks user={user} />
           </div>
         </nav>
-        <HeaderSearch />
         <CartLink count={cartCount} />
       </div>
       <RouteProgress />
