@@ -8,6 +8,7 @@ for (const script of [
   "bench:history -w apps/server",
   "bench:media -w apps/server",
   "bench:import -w apps/server",
+  "bench:search -w apps/server",
 ]) {
   const { status } = spawnSync("npm", ["run", ...script.split(" ")], { stdio: "inherit" });
   if (status !== 0) {

@@ -11,7 +11,13 @@ export default defineConfig({
           // The icons and the external link, a few hundred bytes each, as one file rather than
           // a dozen: each file costs its own request and compression overhead, and a page that
           // shows one icon shows several (bench: initial JavaScript per public page).
-          groups: [{ name: "icons", test: /app[\\/]components[\\/](icons[\\/]|external-link)/ }],
+          // The header's search box joins them: every page has it, and alone it would be a file of its own.
+          groups: [
+            {
+              name: "icons",
+              test: /app[\\/](components[\\/](icons[\\/]|external-link)|features[\\/]search[\\/]components[\\/]header-search)/,
+            },
+          ],
         },
       },
     },

@@ -31,6 +31,7 @@ import "./styles/orders.css";
 import "./styles/auth.css";
 import "./styles/account.css";
 import "./styles/admin.css";
+import "./styles/search.css";
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><rect width="28" height="28" rx="7" fill="#1d4ed8"/><path d="M7 7h3v13H7zM12 7h3v13h-3zM17.2 7.6l2.9-.8 3.4 12.5-2.9.8z" fill="#fff"/></svg>',

@@ -35,6 +35,8 @@ export default [
 
   // 'more' is a reserved slug (the More.. pseudo-category): the full list of its entries.
   route("more", "routes/more.tsx"),
+  // 'search' is reserved too: the results of the header's search box.
+  route("search", "routes/search.tsx"),
   route(":slug", "routes/listing.tsx"),
   route(":slug/:content", "routes/content.tsx"),
   route("*", "routes/not-found.tsx"),

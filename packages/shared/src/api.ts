@@ -1,5 +1,6 @@
 import type { AdminCatalogueTree } from "./admin-forms.ts";
 import type { Page, PageRequest } from "./paging.ts";
+import type { SearchResults } from "./search.ts";
 
 /**
  * The JSON shapes of CONTRACT.md section 2 and SPEC.md section 3, and the
@@ -231,6 +232,8 @@ export interface StoreContext {
   listing(slug: string): Promise<ListingResponse | null>;
   /** null when no such content. */
   content(slug: string, content: string): Promise<ContentResponse | null>;
+  /** Full-text search of the visible catalogue (search.ts): at most `limit` artefacts. */
+  search(query: string, limit: number): Promise<SearchResults>;
   /** The signed-in viewer's cart, orders and items; each throws for a visitor (guard first). */
   cart(): Promise<CartResponse["data"]>;
   /** One page of the viewer's orders, newest first; a bad cursor throws a 422 AppError. */

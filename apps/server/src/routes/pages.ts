@@ -14,6 +14,7 @@ import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
 import { getCart } from "../cart/cart.ts";
 import { ownershipOf } from "../cart/ownership.ts";
+import { searchCatalogue } from "../catalogue/search-catalogue.ts";
 import { AppError } from "../lib/app-error.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
@@ -82,6 +83,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       home: () => app.catalogue.home(),
       listing: (slug) => app.catalogue.listing(slug),
       content: (slug, content) => app.catalogue.content(slug, content, viewer),
+      search: (query, limit) => searchCatalogue(db, query, limit),
       cart: async () => (await getCart(db, signedIn(), currency)).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) => getOrder(db, signedIn(), id).catch(nullWhenNotFound),

@@ -20,6 +20,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/** A full-text document; the columns of this type are generated (drizzle/0007_catalogue_search.sql). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** The search document of a row, written by the database from the row's texts on every insert and update. */
+const searchVector = (expression: string) => tsvector("search_vector").generatedAlwaysAs(sql.raw(expression));
+
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +52,9 @@ export const categories = pgTable(
     paymentNote: text("payment_note"),
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
+    searchVector: searchVector(
+      `setweight(to_tsvector('english'::regconfig, "name"), 'A') || setweight(to_tsvector('english'::regconfig, "single_line"), 'B')`,
+    ),
     ...timestamps,
   },
   (t) => [uniqueIndex("categories_slug_key").on(t.slug), index("categories_parent_idx").on(t.parentId, t.sortOrder)],
@@ -63,6 +72,7 @@ export const contentGroups = pgTable(
     priceMinor: integer("price_minor"),
     paymentNote: text("payment_note"),
     sortOrder: integer("sort_order").notNull().default(0),
+    searchVector: searchVector(`setweight(to_tsvector('english'::regconfig, "name"), 'A')`),
     ...timestamps,
   },
   (t) => [index("content_groups_category_idx").on(t.categoryId, t.sortOrder)],
@@ -85,6 +95,9 @@ export const contents = pgTable(
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
     sortOrder: integer("sort_order").notNull().default(0),
+    searchVector: searchVector(
+      `setweight(to_tsvector('english'::regconfig, "title"), 'A') || setweight(to_tsvector('english'::regconfig, "short_description"), 'B') || setweight(to_tsvector('english'::regconfig, search_plain_text("description")), 'C')`,
+    ),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,13 @@
+import {
+  searchQuery,
+  searchResponse,
+  suggestionsQuery,
+  suggestionsResponse,
+} from "@skillshelf/shared/search-schemas.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { searchCatalogue, suggestCatalogue } from "../../catalogue/search-catalogue.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type CachedBody, sendCachedBody } from "../../lib/cached-body.ts";
 import { viewerOf } from "../viewer.ts";
@@ -72,5 +79,42 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "private, no-store");
       return content;
     },
+  );
+
+  app.get(
+    "/search",
+    {
+      schema: {
+        summary:
+          "Full-text search of the catalogue: matching artefacts, best first, with their matching groups and articles",
+        description:
+          "Names and titles weigh more than descriptions and bodies; every word matches as a prefix. Texts come in pieces, the matching words marked `match`; no media are ever named.",
+        tags: ["catalogue"],
+        querystring: searchQuery,
+        response: { 200: searchResponse },
+      },
+    },
+    async (request) => ({
+      status: true,
+      message: "Search results fetched successfully",
+      data: await searchCatalogue(app.database.db, request.query.q, request.query.limit),
+    }),
+  );
+
+  app.get(
+    "/search/suggestions",
+    {
+      schema: {
+        summary: "Artefact names and article titles starting with the words typed, for a search box",
+        tags: ["catalogue"],
+        querystring: suggestionsQuery,
+        response: { 200: suggestionsResponse },
+      },
+    },
+    async (request) => ({
+      status: true,
+      message: "Suggestions fetched successfully",
+      data: await suggestCatalogue(app.database.db, request.query.q, request.query.limit),
+    }),
   );
 };

@@ -6,6 +6,7 @@ import { CloseIcon } from "../../../components/icons/close-icon";
 import { MenuIcon } from "../../../components/icons/menu-icon";
 import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
+import { HeaderSearch } from "../../search/components/header-search";
 import type { NavUser } from "../nav-user";
 import { AccountLinks } from "./account-links";
 import { BrandLink } from "./brand-link";
@@ -33,6 +34,7 @@ export function SiteHeader({ navigation, user, cartCount }: SiteHeaderProps) {
     <header className="site-header">
       <div className="container site-header__bar">
         <BrandLink />
+        <HeaderSearch />
         <nav ref={nav} aria-label="Main" className="main-nav" {...(open ? POPUP_OPEN : {})}>
           <button
             ref={toggle}
