@@ -278,6 +278,8 @@ export interface OrderDetail extends OrderRow {
   payment_method: string;
   transaction_id: string;
   payment_status: string;
+  /** When the money-back guarantee ends, while the learner may still ask for a refund; null otherwise. */
+  refundable_until: string | null;
 }
 
 export interface OwnedItem {

@@ -92,7 +92,7 @@ export function listAllOrders(
 }
 
 /** One order with its learner and provider, for the operator. */
-export async function getAnyOrder(db: Db, orderId: number) {
+export async function getAnyOrder(db: Db, orderId: number, now: Date) {
   const [row] = await db
     .select({
       userId: orders.userId,
@@ -109,7 +109,7 @@ export async function getAnyOrder(db: Db, orderId: number) {
     .where(eq(orders.id, orderId));
   if (!row) throw new AppError("not_found", "Order not found");
   return {
-    ...(await getOrder(db, row.userId, orderId)),
+    ...(await getOrder(db, row.userId, orderId, now)),
     provider: row.provider,
     refund_state: row.refundState,
     refunded_at: row.refundedAt?.toISOString() ?? null,

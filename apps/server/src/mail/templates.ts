@@ -89,6 +89,28 @@ export function paymentRefundedMail(
   };
 }
 
+/** An order refunded within the money-back guarantee, by the learner's request or by an operator. */
+export function orderRefundedMail(
+  to: { name: string; email: string },
+  order: { id: number; number: string; amount: string; method: string; lines: string[] },
+  storeUrl: string,
+): OutgoingMail {
+  const lines = [
+    `Hello ${to.name},`,
+    `Your order ${order.number} is refunded: ${order.amount} goes back the way you paid (${order.method}).`,
+    ...order.lines.map((line) => `• ${line}`),
+    "What this order unlocked is locked again. Depending on your bank, the money can take a few days to show.",
+  ];
+  const url = `${storeUrl}/order-details/${order.id}`;
+  return {
+    kind: "order-refunded",
+    to: to.email,
+    subject: `Your Skillshelf order ${order.number} is refunded`,
+    text: `${lines.join("\n\n")}\n\nYour order: ${url}\n\nSkillshelf · ${SUPPORT_EMAIL}\n`,
+    html: layout("Your order is refunded", lines, { label: "View your order", url }),
+  };
+}
+
 /** When a change took effect, as a mail states it (UTC: the store does not know the reader's zone). */
 const when = (at: Date) => at.toUTCString().replace("GMT", "UTC");
 

@@ -76,7 +76,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       cart: async () => (await getCart(db, signedIn(), currency)).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) =>
-        getOrder(db, signedIn(), id).catch((error: unknown) => {
+        getOrder(db, signedIn(), id, app.clock()).catch((error: unknown) => {
           if (error instanceof AppError && error.code === "not_found") return null;
           throw error;
         }),
