@@ -79,6 +79,13 @@ describe("a learner's own refund within the money-back guarantee", () => {
     });
     const html = await learner.page();
     expect(html).not.toContain("Request refund");
+    // The confirmation no longer claims the order unlocked anything.
+    const confirmation = await store.app.inject({
+      url: `/payment-confirmation?order=${order.id}`,
+      headers: { cookie: `access-token=${learner.token}` },
+    });
+    expect(confirmation.body).toContain("Payment Successful!");
+    expect(confirmation.body).not.toContain("Unlocked for you");
     expect(html).toMatch(/<dt>Status<\/dt><dd>Refunded<\/dd>/);
 
     const mail = await lastMailOf(store, user.email);
