@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitForMail } from "../support/accounts.ts";
 import { acceptDialogs } from "../support/admin.ts";
@@ -12,6 +13,9 @@ import {
   signInLearner,
   toast,
 } from "../support/purchase.ts";
+
+/** The header's bell, by its accessible name (the account sidebar has a Notifications link too). */
+const bell = (page: Page, name: string) => page.locator("header.site-header").getByRole("link", { name, exact: true });
 
 /**
  * The money-back guarantee, self-served: a learner buys Observability (which
@@ -28,6 +32,9 @@ describe("a learner's own refund", () => {
 
   it("offers Request refund on a new order, asks 'Are you sure?', then shows the order Refunded", async () => {
     const { page } = session;
+    // Whatever earlier purchases told this learner is read first.
+    await page.goto("/notifications");
+    await bell(page, "Notifications").waitFor();
     bought = await buyFromListing(page, {
       slug: "observability",
       method: { value: "card", label: "Credit or debit card", provider: "stripe" },
@@ -54,6 +61,33 @@ describe("a learner's own refund", () => {
 
     const mail = await waitForMail(LEARNER.email, new RegExp(`order ${bought.number} is refunded`));
     expect(mail.subject).toBe(`Your Skillshelf order ${bought.number} is refunded`);
+  });
+
+  it("tells the learner in Notifications, counted in the header until seen", async () => {
+    const { page } = session;
+    await page.goto("/dashboard");
+    await bell(page, "Notifications, 2 unread").click();
+    await page.waitForURL(/\/notifications$/);
+    const unread = page.getByRole("region", { name: /^Unread/ });
+    expect(await unread.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      "Unread: Your refund is done",
+      "Unread: Your order is complete",
+    ]);
+    expect(await unread.getByRole("link", { name: "Your refund is done" }).getAttribute("href")).toBe(
+      `/order-details/${bought.id}`,
+    );
+    expect(await unread.textContent()).toContain(`Order ${bought.number}: £35.00 goes back the way you paid (Card).`);
+    // Seen: the header's count goes, and they are Earlier next time.
+    await bell(page, "Notifications").waitFor();
+    await checkPage(page);
+    await page.reload();
+    await page.getByText("You are all caught up.").waitFor();
+    expect(
+      await page
+        .getByRole("region", { name: /^Earlier/ })
+        .getByRole("link", { name: "Your refund is done" })
+        .count(),
+    ).toBe(1);
   });
 
   it("lists the order as Refunded, and sells Observability again", async () => {

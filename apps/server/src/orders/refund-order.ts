@@ -7,6 +7,7 @@ import { AppError } from "../lib/app-error.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { orderRefundedMail } from "../mail/templates.ts";
+import { notify } from "../notifications/notifications.ts";
 import { lineName } from "../payments/quote.ts";
 import { REFUND_WINDOW_MS, refundDeadline, statedMoment } from "./money-back.ts";
 
@@ -123,6 +124,19 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       );
       await enqueueMail(tx, mail, now);
     }
+    await notify(
+      tx,
+      [
+        {
+          userId: claimed.userId,
+          kind: "order_refunded",
+          title: "Your refund is done",
+          text: `Order ${claimed.orderNumber}: ${amount} goes back the way you paid (${claimed.paymentMethod}).`,
+          link: `/order-details/${claimed.id}`,
+        },
+      ],
+      now,
+    );
   });
   securityEvent(log, SECURITY_EVENTS.orderRefunded, {
     orderId,

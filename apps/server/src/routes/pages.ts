@@ -11,6 +11,7 @@ import type { SessionViewer } from "../accounts/sessions.ts";
 import { getCart } from "../cart/cart.ts";
 import { ownershipOf } from "../cart/ownership.ts";
 import { AppError } from "../lib/app-error.ts";
+import { viewNotifications } from "../notifications/notifications.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 import { viewerOf } from "./viewer.ts";
@@ -84,6 +85,9 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       // Read with the session, in the same query (sessions.ts).
       cartCount: async () => viewer?.cartCount ?? 0,
       ownership: async () => (viewer ? ownershipOf(db, viewer.userId) : { categories: [], groups: [] }),
+      notifications: () => viewNotifications(db, signedIn(), app.clock()),
+      // Read with the session, in the same query (sessions.ts).
+      notificationCount: async () => viewer?.unreadNotifications ?? 0,
     };
   };
 
