@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitForMail } from "../support/accounts.ts";
@@ -30,7 +31,7 @@ describe("a learner's own refund", () => {
   });
   let bought: Bought;
 
-  it("offers Request refund on a new order, asks 'Are you sure?', then shows the order Refunded", async () => {
+  it("offers the PDF receipt and Request refund on a new order, asks 'Are you sure?', then shows the order Refunded", async () => {
     const { page } = session;
     // Whatever earlier purchases told this learner is read first.
     await page.goto("/notifications");
@@ -47,6 +48,15 @@ describe("a learner's own refund", () => {
     const guarantee = page.getByRole("region", { name: "6-day money-back guarantee" });
     expect(await guarantee.textContent()).toMatch(/until [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M/);
     await checkPage(page);
+
+    // The receipt downloads as a PDF named after the order.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download receipt (PDF)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`receipt-${bought.number}.pdf`);
+    const file = await download.path();
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
 
     const prompts = acceptDialogs(page);
     await guarantee.getByRole("button", { name: "Request refund" }).click();

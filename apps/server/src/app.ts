@@ -44,6 +44,7 @@ import { payuRoutes } from "./routes/api/payu.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { receiptRoutes } from "./routes/receipts.ts";
 import { seoRoutes } from "./routes/seo.ts";
 
 export interface AppOptions {
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
   await app.register(mediaRoutes);
+  await app.register(receiptRoutes);
   await app.register(seoRoutes);
   if (config.payments === "emulator") {
     await app.register(stripeEmulator);

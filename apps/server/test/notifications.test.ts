@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { content, smallCatalogue } from "./helpers/factories.ts";
-import { buyByCard, payForCart } from "./helpers/orders.ts";
+import { buyByCard, buyFromListing } from "./helpers/orders.ts";
 
 let store: TestStore;
 let docker: ListingResponse;
@@ -36,16 +36,7 @@ async function learner() {
     return res.body;
   };
   /** Buys Docker's Basics group (or the whole artefact) through the one fulfilment. */
-  const buy = async (groupName?: string) => {
-    const group = docker.groups.find((g) => g.name === groupName);
-    await store.app.inject({
-      method: "POST",
-      url: "/api/cart/add",
-      headers: bearer(token),
-      payload: { sub_category_id: docker.seo_data.id, group_id: group?.id ?? null },
-    });
-    return (await payForCart(store, user.id)).confirm();
-  };
+  const buy = (groupName?: string) => buyFromListing(store, { id: user.id, token }, docker, groupName);
   return { user, token, list, page, buy };
 }
 

@@ -1,9 +1,9 @@
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
-import { payForCart } from "./helpers/orders.ts";
+import { buyFromListing } from "./helpers/orders.ts";
 
 let store: TestStore;
 let docker: ListingResponse;
@@ -20,14 +20,7 @@ afterAll(() => store?.close());
 async function groupBuyer() {
   const user = await createUser(store);
   const token = await signIn(store, user.id);
-  const basics = docker.groups.find((g) => g.name === "Basics");
-  await store.app.inject({
-    method: "POST",
-    url: "/api/cart/add",
-    headers: bearer(token),
-    payload: { sub_category_id: docker.seo_data.id, group_id: basics?.id },
-  });
-  const { orderId } = await (await payForCart(store, user.id)).confirm();
+  const { orderId } = await buyFromListing(store, { id: user.id, token }, docker, "Basics");
   return { token, orderId };
 }
 

@@ -9,7 +9,8 @@ import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 import { refundDeadline } from "./money-back.ts";
 
-const orderColumns = {
+/** The columns every reading of an order shows. */
+export const orderColumns = {
   id: orders.id,
   orderNumber: orders.orderNumber,
   createdAt: orders.createdAt,

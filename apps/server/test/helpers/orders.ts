@@ -1,4 +1,4 @@
-import type { OrderRow } from "@skillshelf/shared/api.ts";
+import type { ListingResponse, OrderRow } from "@skillshelf/shared/api.ts";
 import { eq } from "drizzle-orm";
 import { emulatorRecords, payments } from "../../src/db/schema/index.ts";
 import { fulfilPayment } from "../../src/payments/fulfil-payment.ts";
@@ -72,4 +72,25 @@ export async function buyByCard(store: TestStore, options: { base: string; artef
 export async function stripeRefunds(store: TestStore) {
   const rows = await store.database.db.select().from(emulatorRecords).where(eq(emulatorRecords.provider, "stripe"));
   return rows.filter((r) => r.id.startsWith("re_"));
+}
+
+/**
+ * The signed-in learner adds an artefact (or one of its groups, by name) to
+ * the cart and pays for it through the one fulfilment.
+ */
+export async function buyFromListing(
+  store: TestStore,
+  learner: { id: number; token: string },
+  listing: ListingResponse,
+  groupName?: string,
+) {
+  const group = listing.groups.find((g) => g.name === groupName);
+  await store.app.inject({
+    method: "POST",
+    url: "/api/cart/add",
+    headers: bearer(learner.token),
+    payload: { sub_category_id: listing.seo_data.id, group_id: group?.id ?? null },
+  });
+  const payment = await payForCart(store, learner.id);
+  return { ...(await payment.confirm()), transactionId: `pi_${payment.providerRef}` };
 }

@@ -99,6 +99,10 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           <span>Total</span>
           <span>{amount}</span>
         </p>
+        {/* A file the server makes, not a page of the app: the browser downloads it. */}
+        <a href={`/order-details/${order.id}/receipt`} className="button button--outline order-receipt" download>
+          Download receipt (PDF)
+        </a>
       </section>
       {refundUntil && <RefundRequest orderId={order.id} until={refundUntil} />}
     </div>
