@@ -185,6 +185,16 @@ export async function buyFromListing(
   const number = await fact(page, "Order number");
   expect(number).not.toBe("");
   expect(await fact(page, "Amount paid")).toBe(options.price);
+  // What the order unlocked, each a link to its listing, and the primary way in.
+  const unlockedName = options.group ? `${options.name}: ${options.group}` : options.name;
+  const unlocked = page.getByRole("region", { name: "Unlocked for you" });
+  expect(await unlocked.getByRole("listitem").count()).toBe(1);
+  const link = unlocked.getByRole("link", { name: unlockedName });
+  expect(await link.getAttribute("href")).toBe(`/${options.slug}`);
+  expect(await unlocked.getByRole("listitem").textContent()).toContain(options.group ? "Group" : "Whole artefact");
+  const start = page.getByRole("link", { name: "Start learning" });
+  expect(await start.getAttribute("href")).toBe(`/${options.slug}`);
+  expect(await start.getAttribute("class")).toBe("button");
   return { id, number };
 }
 

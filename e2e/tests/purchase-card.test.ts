@@ -28,6 +28,10 @@ describe("buying a whole artefact by card (Stripe)", () => {
     });
     expect(bought.id).toMatch(/^\d+$/);
     await checkPage(session.page);
+    // Start learning opens what was bought, now owned.
+    await session.page.getByRole("link", { name: "Start learning" }).click();
+    await session.page.waitForURL(/\/docker$/);
+    await session.page.locator(".page-hero").getByText("Owned", { exact: true }).waitFor();
   });
 
   it("shows the order in My Orders and Order details, paid by Card, and Docker in My Items", async () => {

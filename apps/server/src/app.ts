@@ -38,11 +38,13 @@ import { adminRoutes } from "./routes/api/admin.ts";
 import { catalogueRoutes } from "./routes/api/catalogue.ts";
 import { commerceRoutes } from "./routes/api/commerce.ts";
 import { healthRoutes } from "./routes/api/health.ts";
+import { notificationRoutes } from "./routes/api/notifications.ts";
 import { paypalRoutes } from "./routes/api/paypal.ts";
 import { payuRoutes } from "./routes/api/payu.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { receiptRoutes } from "./routes/receipts.ts";
 import { seoRoutes } from "./routes/seo.ts";
 
 export interface AppOptions {
@@ -261,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(profileRoutes);
       await api.register(commerceRoutes);
+      await api.register(notificationRoutes);
       await api.register(stripeRoutes);
       await api.register(paypalRoutes);
       await api.register(payuRoutes);
@@ -270,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
   await app.register(mediaRoutes);
+  await app.register(receiptRoutes);
   await app.register(seoRoutes);
   if (config.payments === "emulator") {
     await app.register(stripeEmulator);

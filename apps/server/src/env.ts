@@ -55,6 +55,9 @@ const envSchema = z
         .refine(hasTwoDecimals, "must be a currency with two decimal places, such as GBP, EUR, USD or INR"),
     ).default("GBP"),
     SEED: optional(z.enum(["demo", "none"], { message: "must be demo or none" })).default("demo"),
+    STORE_NAME: optional(z.string().trim().max(100, "must be at most 100 characters")).default("Skillshelf"),
+    // One line per address line, separated by "|" or newlines ("Skillshelf Ltd|1 Example Street|London").
+    STORE_ADDRESS: optional(z.string().max(500, "must be at most 500 characters")),
     TRUST_PROXY: optional(
       z.string().transform((value, ctx): TrustProxy => {
         const trust = parseTrustProxy(value);
@@ -138,6 +141,8 @@ export interface Config {
   mailFrom: string;
   payments: "emulator" | "live";
   storeCurrency: string;
+  /** Who sells, as receipts name the store: its name and postal address lines (none when unset). */
+  store: { name: string; address: string[] };
   seed: "demo" | "none";
   logLevel: string;
   /** Behind reverse proxies: whose X-Forwarded-For gives the client address (null: nobody's). */
@@ -195,6 +200,13 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     mailFrom: env.MAIL_FROM,
     payments: env.PAYMENTS,
     storeCurrency: env.STORE_CURRENCY,
+    store: {
+      name: env.STORE_NAME,
+      address: (env.STORE_ADDRESS ?? "")
+        .split(/[|\n]/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    },
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? null,

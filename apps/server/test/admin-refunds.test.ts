@@ -2,10 +2,11 @@ import type { AddressInfo } from "node:net";
 import type { ContentResponse, ListingResponse, OrderRow } from "@skillshelf/shared/api.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorRecords, entitlements } from "../src/db/schema/index.ts";
-import { bearer, createUser, signIn } from "./helpers/accounts.ts";
-import { createTestStore, LogCapture, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
+import { entitlements } from "../src/db/schema/index.ts";
+import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
+import { createTestStore, LogCapture, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
+import { buyByCard, stripeRefunds } from "./helpers/orders.ts";
 
 let store: TestStore;
 let docker: ListingResponse;
@@ -28,48 +29,27 @@ afterAll(() => store.close());
 
 /** A learner who bought the whole Docker artefact by card, through the Stripe emulator. */
 async function buyer() {
-  const user = await createUser(store);
-  const token = await signIn(store, user.id, true);
-  const call = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) =>
-    store.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  await call("POST", "/api/cart/add", { sub_category_id: docker.seo_data.id, group_id: null });
-  const session = (
-    await call("POST", "/api/stripe/create-checkout-session", {
-      final_amount: 19.99,
-      currency: "GBP",
-      success_url: `${PUBLIC_URL}/payment-confirmation`,
-      cancel_url: `${PUBLIC_URL}/payment-cancelled`,
-    })
-  ).json<{ id: string }>();
-  await fetch(`${base}/emulator/stripe/checkout/${session.id}/pay`, { method: "POST", redirect: "manual" });
-  await fetch(`${base}/api/stripe/return?session_id=${session.id}`, { redirect: "manual" });
-  const [order] = (await call("GET", "/api/get-orders")).json<{ data: { rows: OrderRow[] } }>().data.rows;
-  if (!order) throw new Error("the purchase made no order");
+  const bought = await buyByCard(store, { base, artefactId: docker.seo_data.id, price: 19.99 });
   const unlocked = async () =>
-    (await call("POST", "/api/get-content", { slug: "docker", content: "images" })).json<ContentResponse>()
+    (await bought.call("POST", "/api/get-content", { slug: "docker", content: "images" })).json<ContentResponse>()
       .is_payment_paid;
-  return { user, order, call, unlocked };
+  return { ...bought, unlocked };
 }
 
 const refund = (orderId: number) =>
   store.app.inject({ method: "POST", url: `/api/admin/orders/${orderId}/refund`, headers: bearer(adminToken) });
 
-async function stripeRefunds() {
-  const rows = await store.database.db.select().from(emulatorRecords).where(eq(emulatorRecords.provider, "stripe"));
-  return rows.filter((r) => r.id.startsWith("re_"));
-}
-
 describe("refunds within the money-back guarantee", () => {
   it("refund through the provider, record it, and take the access back", async () => {
     const { order, call, unlocked, user } = await buyer();
     expect(await unlocked()).toBe(true);
-    const before = (await stripeRefunds()).length;
+    const before = (await stripeRefunds(store)).length;
     clock.advance(5 * DAY);
     const res = await refund(order.id);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("The order is refunded and its access removed.");
     expect(res.json().data.refund_ref).toMatch(/^re_/);
-    expect((await stripeRefunds()).length).toBe(before + 1);
+    expect((await stripeRefunds(store)).length).toBe(before + 1);
     // Logged for the audit: who refunded what, through which provider.
     expect(log.events("order.refunded")).toEqual([
       expect.objectContaining({
@@ -82,6 +62,8 @@ describe("refunds within the money-back guarantee", () => {
       }),
     ]);
     expect(await unlocked()).toBe(false);
+    // The learner is told, whoever refunded.
+    expect((await lastMailOf(store, user.email))?.subject).toBe(`Your Skillshelf order ${order.order_id} is refunded`);
     const rows = await store.database.db.select().from(entitlements).where(eq(entitlements.userId, user.id));
     expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
     const mine = (await call("GET", "/api/get-orders")).json<{ data: { rows: OrderRow[] } }>().data.rows;
@@ -104,7 +86,9 @@ describe("refunds within the money-back guarantee", () => {
     clock.advance(6 * DAY + 60_000);
     const tooLate = await refund(late.order.id);
     expect(tooLate.statusCode).toBe(409);
-    expect(tooLate.json().message).toBe("The 6-day money-back guarantee for this order has ended.");
+    expect(tooLate.json().message).toBe(
+      "The 6-day money-back guarantee for this order ended on 2 December 2026 at 10:00 UTC.",
+    );
     expect(await late.unlocked()).toBe(true);
 
     const twice = await buyer();
@@ -116,10 +100,10 @@ describe("refunds within the money-back guarantee", () => {
 
   it("let only one of two refunds at once reach the provider", async () => {
     const { order } = await buyer();
-    const before = (await stripeRefunds()).length;
+    const before = (await stripeRefunds(store)).length;
     const results = await Promise.all([refund(order.id), refund(order.id), refund(order.id)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
-    expect((await stripeRefunds()).length).toBe(before + 1);
+    expect((await stripeRefunds(store)).length).toBe(before + 1);
   });
 
   it("are for operators only, and lists find orders by learner or number", async () => {

@@ -47,7 +47,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   // which the dropdown loads when opened, so a page's weight is flat in the catalogue's size.
   const navigation = await context.navigation();
   const user: NavUser | null = context.viewer ? { name: context.viewer.user.name } : null;
-  return { navigation, user, cartCount: await context.cartCount(), paymentsEmulated: context.paymentsEmulated };
+  return {
+    navigation,
+    user,
+    cartCount: await context.cartCount(),
+    unreadCount: await context.notificationCount(),
+    paymentsEmulated: context.paymentsEmulated,
+  };
 }
 
 // Children replace this; it speaks only when the root error boundary renders.
@@ -87,6 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             navigation={root?.navigation ?? NO_NAVIGATION}
             user={root?.user ?? null}
             cartCount={root?.cartCount ?? 0}
+            unreadCount={root?.unreadCount ?? 0}
           />
           <main id="main" tabIndex={-1}>
             {children}

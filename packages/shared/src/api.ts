@@ -246,6 +246,10 @@ export interface StoreContext {
   cartCount(): Promise<number>;
   /** What the viewer owns; nothing for a visitor. */
   ownership(): Promise<Ownership>;
+  /** The viewer's notifications as they were, and the unread ones among them are now marked read. */
+  notifications(): Promise<NotificationsView>;
+  /** The viewer's unread notifications, read with the session; 0 for a visitor. */
+  notificationCount(): Promise<number>;
   /** The operator's lists and orders; each throws for anyone but an admin (guard first). */
   admin: AdminReads;
 }
@@ -332,6 +336,8 @@ export interface OrderDetail extends OrderRow {
   payment_method: string;
   transaction_id: string;
   payment_status: string;
+  /** When the money-back guarantee ends, while the learner may still ask for a refund; null otherwise. */
+  refundable_until: string | null;
 }
 
 export interface OwnedItem {
@@ -341,3 +347,20 @@ export interface OwnedItem {
 }
 
 export type PaymentMethod = "card" | "wallet" | "regional";
+
+/** One of the learner's notifications (GET /api/notifications). */
+export interface NotificationItem {
+  id: number;
+  kind: "order_completed" | "order_refunded" | "new_article";
+  title: string;
+  text: string;
+  /** The store path it is about: an order's details or an article. */
+  link: string;
+  created_at: string;
+}
+
+/** The notifications page's two groups: unread (newest first), then the newest read ones. */
+export interface NotificationsView {
+  unread: NotificationItem[];
+  earlier: NotificationItem[];
+}

@@ -4,6 +4,7 @@ import { cartCountOf } from "../cart/cart-lines.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { sessions, users } from "../db/schema/index.ts";
 import { hashToken, newToken } from "../lib/tokens.ts";
+import { unreadCountOf } from "../notifications/notifications.ts";
 import { toUserRecord, userRecordColumns } from "./user-record.ts";
 
 /** 'Remember me': thirty days. Otherwise twelve hours. Neither is ever extended. */
@@ -33,6 +34,8 @@ export interface SessionViewer extends Viewer {
   sessionId: number;
   /** The lines of the viewer's cart that are for sale, read with the session: the header's badge. */
   cartCount: number;
+  /** The viewer's unread notifications, read with the session too: the header's bell. */
+  unreadNotifications: number;
 }
 
 export async function findViewer(db: DbOrTx, token: string, now: Date): Promise<SessionViewer | null> {
@@ -42,6 +45,7 @@ export async function findViewer(db: DbOrTx, token: string, now: Date): Promise<
       sessionId: sessions.id,
       blockedAt: users.blockedAt,
       cartCount: cartCountOf(db, users.id),
+      unreadNotifications: unreadCountOf(db, users.id),
       ...userRecordColumns,
     })
     .from(sessions)
@@ -51,6 +55,7 @@ export async function findViewer(db: DbOrTx, token: string, now: Date): Promise<
   return {
     sessionId: row.sessionId,
     cartCount: row.cartCount,
+    unreadNotifications: row.unreadNotifications,
     userId: row.id,
     role: row.role,
     user: toUserRecord(row),

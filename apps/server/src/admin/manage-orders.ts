@@ -95,7 +95,7 @@ export function listAllOrders(
 }
 
 /** One order with its learner and provider, for the operator. */
-export async function getAnyOrder(db: Db, orderId: number): Promise<AdminOrderDetail> {
+export async function getAnyOrder(db: Db, orderId: number, now: Date): Promise<AdminOrderDetail> {
   const [row] = await db
     .select({
       userId: orders.userId,
@@ -112,7 +112,7 @@ export async function getAnyOrder(db: Db, orderId: number): Promise<AdminOrderDe
     .where(eq(orders.id, orderId));
   if (!row) throw new AppError("not_found", "Order not found");
   return {
-    ...(await getOrder(db, row.userId, orderId)),
+    ...(await getOrder(db, row.userId, orderId, now)),
     provider: row.provider,
     refund_state: row.refundState,
     refunded_at: row.refundedAt?.toISOString() ?? null,

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, contentMedia, contents, orderLines, relatedContents } from "../db/schema/index.ts";
 import { type MediaStore, type StoredObject, sniffStream } from "../media/media-store.ts";
 import { MediaTooLargeError } from "../media/storage.ts";
+import { notifyNewArticles } from "../notifications/notifications.ts";
 import { CatalogueFileError, type JsonPath, type LineOf, noLines, type StreamedMedia } from "./read-catalogue-file.ts";
 import { sanitizeArticleHtml } from "./sanitize-html.ts";
 
@@ -75,6 +76,7 @@ async function writeCatalogue(
     const keptCategoryIds: number[] = [];
     const contentIdByRef = new Map<string, number>();
     const importedContentIds: number[] = [];
+    const newContentIds: number[] = [];
 
     for (const [pi, parent] of file.categories.entries()) {
       const parentId = await upsertCategory(tx, {
@@ -105,7 +107,8 @@ async function writeCatalogue(
         ];
         const keptSlugs: string[] = [];
         for (const [ci, { c, groupId }] of placed.entries()) {
-          const contentId = await upsertContent(tx, artefactId, groupId, ci, c);
+          const { id: contentId, inserted } = await upsertContent(tx, artefactId, groupId, ci, c);
+          if (inserted) newContentIds.push(contentId);
           keptSlugs.push(c.slug);
           importedContentIds.push(contentId);
           contentIdByRef.set(`${artefact.slug}/${c.slug}`, contentId);
@@ -164,6 +167,8 @@ async function writeCatalogue(
         .map((relatedId, sortOrder) => ({ contentId, relatedId, sortOrder }));
       if (rows.length) await tx.insert(relatedContents).values(rows);
     }
+    // Learners who own an artefact hear of the articles the import added to it.
+    await notifyNewArticles(tx, newContentIds, new Date());
     return summary;
   });
 }
@@ -393,7 +398,7 @@ async function upsertContent(
   groupId: number | null,
   sortOrder: number,
   c: ContentFile,
-): Promise<number> {
+): Promise<{ id: number; inserted: boolean }> {
   const values = {
     categoryId,
     groupId,
@@ -410,7 +415,8 @@ async function upsertContent(
     .insert(contents)
     .values(values)
     .onConflictDoUpdate({ target: [contents.categoryId, contents.slug], set: values })
-    .returning({ id: contents.id });
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    .returning({ id: contents.id, inserted: sql<boolean>`(xmax = 0)` });
   if (!row) throw new Error("content upsert returned nothing");
-  return row.id;
+  return row;
 }

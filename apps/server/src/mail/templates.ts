@@ -4,12 +4,20 @@ import type { OutgoingMail } from "./outbox.ts";
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  more: { label: string; url: string }[] = [],
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  const links = more
+    .map((l) => `<p style="margin:0 0 16px"><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`)
+    .join("");
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">Or open this link: ${escapeHtml(action.url)}</p>`
     : "";
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}<p style="margin:24px 0 0;font-size:13px;color:#475569">Skillshelf · ${escapeHtml(SUPPORT_EMAIL)}</p></div></body></html>`;
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}${links}<p style="margin:24px 0 0;font-size:13px;color:#475569">Skillshelf · ${escapeHtml(SUPPORT_EMAIL)}</p></div></body></html>`;
 }
 
 export function passwordResetMail(to: { name: string; email: string }, url: string): OutgoingMail {
@@ -54,12 +62,15 @@ export function orderConfirmationMail(
     "Everything you bought is unlocked now, and you have a 6-day money-back guarantee.",
   ];
   const url = `${storeUrl}/order-details/${order.id}`;
+  const receipt = `${url}/receipt`;
   return {
     kind: "order-confirmation",
     to: to.email,
     subject: `Your Skillshelf order ${order.number}`,
-    text: `${lines.join("\n\n")}\n\nYour order: ${url}\n\nSkillshelf · ${SUPPORT_EMAIL}\n`,
-    html: layout("Thank you for your purchase", lines, { label: "View your order", url }),
+    text: `${lines.join("\n\n")}\n\nYour order: ${url}\nYour receipt (PDF): ${receipt}\n\nSkillshelf · ${SUPPORT_EMAIL}\n`,
+    html: layout("Thank you for your purchase", lines, { label: "View your order", url }, [
+      { label: "Download your receipt (PDF)", url: receipt },
+    ]),
   };
 }
 
@@ -86,6 +97,28 @@ export function paymentRefundedMail(
     subject: `We refunded your payment of ${payment.amount}`,
     text: `${lines.join("\n\n")}\n\nYour orders: ${storeUrl}/my-orders\n\nSkillshelf · ${SUPPORT_EMAIL}\n`,
     html: layout("We refunded your payment", lines, { label: "See your orders", url: `${storeUrl}/my-orders` }),
+  };
+}
+
+/** An order refunded within the money-back guarantee, by the learner's request or by an operator. */
+export function orderRefundedMail(
+  to: { name: string; email: string },
+  order: { id: number; number: string; amount: string; method: string; lines: string[] },
+  storeUrl: string,
+): OutgoingMail {
+  const lines = [
+    `Hello ${to.name},`,
+    `Your order ${order.number} is refunded: ${order.amount} goes back the way you paid (${order.method}).`,
+    ...order.lines.map((line) => `• ${line}`),
+    "What this order unlocked is locked again. Depending on your bank, the money can take a few days to show.",
+  ];
+  const url = `${storeUrl}/order-details/${order.id}`;
+  return {
+    kind: "order-refunded",
+    to: to.email,
+    subject: `Your Skillshelf order ${order.number} is refunded`,
+    text: `${lines.join("\n\n")}\n\nYour order: ${url}\n\nSkillshelf · ${SUPPORT_EMAIL}\n`,
+    html: layout("Your order is refunded", lines, { label: "View your order", url }),
   };
 }
 

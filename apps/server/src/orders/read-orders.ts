@@ -7,8 +7,10 @@ import { categories, contentGroups, entitlements, orderLines, orders } from "../
 import { AppError } from "../lib/app-error.ts";
 import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
+import { refundDeadline } from "./money-back.ts";
 
-const orderColumns = {
+/** The columns every reading of an order shows. */
+export const orderColumns = {
   id: orders.id,
   orderNumber: orders.orderNumber,
   createdAt: orders.createdAt,
@@ -18,6 +20,7 @@ const orderColumns = {
   transactionId: orders.transactionId,
   paymentStatus: orders.paymentStatus,
   refundedAt: orders.refundedAt,
+  refundState: orders.refundState,
 };
 
 async function linesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
@@ -102,19 +105,24 @@ export function listOrders(
   });
 }
 
-/** One of the user's orders; another user's order is as unknown as a missing one. */
-export async function getOrder(db: DbOrTx, userId: number, orderId: number): Promise<OrderDetail> {
+/**
+ * One of the user's orders; another user's order is as unknown as a missing
+ * one. `now` decides whether the money-back guarantee still runs.
+ */
+export async function getOrder(db: DbOrTx, userId: number, orderId: number, now: Date): Promise<OrderDetail> {
   const [order] = await db
     .select(orderColumns)
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.id, orderId)));
   if (!order) throw new AppError("not_found", "Order not found");
   const lines = await linesOf(db, [order.id]);
+  const deadline = refundDeadline(order.createdAt);
   return {
     ...toRow(order, lines.get(order.id) ?? []),
     payment_method: order.paymentMethod,
     transaction_id: order.transactionId,
     payment_status: order.refundedAt ? "Refunded" : order.paymentStatus,
+    refundable_until: order.refundState === null && deadline > now ? deadline.toISOString() : null,
   };
 }
 

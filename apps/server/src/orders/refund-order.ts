@@ -1,50 +1,71 @@
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { entitlements, orders, payments } from "../db/schema/index.ts";
+import { entitlements, orderLines, orders, payments, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { orderRefundedMail } from "../mail/templates.ts";
+import { notify } from "../notifications/notifications.ts";
+import { lineName } from "../payments/quote.ts";
+import { REFUND_WINDOW_MS, refundDeadline, statedMoment } from "./money-back.ts";
 
-export const REFUND_WINDOW_MS = MONEY_BACK_DAYS * 24 * 3600_000;
+export interface RefundRequest {
+  orderId: number;
+  /** Who asks: the operator, or the learner refunding their own order. */
+  actorId: number;
+  /** Set when a learner asks: only their own order can be refunded; another's is as unknown as a missing one. */
+  ownerId?: number;
+  log: FastifyBaseLogger;
+}
 
 /**
  * Refunds an order within the money-back guarantee through the provider that
- * took the payment, records it, and takes back the access it granted. The
- * order is claimed ("pending") by one conditional update before the provider
- * is called, so of two refunds at once only one reaches the provider; a
- * provider failure releases the claim.
+ * took the payment, records it, takes back the access it granted and mails
+ * the learner. The order is claimed ("pending") by one conditional update
+ * before the provider is called, so of two refunds at once only one reaches
+ * the provider; a provider failure releases the claim. The operator's refund
+ * and the learner's own request both come here.
  */
-export async function refundOrder(
-  app: FastifyInstance,
-  orderId: number,
-  audit: { actorId: number; log: FastifyBaseLogger },
-): Promise<{ refundRef: string }> {
+export async function refundOrder(app: FastifyInstance, request: RefundRequest): Promise<{ refundRef: string }> {
   const { db } = app.database;
+  const { orderId, ownerId, actorId, log } = request;
   const now = app.clock();
+  const owned = ownerId === undefined ? undefined : eq(orders.userId, ownerId);
   const [claimed] = await db
     .update(orders)
     .set({ refundState: "pending" })
     .where(
       and(
         eq(orders.id, orderId),
+        owned,
         isNull(orders.refundState),
         gt(orders.createdAt, new Date(now.getTime() - REFUND_WINDOW_MS)),
       ),
     )
     .returning({
       id: orders.id,
+      userId: orders.userId,
+      orderNumber: orders.orderNumber,
       paymentId: orders.paymentId,
+      paymentMethod: orders.paymentMethod,
       transactionId: orders.transactionId,
       amountMinor: orders.amountMinor,
     });
   if (!claimed) {
-    const [order] = await db.select({ refundState: orders.refundState }).from(orders).where(eq(orders.id, orderId));
+    const [order] = await db
+      .select({ refundState: orders.refundState, createdAt: orders.createdAt })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), owned));
     if (!order) throw new AppError("not_found", "Order not found");
     if (order.refundState === "refunded") throw new AppError("conflict", "This order has already been refunded.");
     if (order.refundState === "pending")
       throw new AppError("conflict", "A refund of this order is already in progress.");
-    throw new AppError("conflict", `The ${MONEY_BACK_DAYS}-day money-back guarantee for this order has ended.`);
+    throw new AppError(
+      "conflict",
+      `The ${MONEY_BACK_DAYS}-day money-back guarantee for this order ended on ${statedMoment(refundDeadline(order.createdAt))}.`,
+    );
   }
   const [payment] = await db
     .select({ provider: payments.provider, currency: payments.currency })
@@ -62,18 +83,14 @@ export async function refundOrder(
     });
   } catch (error) {
     await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
-    audit.log.error({ err: error, order: orderId }, "refund failed at the provider");
-    securityEvent(
-      audit.log,
-      SECURITY_EVENTS.orderRefundFailed,
-      { orderId, actorId: audit.actorId, provider: payment.provider },
-      "warn",
-    );
+    log.error({ err: error, order: orderId }, "refund failed at the provider");
+    securityEvent(log, SECURITY_EVENTS.orderRefundFailed, { orderId, actorId, provider: payment.provider }, "warn");
     throw new AppError(
       "provider_unavailable",
       "The payment provider did not accept the refund. Nothing was refunded; try again later.",
     );
   }
+  const amount = formatMoney(claimed.amountMinor, payment.currency);
   await db.transaction(async (tx) => {
     await tx
       .update(orders)
@@ -83,12 +100,49 @@ export async function refundOrder(
       .update(entitlements)
       .set({ revokedAt: now })
       .where(and(eq(entitlements.orderId, orderId), isNull(entitlements.revokedAt)));
+    // The learner hears of it with the change itself: both are kept, or neither.
+    const [buyer] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, claimed.userId));
+    const lines = await tx
+      .select({ name: orderLines.name, groupName: orderLines.groupName })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.id));
+    if (buyer) {
+      const mail = orderRefundedMail(
+        buyer,
+        {
+          id: claimed.id,
+          number: claimed.orderNumber,
+          amount,
+          method: claimed.paymentMethod,
+          lines: lines.map(lineName),
+        },
+        app.config.publicUrl,
+      );
+      await enqueueMail(tx, mail, now);
+    }
+    await notify(
+      tx,
+      [
+        {
+          userId: claimed.userId,
+          kind: "order_refunded",
+          title: "Your refund is done",
+          text: `Order ${claimed.orderNumber}: ${amount} goes back the way you paid (${claimed.paymentMethod}).`,
+          link: `/order-details/${claimed.id}`,
+        },
+      ],
+      now,
+    );
   });
-  securityEvent(audit.log, SECURITY_EVENTS.orderRefunded, {
+  securityEvent(log, SECURITY_EVENTS.orderRefunded, {
     orderId,
-    actorId: audit.actorId,
+    actorId,
     provider: payment.provider,
-    amount: formatMoney(claimed.amountMinor, payment.currency),
+    amount,
     refundRef,
   });
   return { refundRef };

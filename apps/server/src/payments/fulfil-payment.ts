@@ -16,6 +16,7 @@ import {
 import { AppError } from "../lib/app-error.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { orderConfirmationMail } from "../mail/templates.ts";
+import { notify } from "../notifications/notifications.ts";
 import { newOrderNumber } from "../orders/order-number.ts";
 import { lineName } from "./quote.ts";
 
@@ -148,6 +149,19 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
       );
       await enqueueMail(tx, mail, confirmation.now);
     }
+    await notify(
+      tx,
+      [
+        {
+          userId: payment.userId,
+          kind: "order_completed",
+          title: "Your order is complete",
+          text: `Order ${order.orderNumber}: ${payment.lines.map(lineName).join(", ")} ${payment.lines.length === 1 ? "is" : "are"} unlocked.`,
+          link: `/order-details/${order.orderId}`,
+        },
+      ],
+      confirmation.now,
+    );
     return { kind: "order", ...order };
   });
 }

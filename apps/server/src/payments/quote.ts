@@ -52,7 +52,7 @@ export function describeLines(lines: PaymentLine[]): string {
   return lines.map(lineName).join(" AND ");
 }
 
-export function lineName(line: PaymentLine): string {
+export function lineName(line: Pick<PaymentLine, "name" | "groupName">): string {
   return line.groupName ? `${line.name}: ${line.groupName}` : line.name;
 }
 

@@ -16,6 +16,7 @@ import { getCart } from "../cart/cart.ts";
 import { ownershipOf } from "../cart/ownership.ts";
 import { searchCatalogue } from "../catalogue/search-catalogue.ts";
 import { AppError } from "../lib/app-error.ts";
+import { viewNotifications } from "../notifications/notifications.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 import { viewerOf } from "./viewer.ts";
@@ -86,11 +87,14 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       search: (query, limit) => searchCatalogue(db, query, limit),
       cart: async () => (await getCart(db, signedIn(), currency)).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
-      order: (id) => getOrder(db, signedIn(), id).catch(nullWhenNotFound),
+      order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       // Read with the session, in the same query (sessions.ts).
       cartCount: async () => viewer?.cartCount ?? 0,
       ownership: async () => (viewer ? ownershipOf(db, viewer.userId) : { categories: [], groups: [] }),
+      notifications: () => viewNotifications(db, signedIn(), app.clock()),
+      // Read with the session, in the same query (sessions.ts).
+      notificationCount: async () => viewer?.unreadNotifications ?? 0,
       admin: adminReads(viewer),
     };
   };
@@ -113,7 +117,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       orders: async (query) => listAllOrders(db, listArgs(query)).catch(refuseBadCursor),
       order: async (id) => {
         operator();
-        return getAnyOrder(db, id).catch(nullWhenNotFound);
+        return getAnyOrder(db, id, app.clock()).catch(nullWhenNotFound);
       },
       catalogue: async () => {
         operator();

@@ -1,26 +1,10 @@
 import fs from "node:fs/promises";
-import { inflateSync } from "node:zlib";
 import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
 import { RESERVED_SLUGS } from "@skillshelf/shared/constants.ts";
-import { PDFDocument, PDFRawStream } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { shownText } from "../../test/helpers/pdf.ts";
 import { buildDemoCatalogue, DEMO_CATALOGUE_FILE } from "./demo-catalogue.ts";
-
-/** The text a PDF's pages draw: pdf-lib writes each run as a hex string shown with Tj. */
-function shownText(doc: PDFDocument): string {
-  const runs: string[] = [];
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    let data: string;
-    try {
-      data = inflateSync(object.contents).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const m of data.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) runs.push(Buffer.from(m[1] ?? "", "hex").toString("latin1"));
-  }
-  return runs.join("\n");
-}
 
 const unescapeHtml = (s: string) =>
   s

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { drawableText } from "../lib/pdf-text.ts";
 import { escapeXml, monoWidth, renderSvg, sansWidth, wrapText } from "../lib/render-svg.ts";
 import { type Block, outlineArticle, type Section } from "./article-outline.ts";
 
@@ -119,8 +120,6 @@ export function renderDiagram(subject: MediaSubject, variant = 0): Buffer {
 const A4: [number, number] = [595.28, 841.89];
 
 // The PDF's standard fonts speak WinAnsi; the few characters beyond it are spelled out.
-const SPELLED: Record<string, string> = { "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "≠": "!=", "✓": "v", "×": "x" };
-
 interface Fonts {
   sans: PDFFont;
   bold: PDFFont;
@@ -207,19 +206,7 @@ export async function renderCheatSheet(subject: MediaSubject): Promise<Buffer> {
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
     mono: await doc.embedFont(StandardFonts.Courier),
   };
-  const encodable = (font: PDFFont, s: string) =>
-    [...s]
-      .map((ch) => {
-        const spelled = SPELLED[ch] ?? ch;
-        try {
-          font.encodeText(spelled);
-          return spelled;
-        } catch {
-          return "?";
-        }
-      })
-      .join("");
-  const clean = (s: string) => encodable(fonts.sans, s);
+  const clean = (s: string) => drawableText(fonts.sans, s);
   const cleanBlock = (b: Block): Block => {
     if (b.kind === "text") return { ...b, text: clean(b.text) };
     if (b.kind === "list") return { ...b, items: b.items.map(clean) };

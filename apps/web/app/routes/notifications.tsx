@@ -1,15 +1,34 @@
-import { Link } from "react-router";
+import type { NotificationItem } from "@skillshelf/shared/api.ts";
+import { useEffect } from "react";
+import { Link, type ShouldRevalidateFunction, useRevalidator } from "react-router";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
 import { NotificationGroup } from "../features/account/components/notification-list";
-import { EARLIER_NOTIFICATIONS, UNREAD_NOTIFICATIONS } from "../features/account/sample-notifications";
+import { formatOrderDate } from "../features/orders/format-order-date";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/notifications";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireViewer(context, request);
-  return null;
+/** The learner's notifications as they were; viewing them marks the unread ones read (on the server). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
+  const view = await context.notifications();
+  const shown = (items: NotificationItem[]) =>
+    items.map((item) => ({ ...item, when: formatOrderDate(item.created_at, viewer.user.timezone) }));
+  return { unread: shown(view.unread), earlier: shown(view.earlier) };
 }
+
+/** Set while the page refreshes only the header's count (below). */
+let refreshingCount = false;
+
+/**
+ * The page keeps what it showed as unread until the learner comes back or
+ * asks again (View All Notifications): the revalidation that refreshes the
+ * header's count does not reload it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => {
+  if (refreshingCount) return false;
+  return defaultShouldRevalidate;
+};
 
 export function meta() {
   return buildMeta({
@@ -18,12 +37,30 @@ export function meta() {
   });
 }
 
-export default function Notifications() {
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { unread, earlier } = loaderData;
+  const revalidator = useRevalidator();
+  const seen = unread.length;
+  // They are read now: the header's count (the root loader) catches up.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per list shown, not per revalidator identity
+  useEffect(() => {
+    if (seen === 0) return;
+    refreshingCount = true;
+    void revalidator.revalidate().finally(() => {
+      refreshingCount = false;
+    });
+  }, [loaderData]);
+
   return (
     <div className="account-page">
       <AccountPageHeader title="Notifications" lead="Order updates and news about new artefacts." />
-      <NotificationGroup id="unread-title" title="Unread" items={UNREAD_NOTIFICATIONS} unread />
-      <NotificationGroup id="earlier-title" title="Earlier" items={EARLIER_NOTIFICATIONS} />
+      <NotificationGroup id="unread-title" title="Unread" items={unread} empty="You are all caught up." unread />
+      <NotificationGroup
+        id="earlier-title"
+        title="Earlier"
+        items={earlier}
+        empty="Your orders, refunds and new articles in what you own appear here."
+      />
       <p className="notification-footer">
         <Link to="/notifications" className="button button--outline">
           View All Notifications

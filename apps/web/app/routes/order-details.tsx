@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
 import { OrderLines } from "../features/orders/components/order-lines";
 import { OrderStatusBadge } from "../features/orders/components/order-status-badge";
+import { RefundRequest } from "../features/orders/components/refund-request";
 import { formatOrderDate } from "../features/orders/format-order-date";
 import { paymentMethodLabel } from "../features/orders/payment-labels";
 import { requireViewer } from "../lib/guards";
@@ -15,7 +16,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Another learner's order is as unknown as a missing one.
   const order = Number.isSafeInteger(id) && id > 0 ? await context.order(id) : null;
   if (!order) throw data(null, { status: 404 });
-  return { order, date: formatOrderDate(order.created_at, viewer.user.timezone) };
+  const zone = viewer.user.timezone;
+  const refundUntil = order.refundable_until
+    ? { iso: order.refundable_until, text: formatOrderDate(order.refundable_until, zone) }
+    : null;
+  return { order, date: formatOrderDate(order.created_at, zone), refundUntil };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -31,7 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
-  const { order, date } = loaderData;
+  const { order, date, refundUntil } = loaderData;
   const amount = `${order.currency} ${formatPrice(order.amount)}`;
   return (
     <div className="account-page">
@@ -94,7 +99,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           <span>Total</span>
           <span>{amount}</span>
         </p>
+        {/* A file the server makes, not a page of the app: the browser downloads it. */}
+        <a href={`/order-details/${order.id}/receipt`} className="button button--outline order-receipt" download>
+          Download receipt (PDF)
+        </a>
       </section>
+      {refundUntil && <RefundRequest orderId={order.id} until={refundUntil} />}
     </div>
   );
 }

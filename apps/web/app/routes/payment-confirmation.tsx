@@ -1,3 +1,4 @@
+import type { OrderDetail } from "@skillshelf/shared/api.ts";
 import { formatPrice, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { Link } from "react-router";
 import { PaymentResult } from "../features/checkout/components/payment-result";
@@ -11,7 +12,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The provider's return sends ?order=<id>; only the viewer's own order is shown.
   const id = Number(new URL(request.url).searchParams.get("order"));
   const order = Number.isSafeInteger(id) && id > 0 ? await context.order(id) : null;
-  return { order: order && { number: order.order_id, amount: order.amount, currency: order.currency } };
+  return {
+    order: order && { number: order.order_id, amount: order.amount, currency: order.currency },
+    unlocked: order ? unlockedBy(order) : [],
+  };
+}
+
+/** What the order opened, each with where to read it; nothing once it was refunded. */
+function unlockedBy(order: OrderDetail) {
+  if (order.status !== "Completed") return [];
+  return order.orders.map((line) => ({
+    key: line.id,
+    href: `/${line.category.slug}`,
+    icon: line.category.icon,
+    name: line.groups ? `${line.category.name}: ${line.groups.name}` : line.category.name,
+    scope: line.groups ? "Group" : "Whole artefact",
+  }));
 }
 
 export function meta() {
@@ -25,7 +41,8 @@ export function meta() {
 }
 
 export default function PaymentConfirmation({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, unlocked } = loaderData;
+  const [first] = unlocked;
   return (
     <PaymentResult tone="success" title="Payment Successful!" lead="Thank you for your purchase">
       {order && (
@@ -46,8 +63,30 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
         A confirmation e-mail with your order details will arrive in your inbox shortly. Your purchases are ready in{" "}
         <Link to="/my-items">My Items</Link>.
       </p>
+      {unlocked.length > 0 && (
+        <section className="unlocked" aria-labelledby="unlocked-title">
+          <h2 id="unlocked-title" className="unlocked__title">
+            Unlocked for you
+          </h2>
+          <ul className="unlocked__list">
+            {unlocked.map((item) => (
+              <li key={item.key}>
+                <Link to={item.href} className="unlocked__link">
+                  <span aria-hidden="true">{item.icon}</span> {item.name}
+                </Link>
+                <span className="unlocked__scope">{item.scope}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="button-row result-card__actions">
-        <Link to="/my-orders" className="button">
+        {first && (
+          <Link to={first.href} className="button">
+            Start learning
+          </Link>
+        )}
+        <Link to="/my-orders" className={first ? "button button--outline" : "button"}>
           View My Orders
         </Link>
         <Link to="/" className="button button--outline">

@@ -9,6 +9,7 @@ import { sanitizeArticleHtml } from "../../catalogue/sanitize-html.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { contentGroups, contents, relatedContents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { notifyNewArticles } from "../../notifications/notifications.ts";
 import { catalogueWrite, reorderIds, writeSortOrders } from "./catalogue-write.ts";
 import { assertContentSlugFree } from "./check-slugs.ts";
 import { findArtefact } from "./manage-groups.ts";
@@ -72,6 +73,8 @@ export async function createContent(db: Db, categoryId: number, input: ContentCr
       })
       .returning({ id: contents.id });
     if (!row) throw new Error("content insert returned nothing");
+    // Learners who own the artefact (or the article's group) hear of it.
+    await notifyNewArticles(tx, [row.id], new Date());
     return row.id;
   });
   return readAdminContent(db, id);

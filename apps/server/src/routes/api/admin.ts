@@ -107,7 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/orders/:id", { schema: { summary: "One order", tags, params: orderId } }, async (request) => ({
     status: true,
     message: "Order fetched successfully",
-    data: await getAnyOrder(app.database.db, request.params.id),
+    data: await getAnyOrder(app.database.db, request.params.id, app.clock()),
   }));
 
   app.post(
@@ -120,7 +120,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { refundRef } = await refundOrder(app, request.params.id, {
+      const { refundRef } = await refundOrder(app, {
+        orderId: request.params.id,
         actorId: await actorId(request),
         log: securityLog(request),
       });

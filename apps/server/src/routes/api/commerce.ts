@@ -1,10 +1,13 @@
+import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { type PageRequest, pageQuery, pageResponse } from "@skillshelf/shared/paging.ts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addToCart, getCart, removeFromCart } from "../../cart/cart.ts";
+import { securityLog } from "../../lib/security-events.ts";
 import { getOrder, listItems, listOrders } from "../../orders/read-orders.ts";
+import { refundOrder } from "../../orders/refund-order.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
 
 /** The signed-in learner's cart, orders and items. */
@@ -100,8 +103,43 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: true,
       message: "Order fetched successfully",
-      data: await getOrder(db, await userId(request), request.body.detail_id),
+      data: await getOrder(db, await userId(request), request.body.detail_id, app.clock()),
     }),
+  );
+
+  app.post(
+    "/orders/:id/refund",
+    {
+      schema: {
+        summary: "Refund one of the learner's orders within the money-back guarantee",
+        description:
+          "Refunds the whole order through the provider that took the payment, removes the access it gave and mails the learner. " +
+          `409 once the ${MONEY_BACK_DAYS}-day guarantee has ended (the message names when), when the order is already refunded, or while another refund of it runs; 404 for an order that is not the learner's.`,
+        tags: ["orders"],
+        params: z.object({ id: rowId() }),
+        response: {
+          200: z.object({
+            status: z.literal(true),
+            message: z.string(),
+            data: z.object({ refund_ref: z.string().describe("the provider's id of the refund") }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const learner = await userId(request);
+      const { refundRef } = await refundOrder(app, {
+        orderId: request.params.id,
+        actorId: learner,
+        ownerId: learner,
+        log: securityLog(request),
+      });
+      return {
+        status: true as const,
+        message: "Your order is refunded and its access removed.",
+        data: { refund_ref: refundRef },
+      };
+    },
   );
 
   app.get(

@@ -1,29 +1,35 @@
-import type { NotificationKind, SampleNotification } from "../sample-notifications";
-import { PackageIcon, ShieldIcon, SparkIcon } from "./account-icons";
+import type { NotificationItem } from "@skillshelf/shared/api.ts";
+import { Link } from "react-router";
+import { PackageIcon, SparkIcon } from "./account-icons";
 
-const ICONS: Record<NotificationKind, typeof PackageIcon> = {
-  order: PackageIcon,
-  new: SparkIcon,
-  account: ShieldIcon,
-  tip: SparkIcon,
+type Kind = NotificationItem["kind"];
+
+const ICONS: Record<Kind, typeof PackageIcon> = {
+  order_completed: PackageIcon,
+  order_refunded: PackageIcon,
+  new_article: SparkIcon,
 };
 
-const KIND_LABELS: Record<NotificationKind, string> = {
-  order: "Order",
-  new: "New",
-  account: "Account",
-  tip: "Update",
+const KIND_LABELS: Record<Kind, string> = {
+  order_completed: "Order",
+  order_refunded: "Refund",
+  new_article: "New",
 };
+
+/** A notification with its time written for the learner (formatted in the loader, in their zone). */
+export type ShownNotification = NotificationItem & { when: string };
 
 interface NotificationGroupProps {
   id: string;
   title: string;
-  items: SampleNotification[];
+  items: ShownNotification[];
+  /** What the group says when it holds nothing. */
+  empty: string;
   unread?: boolean;
 }
 
-/** One group of notifications (Unread or Earlier) under its heading. */
-export function NotificationGroup({ id, title, items, unread = false }: NotificationGroupProps) {
+/** One group of notifications (Unread or Earlier) under its heading; each links to what it is about. */
+export function NotificationGroup({ id, title, items, empty, unread = false }: NotificationGroupProps) {
   return (
     <section className="notification-group" aria-labelledby={id}>
       <h2 id={id} className="notification-group__title">
@@ -33,31 +39,35 @@ export function NotificationGroup({ id, title, items, unread = false }: Notifica
           <span className="sr-only"> notifications</span>
         </span>
       </h2>
-      <ul className="notification-list card">
-        {items.map((item) => {
-          const Icon = ICONS[item.kind];
-          return (
-            <li key={item.id} className="notification" data-unread={unread || undefined} data-kind={item.kind}>
-              <span className="notification__icon">
-                <Icon size={18} />
-              </span>
-              <div className="notification__body">
-                <h3 className="notification__title">
-                  {unread && <span className="sr-only">Unread: </span>}
-                  {item.title}
-                </h3>
-                <p className="notification__text">{item.text}</p>
-                <p className="notification__meta">
-                  <span className="notification__kind">{KIND_LABELS[item.kind]}</span>
-                  <span aria-hidden="true"> · </span>
-                  {item.when}
-                </p>
-              </div>
-              {unread && <span className="notification__dot" aria-hidden="true" />}
-            </li>
-          );
-        })}
-      </ul>
+      {items.length === 0 ? (
+        <p className="notification-group__empty card">{empty}</p>
+      ) : (
+        <ul className="notification-list card">
+          {items.map((item) => {
+            const Icon = ICONS[item.kind];
+            return (
+              <li key={item.id} className="notification" data-unread={unread || undefined} data-kind={item.kind}>
+                <span className="notification__icon">
+                  <Icon size={18} />
+                </span>
+                <div className="notification__body">
+                  <h3 className="notification__title">
+                    {unread && <span className="sr-only">Unread: </span>}
+                    <Link to={item.link}>{item.title}</Link>
+                  </h3>
+                  <p className="notification__text">{item.text}</p>
+                  <p className="notification__meta">
+                    <span className="notification__kind">{KIND_LABELS[item.kind]}</span>
+                    <span aria-hidden="true"> · </span>
+                    <time dateTime={item.created_at}>{item.when}</time>
+                  </p>
+                </div>
+                {unread && <span className="notification__dot" aria-hidden="true" />}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { BrandLink } from "./brand-link";
 import { CartLink } from "./cart-link";
 import { CategoriesLink } from "./categories-link";
 import { MoreMenu } from "./more-menu";
+import { NotificationsLink } from "./notifications-link";
 import { RouteProgress } from "./route-progress";
 
 interface SiteHeaderProps {
@@ -20,9 +21,11 @@ interface SiteHeaderProps {
   navigation: Navigation;
   user: NavUser | null;
   cartCount: number;
+  /** The signed-in learner's unread notifications. */
+  unreadCount: number;
 }
 
-export function SiteHeader({ navigation, user, cartCount }: SiteHeaderProps) {
+export function SiteHeader({ navigation, user, cartCount, unreadCount }: SiteHeaderProps) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const nav = useRef<HTMLElement>(null);
@@ -68,6 +71,7 @@ export function SiteHeader({ navigation, user, cartCount }: SiteHeaderProps) {
             <AccountLinks user={user} />
           </div>
         </nav>
+        {user && <NotificationsLink count={unreadCount} />}
         <CartLink count={cartCount} />
       </div>
       <RouteProgress />

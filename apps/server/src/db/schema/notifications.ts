@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+
+/** What a learner is told about: an order completed, a refund done, a new article in something they own. */
+export const NOTIFICATION_KINDS = ["order_completed", "order_refunded", "new_article"] as const;
+
+/**
+ * A learner's notifications, written in the transaction of the event itself,
+ * and read (read_at) once the learner has seen them on /notifications.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    /** The store path it is about: an order's details, an article. */
+    link: text("link").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    // A learner's notifications newest first.
+    index("notifications_user_idx").on(t.userId, t.id),
+    // The header's unread count, read with the session.
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);

@@ -1,0 +1,18 @@
+import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
+
+export const REFUND_WINDOW_MS = MONEY_BACK_DAYS * 24 * 3600_000;
+
+/** When the money-back guarantee of an order paid at `paidAt` ends. */
+export function refundDeadline(paidAt: Date): Date {
+  return new Date(paidAt.getTime() + REFUND_WINDOW_MS);
+}
+
+/** A moment as messages and mails state it: "27 November 2026, 10:00 UTC" (the store does not know the reader's zone). */
+export function statedMoment(at: Date): string {
+  const text = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(at);
+  return `${text} UTC`;
+}

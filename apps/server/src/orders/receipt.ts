@@ -1,0 +1,160 @@
+import { formatMoney } from "@skillshelf/shared/money.ts";
+import { and, asc, eq } from "drizzle-orm";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { DbOrTx } from "../db/client.ts";
+import { orderLines, orders, users } from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
+import { drawableText } from "../lib/pdf-text.ts";
+import { lineName } from "../payments/quote.ts";
+import { statedMoment } from "./money-back.ts";
+import { orderColumns } from "./read-orders.ts";
+
+export interface ReceiptOrder {
+  orderNumber: string;
+  createdAt: Date;
+  currency: string;
+  amountMinor: number;
+  paymentMethod: string;
+  transactionId: string;
+  refundedAt: Date | null;
+  buyer: { name: string; email: string };
+  lines: { name: string; groupName: string | null; priceMinor: number }[];
+}
+
+/** What a receipt states about one of the user's orders; another user's order is as unknown as a missing one. */
+export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: number): Promise<ReceiptOrder> {
+  const [order] = await db
+    .select({ ...orderColumns, name: users.name, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new AppError("not_found", "Order not found");
+  const lines = await db
+    .select({ name: orderLines.name, groupName: orderLines.groupName, priceMinor: orderLines.priceMinor })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  return {
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt,
+    currency: order.currency,
+    amountMinor: order.amountMinor,
+    paymentMethod: order.paymentMethod,
+    transactionId: order.transactionId,
+    refundedAt: order.refundedAt,
+    buyer: { name: order.name, email: order.email },
+    lines,
+  };
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const INK = rgb(0.06, 0.09, 0.16);
+const MUTED = rgb(0.28, 0.33, 0.41);
+const BRAND = rgb(0.11, 0.31, 0.85);
+
+/**
+ * The order's receipt as a PDF (pdf-lib, the standard Helvetica fonts): the
+ * store's name and address, the order number and date, the buyer, each line
+ * at the price paid, subtotal, discount and total, the payment method and the
+ * provider's transaction id. Long orders continue on further pages.
+ */
+export async function renderReceipt(store: { name: string; address: string[] }, order: ReceiptOrder) {
+  const doc = await PDFDocument.create();
+  const sans = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  doc.setTitle(`Receipt ${order.orderNumber}`);
+  doc.setAuthor(store.name);
+  doc.setCreator(store.name);
+  doc.setCreationDate(order.createdAt);
+
+  const money = (minor: number) => formatMoney(minor, order.currency);
+  let page: PDFPage = doc.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const write = (text: string, options: { x?: number; size?: number; font?: PDFFont; color?: typeof INK } = {}) => {
+    const font = options.font ?? sans;
+    page.drawText(drawableText(font, text), {
+      x: options.x ?? MARGIN,
+      y,
+      size: options.size ?? 10.5,
+      font,
+      color: options.color ?? INK,
+    });
+  };
+  const writeRight = (text: string, options: { size?: number; font?: PDFFont } = {}) => {
+    const font = options.font ?? sans;
+    const size = options.size ?? 10.5;
+    const shown = drawableText(font, text);
+    page.drawText(shown, { x: A4[0] - MARGIN - font.widthOfTextAtSize(shown, size), y, size, font, color: INK });
+  };
+  const rule = () => {
+    page.drawLine({
+      start: { x: MARGIN, y: y + 12 },
+      end: { x: A4[0] - MARGIN, y: y + 12 },
+      thickness: 0.6,
+      color: rgb(0.8, 0.83, 0.88),
+    });
+  };
+  /** The text, cut with "..." to fit `width`. */
+  const fit = (text: string, font: PDFFont, size: number, width: number) => {
+    const full = drawableText(font, text);
+    let shown = full;
+    while (shown.length > 1 && font.widthOfTextAtSize(shown === full ? shown : `${shown}...`, size) > width) {
+      shown = shown.slice(0, -1);
+    }
+    return shown === full ? full : `${shown}...`;
+  };
+
+  write(store.name, { size: 20, font: bold, color: BRAND });
+  y -= 18;
+  for (const line of store.address) {
+    write(line, { color: MUTED });
+    y -= 14;
+  }
+  y -= 16;
+  write(order.refundedAt ? "Receipt (refunded)" : "Receipt", { size: 16, font: bold });
+  y -= 26;
+  const facts: [string, string][] = [
+    ["Order number", order.orderNumber],
+    ["Date", statedMoment(order.createdAt)],
+    ["Billed to", `${order.buyer.name} <${order.buyer.email}>`],
+    ["Payment method", order.paymentMethod],
+    ["Transaction ID", order.transactionId],
+  ];
+  if (order.refundedAt) facts.push(["Refunded", statedMoment(order.refundedAt)]);
+  for (const [label, value] of facts) {
+    write(label, { color: MUTED });
+    write(fit(value, sans, 10.5, A4[0] - 2 * MARGIN - 130), { x: MARGIN + 130 });
+    y -= 16;
+  }
+  y -= 18;
+  write("Item", { font: bold });
+  writeRight("Price", { font: bold });
+  y -= 8;
+  rule();
+  y -= 12;
+  for (const line of order.lines) {
+    if (y < MARGIN + 90) {
+      page = doc.addPage(A4);
+      y = A4[1] - MARGIN;
+    }
+    write(fit(lineName(line), sans, 10.5, A4[0] - 2 * MARGIN - 110));
+    writeRight(money(line.priceMinor));
+    y -= 18;
+  }
+  rule();
+  y -= 8;
+  const subtotal = order.lines.reduce((sum, line) => sum + line.priceMinor, 0);
+  const totals: [string, string][] = [
+    ["Subtotal", money(subtotal)],
+    ["Discount", money(Math.max(0, subtotal - order.amountMinor))],
+    ["Total paid", money(order.amountMinor)],
+  ];
+  for (const [label, value] of totals) {
+    const font = label === "Total paid" ? bold : sans;
+    write(label, { x: A4[0] - MARGIN - 220, font });
+    writeRight(value, { font });
+    y -= 16;
+  }
+  return doc.save();
+}

@@ -1,0 +1,75 @@
+import { rowId } from "@skillshelf/shared/ids.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { listNotifications, markNotificationsRead } from "../../notifications/notifications.ts";
+import { requireViewer, viewerOf } from "../viewer.ts";
+
+const notification = z.object({
+  id: z.number().int(),
+  kind: z.enum(["order_completed", "order_refunded", "new_article"]),
+  title: z.string(),
+  text: z.string(),
+  link: z.string().describe("the store path it is about: an order's details or an article"),
+  created_at: z.string(),
+});
+
+/** The signed-in learner's notifications: what happened to their orders, and new articles in what they own. */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", requireViewer);
+  const tags = ["notifications"];
+  const userId = async (request: Parameters<typeof viewerOf>[0]) => {
+    const viewer = await viewerOf(request);
+    if (!viewer) throw new Error("requireViewer let a visitor through");
+    return viewer.userId;
+  };
+
+  app.get(
+    "/notifications",
+    {
+      schema: {
+        summary: "The learner's unread notifications and the newest read ones, newest first",
+        description: "Reading them does not mark them read: POST /api/notifications/read does (the page does both).",
+        tags,
+        response: {
+          200: z.object({
+            status: z.literal(true),
+            message: z.string(),
+            data: z.object({ unread: z.array(notification), earlier: z.array(notification) }),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: "Notifications fetched successfully",
+      data: await listNotifications(app.database.db, await userId(request)),
+    }),
+  );
+
+  app.post(
+    "/notifications/read",
+    {
+      schema: {
+        summary: "Mark some of the learner's notifications read",
+        tags,
+        body: z.object({
+          ids: z.array(rowId("ids must be notification ids")).min(1, "ids is required").max(100, "At most 100 ids"),
+        }),
+        response: {
+          200: z.object({
+            status: z.literal(true),
+            message: z.string(),
+            data: z.object({ marked: z.number().int().describe("how many were unread and are read now") }),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: "Notifications marked read.",
+      data: {
+        marked: await markNotificationsRead(app.database.db, await userId(request), request.body.ids, app.clock()),
+      },
+    }),
+  );
+};

@@ -1,0 +1,174 @@
+import type { AddressInfo } from "node:net";
+import type { ListingResponse, NotificationItem, NotificationsView } from "@skillshelf/shared/api.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
+import { content, smallCatalogue } from "./helpers/factories.ts";
+import { buyByCard, buyFromListing } from "./helpers/orders.ts";
+
+let store: TestStore;
+let docker: ListingResponse;
+let base: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  store = await createTestStore({ pages: true });
+  await store.importCatalogue(smallCatalogue());
+  docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
+  await store.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(store.app.server.address() as AddressInfo).port}`;
+  adminToken = await signIn(store, (await createUser(store, { role: "admin" })).id);
+}, 180_000);
+afterAll(() => store?.close());
+
+async function learner() {
+  const user = await createUser(store);
+  const token = await signIn(store, user.id);
+  const list = async () => {
+    const res = await store.app.inject({ url: "/api/notifications", headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ data: NotificationsView }>().data;
+  };
+  const page = async (url: string) => {
+    const res = await store.app.inject({ url, headers: { cookie: `access-token=${token}` } });
+    expect(res.statusCode, url).toBe(200);
+    return res.body;
+  };
+  /** Buys Docker's Basics group (or the whole artefact) through the one fulfilment. */
+  const buy = (groupName?: string) => buyFromListing(store, { id: user.id, token }, docker, groupName);
+  return { user, token, list, page, buy };
+}
+
+/** The header's bell: its accessible name carries the unread count. */
+const bell = (html: string) =>
+  /<a [^>]*aria-label="(Notifications[^"]*)"[^>]*href="\/notifications"|<a [^>]*href="\/notifications"[^>]*aria-label="(Notifications[^"]*)"/
+    .exec(html)
+    ?.slice(1)
+    .find(Boolean);
+
+const titles = (items: NotificationItem[]) => items.map((n) => n.title);
+
+describe("notifications that are true", () => {
+  it("start empty: no sample text, an empty page, a bell without a count", async () => {
+    const fresh = await learner();
+    expect(await fresh.list()).toEqual({ unread: [], earlier: [] });
+    const html = await fresh.page("/notifications");
+    expect(html).toContain("You are all caught up.");
+    expect(html).not.toContain("Docker Tech Cards");
+    expect(html).toContain("View All Notifications");
+    expect(bell(html)).toBe("Notifications");
+  });
+
+  it("tell of a completed order, count it in the header, and mark it read once the page showed it", async () => {
+    const buyer = await learner();
+    const order = await buyer.buy();
+    const { unread, earlier } = await buyer.list();
+    expect(earlier).toEqual([]);
+    expect(unread).toEqual([
+      {
+        id: expect.any(Number),
+        kind: "order_completed",
+        title: "Your order is complete",
+        text: `Order ${order.orderNumber}: Docker is unlocked.`,
+        link: `/order-details/${order.orderId}`,
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(bell(await buyer.page("/dashboard"))).toBe("Notifications, 1 unread");
+    // Listing them through the API does not read them.
+    expect((await buyer.list()).unread).toHaveLength(1);
+
+    const shown = await buyer.page("/notifications");
+    expect(shown).toMatch(/Unread.*Your order is complete.*Earlier/s);
+    expect(shown).toContain(`href="/order-details/${order.orderId}"`);
+    const after = await buyer.list();
+    expect(after.unread).toEqual([]);
+    expect(titles(after.earlier)).toEqual(["Your order is complete"]);
+    expect(bell(await buyer.page("/dashboard"))).toBe("Notifications");
+    expect(await buyer.page("/notifications")).toMatch(
+      /Unread.*You are all caught up\..*Earlier.*Your order is complete/s,
+    );
+  });
+
+  it("tell of a refund", async () => {
+    const bought = await buyByCard(store, { base, artefactId: docker.seo_data.id, price: 19.99 });
+    expect((await bought.call("POST", `/api/orders/${bought.order.id}/refund`)).statusCode).toBe(200);
+    const { unread } = (await bought.call("GET", "/api/notifications")).json<{ data: NotificationsView }>().data;
+    expect(unread.map((n) => [n.kind, n.title, n.text, n.link])).toEqual([
+      [
+        "order_refunded",
+        "Your refund is done",
+        `Order ${bought.order.order_id}: £19.99 goes back the way you paid (Card).`,
+        `/order-details/${bought.order.id}`,
+      ],
+      [
+        "order_completed",
+        "Your order is complete",
+        `Order ${bought.order.order_id}: Docker is unlocked.`,
+        `/order-details/${bought.order.id}`,
+      ],
+    ]);
+  });
+
+  it("tell owners of new articles in what they own, and nobody else", async () => {
+    const whole = await learner();
+    await whole.buy();
+    const basics = await learner();
+    await basics.buy("Basics");
+    const stranger = await learner();
+    for (const who of [whole, basics]) await who.page("/notifications"); // the orders' notices are read
+    const extras = docker.groups.find((g) => g.name === "Extras");
+    const created = await store.app.inject({
+      method: "POST",
+      url: `/api/admin/categories/${docker.seo_data.id}/contents`,
+      headers: bearer(adminToken),
+      payload: { slug: "networks", title: "Networks", group_id: extras?.id },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await whole.list()).unread.map((n) => [n.kind, n.title, n.text, n.link])).toEqual([
+      ["new_article", "New article in Docker", "Networks is ready to read in Docker.", "/docker/networks"],
+    ]);
+    expect((await basics.list()).unread).toEqual([]);
+    expect((await stranger.list()).unread).toEqual([]);
+
+    // An import that adds an article to the Basics group tells both owners; one that changes nothing tells no one.
+    const catalogue = smallCatalogue();
+    const file = catalogue.categories[0]?.artefacts?.[0];
+    file?.groups?.[0]?.contents?.push(content({ slug: "healthchecks", title: "Healthchecks" }));
+    file?.groups?.[1]?.contents?.push(content({ slug: "networks", title: "Networks" }));
+    await store.importCatalogue(catalogue);
+    await store.importCatalogue(catalogue);
+    expect(titles((await whole.list()).unread)).toEqual(["New article in Docker", "New article in Docker"]);
+    expect((await basics.list()).unread.map((n) => n.link)).toEqual(["/docker/healthchecks"]);
+    expect((await stranger.list()).unread).toEqual([]);
+  });
+
+  it("are the learner's own: reading another's ids changes nothing; bad input gets 422, a visitor 401", async () => {
+    const owner = await learner();
+    await owner.buy();
+    const [notice] = (await owner.list()).unread;
+    const other = await learner();
+    const read = (token: string, payload: unknown) =>
+      store.app.inject({
+        method: "POST",
+        url: "/api/notifications/read",
+        headers: bearer(token),
+        payload: payload as object,
+      });
+    const foreign = await read(other.token, { ids: [notice?.id] });
+    expect(foreign.json()).toMatchObject({ status: true, data: { marked: 0 } });
+    expect((await owner.list()).unread).toHaveLength(1);
+    expect((await read(owner.token, { ids: [] })).statusCode).toBe(422);
+    expect((await read(owner.token, { ids: ["x"] })).statusCode).toBe(422);
+    const mine = await read(owner.token, { ids: [notice?.id] });
+    expect(mine.json()).toEqual({ status: true, message: "Notifications marked read.", data: { marked: 1 } });
+    expect((await owner.list()).unread).toEqual([]);
+    expect((await store.app.inject({ url: "/api/notifications" })).statusCode).toBe(401);
+  });
+
+  it("never reach a visitor's kept page", async () => {
+    const html = (await store.app.inject({ url: "/docker" })).body;
+    expect(bell(html)).toBeUndefined();
+  });
+});

@@ -1,0 +1,109 @@
+import type { ListingResponse } from "@skillshelf/shared/api.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../src/env.ts";
+import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
+import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
+import { smallCatalogue } from "./helpers/factories.ts";
+import { buyFromListing } from "./helpers/orders.ts";
+import { pdfText } from "./helpers/pdf.ts";
+
+let store: TestStore;
+let docker: ListingResponse;
+const clock = new TestClock();
+
+beforeAll(async () => {
+  store = await createTestStore({
+    clock,
+    env: { STORE_NAME: "Skillshelf Ltd", STORE_ADDRESS: "1 Example Street | London EC1A 1AA|United Kingdom" },
+  });
+  await store.importCatalogue(smallCatalogue());
+  docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
+});
+afterAll(() => store?.close());
+
+/** A learner who bought Docker (or one of its groups): one order of one line. */
+async function buyer(groupName?: string) {
+  const user = await createUser(store, { name: "Ada Lovelace" });
+  const token = await signIn(store, user.id);
+  const { transactionId, ...order } = await buyFromListing(store, { id: user.id, token }, docker, groupName);
+  return { user, token, order, transactionId };
+}
+
+describe("receipts", () => {
+  it("are PDFs of the order: store, number, date, lines, discount, total, payment method and transaction", async () => {
+    const { token, order, transactionId, user } = await buyer("Basics");
+    const res = await store.app.inject({ url: `/api/orders/${order.orderId}/receipt`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="receipt-${order.orderNumber}.pdf"`);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const lines = (await pdfText(res.rawPayload)).split("\n");
+    expect(lines).toEqual([
+      "Skillshelf Ltd",
+      "1 Example Street",
+      "London EC1A 1AA",
+      "United Kingdom",
+      "Receipt",
+      "Order number",
+      order.orderNumber,
+      "Date",
+      "21 November 2026 at 10:00 UTC",
+      "Billed to",
+      `Ada Lovelace <${user.email}>`,
+      "Payment method",
+      "Card",
+      "Transaction ID",
+      transactionId,
+      "Item",
+      "Price",
+      "Docker: Basics",
+      "£5.00",
+      "Subtotal",
+      "£5.00",
+      "Discount",
+      "£0.00",
+      "Total paid",
+      "£5.00",
+    ]);
+  });
+
+  it("are linked from the order's mail, and the link sends a visitor to sign in, then back to the order", async () => {
+    const { token, order, user } = await buyer();
+    const mail = await lastMailOf(store, user.email);
+    const link = `${PUBLIC_URL}/order-details/${order.orderId}/receipt`;
+    expect(mail?.text).toContain(`Your receipt (PDF): ${link}`);
+    expect(mail?.html).toContain(`href="${link}"`);
+    const path = new URL(link).pathname;
+    const visitor = await store.app.inject({ url: path });
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.headers.location).toBe(`/login?redirectTo=${encodeURIComponent(`/order-details/${order.orderId}`)}`);
+    const signedIn = await store.app.inject({ url: path, headers: { cookie: `access-token=${token}` } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers["content-type"]).toBe("application/pdf");
+    expect(await pdfText(signedIn.rawPayload)).toContain("Docker\n£19.99");
+  });
+
+  it("are the buyer's own: another learner gets 404, a visitor 401, a bad id 422", async () => {
+    const { order } = await buyer("Basics");
+    const other = await signIn(store, (await createUser(store)).id);
+    const foreign = await store.app.inject({ url: `/api/orders/${order.orderId}/receipt`, headers: bearer(other) });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ status: false, message: "Order not found" });
+    const page = await store.app.inject({
+      url: `/order-details/${order.orderId}/receipt`,
+      headers: { cookie: `access-token=${other}` },
+    });
+    expect(page.statusCode).toBe(404);
+    expect((await store.app.inject({ url: `/api/orders/${order.orderId}/receipt` })).statusCode).toBe(401);
+    expect((await store.app.inject({ url: "/api/orders/x/receipt", headers: bearer(other) })).statusCode).toBe(422);
+  });
+
+  it("take the store's name and address from STORE_NAME and STORE_ADDRESS", () => {
+    expect(parseConfig({}).store).toEqual({ name: "Skillshelf", address: [] });
+    expect(parseConfig({ STORE_ADDRESS: "a|b\nc" }).store.address).toEqual(["a", "b", "c"]);
+    expect(() => parseConfig({ STORE_NAME: "x".repeat(101) })).toThrow(
+      /^Invalid STORE_NAME .*: must be at most 100 characters$/,
+    );
+  });
+});

@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { waitForMail } from "../support/accounts.ts";
+import { acceptDialogs } from "../support/admin.ts";
+import { useBrowser } from "../support/browser.ts";
+import {
+  type Bought,
+  buyFromListing,
+  checkPage,
+  fact,
+  LEARNER,
+  type StorageState,
+  signInLearner,
+  toast,
+} from "../support/purchase.ts";
+
+/** The header's bell, by its accessible name (the account sidebar has a Notifications link too). */
+const bell = (page: Page, name: string) => page.locator("header.site-header").getByRole("link", { name, exact: true });
+
+/**
+ * The money-back guarantee, self-served: a learner buys Observability (which
+ * no other test buys), asks for the refund on the order's page, confirms,
+ * and the order says Refunded everywhere while the artefact is for sale again.
+ */
+describe("a learner's own refund", () => {
+  let state: StorageState;
+  const session = useBrowser({ storageState: () => state });
+  beforeAll(async () => {
+    state = await signInLearner(session.browser);
+  });
+  let bought: Bought;
+
+  it("offers the PDF receipt and Request refund on a new order, asks 'Are you sure?', then shows the order Refunded", async () => {
+    const { page } = session;
+    // Whatever earlier purchases told this learner is read first.
+    await page.goto("/notifications");
+    await bell(page, "Notifications").waitFor();
+    bought = await buyFromListing(page, {
+      slug: "observability",
+      method: { value: "card", label: "Credit or debit card", provider: "stripe" },
+      name: "Observability",
+      price: "GBP 35.00",
+    });
+    await page.goto(`/order-details/${bought.id}`);
+    await page.getByRole("heading", { name: `Order ${bought.number}`, level: 1 }).waitFor();
+    expect(await fact(page, "Status")).toBe("Completed");
+    const guarantee = page.getByRole("region", { name: "6-day money-back guarantee" });
+    expect(await guarantee.textContent()).toMatch(/until [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M/);
+    await checkPage(page);
+
+    // The receipt downloads as a PDF named after the order.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download receipt (PDF)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`receipt-${bought.number}.pdf`);
+    const file = await download.path();
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+
+    const prompts = acceptDialogs(page);
+    await guarantee.getByRole("button", { name: "Request refund" }).click();
+    await toast(page, "Your order is refunded and its access removed.");
+    expect(prompts).toEqual(["Are you sure?"]);
+    await page.waitForFunction(
+      () => document.querySelector(".account-page__header .status-badge")?.textContent === "Refunded",
+    );
+    expect(await fact(page, "Status")).toBe("Refunded");
+    expect(await fact(page, "Payment status")).toBe("Refunded");
+    expect(await page.getByRole("button", { name: "Request refund" }).count()).toBe(0);
+
+    const mail = await waitForMail(LEARNER.email, new RegExp(`order ${bought.number} is refunded`));
+    expect(mail.subject).toBe(`Your Skillshelf order ${bought.number} is refunded`);
+  });
+
+  it("tells the learner in Notifications, counted in the header until seen", async () => {
+    const { page } = session;
+    await page.goto("/dashboard");
+    await bell(page, "Notifications, 2 unread").click();
+    await page.waitForURL(/\/notifications$/);
+    const unread = page.getByRole("region", { name: /^Unread/ });
+    expect(await unread.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      "Unread: Your refund is done",
+      "Unread: Your order is complete",
+    ]);
+    expect(await unread.getByRole("link", { name: "Your refund is done" }).getAttribute("href")).toBe(
+      `/order-details/${bought.id}`,
+    );
+    expect(await unread.textContent()).toContain(`Order ${bought.number}: £35.00 goes back the way you paid (Card).`);
+    // Seen: the header's count goes, and they are Earlier next time.
+    await bell(page, "Notifications").waitFor();
+    await checkPage(page);
+    await page.reload();
+    await page.getByText("You are all caught up.").waitFor();
+    expect(
+      await page
+        .getByRole("region", { name: /^Earlier/ })
+        .getByRole("link", { name: "Your refund is done" })
+        .count(),
+    ).toBe(1);
+  });
+
+  it("lists the order as Refunded, and sells Observability again", async () => {
+    const { page } = session;
+    await page.goto("/my-orders");
+    const card = page.locator("article.order-card", {
+      has: page.getByRole("heading", { name: `Order ${bought.number}` }),
+    });
+    await card.waitFor();
+    expect(await card.locator(".status-badge").textContent()).toBe("Refunded");
+
+    await page.goto("/observability");
+    await page
+      .locator(".page-hero")
+      .getByRole("button", { name: /Add To Cart/ })
+      .waitFor();
+    expect(await page.locator(".page-hero").getByText("Owned", { exact: true }).count()).toBe(0);
+  });
+});
