@@ -1,3 +1,4 @@
+import type { AdminUserRow } from "@skillshelf/shared/admin-forms.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -10,15 +11,7 @@ import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 
-export interface AdminUserRow {
-  id: number;
-  name: string;
-  email: string;
-  role: "learner" | "admin";
-  email_verified: boolean;
-  blocked: boolean;
-  created_at: string;
-}
+export type { AdminUserRow };
 
 /**
  * The query of the learner list: users whose name or e-mail contains the

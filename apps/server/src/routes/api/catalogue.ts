@@ -1,9 +1,17 @@
+import {
+  categoriesResponseSchema,
+  contentResponseSchema,
+  homeResponseSchema,
+  listingResponseSchema,
+  moreCategoriesResponseSchema,
+} from "@skillshelf/shared/api.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import { type CachedBody, sendCachedBody } from "../../lib/cached-body.ts";
 import { viewerOf } from "../viewer.ts";
+import { answers, OPTIONAL_SIGN_IN, PUBLIC } from "./openapi.ts";
 
 const slug = z.string().trim().min(1, "slug is required").max(200);
 
@@ -14,7 +22,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/categories",
-    { schema: { summary: "Every visible category, the header ones and the More.. entry", tags: ["catalogue"] } },
+    {
+      schema: {
+        summary: "Every visible category, the header ones and the More.. entry",
+        tags: ["catalogue"],
+        ...PUBLIC,
+        response: answers(categoriesResponseSchema),
+      },
+    },
     async (request, reply) => sendBody(request, reply, await app.catalogue.categoriesBody()),
   );
 
@@ -24,6 +39,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The More.. dropdown's list: the non-header categories' ids, slugs and names",
         tags: ["catalogue"],
+        ...PUBLIC,
+        response: answers(moreCategoriesResponseSchema),
       },
     },
     async (request, reply) => sendBody(request, reply, await app.catalogue.moreBody()),
@@ -35,6 +52,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The home page's tiles: each parent with its artefacts' names, icons, lines and article counts",
         tags: ["catalogue"],
+        ...PUBLIC,
+        response: answers(homeResponseSchema),
       },
     },
     async (request, reply) => sendBody(request, reply, await app.catalogue.homeBody()),
@@ -47,6 +66,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A category listing: a parent's artefacts, or an artefact's groups and contents",
         tags: ["catalogue"],
         body: z.object({ slug }),
+        ...PUBLIC,
+        response: answers(listingResponseSchema),
       },
     },
     async (request) => {
@@ -63,6 +84,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One article with its media (signed paths only when unlocked) and related content",
         tags: ["catalogue"],
         body: z.object({ slug, content: slug }),
+        ...OPTIONAL_SIGN_IN,
+        response: answers(contentResponseSchema),
       },
     },
     async (request, reply) => {

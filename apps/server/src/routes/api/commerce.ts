@@ -1,3 +1,11 @@
+import {
+  cartItemSchema,
+  cartResponseSchema,
+  okEnvelope,
+  orderDetailSchema,
+  orderRowSchema,
+  ownedItemSchema,
+} from "@skillshelf/shared/api.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { type PageRequest, pageQuery, pageResponse } from "@skillshelf/shared/paging.ts";
 import type { FastifyRequest } from "fastify";
@@ -6,6 +14,7 @@ import { z } from "zod";
 import { addToCart, getCart, removeFromCart } from "../../cart/cart.ts";
 import { getOrder, listItems, listOrders } from "../../orders/read-orders.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
+import { answers, DONE, SIGNED_IN } from "./openapi.ts";
 
 /** The signed-in learner's cart, orders and items. */
 export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,8 +27,17 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const currency = app.config.storeCurrency;
 
-  app.get("/cart/get", { schema: { summary: "The cart at today's prices", tags: ["cart"] } }, async (request) =>
-    getCart(db, await userId(request), currency),
+  app.get(
+    "/cart/get",
+    {
+      schema: {
+        summary: "The cart at today's prices",
+        tags: ["cart"],
+        ...SIGNED_IN,
+        response: answers(cartResponseSchema),
+      },
+    },
+    async (request) => getCart(db, await userId(request), currency),
   );
 
   app.post(
@@ -32,6 +50,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
           sub_category_id: rowId("sub_category_id is required"),
           group_id: z.union([rowId("group_id must be an id"), z.null()]).optional(),
         }),
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: cartItemSchema.describe("the line added") }), 201),
       },
     },
     async (request, reply) => {
@@ -53,6 +73,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Remove a line from the cart",
         tags: ["cart"],
         body: z.object({ delete_id: rowId("delete_id is required") }),
+        ...SIGNED_IN,
+        response: answers(DONE),
       },
     },
     async (request) => {
@@ -74,11 +96,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The learner's orders, newest first, a page at a time",
         tags: ["orders"],
         querystring: pageQuery,
-        response: {
-          200: pageResponse(
-            z.looseObject({ id: z.number().int(), order_id: z.string(), created_at: z.string() }).describe("an order"),
-          ),
-        },
+        ...SIGNED_IN,
+        response: answers(pageResponse(orderRowSchema)),
       },
     },
     async (request) => ({
@@ -95,6 +114,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One of the learner's orders",
         tags: ["orders"],
         body: z.object({ detail_id: rowId("detail_id is required") }),
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: orderDetailSchema })),
       },
     },
     async (request) => ({
@@ -111,7 +132,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "What the learner owns, newest first, a page at a time",
         tags: ["orders"],
         querystring: pageQuery,
-        response: { 200: pageResponse(z.looseObject({ id: z.number().int() }).describe("an owned item")) },
+        ...SIGNED_IN,
+        response: answers(pageResponse(ownedItemSchema)),
       },
     },
     async (request) => ({

@@ -1,14 +1,6 @@
-/** One row of GET /api/admin/orders. */
-export interface AdminOrderRow {
-  id: number;
-  order_id: string;
-  created_at: string;
-  amount: number;
-  currency: string;
-  payment_method: string;
-  refund_state: "pending" | "refunded" | null;
-  customer: { name: string; email: string };
-}
+import type { AdminOrderRow } from "@skillshelf/shared/admin-forms.ts";
+
+export type { AdminOrderRow };
 
 export function refundLabel(state: AdminOrderRow["refund_state"]): string {
   if (state === "refunded") return "Refunded";
