@@ -1,5 +1,6 @@
 import type { Navigation } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import {
   isRouteErrorResponse,
   Links,
@@ -46,7 +47,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   // which the dropdown loads when opened, so a page's weight is flat in the catalogue's size.
   const navigation = await context.navigation();
   const user: NavUser | null = context.viewer ? { name: context.viewer.user.name } : null;
-  return { navigation, user, cartCount: await context.cartCount(), paymentsEmulated: context.paymentsEmulated };
+  return {
+    navigation,
+    user,
+    cartCount: await context.cartCount(),
+    paymentsEmulated: context.paymentsEmulated,
+    // A visitor's (and every kept public page's) is the store's; a learner's follows their settings.
+    formatting: formattingOf(context.viewer?.user),
+  };
 }
 
 // Children replace this; it speaks only when the root error boundary renders.

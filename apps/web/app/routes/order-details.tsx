@@ -1,10 +1,11 @@
-import { formatPrice, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { formatOrderDate, formattingOf } from "@skillshelf/shared/formatting.ts";
 import { data, Link } from "react-router";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
 import { OrderLines } from "../features/orders/components/order-lines";
 import { OrderStatusBadge } from "../features/orders/components/order-status-badge";
-import { formatOrderDate } from "../features/orders/format-order-date";
 import { paymentMethodLabel } from "../features/orders/payment-labels";
+import { usePrice } from "../lib/formatting";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/order-details";
@@ -15,7 +16,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Another learner's order is as unknown as a missing one.
   const order = Number.isSafeInteger(id) && id > 0 ? await context.order(id) : null;
   if (!order) throw data(null, { status: 404 });
-  return { order, date: formatOrderDate(order.created_at, viewer.user.timezone) };
+  return { order, date: formatOrderDate(order.created_at, formattingOf(viewer.user)) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -31,8 +32,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+  const money = usePrice();
   const { order, date } = loaderData;
-  const amount = `${order.currency} ${formatPrice(order.amount)}`;
+  const amount = money(order.amount, order.currency);
   return (
     <div className="account-page">
       <Link to="/my-orders" className="order-back-link">

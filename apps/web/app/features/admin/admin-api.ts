@@ -1,4 +1,5 @@
-import { formatPrice, GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import { formatAmount, formatOrderDate } from "@skillshelf/shared/formatting.ts";
 import type { ApiResult, Notifier } from "../../lib/api-client";
 
 export type AdminMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -43,14 +44,14 @@ export async function adminCall<T = Record<string, never>>(
   return { httpStatus: status, body: status === 401 ? null : parsed, ok, message };
 }
 
-/** Money in the store's format, e.g. 'GBP 12.50'. */
+/** A price for the operator in the store's format, e.g. '£12.50', or Free. */
 export function formatMoney(amount: number | null, currency: string): string {
-  return amount === null ? "Free" : `${currency} ${formatPrice(amount)}`;
+  return amount === null ? "Free" : formatAmount(amount, currency);
 }
 
-/** A timestamp for the operator: the date and time in the browser's zone. */
+/** A timestamp for the operator, as orders show dates, in the store's time zone (the same in the server's HTML and after hydration). */
 export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+  return formatOrderDate(iso);
 }
 
 /** Asks before an irreversible action; the exact prompts come from the issue. */
