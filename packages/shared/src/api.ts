@@ -25,7 +25,14 @@ export const errorEnvelopeSchema = z
       .record(z.string(), z.string())
       .optional()
       .describe("field → message (422), with the messages of SPEC.md section 5"),
-    line: z.number().int().optional().describe("catalogue import: the line of the file that is refused"),
+    line: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe(
+        "catalogue import: the line of the file that is refused (null when the refusal is about the whole catalogue)",
+      ),
     reason: z.string().optional().describe("catalogue import: why that line is refused"),
   })
   .meta({ id: "ErrorEnvelope", description: "The error envelope of every 4xx and 5xx answer" });
