@@ -142,7 +142,7 @@ export async function buyFromListing(
     /** Which Add To Cart: the hero's (whole artefact) or a group's, by the group's heading. */
     group?: string;
     method: { value: "card" | "wallet" | "regional"; label: string; provider: "stripe" | "paypal" | "payu" };
-    /** The cart line's name and the expected price, e.g. 'GBP 19.99'. */
+    /** The cart line's name and the expected price, e.g. '£19.99'. */
     name: string;
     price: string;
   },
@@ -160,7 +160,7 @@ export async function buyFromListing(
   await page.getByRole("heading", { name: "1 Item(s) in Cart" }).waitFor();
   expect(await page.locator(".cart-line__name").allTextContents()).toEqual([options.name]);
   expect(await fact(page, "Subtotal")).toBe(options.price);
-  expect(await fact(page, "Discount")).toBe("GBP 0.00");
+  expect(await fact(page, "Discount")).toBe("£0.00");
   expect(await fact(page, "Total")).toBe(options.price);
   expect(await page.getByRole("radio", { name: /Credit or debit card/ }).isChecked()).toBe(true);
   await page.getByRole("radio", { name: new RegExp(options.method.label) }).check();

@@ -110,7 +110,7 @@ describe("the admin area", () => {
       slug: artefact.slug,
       method: { value: "card", label: "Credit or debit card", provider: "stripe" },
       name: artefact.name,
-      price: "GBP 12.50",
+      price: "£12.50",
     });
     await learner.goto(`/${artefact.slug}/${article.slug}`);
     await learner.getByRole("heading", { name: "Artifacts Image's" }).waitFor();
@@ -133,7 +133,7 @@ describe("the admin area", () => {
     await adminReady(page, "Orders");
     const rows = page.locator(".admin-table tbody tr");
     expect(await rows.count()).toBe(1);
-    expect(await rows.first().textContent()).toContain("GBP 12.50");
+    expect(await rows.first().textContent()).toContain("£12.50");
     await rows.first().getByRole("link").click();
 
     await page.waitForURL(/\/admin\/orders\/\d+$/);

@@ -24,7 +24,7 @@ describe("buying a whole artefact by card (Stripe)", () => {
       slug: "docker",
       method: { value: "card", label: "Credit or debit card", provider: "stripe" },
       name: "Docker",
-      price: "GBP 19.99",
+      price: "£19.99",
     });
     expect(bought.id).toMatch(/^\d+$/);
     await checkPage(session.page);
@@ -39,7 +39,7 @@ describe("buying a whole artefact by card (Stripe)", () => {
       method: "Card",
       name: "Docker",
       scope: "Whole artefact",
-      price: "GBP 19.99",
+      price: "£19.99",
       slug: "docker",
     });
   });

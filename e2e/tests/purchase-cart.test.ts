@@ -52,7 +52,7 @@ describe("the cart's rules, seen in the pages", () => {
     expect(await page.getByText("Browse our artifacts and find something to learn!").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Explore Artifacts" }).getAttribute("href")).toBe("/");
     expect(await page.getByRole("button", { name: "Proceed to Checkout" }).isDisabled()).toBe(true);
-    expect(await fact(page, "Total")).toBe("GBP 0.00");
+    expect(await fact(page, "Total")).toBe("£0.00");
     await expectTitle(page, "Cart | Skillshelf");
     await checkPage(page);
     // Nothing to pay for: checkout sends the learner back to the cart.
@@ -103,10 +103,10 @@ describe("the cart's rules, seen in the pages", () => {
     const line = page.locator(".cart-line");
     expect(await line.locator(".cart-line__name").textContent()).toBe("Kubernetes");
     expect(await line.locator(".cart-line__scope").textContent()).toContain("Operations");
-    expect(await line.locator(".cart-line__price").textContent()).toBe("GBP 12.50");
-    expect(await fact(page, "Subtotal")).toBe("GBP 12.50");
-    expect(await fact(page, "Discount")).toBe("GBP 0.00");
-    expect(await fact(page, "Total")).toBe("GBP 12.50");
+    expect(await line.locator(".cart-line__price").textContent()).toBe("£12.50");
+    expect(await fact(page, "Subtotal")).toBe("£12.50");
+    expect(await fact(page, "Discount")).toBe("£0.00");
+    expect(await fact(page, "Total")).toBe("£12.50");
     await checkPage(page);
     await page.getByRole("button", { name: /Continue Shopping/ }).click();
     await page.waitForURL(/\/kubernetes$/);
@@ -182,7 +182,7 @@ describe("the cart's rules, seen in the pages", () => {
     await toast(page, CART_CHANGED, "error");
     allowConsoleErrors(session, /status of 409/);
     await page.waitForFunction(() => document.querySelectorAll(".cart-line").length === 1);
-    expect(await fact(page, "Total")).toBe("GBP 12.50");
+    expect(await fact(page, "Total")).toBe("£12.50");
     expect(await page.getByRole("button", { name: "Complete Purchase" }).isEnabled()).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/checkout");
   });

@@ -24,7 +24,7 @@ describe("buying one group with PayPal", () => {
       group: "Networking Labs",
       method: { value: "wallet", label: "PayPal", provider: "paypal" },
       name: "AWS",
-      price: "GBP 19.00",
+      price: "£19.00",
     });
     expect(bought.id).toMatch(/^\d+$/);
     await checkPage(session.page);
@@ -35,7 +35,7 @@ describe("buying one group with PayPal", () => {
       method: "PayPal",
       name: "AWS",
       scope: "Group: Networking Labs",
-      price: "GBP 19.00",
+      price: "£19.00",
       slug: "aws",
     });
   });

@@ -23,7 +23,7 @@ describe("buying a whole artefact with PayU", () => {
       slug: "sql",
       method: { value: "regional", label: "PayU", provider: "payu" },
       name: "SQL",
-      price: "GBP 9.99",
+      price: "£9.99",
     });
     expect(bought.id).toMatch(/^\d+$/);
     await checkPage(session.page);
@@ -34,7 +34,7 @@ describe("buying a whole artefact with PayU", () => {
       method: "PayU",
       name: "SQL",
       scope: "Whole artefact",
-      price: "GBP 9.99",
+      price: "£9.99",
       slug: "sql",
     });
   });

@@ -9,7 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
+  jsonSchemaTransformObject,
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-service.ts";
@@ -33,12 +33,14 @@ import { compression } from "./plugins/compression.ts";
 import { gracefulClose } from "./plugins/graceful-close.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { refuseUnsafeText } from "./plugins/refuse-unsafe-text.ts";
+import { checkedSerializerCompiler } from "./plugins/response-schemas.ts";
 import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
 import { adminRoutes } from "./routes/api/admin.ts";
 import { catalogueRoutes } from "./routes/api/catalogue.ts";
 import { commerceRoutes } from "./routes/api/commerce.ts";
 import { healthRoutes } from "./routes/api/health.ts";
 import { notificationRoutes } from "./routes/api/notifications.ts";
+import { SECURITY_SCHEMES } from "./routes/api/openapi.ts";
 import { paypalRoutes } from "./routes/api/paypal.ts";
 import { payuRoutes } from "./routes/api/payu.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
@@ -64,6 +66,11 @@ export interface AppOptions {
   media?: MediaStore;
   /** Where the log lines go instead of stdout (tests read the security events from it). */
   logStream?: { write(line: string): void };
+  /**
+   * An answer that does not match its declared response schema fails (500) instead of being
+   * logged and sent: the tests set it, so every answer they see is checked against /api/docs.
+   */
+  strictResponses?: boolean;
 }
 
 declare module "fastify" {
@@ -143,7 +150,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First, so that its hooks see every request.
   await app.register(gracefulClose);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    checkedSerializerCompiler((mismatch) => {
+      if (options.strictResponses) throw mismatch;
+      app.log.error({ route: mismatch.route, status: mismatch.httpStatus, issues: mismatch.issues }, mismatch.message);
+    }),
+  );
   // Added before any route, so every route and every encapsulated plugin inherits it.
   app.addHook("preValidation", refuseUnsafeText);
 
@@ -245,8 +257,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         description: "The JSON API of the Skillshelf store. Every body is the envelope { status, message, ... }.",
       },
       servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: "/api/docs",

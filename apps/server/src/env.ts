@@ -1,5 +1,5 @@
 import path from "node:path";
-import { hasTwoDecimals } from "@skillshelf/shared/money.ts";
+import { hasTwoDecimals, isIsoCurrency } from "@skillshelf/shared/money.ts";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./lib/trust-proxy.ts";
 
@@ -51,6 +51,7 @@ const envSchema = z
       z
         .string()
         .regex(/^[A-Z]{3}$/, "must be a three-letter ISO 4217 code such as GBP")
+        .refine(isIsoCurrency, "is not a currency of ISO 4217 (for example GBP, EUR, USD or INR)")
         // Prices are kept in hundredths (catalogue files, providers' amounts): a currency without them would be charged 100 times over.
         .refine(hasTwoDecimals, "must be a currency with two decimal places, such as GBP, EUR, USD or INR"),
     ).default("GBP"),

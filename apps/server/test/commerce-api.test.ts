@@ -25,8 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-async function learner() {
-  const user = await createUser(store);
+async function learner(settings: { language?: string } = {}) {
+  const user = await createUser(store, settings);
   const token = await signIn(store, user.id);
   const call = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) =>
     store.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -134,6 +134,15 @@ describe("fulfilment", () => {
     expect(mails[0]?.subject).toBe(`Your Skillshelf order ${orderRows[0]?.orderNumber}`);
     expect(mails[0]?.text).toContain("Docker: Basics: £5.00");
     expect(mails[0]?.text).toContain(`http://store.test:3000/order-details/${orderRows[0]?.id}`);
+  });
+
+  it("writes the confirmation's prices in the learner's language", async () => {
+    const me = await learner({ language: "French" });
+    await me.add(basics());
+    await (await payForCart(store, me.user.id)).confirm();
+    const [mail] = await store.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, me.user.email));
+    expect(mail?.text).toContain("Docker: Basics: 5,00\u00a0£GB");
+    expect(mail?.text).toContain("is complete: 5,00\u00a0£GB.");
   });
 
   it("refuses a confirmation of another amount", async () => {

@@ -51,6 +51,23 @@ const cardOf = (html: string, slug: string) => {
   return (cards[0] ?? "").replace(/<[^>]+>/g, " ");
 };
 
+describe("prices in the reader's language", () => {
+  it("formats a signed-in learner's prices by their language, and keeps the visitors' kept page in the store's", async () => {
+    const visitorBefore = await page("/docker");
+    expect(visitorBefore).toContain("£5.00");
+    expect(visitorBefore).toContain("£19.99");
+    const french = await signIn(store, (await createUser(store, { language: "French" })).id);
+    const theirs = await page("/docker", french);
+    // Intl's French: a comma for the decimals, the symbol after the amount.
+    expect(theirs).toContain("5,00\u00a0£GB");
+    expect(theirs).toContain("19,99\u00a0£GB");
+    expect(theirs).not.toContain("£5.00");
+    const visitorAfter = await page("/docker");
+    expect(visitorAfter).toContain("£5.00");
+    expect(visitorAfter).not.toContain("£GB");
+  });
+});
+
 describe("prices and ownership where the learner looks", () => {
   it("shows a visitor each artefact's price, From its cheapest group, or Free, on home and the parent's cards", async () => {
     for (const url of ["/", "/tech-cards"]) {

@@ -74,6 +74,7 @@ describe("configuration", () => {
     [{ PAYMENTS: "live" }, /^Invalid STRIPE_SECRET_KEY: is required when PAYMENTS=live$/],
     [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL/],
     [{ STORE_CURRENCY: "pounds" }, /^Invalid STORE_CURRENCY/],
+    [{ STORE_CURRENCY: "ABC" }, /^Invalid STORE_CURRENCY \("ABC"\): is not a currency of ISO 4217/],
     [{ STORE_CURRENCY: "JPY" }, /^Invalid STORE_CURRENCY \("JPY"\): must be a currency with two decimal places/],
     [{ TRUST_PROXY: "true" }, /^Invalid TRUST_PROXY \("true"\): true would trust every client.*hop count such as 1/],
     [{ TRUST_PROXY: "0" }, /^Invalid TRUST_PROXY \("0"\): a hop count must be a positive integer/],

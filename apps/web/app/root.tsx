@@ -1,5 +1,6 @@
 import type { Navigation } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import {
   isRouteErrorResponse,
   Links,
@@ -53,6 +54,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     cartCount: await context.cartCount(),
     unreadCount: await context.notificationCount(),
     paymentsEmulated: context.paymentsEmulated,
+    // A visitor's (and every kept public page's) is the store's; a learner's follows their settings.
+    formatting: formattingOf(context.viewer?.user),
   };
 }
 

@@ -188,78 +188,123 @@ export type GroupUpdate = z.infer<typeof groupUpdateSchema>;
 export type ContentCreate = z.infer<typeof contentCreateSchema>;
 export type ContentUpdate = z.infer<typeof contentUpdateSchema>;
 
-/* What the admin catalogue calls answer (in `data`). Prices are major units; null is free. */
+/* What the admin calls answer (in `data`), declared as the API's response schemas. Prices are major units; null is free. */
 
-export interface AdminCategory {
-  id: number;
-  /** 0 for a parent category. */
-  parent_id: number;
-  slug: string;
-  name: string;
-  icon: string;
-  single_line: string;
-  is_header_menu: boolean;
-  hidden: boolean;
-  price: number | null;
-  payment_note: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-}
+const id = z.number().int();
+const nullableText = z.string().nullable();
 
-export interface AdminGroup {
-  id: number;
-  category_id: number;
-  name: string;
-  price: number | null;
-  payment_note: string | null;
-  /** Some order bought it: it cannot be deleted. */
-  sold: boolean;
-}
+export const adminCategorySchema = z.object({
+  id,
+  parent_id: id.describe("0 for a parent category"),
+  slug: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  single_line: z.string(),
+  is_header_menu: z.boolean(),
+  hidden: z.boolean(),
+  price: z.number().nullable(),
+  payment_note: nullableText,
+  meta_title: nullableText,
+  meta_description: nullableText,
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
-export interface AdminMedia {
-  id: number;
-  name: string;
-  mimetype: string;
-  size: number;
-}
+export const adminGroupSchema = z.object({
+  id,
+  category_id: id,
+  name: z.string(),
+  price: z.number().nullable(),
+  payment_note: nullableText,
+  sold: z.boolean().describe("Some order bought it: it cannot be deleted"),
+});
+export type AdminGroup = z.infer<typeof adminGroupSchema>;
 
-export interface AdminRelatedRef {
-  id: number;
-  slug: string;
-  title: string;
-  category_slug: string;
-}
+export const adminMediaSchema = z.object({ id, name: z.string(), mimetype: z.string(), size: z.number().int() });
+export type AdminMedia = z.infer<typeof adminMediaSchema>;
 
-export interface AdminContentSummary {
-  id: number;
-  category_id: number;
-  group_id: number | null;
-  slug: string;
-  title: string;
-  short_description: string;
-  media: AdminMedia[];
-  related: AdminRelatedRef[];
-}
+export const adminRelatedRefSchema = z.object({
+  id,
+  slug: z.string(),
+  title: z.string(),
+  category_slug: z.string(),
+});
+export type AdminRelatedRef = z.infer<typeof adminRelatedRefSchema>;
 
-export interface AdminContent extends AdminContentSummary {
-  /** Sanitized HTML, as stored. */
-  description: string;
-  meta_title: string | null;
-  meta_description: string | null;
-}
+export const adminContentSummarySchema = z.object({
+  id,
+  category_id: id,
+  group_id: id.nullable(),
+  slug: z.string(),
+  title: z.string(),
+  short_description: z.string(),
+  media: z.array(adminMediaSchema),
+  related: z.array(adminRelatedRefSchema),
+});
+export type AdminContentSummary = z.infer<typeof adminContentSummarySchema>;
 
-export interface AdminArtefactNode extends AdminCategory {
-  sold: boolean;
-  groups: (AdminGroup & { contents: AdminContentSummary[] })[];
-  /** Contents in no group. */
-  contents: AdminContentSummary[];
-}
+export const adminContentSchema = adminContentSummarySchema.extend({
+  description: z.string().describe("Sanitized HTML, as stored"),
+  meta_title: nullableText,
+  meta_description: nullableText,
+});
+export type AdminContent = z.infer<typeof adminContentSchema>;
 
-export interface AdminParentNode extends AdminCategory {
-  artefacts: AdminArtefactNode[];
-}
+export const adminArtefactNodeSchema = adminCategorySchema.extend({
+  sold: z.boolean(),
+  groups: z.array(adminGroupSchema.extend({ contents: z.array(adminContentSummarySchema) })),
+  contents: z.array(adminContentSummarySchema).describe("Contents in no group"),
+});
+export type AdminArtefactNode = z.infer<typeof adminArtefactNodeSchema>;
 
-export interface AdminCatalogueTree {
-  currency: string;
-  categories: AdminParentNode[];
-}
+export const adminParentNodeSchema = adminCategorySchema.extend({ artefacts: z.array(adminArtefactNodeSchema) });
+export type AdminParentNode = z.infer<typeof adminParentNodeSchema>;
+
+export const adminCatalogueTreeSchema = z.object({ currency: z.string(), categories: z.array(adminParentNodeSchema) });
+export type AdminCatalogueTree = z.infer<typeof adminCatalogueTreeSchema>;
+
+/** What a catalogue import replaced the catalogue with. */
+export const importSummarySchema = z.object({
+  parents: z.number().int(),
+  artefacts: z.number().int(),
+  groups: z.number().int(),
+  contents: z.number().int(),
+  media: z.number().int(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** One row of GET /api/admin/users. */
+export const adminUserRowSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(["learner", "admin"]),
+  email_verified: z.boolean(),
+  blocked: z.boolean(),
+  created_at: z.string().describe("ISO 8601"),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+const refundState = z.enum(["pending", "refunded"]).nullable();
+const customer = z.object({ name: z.string(), email: z.string() });
+
+/** One row of GET /api/admin/orders. */
+export const adminOrderRowSchema = z.object({
+  id,
+  order_id: z.string(),
+  created_at: z.string().describe("ISO 8601"),
+  amount: z.number(),
+  currency: z.string(),
+  payment_method: z.string(),
+  refund_state: refundState,
+  customer,
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+/** GET /api/admin/orders/{id}: the learner's order detail (api.ts) with its learner, provider and refund. */
+export const adminOrderFields = {
+  provider: z.string(),
+  refund_state: refundState,
+  refunded_at: z.string().nullable(),
+  refund_ref: nullableText,
+  customer,
+};

@@ -1,59 +1,83 @@
-import type { AdminCatalogueTree } from "./admin-forms.ts";
+import { z } from "zod";
+import { type AdminCatalogueTree, type AdminOrderRow, type AdminUserRow, adminOrderFields } from "./admin-forms.ts";
 import type { Page, PageRequest } from "./paging.ts";
 import type { SearchResults } from "./search.ts";
 
 /**
  * The JSON shapes of CONTRACT.md section 2 and SPEC.md section 3, and the
- * in-process interface the server hands to the page loaders.
+ * in-process interface the server hands to the page loaders. Each answer is a
+ * zod schema: the API declares it as its response (validated when sent, and
+ * shown at /api/docs) and the types below are inferred from it, so a shape is
+ * written once.
  */
 
-export interface Envelope {
-  status: boolean;
-  message: string;
-}
+const id = z.number().int();
+const nullableText = z.string().nullable();
 
-export interface ErrorEnvelope extends Envelope {
-  status: false;
-  errors?: Record<string, string>;
-}
+/** Every answer: `{ status, message, ... }`. */
+export const envelopeSchema = z.object({ status: z.boolean(), message: z.string() });
+export type Envelope = z.infer<typeof envelopeSchema>;
+
+/** Every 4xx (and 5xx) answer: CONTRACT.md section 2's error envelope. */
+export const errorEnvelopeSchema = z
+  .object({
+    status: z.literal(false),
+    message: z.string(),
+    errors: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("field → message (422), with the messages of SPEC.md section 5"),
+    line: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe(
+        "catalogue import: the line of the file that is refused (null when the refusal is about the whole catalogue)",
+      ),
+    reason: z.string().optional().describe("catalogue import: why that line is refused"),
+  })
+  .meta({ id: "ErrorEnvelope", description: "The error envelope of every 4xx and 5xx answer" });
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** A success envelope whose other fields are `fields`. */
+export const okEnvelope = <Shape extends z.ZodRawShape>(fields: Shape) => envelopeSchema.extend(fields);
 
 /** A child entry of a category: an artefact of a parent, a content item of an artefact. */
-export interface CategoryEntry {
-  id: number;
-  slug: string;
-  name: string;
-}
+export const categoryEntrySchema = z.object({ id, slug: z.string(), name: z.string() });
+export type CategoryEntry = z.infer<typeof categoryEntrySchema>;
 
-export interface Category {
-  id: number;
-  slug: string;
-  /** 0 for a top-level (parent) category, -1 for the 'More..' pseudo-category's parent. */
-  parent_id: number;
-  icon: string;
-  name: string;
-  single_line: string;
-  is_header_menu: 0 | 1;
-  /** Parents: their artefacts. Artefacts: their content items. More..: the non-header categories. */
-  content: CategoryEntry[];
-}
+export const categorySchema = z.object({
+  id,
+  slug: z.string(),
+  parent_id: id.describe("0 for a top-level (parent) category, -1 for the 'More..' pseudo-category's parent"),
+  icon: z.string(),
+  name: z.string(),
+  single_line: z.string(),
+  is_header_menu: z.union([z.literal(0), z.literal(1)]),
+  content: z
+    .array(categoryEntrySchema)
+    .describe("Parents: their artefacts. Artefacts: their content items. More..: the non-header categories."),
+});
+export type Category = z.infer<typeof categorySchema>;
 
-export interface SeoData {
-  meta_title: string | null;
-  meta_description: string | null;
-}
+export const seoDataSchema = z.object({ meta_title: nullableText, meta_description: nullableText });
+export type SeoData = z.infer<typeof seoDataSchema>;
 
-export interface CategoriesResponse extends Envelope {
-  data: Category[];
-  /** The header categories, followed by the 'More..' pseudo-category (id -1, slug more). */
-  header_category: Category[];
-  seo_data: SeoData;
-}
+export const categoriesResponseSchema = okEnvelope({
+  data: z.array(categorySchema),
+  header_category: z
+    .array(categorySchema)
+    .describe("The header categories, followed by the 'More..' pseudo-category (id -1, slug more)"),
+  seo_data: seoDataSchema,
+});
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
 
 /** GET /api/categories/more: the 'More..' dropdown's list, loaded when it opens. */
-export interface MoreCategoriesResponse extends Envelope {
-  /** The non-header categories, in catalogue order. */
-  data: CategoryEntry[];
-}
+export const moreCategoriesResponseSchema = okEnvelope({
+  data: z.array(categoryEntrySchema).describe("The non-header categories, in catalogue order"),
+});
+export type MoreCategoriesResponse = z.infer<typeof moreCategoriesResponseSchema>;
 
 /** What the navigation bar shows on every page: a few links, never the whole catalogue. */
 export interface Navigation {
@@ -67,42 +91,45 @@ export interface Navigation {
  * What an artefact costs, as its cards show it: its own price; else, when only some
  * groups are priced, the cheapest group's ("From"); null when nothing in it is priced.
  */
-export interface ArtefactOffer {
-  price: number | null;
-  from: boolean;
-}
+export const artefactOfferSchema = z.object({ price: z.number().nullable(), from: z.boolean() });
+export type ArtefactOffer = z.infer<typeof artefactOfferSchema>;
 
 /** One artefact as the home page's tile shows it: no article titles, only their number. */
-export interface ArtefactTileData {
-  id: number;
-  slug: string;
-  name: string;
-  icon: string;
-  single_line: string;
-  count: number;
-  offer: ArtefactOffer;
-}
+export const artefactTileSchema = z.object({
+  id,
+  slug: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  single_line: z.string(),
+  count: z.number().int(),
+  offer: artefactOfferSchema,
+});
+export type ArtefactTileData = z.infer<typeof artefactTileSchema>;
 
-export interface HomeParent {
-  id: number;
-  slug: string;
-  name: string;
-  icon: string;
-  single_line: string;
-  artefacts: ArtefactTileData[];
-}
+export const homeParentSchema = z.object({
+  id,
+  slug: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  single_line: z.string(),
+  artefacts: z.array(artefactTileSchema),
+});
+export type HomeParent = z.infer<typeof homeParentSchema>;
 
 /** What the home page shows of the catalogue, built once per catalogue version. */
-export interface HomeCatalogue {
-  parents: HomeParent[];
-  articleCount: number;
-  currency: string;
-}
+export const homeCatalogueSchema = z.object({
+  parents: z.array(homeParentSchema),
+  articleCount: z.number().int(),
+  currency: z.string(),
+});
+export type HomeCatalogue = z.infer<typeof homeCatalogueSchema>;
+
+/** GET /api/categories/home. */
+export const homeResponseSchema = okEnvelope({ data: homeCatalogueSchema });
 
 /** An artefact on its parent's listing, with what it costs. */
-export interface ChildCategory extends Category {
-  offer: ArtefactOffer;
-}
+export const childCategorySchema = categorySchema.extend({ offer: artefactOfferSchema });
+export type ChildCategory = z.infer<typeof childCategorySchema>;
 
 /** What the viewer owns: whole artefacts and single groups (empty for a visitor). */
 export interface Ownership {
@@ -110,103 +137,102 @@ export interface Ownership {
   groups: number[];
 }
 
-export interface ContentSummary {
-  id: number;
-  title: string;
-  short_description: string;
-  slug: string;
-}
+export const contentSummarySchema = z.object({
+  id,
+  title: z.string(),
+  short_description: z.string(),
+  slug: z.string(),
+});
+export type ContentSummary = z.infer<typeof contentSummarySchema>;
 
-export interface Group {
-  id: number;
-  name: string;
-  price: number | null;
-  currency: string;
-  payment_note: string | null;
-  contents: ContentSummary[];
-}
+export const groupSchema = z.object({
+  id,
+  name: z.string(),
+  price: z.number().nullable(),
+  currency: z.string(),
+  payment_note: nullableText,
+  contents: z.array(contentSummarySchema),
+});
+export type Group = z.infer<typeof groupSchema>;
 
-export interface ListingSeo extends SeoData {
-  id: number;
-  slug: string;
-  parent_id: number;
-  icon: string;
-  name: string;
-  single_line: string;
-  price: number | null;
-  currency: string;
-  payment_note: string | null;
-}
+export const listingSeoSchema = seoDataSchema.extend({
+  id,
+  slug: z.string(),
+  parent_id: id,
+  icon: z.string(),
+  name: z.string(),
+  single_line: z.string(),
+  price: z.number().nullable(),
+  currency: z.string(),
+  payment_note: nullableText,
+});
+export type ListingSeo = z.infer<typeof listingSeoSchema>;
 
-export interface ListingResponse extends Envelope {
-  /** 'parent' pages list artefacts in `children`; 'artefact' pages list groups and contents. */
-  kind: "parent" | "artefact";
-  /** Ungrouped contents of an artefact. */
-  data: ContentSummary[];
-  groups: Group[];
-  children: ChildCategory[];
-  seo_data: ListingSeo;
-}
+export const listingResponseSchema = okEnvelope({
+  kind: z
+    .enum(["parent", "artefact"])
+    .describe("'parent' pages list artefacts in `children`; 'artefact' pages list groups and contents"),
+  data: z.array(contentSummarySchema).describe("Ungrouped contents of an artefact"),
+  groups: z.array(groupSchema),
+  children: z.array(childCategorySchema),
+  seo_data: listingSeoSchema,
+});
+export type ListingResponse = z.infer<typeof listingResponseSchema>;
 
-export interface ContentMedia {
-  id: number;
-  name: string;
-  mimetype: string;
-  /** A short-lived signed URL when the content is unlocked for the viewer, otherwise null. */
-  path: string | null;
-}
+export const contentMediaSchema = z.object({
+  id,
+  name: z.string(),
+  mimetype: z.string(),
+  path: nullableText.describe("A short-lived signed URL when the content is unlocked for the viewer, otherwise null"),
+});
+export type ContentMedia = z.infer<typeof contentMediaSchema>;
 
-export interface ContentDetail {
-  id: number;
-  slug: string;
-  title: string;
-  short_description: string;
-  description: string;
-  meta_title: string | null;
-  meta_description: string | null;
-  content_media: ContentMedia[];
-}
+export const contentDetailSchema = z.object({
+  id,
+  slug: z.string(),
+  title: z.string(),
+  short_description: z.string(),
+  description: z.string(),
+  meta_title: nullableText,
+  meta_description: nullableText,
+  content_media: z.array(contentMediaSchema),
+});
+export type ContentDetail = z.infer<typeof contentDetailSchema>;
 
-export interface RelatedContent {
-  slug: string;
-  title: string;
-  category_slug: string;
-}
+export const relatedContentSchema = z.object({ slug: z.string(), title: z.string(), category_slug: z.string() });
+export type RelatedContent = z.infer<typeof relatedContentSchema>;
 
-export interface ContentResponse extends Envelope {
-  data: ContentDetail;
-  related: RelatedContent[];
-  is_payment_paid: boolean;
-  category: { id: number; slug: string; name: string };
-}
+export const contentResponseSchema = okEnvelope({
+  data: contentDetailSchema,
+  related: z.array(relatedContentSchema),
+  is_payment_paid: z.boolean(),
+  category: z.object({ id, slug: z.string(), name: z.string() }),
+});
+export type ContentResponse = z.infer<typeof contentResponseSchema>;
 
 /** The stored user record (browser storage key user-data). Never a hash or token. */
-export interface UserRecord {
-  name: string;
-  email: string;
-  mobile_number: string;
-  about: string;
-  display_name: string;
-  timezone: string;
-  language: string;
-  email_notifications: boolean;
-  in_app_notifications: boolean;
-  sms_notifications: boolean;
-}
+export const userRecordSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  mobile_number: z.string(),
+  about: z.string(),
+  display_name: z.string(),
+  timezone: z.string(),
+  language: z.string(),
+  email_notifications: z.boolean(),
+  in_app_notifications: z.boolean(),
+  sms_notifications: z.boolean(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
 
-export interface LoginResponse extends Envelope {
-  session_token: string;
-  data: UserRecord;
-}
+export const loginResponseSchema = okEnvelope({ session_token: z.string(), data: userRecordSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export interface ProfileResponse extends Envelope {
-  data: UserRecord;
-  cart_count: number;
-}
+export const profileResponseSchema = okEnvelope({ data: userRecordSchema, cart_count: z.number().int() });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-export interface UserResponse extends Envelope {
-  data: UserRecord;
-}
+export const userResponseSchema = okEnvelope({ data: userRecordSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** Who is asking: null for a visitor. */
 export interface Viewer {
@@ -270,81 +296,63 @@ export interface AdminReads {
   catalogue(): Promise<AdminCatalogueTree>;
 }
 
-/** One row of the operator's learner list (GET /api/admin/users). */
-export interface AdminUserRow {
-  id: number;
-  name: string;
-  email: string;
-  role: "learner" | "admin";
-  email_verified: boolean;
-  blocked: boolean;
-  created_at: string;
-}
+const lineCategory = z.object({ icon: z.string(), name: z.string(), single_line: z.string(), slug: z.string() });
 
-/** One row of the operator's order list (GET /api/admin/orders). */
-export interface AdminOrderRow {
-  id: number;
-  order_id: string;
-  created_at: string;
-  amount: number;
-  currency: string;
-  payment_method: string;
-  refund_state: "pending" | "refunded" | null;
-  customer: { name: string; email: string };
-}
+export const cartItemSchema = z.object({
+  id,
+  price: z.number(),
+  currency: z.string(),
+  category: lineCategory.extend({ id }),
+  groups: z.object({ id, name: z.string() }).nullable(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
 
-/** One order as the operator sees it (GET /api/admin/orders/:id). */
-export interface AdminOrderDetail extends OrderDetail {
-  provider: string;
-  refund_state: AdminOrderRow["refund_state"];
-  refunded_at: string | null;
-  refund_ref: string | null;
-  customer: { name: string; email: string };
-}
+export const cartResponseSchema = okEnvelope({
+  data: z.object({ rows: z.array(cartItemSchema), total: z.number(), currency: z.string() }),
+});
+export type CartResponse = z.infer<typeof cartResponseSchema>;
 
-export interface CartItem {
-  id: number;
-  price: number;
-  currency: string;
-  category: { id: number; slug: string; name: string; icon: string; single_line: string };
-  groups: { id: number; name: string } | null;
-}
+export const orderLineSchema = z.object({
+  id,
+  currency: z.string(),
+  price: z.number(),
+  category: lineCategory,
+  groups: z.object({ name: z.string() }).nullable(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export interface CartResponse extends Envelope {
-  data: { rows: CartItem[]; total: number; currency: string };
-}
+export const orderRowSchema = z.object({
+  id,
+  order_id: z.string(),
+  created_at: z.string().describe("ISO 8601"),
+  currency: z.string(),
+  amount: z.number(),
+  status: z.enum(["Completed", "Refunded"]),
+  orders: z.array(orderLineSchema),
+});
+export type OrderRow = z.infer<typeof orderRowSchema>;
 
-export interface OrderLine {
-  id: number;
-  currency: string;
-  price: number;
-  category: { icon: string; name: string; single_line: string; slug: string };
-  groups: { name: string } | null;
-}
+export const orderDetailSchema = orderRowSchema.extend({
+  payment_method: z.string(),
+  transaction_id: z.string(),
+  payment_status: z.string(),
+  refundable_until: z
+    .string()
+    .nullable()
+    .describe("ISO 8601: when the money-back guarantee ends, while the learner may still ask for a refund; else null"),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export interface OrderRow {
-  id: number;
-  order_id: string;
-  created_at: string;
-  currency: string;
-  amount: number;
-  status: "Completed" | "Refunded";
-  orders: OrderLine[];
-}
+/** One order as the operator sees it (GET /api/admin/orders/{id}). */
+export const adminOrderDetailSchema = orderDetailSchema.extend(adminOrderFields);
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
-export interface OrderDetail extends OrderRow {
-  payment_method: string;
-  transaction_id: string;
-  payment_status: string;
-  /** When the money-back guarantee ends, while the learner may still ask for a refund; null otherwise. */
-  refundable_until: string | null;
-}
-
-export interface OwnedItem {
-  id: number;
-  category: { icon: string; name: string; single_line: string; slug: string };
-  groups: { name: string } | null;
-}
+export const ownedItemSchema = z.object({
+  id,
+  category: lineCategory,
+  groups: z.object({ name: z.string() }).nullable(),
+});
+export type OwnedItem = z.infer<typeof ownedItemSchema>;
 
 export type PaymentMethod = "card" | "wallet" | "regional";
 

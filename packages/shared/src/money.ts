@@ -23,6 +23,11 @@ export function toMajor(minor: number): number {
   return minor / MINOR_PER_MAJOR;
 }
 
+/** Whether `code` is a currency of ISO 4217 that Intl can format ("GBP" yes, "ABC" no: well-formed but no currency). */
+export function isIsoCurrency(code: string): boolean {
+  return Intl.supportedValuesOf("currency").includes(code);
+}
+
 /** Whether a currency writes two decimal places, as the store's amounts assume (GBP yes, JPY no). */
 export function hasTwoDecimals(currency: string): boolean {
   try {
@@ -61,7 +66,24 @@ export function minorOfDecimalAmount(text: string | undefined, options: { traili
   return Number(match[1]) * MINOR_PER_MAJOR + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
-/** A price for people: formatMoney(3249, "GBP") → "£32.49". */
-export function formatMoney(minor: number, currency: string, locale = "en-GB"): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(toMajor(minor));
+/** How many decimal places a currency writes (ISO 4217, as Intl knows it): GBP 2, JPY 0, KWD 3. */
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
+
+/**
+ * A price for people, from minor units of its currency: formatMoney(3249, "GBP") → "£32.49",
+ * formatMoney(500, "JPY") → "¥500"; in the reader's locale ("32,49 £" in fr-FR).
+ */
+export function formatMoney(minor: number, currency: string, locale = "en-GB"): string {
+  const code = currency.toUpperCase();
+  return currencyFormat(locale, code).format(minor / 10 ** currencyDigits(code));
+}
+
+/** A price for people from major units (the API's 19.99), in the reader's locale. */
+export function formatMajor(major: number, currency: string, locale = "en-GB"): string {
+  return currencyFormat(locale, currency.toUpperCase()).format(major);
+}
+
+const currencyFormat = (locale: string, currency: string) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency });

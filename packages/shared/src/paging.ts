@@ -58,17 +58,15 @@ export interface Page<Row> {
 }
 
 /**
- * The documented answer of a paged list (OpenAPI): the envelope with `data`
- * holding the rows and the cursors. Rows are described by `row`; their other
- * fields pass through unchanged.
+ * The answer of a paged list (declared as its response schema): the envelope
+ * with `data` holding the rows and the cursors.
  */
-export function pageResponse(row: z.ZodType) {
+export function pageResponse<Row extends z.ZodType>(row: Row) {
   return z.object({
     status: z.boolean(),
     message: z.string(),
     data: z.object({
-      // Typed as plain objects: the rows' own interfaces (api.ts) are what the handlers return.
-      rows: z.array(row as z.ZodType<object>),
+      rows: z.array(row),
       next_cursor: z.string().nullable().describe("pass as cursor for the older rows; null on the last page"),
       prev_cursor: z.string().nullable().describe("pass as cursor for the newer rows; null on the first page"),
       limit: z.number().int(),

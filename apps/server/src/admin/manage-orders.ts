@@ -1,4 +1,5 @@
-import type { AdminOrderDetail, AdminOrderRow } from "@skillshelf/shared/api.ts";
+import type { AdminOrderRow } from "@skillshelf/shared/admin-forms.ts";
+import type { AdminOrderDetail } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, type SQL, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-import type { AdminUserRow } from "@skillshelf/shared/api.ts";
+import type { AdminUserRow } from "@skillshelf/shared/admin-forms.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import type { ImportSummary } from "@skillshelf/shared/admin-forms.ts";
 import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
 import { RESERVED_SLUGS } from "@skillshelf/shared/constants.ts";
 import { toMinor } from "@skillshelf/shared/money.ts";
@@ -14,13 +15,7 @@ import { notifyNewArticles } from "../notifications/notifications.ts";
 import { CatalogueFileError, type JsonPath, type LineOf, noLines, type StreamedMedia } from "./read-catalogue-file.ts";
 import { sanitizeArticleHtml } from "./sanitize-html.ts";
 
-export interface ImportSummary {
-  parents: number;
-  artefacts: number;
-  groups: number;
-  contents: number;
-  media: number;
-}
+export type { ImportSummary };
 
 interface PlannedContent {
   file: ContentFile;

@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, eq, inArray, or } from "drizzle-orm";
 import { ownsContent } from "../cart/ownership.ts";
@@ -132,7 +133,7 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
       .where(eq(payments.id, payment.id));
     // The confirmation e-mail the success page promises, kept or lost with the order itself.
     const [buyer] = await tx
-      .select({ name: users.name, email: users.email })
+      .select({ name: users.name, email: users.email, language: users.language, timezone: users.timezone })
       .from(users)
       .where(eq(users.id, payment.userId));
     if (buyer) {
@@ -141,8 +142,9 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
         {
           id: order.orderId,
           number: order.orderNumber,
-          amount: formatMoney(payment.amountMinor, payment.currency),
-          lines: describePaidLines(payment),
+          // In the buyer's language's format, as their pages show prices.
+          amount: formatMoney(payment.amountMinor, payment.currency, formattingOf(buyer).locale),
+          lines: describePaidLines(payment, formattingOf(buyer).locale),
         },
         // The success URL was checked to be on PUBLIC_URL when the payment was created.
         new URL(payment.successUrl).origin,
@@ -166,9 +168,9 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
   });
 }
 
-/** The lines of a payment as a learner reads them in a mail: "Name: Group: £9.99". */
-export function describePaidLines(payment: { lines: PaymentLine[]; currency: string }): string[] {
-  return payment.lines.map((l) => `${lineName(l)}: ${formatMoney(l.priceMinor, payment.currency)}`);
+/** The lines of a payment as a learner reads them in a mail: "Name: Group: £9.99" (in `locale`'s format). */
+export function describePaidLines(payment: { lines: PaymentLine[]; currency: string }, locale: string): string[] {
+  return payment.lines.map((l) => `${lineName(l)}: ${formatMoney(l.priceMinor, payment.currency, locale)}`);
 }
 
 /** A payment the provider reports closed unpaid: no order, and the cart stays as it is. */

@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { orders, type PaymentProvider, payments, users } from "../db/schema/index.ts";
@@ -168,17 +169,17 @@ export async function sendRefund(p: Payments, payment: PaymentRow): Promise<bool
       .returning({ id: payments.id });
     if (!done) return;
     const [buyer] = await tx
-      .select({ name: users.name, email: users.email })
+      .select({ name: users.name, email: users.email, language: users.language, timezone: users.timezone })
       .from(users)
       .where(eq(users.id, payment.userId));
     if (!buyer) return;
     const mail = paymentRefundedMail(
       buyer,
       {
-        amount: formatMoney(payment.amountMinor, payment.currency),
+        amount: formatMoney(payment.amountMinor, payment.currency, formattingOf(buyer).locale),
         method: PAYMENT_METHOD_LABELS[payment.provider],
         reason: payment.refundReason ?? "already_owned",
-        lines: describePaidLines(payment),
+        lines: describePaidLines(payment, formattingOf(buyer).locale),
       },
       new URL(payment.successUrl).origin,
     );

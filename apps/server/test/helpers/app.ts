@@ -60,6 +60,8 @@ export async function createTestStore(
       mailPollMs: 60_000,
       // Tests run the reconciler themselves, at the moment they choose.
       reconcileEveryMs: 0,
+      // Every answer a test sees must match the response schema its route declares.
+      strictResponses: true,
     });
     await app.ready();
     return app;

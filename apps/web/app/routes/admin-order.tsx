@@ -1,3 +1,4 @@
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { adminCall, confirmAction, formatMoney, formatWhen } from "../features/admin/admin-api";
@@ -13,11 +14,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   const order = Number.isSafeInteger(id) && id > 0 ? await context.admin.order(id) : null;
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
-  return { order, timeZone: operator.user.timezone };
+  return { order, formatting: formattingOf(operator.user) };
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, timeZone } = loaderData;
+  const { order, formatting } = loaderData;
   const toast = useToast();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -44,7 +45,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <dt>Order number</dt>
           <dd>{order.order_id}</dd>
           <dt>Date</dt>
-          <dd>{formatWhen(order.created_at, timeZone)}</dd>
+          <dd>{formatWhen(order.created_at, formatting)}</dd>
           <dt>Customer</dt>
           <dd>
             {order.customer.name} ({order.customer.email})
@@ -60,7 +61,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <dt>Refund</dt>
           <dd>
             {refundLabel(order.refund_state)}
-            {order.refunded_at ? ` on ${formatWhen(order.refunded_at, timeZone)}` : ""}
+            {order.refunded_at ? ` on ${formatWhen(order.refunded_at, formatting)}` : ""}
             {order.refund_ref ? ` (ref. ${order.refund_ref})` : ""}
           </dd>
         </dl>

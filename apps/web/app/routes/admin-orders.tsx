@@ -1,3 +1,4 @@
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { Link } from "react-router";
 import { formatMoney, formatWhen } from "../features/admin/admin-api";
 import { adminListQuery, useAdminListUrl } from "../features/admin/admin-list";
@@ -9,11 +10,11 @@ import type { Route } from "./+types/admin-orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const operator = requireAdmin(context, request);
-  return { list: await context.admin.orders(adminListQuery(request)), timeZone: operator.user.timezone };
+  return { list: await context.admin.orders(adminListQuery(request)), formatting: formattingOf(operator.user) };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { list, timeZone } = loaderData;
+  const { list, formatting } = loaderData;
   const { search, loading, pageHref } = useAdminListUrl();
   return (
     <AdminListPage
@@ -33,7 +34,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <td>
             <Link to={`/admin/orders/${order.id}`}>{order.order_id}</Link>
           </td>
-          <td>{formatWhen(order.created_at, timeZone)}</td>
+          <td>{formatWhen(order.created_at, formatting)}</td>
           <td>
             {order.customer.name}
             <br />

@@ -1,4 +1,5 @@
-import type { AdminUserRow } from "@skillshelf/shared/api.ts";
+import type { AdminUserRow } from "@skillshelf/shared/admin-forms.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { adminCall, confirmAction, formatWhen } from "../features/admin/admin-api";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/admin-users";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const operator = requireAdmin(context, request);
-  return { list: await context.admin.users(adminListQuery(request)), timeZone: operator.user.timezone };
+  return { list: await context.admin.users(adminListQuery(request)), formatting: formattingOf(operator.user) };
 }
 
 type UserAction = "verify-email" | "block" | "unblock" | "make-admin" | "remove-admin";
@@ -25,7 +26,7 @@ const PROMPTS: Record<UserAction, string> = {
 };
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { list, timeZone } = loaderData;
+  const { list, formatting } = loaderData;
   const { search, loading, pageHref } = useAdminListUrl();
   const revalidator = useRevalidator();
   const toast = useToast();
@@ -64,7 +65,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             </span>{" "}
             {user.blocked && <span className="admin-badge admin-badge--refunded">Blocked</span>}
           </td>
-          <td>{formatWhen(user.created_at, timeZone)}</td>
+          <td>{formatWhen(user.created_at, formatting)}</td>
           <td>
             <div className="admin-row-actions">
               {!user.email_verified && (

@@ -1,10 +1,10 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { formatOrderDate, formattingOf } from "@skillshelf/shared/formatting.ts";
 import { PAGE_SIZE } from "@skillshelf/shared/paging.ts";
 import { PageLinkError } from "../components/page-link-error";
 import { cursorOf, Pager } from "../components/pager";
 import { EmptyAccountState } from "../features/orders/components/empty-account-state";
 import { OrderCard } from "../features/orders/components/order-card";
-import { formatOrderDate } from "../features/orders/format-order-date";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/my-orders";
@@ -14,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await context.orders({ cursor: cursorOf(request), limit: PAGE_SIZE });
   // Dates are written here, in the learner's time zone, so server HTML and hydration agree.
   return {
-    orders: page.rows.map((order) => ({ order, date: formatOrderDate(order.created_at, viewer.user.timezone) })),
+    orders: page.rows.map((order) => ({ order, date: formatOrderDate(order.created_at, formattingOf(viewer.user)) })),
     prev: page.prev_cursor,
     next: page.next_cursor,
   };

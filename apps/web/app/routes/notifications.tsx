@@ -1,9 +1,9 @@
 import type { NotificationItem } from "@skillshelf/shared/api.ts";
+import { formatOrderDate, formattingOf } from "@skillshelf/shared/formatting.ts";
 import { useEffect } from "react";
 import { Link, type ShouldRevalidateFunction, useRevalidator } from "react-router";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
 import { NotificationGroup } from "../features/account/components/notification-list";
-import { formatOrderDate } from "../features/orders/format-order-date";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/notifications";
@@ -13,7 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const view = await context.notifications();
   const shown = (items: NotificationItem[]) =>
-    items.map((item) => ({ ...item, when: formatOrderDate(item.created_at, viewer.user.timezone) }));
+    items.map((item) => ({ ...item, when: formatOrderDate(item.created_at, formattingOf(viewer.user)) }));
   return { unread: shown(view.unread), earlier: shown(view.earlier) };
 }
 

@@ -1,11 +1,12 @@
-import { formatPrice, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { formatOrderDate, formattingOf } from "@skillshelf/shared/formatting.ts";
 import { data, Link } from "react-router";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
 import { OrderLines } from "../features/orders/components/order-lines";
 import { OrderStatusBadge } from "../features/orders/components/order-status-badge";
 import { RefundRequest } from "../features/orders/components/refund-request";
-import { formatOrderDate } from "../features/orders/format-order-date";
 import { paymentMethodLabel } from "../features/orders/payment-labels";
+import { usePrice } from "../lib/formatting";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/order-details";
@@ -16,11 +17,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Another learner's order is as unknown as a missing one.
   const order = Number.isSafeInteger(id) && id > 0 ? await context.order(id) : null;
   if (!order) throw data(null, { status: 404 });
-  const zone = viewer.user.timezone;
+  const formatting = formattingOf(viewer.user);
   const refundUntil = order.refundable_until
-    ? { iso: order.refundable_until, text: formatOrderDate(order.refundable_until, zone) }
+    ? { iso: order.refundable_until, text: formatOrderDate(order.refundable_until, formatting) }
     : null;
-  return { order, date: formatOrderDate(order.created_at, zone), refundUntil };
+  return { order, date: formatOrderDate(order.created_at, formatting), refundUntil };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -36,8 +37,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+  const money = usePrice();
   const { order, date, refundUntil } = loaderData;
-  const amount = `${order.currency} ${formatPrice(order.amount)}`;
+  const amount = money(order.amount, order.currency);
   return (
     <div className="account-page">
       <Link to="/my-orders" className="order-back-link">

@@ -1,7 +1,8 @@
 import type { OrderDetail } from "@skillshelf/shared/api.ts";
-import { formatPrice, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { Link } from "react-router";
 import { PaymentResult } from "../features/checkout/components/payment-result";
+import { usePrice } from "../lib/formatting";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/payment-confirmation";
@@ -41,6 +42,7 @@ export function meta() {
 }
 
 export default function PaymentConfirmation({ loaderData }: Route.ComponentProps) {
+  const money = usePrice();
   const { order, unlocked } = loaderData;
   const [first] = unlocked;
   return (
@@ -53,9 +55,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
           </div>
           <div>
             <dt>Amount paid</dt>
-            <dd>
-              {order.currency} {formatPrice(order.amount)}
-            </dd>
+            <dd>{money(order.amount, order.currency)}</dd>
           </div>
         </dl>
       )}

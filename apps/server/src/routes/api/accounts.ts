@@ -8,6 +8,7 @@ import {
   resetPasswordSchema,
   settingsSchema,
 } from "@skillshelf/shared/account-forms.ts";
+import { loginResponseSchema, profileResponseSchema, userResponseSchema } from "@skillshelf/shared/api.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { login } from "../../accounts/login.ts";
@@ -19,6 +20,7 @@ import { countCartItems } from "../../cart/cart.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { securityLog } from "../../lib/security-events.ts";
 import { clearSessionCookie, requireViewer, setSessionCookie, viewerOf } from "../viewer.ts";
+import { answers, DONE, OPTIONAL_SIGN_IN, PUBLIC, SIGNED_IN } from "./openapi.ts";
 
 const MINUTE = 60_000;
 
@@ -81,7 +83,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/register",
-    { schema: { summary: "Create an account", tags, body: registerSchema }, ...limits(app, "register") },
+    {
+      schema: { summary: "Create an account", tags, body: registerSchema, ...PUBLIC, response: answers(DONE, 201) },
+      ...limits(app, "register"),
+    },
     async (request, reply) => {
       await register({ db: app.database.db, input: request.body, publicUrl: app.config.publicUrl, now: app.clock() });
       void app.mail.deliverDue();
@@ -92,7 +97,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/login",
     {
-      schema: { summary: "Sign in; sets the access-token cookie and returns the token", tags, body: loginSchema },
+      schema: {
+        summary: "Sign in; sets the access-token cookie and returns the token",
+        tags,
+        body: loginSchema,
+        ...PUBLIC,
+        response: answers(loginResponseSchema),
+      },
       ...limits(app, "login"),
     },
     async (request, reply) => {
@@ -107,12 +118,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/logout", { schema: { summary: "Sign out: the session is revoked", tags } }, async (request, reply) => {
-    const viewer = await viewerOf(request);
-    if (viewer) await revokeSession(app.database.db, viewer.sessionId, app.clock());
-    clearSessionCookie(reply);
-    return { status: true, message: "You have been signed out." };
-  });
+  app.post(
+    "/logout",
+    { schema: { summary: "Sign out: the session is revoked", tags, ...OPTIONAL_SIGN_IN, response: answers(DONE) } },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      if (viewer) await revokeSession(app.database.db, viewer.sessionId, app.clock());
+      clearSessionCookie(reply);
+      return { status: true, message: "You have been signed out." };
+    },
+  );
 
   app.post(
     "/forgot-password",
@@ -121,6 +136,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Send a reset link (same answer whether or not the account exists)",
         tags,
         body: forgotPasswordSchema,
+        ...PUBLIC,
+        response: answers(DONE),
       },
       ...limits(app, "forgotPassword"),
     },
@@ -139,7 +156,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/reset-password",
-    { schema: { summary: "Set a new password with a reset link's token", tags, body: resetPasswordSchema } },
+    {
+      schema: {
+        summary: "Set a new password with a reset link's token",
+        tags,
+        body: resetPasswordSchema,
+        ...PUBLIC,
+        response: answers(DONE),
+      },
+    },
     async (request) => {
       await resetPassword({
         db: app.database.db,
@@ -164,15 +189,26 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return v;
   };
 
-  app.post("/get-profile", { schema: { summary: "The user record and the cart count", tags } }, async (request) => {
-    const v = await viewer(request);
-    return {
-      status: true,
-      message: "Profile fetched successfully",
-      data: v.user,
-      cart_count: await countCartItems(app.database.db, v.userId),
-    };
-  });
+  app.post(
+    "/get-profile",
+    {
+      schema: {
+        summary: "The user record and the cart count",
+        tags,
+        ...SIGNED_IN,
+        response: answers(profileResponseSchema),
+      },
+    },
+    async (request) => {
+      const v = await viewer(request);
+      return {
+        status: true,
+        message: "Profile fetched successfully",
+        data: v.user,
+        cart_count: await countCartItems(app.database.db, v.userId),
+      };
+    },
+  );
 
   // Checking the current password to change the e-mail counts against the
   // account's sign-in limit: a stolen session is no faster a password oracle
@@ -186,6 +222,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change name, email, phone and bio; a new email needs current_password",
         tags,
         body: profileSchema,
+        ...SIGNED_IN,
+        response: answers(userResponseSchema),
       },
     },
     async (request, reply) => {
@@ -213,6 +251,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change the password (needs the old one); signs out other sessions",
         tags,
         body: changePasswordSchema,
+        ...SIGNED_IN,
+        response: answers(DONE),
       },
     },
     async (request) => {
@@ -233,7 +273,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/setting",
-    { schema: { summary: "Change display name, time zone, language and notifications", tags, body: settingsSchema } },
+    {
+      schema: {
+        summary: "Change display name, time zone, language and notifications",
+        tags,
+        body: settingsSchema,
+        ...SIGNED_IN,
+        response: answers(userResponseSchema),
+      },
+    },
     async (request) => {
       const v = await viewer(request);
       const data = await updateSettings({

@@ -1,6 +1,11 @@
 import multipart from "@fastify/multipart";
 import {
   ADMIN_MESSAGES,
+  adminCatalogueTreeSchema,
+  adminCategorySchema,
+  adminContentSchema,
+  adminGroupSchema,
+  adminMediaSchema,
   categoryCreateSchema,
   categoryReorderSchema,
   categoryUpdateSchema,
@@ -9,10 +14,12 @@ import {
   fileTooLargeMessage,
   groupCreateSchema,
   groupUpdateSchema,
+  importSummarySchema,
   previewSchema,
   relatedSchema,
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
+import { okEnvelope } from "@skillshelf/shared/api.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -43,11 +50,14 @@ import type { MediaStore } from "../../media/media-store.ts";
 import { sendMedia } from "../../media/send-media.ts";
 import { MediaTooLargeError } from "../../media/storage.ts";
 import { unsafeTextMessage } from "../../plugins/refuse-unsafe-text.ts";
+import { answers, bytes, DONE, SIGNED_IN } from "./openapi.ts";
 
 const MAX_FILES = 10;
 
 const tags = ["admin catalogue"];
 const byId = z.object({ id: rowId() });
+/** The answer to a write: what was saved, in `data`. */
+const saved = <Data extends z.ZodType>(data: Data) => okEnvelope({ data });
 
 /**
  * The operator's catalogue editor, under /api/admin (whose hook admits admins
@@ -67,14 +77,23 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.database.notify(CATALOGUE_CHANNEL, "admin");
   };
   /** The answer to a write, once the change is published. */
-  const ok = async <T>(message: string, data?: T) => {
+  async function ok(message: string): Promise<{ status: boolean; message: string }>;
+  async function ok<T>(message: string, data: T): Promise<{ status: boolean; message: string; data: T }>;
+  async function ok<T>(message: string, data?: T) {
     await published();
     return { status: true, message, ...(data === undefined ? {} : { data }) };
-  };
+  }
 
   app.get(
     "/catalogue",
-    { schema: { summary: "The whole catalogue for the editor, hidden parts included", tags } },
+    {
+      schema: {
+        summary: "The whole catalogue for the editor, hidden parts included",
+        tags,
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: adminCatalogueTreeSchema })),
+      },
+    },
     async () => ({
       status: true,
       message: "Catalogue fetched successfully",
@@ -89,6 +108,8 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Create a parent category (parent_id null or 0) or an artefact",
         tags,
         body: categoryCreateSchema,
+        ...SIGNED_IN,
+        response: answers(saved(adminCategorySchema), 201),
       },
     },
     async (request, reply) =>
@@ -96,7 +117,15 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/categories/reorder",
-    { schema: { summary: "Order the parents, or one parent's artefacts", tags, body: categoryReorderSchema } },
+    {
+      schema: {
+        summary: "Order the parents, or one parent's artefacts",
+        tags,
+        body: categoryReorderSchema,
+        ...SIGNED_IN,
+        response: answers(DONE),
+      },
+    },
     async (request) => {
       await reorderCategories(db, request.body);
       return ok("Order saved.");
@@ -104,12 +133,29 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.patch(
     "/categories/:id",
-    { schema: { summary: "Change a category's fields", tags, params: byId, body: categoryUpdateSchema } },
+    {
+      schema: {
+        summary: "Change a category's fields",
+        tags,
+        params: byId,
+        body: categoryUpdateSchema,
+        ...SIGNED_IN,
+        response: answers(saved(adminCategorySchema)),
+      },
+    },
     async (request) => ok("Category saved.", await updateCategory(db, request.params.id, request.body)),
   );
   app.delete(
     "/categories/:id",
-    { schema: { summary: "Delete an empty parent, or an artefact nobody bought", tags, params: byId } },
+    {
+      schema: {
+        summary: "Delete an empty parent, or an artefact nobody bought",
+        tags,
+        params: byId,
+        ...SIGNED_IN,
+        response: answers(DONE),
+      },
+    },
     async (request) => {
       await deleteCategory(db, request.params.id);
       return ok("Category deleted.");
@@ -118,13 +164,31 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/categories/:id/groups",
-    { schema: { summary: "Add a group to an artefact", tags, params: byId, body: groupCreateSchema } },
+    {
+      schema: {
+        summary: "Add a group to an artefact",
+        tags,
+        params: byId,
+        body: groupCreateSchema,
+        ...SIGNED_IN,
+        response: answers(saved(adminGroupSchema), 201),
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await ok("Group created.", await createGroup(db, request.params.id, request.body))),
   );
   app.post(
     "/categories/:id/groups/reorder",
-    { schema: { summary: "Order an artefact's groups", tags, params: byId, body: reorderSchema } },
+    {
+      schema: {
+        summary: "Order an artefact's groups",
+        tags,
+        params: byId,
+        body: reorderSchema,
+        ...SIGNED_IN,
+        response: answers(DONE),
+      },
+    },
     async (request) => {
       await reorderGroups(db, request.params.id, request.body.ids);
       return ok("Order saved.");
@@ -133,13 +197,28 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/groups/:id",
     {
-      schema: { summary: "Change a group's name, price or payment note", tags, params: byId, body: groupUpdateSchema },
+      schema: {
+        summary: "Change a group's name, price or payment note",
+        tags,
+        params: byId,
+        body: groupUpdateSchema,
+        ...SIGNED_IN,
+        response: answers(saved(adminGroupSchema)),
+      },
     },
     async (request) => ok("Group saved.", await updateGroup(db, request.params.id, request.body)),
   );
   app.delete(
     "/groups/:id",
-    { schema: { summary: "Delete a group nobody bought; its contents become ungrouped", tags, params: byId } },
+    {
+      schema: {
+        summary: "Delete a group nobody bought; its contents become ungrouped",
+        tags,
+        params: byId,
+        ...SIGNED_IN,
+        response: answers(DONE),
+      },
+    },
     async (request) => {
       await deleteGroup(db, request.params.id);
       return ok("Group deleted.");
@@ -148,7 +227,16 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/categories/:id/contents",
-    { schema: { summary: "Add a content to an artefact", tags, params: byId, body: contentCreateSchema } },
+    {
+      schema: {
+        summary: "Add a content to an artefact",
+        tags,
+        params: byId,
+        body: contentCreateSchema,
+        ...SIGNED_IN,
+        response: answers(saved(adminContentSchema), 201),
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await ok("Content created.", await createContent(db, request.params.id, request.body))),
   );
@@ -160,6 +248,8 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: byId,
         body: reorderSchema,
+        ...SIGNED_IN,
+        response: answers(DONE),
       },
     },
     async (request) => {
@@ -169,7 +259,15 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/contents/:id",
-    { schema: { summary: "One content with its article", tags, params: byId } },
+    {
+      schema: {
+        summary: "One content with its article",
+        tags,
+        params: byId,
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: adminContentSchema })),
+      },
+    },
     async (request) => ({
       status: true,
       message: "Content fetched successfully",
@@ -179,13 +277,22 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/contents/:id",
     {
-      schema: { summary: "Change a content; the article is sanitized", tags, params: byId, body: contentUpdateSchema },
+      schema: {
+        summary: "Change a content; the article is sanitized",
+        tags,
+        params: byId,
+        body: contentUpdateSchema,
+        ...SIGNED_IN,
+        response: answers(saved(adminContentSchema)),
+      },
     },
     async (request) => ok("Content saved.", await updateContent(db, request.params.id, request.body)),
   );
   app.delete(
     "/contents/:id",
-    { schema: { summary: "Delete a content with its media", tags, params: byId } },
+    {
+      schema: { summary: "Delete a content with its media", tags, params: byId, ...SIGNED_IN, response: answers(DONE) },
+    },
     async (request) => {
       await deleteContent(db, request.params.id);
       return ok("Content deleted.");
@@ -193,13 +300,30 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     "/contents/:id/related",
-    { schema: { summary: "Replace a content's related contents", tags, params: byId, body: relatedSchema } },
+    {
+      schema: {
+        summary: "Replace a content's related contents",
+        tags,
+        params: byId,
+        body: relatedSchema,
+        ...SIGNED_IN,
+        response: answers(saved(adminContentSchema)),
+      },
+    },
     async (request) => ok("Related content saved.", await setRelated(db, request.params.id, request.body.ids)),
   );
 
   app.post(
     "/preview",
-    { schema: { summary: "The article HTML as it would be stored and shown", tags, body: previewSchema } },
+    {
+      schema: {
+        summary: "The article HTML as it would be stored and shown",
+        tags,
+        body: previewSchema,
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: z.object({ html: z.string() }) })),
+      },
+    },
     async (request) => ({
       status: true,
       message: "Preview ready",
@@ -209,7 +333,15 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/contents/:id/media",
-    { schema: { summary: "Upload images and PDFs (multipart, field any name)", tags, params: byId } },
+    {
+      schema: {
+        summary: "Upload images and PDFs (multipart, field any name)",
+        tags,
+        params: byId,
+        ...SIGNED_IN,
+        response: answers(saved(z.array(adminMediaSchema)), 201),
+      },
+    },
     async (request, reply) => {
       const files = await readUploads(request, reply, app.media);
       if (!files) return reply;
@@ -220,21 +352,40 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/media/:id",
-    { schema: { summary: "A media file's bytes, for the editor (ranges as /media/{id})", tags, params: byId } },
+    {
+      schema: {
+        summary: "A media file's bytes, for the editor (ranges as /media/{id})",
+        tags,
+        params: byId,
+        ...SIGNED_IN,
+        response: bytes("The file as stored, with its own Content-Type (206 for a range)"),
+      },
+    },
     async (request, reply) => {
       const file = await app.media.describe(request.params.id);
       if (!file) throw new AppError("not_found", "Media not found");
       return sendMedia(request, reply, app.media, file);
     },
   );
-  app.delete("/media/:id", { schema: { summary: "Remove a media file", tags, params: byId } }, async (request) => {
-    await deleteMedia(db, request.params.id);
-    return ok("The file is removed.");
-  });
+  app.delete(
+    "/media/:id",
+    { schema: { summary: "Remove a media file", tags, params: byId, ...SIGNED_IN, response: answers(DONE) } },
+    async (request) => {
+      await deleteMedia(db, request.params.id);
+      return ok("The file is removed.");
+    },
+  );
 
   app.get(
     "/catalogue/export",
-    { schema: { summary: "The whole catalogue as an import file (docs/catalogue-format.md)", tags } },
+    {
+      schema: {
+        summary: "The whole catalogue as an import file (docs/catalogue-format.md)",
+        tags,
+        ...SIGNED_IN,
+        response: bytes("The catalogue file, as a download", "application/json"),
+      },
+    },
     async (_request, reply) => {
       const { text } = await exportCatalogue(db, app.media);
       const day = app.clock().toISOString().slice(0, 10);
@@ -312,7 +463,14 @@ function importRoute(published: () => Promise<void>) {
     app.addContentTypeParser("application/json", (_req, payload, done) => done(null, payload));
     app.post(
       "/catalogue/import",
-      { schema: { summary: "Replace the whole catalogue with an export file", tags } },
+      {
+        schema: {
+          summary: "Replace the whole catalogue with an export file",
+          tags,
+          ...SIGNED_IN,
+          response: answers(saved(importSummarySchema)),
+        },
+      },
       async (request, reply) => {
         let input: AsyncIterable<Uint8Array | string>;
         if (request.isMultipart()) {

@@ -1,3 +1,5 @@
+import { adminOrderRowSchema, adminUserRowSchema } from "@skillshelf/shared/admin-forms.ts";
+import { adminOrderDetailSchema, okEnvelope } from "@skillshelf/shared/api.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { pageResponse, searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -9,6 +11,7 @@ import { securityLog } from "../../lib/security-events.ts";
 import { refundOrder } from "../../orders/refund-order.ts";
 import { viewerOf } from "../viewer.ts";
 import { adminCatalogueRoutes } from "./admin-catalogue.ts";
+import { answers, DONE, SIGNED_IN } from "./openapi.ts";
 
 /** Every admin call: 401 without a session, 403 for anyone but an admin. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -46,9 +49,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Learners, newest first, searched by name or e-mail, a page at a time",
         tags,
         querystring: searchPageQuery,
-        response: {
-          200: pageResponse(z.looseObject({ id: z.number().int(), name: z.string(), email: z.string() })),
-        },
+        ...SIGNED_IN,
+        response: answers(pageResponse(adminUserRowSchema)),
       },
     },
     async (request) => ({
@@ -68,6 +70,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           id: rowId(),
           action: z.enum(["verify-email", "block", "unblock", "make-admin", "remove-admin"]),
         }),
+        ...SIGNED_IN,
+        response: answers(DONE),
       },
     },
     async (request) => {
@@ -92,9 +96,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Every order, newest first, searched by number, transaction id or learner, a page at a time",
         tags,
         querystring: searchPageQuery,
-        response: {
-          200: pageResponse(z.looseObject({ id: z.number().int(), order_id: z.string(), created_at: z.string() })),
-        },
+        ...SIGNED_IN,
+        response: answers(pageResponse(adminOrderRowSchema)),
       },
     },
     async (request) => ({
@@ -104,11 +107,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get("/orders/:id", { schema: { summary: "One order", tags, params: orderId } }, async (request) => ({
-    status: true,
-    message: "Order fetched successfully",
-    data: await getAnyOrder(app.database.db, request.params.id, app.clock()),
-  }));
+  app.get(
+    "/orders/:id",
+    {
+      schema: {
+        summary: "One order",
+        tags,
+        params: orderId,
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: adminOrderDetailSchema })),
+      },
+    },
+    async (request) => ({
+      status: true,
+      message: "Order fetched successfully",
+      data: await getAnyOrder(app.database.db, request.params.id, app.clock()),
+    }),
+  );
 
   app.post(
     "/orders/:id/refund",
@@ -117,6 +132,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Refund within the money-back guarantee, through the provider that took the payment",
         tags,
         params: orderId,
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: z.object({ refund_ref: z.string().nullable() }) })),
       },
     },
     async (request) => {

@@ -1,4 +1,11 @@
 import {
+  categoriesResponseSchema,
+  contentResponseSchema,
+  homeResponseSchema,
+  listingResponseSchema,
+  moreCategoriesResponseSchema,
+} from "@skillshelf/shared/api.ts";
+import {
   searchQuery,
   searchResponse,
   suggestionsQuery,
@@ -11,6 +18,7 @@ import { searchCatalogue, suggestCatalogue } from "../../catalogue/search-catalo
 import { AppError } from "../../lib/app-error.ts";
 import { type CachedBody, sendCachedBody } from "../../lib/cached-body.ts";
 import { viewerOf } from "../viewer.ts";
+import { answers, OPTIONAL_SIGN_IN, PUBLIC } from "./openapi.ts";
 
 const slug = z.string().trim().min(1, "slug is required").max(200);
 
@@ -21,7 +29,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/categories",
-    { schema: { summary: "Every visible category, the header ones and the More.. entry", tags: ["catalogue"] } },
+    {
+      schema: {
+        summary: "Every visible category, the header ones and the More.. entry",
+        tags: ["catalogue"],
+        ...PUBLIC,
+        response: answers(categoriesResponseSchema),
+      },
+    },
     async (request, reply) => sendBody(request, reply, await app.catalogue.categoriesBody()),
   );
 
@@ -31,6 +46,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The More.. dropdown's list: the non-header categories' ids, slugs and names",
         tags: ["catalogue"],
+        ...PUBLIC,
+        response: answers(moreCategoriesResponseSchema),
       },
     },
     async (request, reply) => sendBody(request, reply, await app.catalogue.moreBody()),
@@ -42,6 +59,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The home page's tiles: each parent with its artefacts' names, icons, lines and article counts",
         tags: ["catalogue"],
+        ...PUBLIC,
+        response: answers(homeResponseSchema),
       },
     },
     async (request, reply) => sendBody(request, reply, await app.catalogue.homeBody()),
@@ -54,6 +73,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A category listing: a parent's artefacts, or an artefact's groups and contents",
         tags: ["catalogue"],
         body: z.object({ slug }),
+        ...PUBLIC,
+        response: answers(listingResponseSchema),
       },
     },
     async (request) => {
@@ -70,6 +91,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One article with its media (signed paths only when unlocked) and related content",
         tags: ["catalogue"],
         body: z.object({ slug, content: slug }),
+        ...OPTIONAL_SIGN_IN,
+        response: answers(contentResponseSchema),
       },
     },
     async (request, reply) => {

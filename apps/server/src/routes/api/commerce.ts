@@ -1,3 +1,11 @@
+import {
+  cartItemSchema,
+  cartResponseSchema,
+  okEnvelope,
+  orderDetailSchema,
+  orderRowSchema,
+  ownedItemSchema,
+} from "@skillshelf/shared/api.ts";
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { type PageRequest, pageQuery, pageResponse } from "@skillshelf/shared/paging.ts";
@@ -9,6 +17,7 @@ import { securityLog } from "../../lib/security-events.ts";
 import { getOrder, listItems, listOrders } from "../../orders/read-orders.ts";
 import { refundOrder } from "../../orders/refund-order.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
+import { answers, DONE, SIGNED_IN } from "./openapi.ts";
 
 /** The signed-in learner's cart, orders and items. */
 export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,8 +30,17 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const currency = app.config.storeCurrency;
 
-  app.get("/cart/get", { schema: { summary: "The cart at today's prices", tags: ["cart"] } }, async (request) =>
-    getCart(db, await userId(request), currency),
+  app.get(
+    "/cart/get",
+    {
+      schema: {
+        summary: "The cart at today's prices",
+        tags: ["cart"],
+        ...SIGNED_IN,
+        response: answers(cartResponseSchema),
+      },
+    },
+    async (request) => getCart(db, await userId(request), currency),
   );
 
   app.post(
@@ -35,6 +53,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
           sub_category_id: rowId("sub_category_id is required"),
           group_id: z.union([rowId("group_id must be an id"), z.null()]).optional(),
         }),
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: cartItemSchema.describe("the line added") }), 201),
       },
     },
     async (request, reply) => {
@@ -56,6 +76,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Remove a line from the cart",
         tags: ["cart"],
         body: z.object({ delete_id: rowId("delete_id is required") }),
+        ...SIGNED_IN,
+        response: answers(DONE),
       },
     },
     async (request) => {
@@ -77,11 +99,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The learner's orders, newest first, a page at a time",
         tags: ["orders"],
         querystring: pageQuery,
-        response: {
-          200: pageResponse(
-            z.looseObject({ id: z.number().int(), order_id: z.string(), created_at: z.string() }).describe("an order"),
-          ),
-        },
+        ...SIGNED_IN,
+        response: answers(pageResponse(orderRowSchema)),
       },
     },
     async (request) => ({
@@ -98,6 +117,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One of the learner's orders",
         tags: ["orders"],
         body: z.object({ detail_id: rowId("detail_id is required") }),
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: orderDetailSchema })),
       },
     },
     async (request) => ({
@@ -149,7 +170,8 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "What the learner owns, newest first, a page at a time",
         tags: ["orders"],
         querystring: pageQuery,
-        response: { 200: pageResponse(z.looseObject({ id: z.number().int() }).describe("an owned item")) },
+        ...SIGNED_IN,
+        response: answers(pageResponse(ownedItemSchema)),
       },
     },
     async (request) => ({

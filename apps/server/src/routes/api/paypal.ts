@@ -1,3 +1,4 @@
+import { okEnvelope } from "@skillshelf/shared/api.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
@@ -11,6 +12,7 @@ import {
   settleWithProvider,
 } from "../../payments/settle-payment.ts";
 import { requireViewer } from "../viewer.ts";
+import { answers, DONE, PUBLIC, redirects, SIGNED_IN } from "./openapi.ts";
 import { startPaymentFor } from "./payment-start.ts";
 
 const required = (field: string) =>
@@ -42,6 +44,12 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
           item_name: z.string().optional(),
           custom: z.string().optional(),
         }),
+        ...SIGNED_IN,
+        response: answers(
+          okEnvelope({
+            links: z.array(z.object({ rel: z.string(), href: z.string() })).describe("approval_url: where to approve"),
+          }),
+        ),
       },
     },
     async (request) => {
@@ -71,6 +79,8 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "PayPal sends the payer back here after approval",
         tags: ["payments"],
         querystring: tokenQuery,
+        ...PUBLIC,
+        response: redirects("To the payment's result page (or /payment-cancelled for an unknown order)"),
       },
     },
     async (request, reply) => {
@@ -92,7 +102,15 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/paypal/cancel",
-    { schema: { summary: "PayPal sends the payer back here on cancel", tags: ["payments"], querystring: tokenQuery } },
+    {
+      schema: {
+        summary: "PayPal sends the payer back here on cancel",
+        tags: ["payments"],
+        querystring: tokenQuery,
+        ...PUBLIC,
+        response: redirects("To /payment-cancelled (or the order, when it was paid meanwhile)"),
+      },
+    },
     async (request, reply) => {
       const { token } = request.query;
       const payment = token ? await findPayment(payments, "paypal", token) : null;
@@ -103,7 +121,14 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/paypal/webhook",
-    { schema: { summary: "PayPal webhook deliveries, verified with PayPal before use", tags: ["payments"] } },
+    {
+      schema: {
+        summary: "PayPal webhook deliveries, verified with PayPal before use",
+        tags: ["payments"],
+        ...PUBLIC,
+        response: answers(DONE),
+      },
+    },
     async (request, reply) => {
       let result: Awaited<ReturnType<NonNullable<typeof paypal.readWebhook>>> | undefined;
       try {

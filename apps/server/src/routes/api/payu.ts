@@ -1,3 +1,4 @@
+import { okEnvelope } from "@skillshelf/shared/api.ts";
 import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -5,6 +6,7 @@ import { acceptFormBodies, formFields } from "../../lib/form-body.ts";
 import { payuGateway } from "../../payments/payu/payu-gateway.ts";
 import { applyNotification, landing } from "../../payments/settle-payment.ts";
 import { requireViewer } from "../viewer.ts";
+import { answers, PUBLIC, redirects, SIGNED_IN } from "./openapi.ts";
 import { startPaymentFor } from "./payment-start.ts";
 
 const required = (field: string) =>
@@ -46,6 +48,13 @@ export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
           txnid: z.string().optional(),
           productinfo: z.string().optional(),
         }),
+        ...SIGNED_IN,
+        response: answers(
+          okEnvelope({
+            action: z.string().describe("the PayU URL to post the form to"),
+            params: z.record(z.string(), z.string()).describe("the form's fields, hash included"),
+          }),
+        ),
       },
     },
     async (request) => {
@@ -64,7 +73,20 @@ export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
   // A cross-site form POST from PayU through the learner's browser: no session is needed or trusted.
   app.post(
     "/payu/return",
-    { schema: { summary: "PayU's POST-back (surl and furl), checked by its reverse hash", tags: ["payments"] } },
+    {
+      schema: {
+        summary: "PayU's POST-back (surl and furl), checked by its reverse hash",
+        tags: ["payments"],
+        ...PUBLIC,
+        response: {
+          ...redirects("To the payment's result page"),
+          400: {
+            description: "The POST-back could not be trusted: a page saying nothing was recorded",
+            content: { "text/html": { schema: z.string() } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const result = readPostback(formFields(request.body));
       const applied = result.kind === "outcome" ? await applyNotification(payments, "payu", result) : null;

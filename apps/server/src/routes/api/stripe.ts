@@ -1,3 +1,4 @@
+import { okEnvelope } from "@skillshelf/shared/api.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
@@ -10,6 +11,7 @@ import {
   settleWithProvider,
 } from "../../payments/settle-payment.ts";
 import { requireViewer } from "../viewer.ts";
+import { answers, PUBLIC, redirects, SIGNED_IN } from "./openapi.ts";
 import { startPaymentFor } from "./payment-start.ts";
 
 const NOT_CONFIRMED =
@@ -41,6 +43,13 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Start a card payment of the cart on Stripe Checkout (the open one again for an unchanged cart)",
         tags: ["payments"],
         body: checkoutBody,
+        ...SIGNED_IN,
+        response: answers(
+          okEnvelope({
+            id: z.string().describe("the Checkout Session's id"),
+            url: z.string().describe("where to pay"),
+          }),
+        ),
       },
     },
     async (request) => {
@@ -60,7 +69,15 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Stripe sends the browser here after payment; the session, not the browser, says whether it was paid.
   app.get(
     "/stripe/return",
-    { schema: { summary: "Stripe Checkout's success URL", tags: ["payments"], querystring: sessionQuery } },
+    {
+      schema: {
+        summary: "Stripe Checkout's success URL",
+        tags: ["payments"],
+        querystring: sessionQuery,
+        ...PUBLIC,
+        response: redirects("To the payment's result page (or /payment-cancelled for an unknown session)"),
+      },
+    },
     async (request, reply) => {
       const { session_id: id } = request.query;
       const payment = id ? await findPayment(payments, "stripe", id) : null;
@@ -77,7 +94,15 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/stripe/cancel",
-    { schema: { summary: "Stripe Checkout's cancel URL", tags: ["payments"], querystring: sessionQuery } },
+    {
+      schema: {
+        summary: "Stripe Checkout's cancel URL",
+        tags: ["payments"],
+        querystring: sessionQuery,
+        ...PUBLIC,
+        response: redirects("To /payment-cancelled (or the order, when it was paid meanwhile)"),
+      },
+    },
     async (request, reply) => {
       const { session_id: id } = request.query;
       const payment = id ? await findPayment(payments, "stripe", id) : null;
@@ -93,7 +118,14 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     webhooks.post(
       "/stripe/webhook",
-      { schema: { summary: "Stripe's signed event notifications", tags: ["payments"] } },
+      {
+        schema: {
+          summary: "Stripe's signed event notifications (checked by their Stripe-Signature header)",
+          tags: ["payments"],
+          ...PUBLIC,
+          response: answers(okEnvelope({ received: z.literal(true) })),
+        },
+      },
       async (request, reply) => {
         const result = await stripe.readWebhook?.({ headers: request.headers, body: request.body });
         if (!result || result.kind === "unverified") {

@@ -1,6 +1,6 @@
-import { formatPrice, GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import { type Formatting, formatAmount, formatOrderDate } from "@skillshelf/shared/formatting.ts";
 import type { ApiResult, Notifier } from "../../lib/api-client";
-import { formatInZone } from "../orders/format-order-date";
 
 export type AdminMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -44,17 +44,17 @@ export async function adminCall<T = Record<string, never>>(
   return { httpStatus: status, body: status === 401 ? null : parsed, ok, message };
 }
 
-/** Money in the store's format, e.g. 'GBP 12.50'. */
+/** A price for the operator in the store's format, e.g. '£12.50', or Free. */
 export function formatMoney(amount: number | null, currency: string): string {
-  return amount === null ? "Free" : `${currency} ${formatPrice(amount)}`;
+  return amount === null ? "Free" : formatAmount(amount, currency);
 }
 
 /**
- * A timestamp for the operator, in the time zone of their settings: the same
- * text in the server's HTML and in the hydrated page.
+ * A timestamp for the operator, as orders show dates, in the time zone of their
+ * settings: the same text in the server's HTML and after hydration.
  */
-export function formatWhen(iso: string, timeZone: string): string {
-  return formatInZone(iso, timeZone, "en-GB", { dateStyle: "medium", timeStyle: "short" });
+export function formatWhen(iso: string, formatting: Formatting): string {
+  return formatOrderDate(iso, formatting);
 }
 
 /** Asks before an irreversible action; the exact prompts come from the issue. */

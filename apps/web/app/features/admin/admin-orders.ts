@@ -1,4 +1,4 @@
-import type { AdminOrderRow } from "@skillshelf/shared/api.ts";
+import type { AdminOrderRow } from "@skillshelf/shared/admin-forms.ts";
 
 export function refundLabel(state: AdminOrderRow["refund_state"]): string {
   if (state === "refunded") return "Refunded";

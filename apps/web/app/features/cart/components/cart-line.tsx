@@ -1,5 +1,5 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
-import { formatPrice } from "@skillshelf/shared/constants.ts";
+import { usePrice } from "../../../lib/formatting";
 
 interface CartLineProps {
   item: CartItem;
@@ -10,6 +10,7 @@ interface CartLineProps {
 
 /** One line of the cart: a whole artefact or one of its groups. */
 export function CartLine({ item, onRemove, removing = false }: CartLineProps) {
+  const money = usePrice();
   const name = item.groups ? `${item.category.name}: ${item.groups.name}` : item.category.name;
   return (
     <li className="cart-line">
@@ -30,9 +31,7 @@ export function CartLine({ item, onRemove, removing = false }: CartLineProps) {
         {onRemove && <p className="cart-line__text">{item.category.single_line}</p>}
       </div>
       <div className="cart-line__end">
-        <p className="cart-line__price">
-          {item.currency} {formatPrice(item.price)}
-        </p>
+        <p className="cart-line__price">{money(item.price, item.currency)}</p>
         {onRemove && (
           <button
             type="button"

@@ -1,26 +1,21 @@
-import { formatPrice } from "@skillshelf/shared/constants.ts";
+import { usePrice } from "../../../lib/formatting";
 
 /** Subtotal, the always-zero discount and the total (SPEC.md section 5). */
 export function CartTotals({ total, currency }: { total: number; currency: string }) {
+  const money = usePrice();
   return (
     <dl className="cart-totals">
       <div className="cart-totals__row">
         <dt>Subtotal</dt>
-        <dd>
-          {currency} {formatPrice(total)}
-        </dd>
+        <dd>{money(total, currency)}</dd>
       </div>
       <div className="cart-totals__row">
         <dt>Discount</dt>
-        <dd>
-          {currency} {formatPrice(0)}
-        </dd>
+        <dd>{money(0, currency)}</dd>
       </div>
       <div className="cart-totals__row cart-totals__row--total">
         <dt>Total</dt>
-        <dd>
-          {currency} {formatPrice(total)}
-        </dd>
+        <dd>{money(total, currency)}</dd>
       </div>
     </dl>
   );

@@ -1,6 +1,6 @@
-import { formatPrice } from "@skillshelf/shared/constants.ts";
 import { useEffect, useId, useRef } from "react";
 import { CartIcon } from "../../../components/icons/cart-icon";
+import { usePrice } from "../../../lib/formatting";
 
 interface AddToCartButtonProps {
   price: number;
@@ -27,6 +27,7 @@ export function AddToCartButton({
   className,
   tooltipAlign = "start",
 }: AddToCartButtonProps) {
+  const money = usePrice();
   const noteId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const wasBusy = useRef(false);
@@ -50,11 +51,7 @@ export function AddToCartButton({
       >
         {busy ? <span className="spinner button__spinner" aria-hidden="true" /> : <CartIcon size={18} />}
         Add To Cart
-        {showPrice && (
-          <span className="button__price">
-            {currency} {formatPrice(price)}
-          </span>
-        )}
+        {showPrice && <span className="button__price">{money(price, currency)}</span>}
       </button>
       {note && (
         <span role="tooltip" id={noteId} className={`tooltip tooltip--${tooltipAlign}`}>

@@ -1,6 +1,6 @@
 import type { Group } from "@skillshelf/shared/api.ts";
-import { formatPrice } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
+import { usePrice } from "../../../lib/formatting";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ContentGrid } from "./content-grid";
 
@@ -17,6 +17,7 @@ interface GroupCardProps {
 }
 
 export function GroupCard({ group, categorySlug, free, owned, onAdd, busy }: GroupCardProps) {
+  const money = usePrice();
   const titleId = useId();
   const count = group.contents.length;
   return (
@@ -36,9 +37,7 @@ export function GroupCard({ group, categorySlug, free, owned, onAdd, busy }: Gro
         ) : (
           group.price !== null && (
             <div className="group-card__buy">
-              <p className="price">
-                {group.currency} {formatPrice(group.price)}
-              </p>
+              <p className="price">{money(group.price, group.currency)}</p>
               <AddToCartButton
                 price={group.price}
                 currency={group.currency}

@@ -1,12 +1,13 @@
 import type { OrderRow } from "@skillshelf/shared/api.ts";
-import { formatPrice } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
 import { Link } from "react-router";
+import { usePrice } from "../../../lib/formatting";
 import { OrderLines } from "./order-lines";
 import { OrderStatusBadge } from "./order-status-badge";
 
 /** One order of /my-orders; `date` is already formatted by the loader. */
 export function OrderCard({ order, date }: { order: OrderRow; date: string }) {
+  const money = usePrice();
   const titleId = useId();
   const subtotal = order.orders.reduce((sum, line) => sum + line.price, 0);
   return (
@@ -27,15 +28,11 @@ export function OrderCard({ order, date }: { order: OrderRow; date: string }) {
         <dl className="order-card__sums">
           <div>
             <dt>Subtotal</dt>
-            <dd>
-              {order.currency} {formatPrice(subtotal)}
-            </dd>
+            <dd>{money(subtotal, order.currency)}</dd>
           </div>
           <div className="order-card__total">
             <dt>Total</dt>
-            <dd>
-              {order.currency} {formatPrice(order.amount)}
-            </dd>
+            <dd>{money(order.amount, order.currency)}</dd>
           </div>
         </dl>
         <Link to={`/order-details/${order.id}`} className="button button--small button--outline">

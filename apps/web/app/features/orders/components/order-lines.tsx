@@ -1,8 +1,9 @@
 import type { OrderLine } from "@skillshelf/shared/api.ts";
-import { formatPrice } from "@skillshelf/shared/constants.ts";
+import { usePrice } from "../../../lib/formatting";
 
 /** The lines of an order at the price paid. */
 export function OrderLines({ lines }: { lines: OrderLine[] }) {
+  const money = usePrice();
   return (
     <ul className="order-lines">
       {lines.map((line) => (
@@ -14,9 +15,7 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
             {line.category.name}
             <span className="order-line__scope">{line.groups ? `Group: ${line.groups.name}` : "Whole artefact"}</span>
           </span>
-          <span className="order-line__price">
-            {line.currency} {formatPrice(line.price)}
-          </span>
+          <span className="order-line__price">{money(line.price, line.currency)}</span>
         </li>
       ))}
     </ul>

@@ -1,0 +1,57 @@
+import { formatMajor } from "./money.ts";
+
+/**
+ * How one reader sees prices and dates: the pages, the admin area, the mails
+ * and the payment emulators all format through here, with the reader's
+ * language and time zone (their settings) or, for a visitor and for every
+ * page kept for visitors, the store's.
+ */
+export interface Formatting {
+  /** A BCP 47 locale for numbers and currencies. */
+  locale: string;
+  /** An IANA time zone for dates. */
+  timeZone: string;
+}
+
+/** The store's own: visitors, cached public pages, mails without a learner. */
+export const STORE_FORMATTING: Formatting = { locale: "en-GB", timeZone: "Europe/London" };
+
+/** The settings page's languages (SPEC.md section 9) as locales. */
+const LOCALE_OF_LANGUAGE: Record<string, string> = { English: "en-GB", Spanish: "es-ES", French: "fr-FR" };
+
+/** A learner's settings as their formatting; the store's for a visitor or an unknown value. */
+export function formattingOf(settings: { language: string; timezone: string } | null | undefined): Formatting {
+  if (!settings) return STORE_FORMATTING;
+  return {
+    locale: LOCALE_OF_LANGUAGE[settings.language] ?? STORE_FORMATTING.locale,
+    timeZone: isTimeZone(settings.timezone) ? settings.timezone : STORE_FORMATTING.timeZone,
+  };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A price the API gives in major units (19.99), for people: "£19.99" (en-GB), "19,99 £" (fr-FR), "¥500" (JPY). */
+export function formatAmount(major: number, currency: string, formatting: Formatting = STORE_FORMATTING): string {
+  return formatMajor(major, currency, formatting.locale);
+}
+
+/**
+ * An order's date and time: 'November 21, 2026 at 10:05 AM'. SPEC.md section 9
+ * fixes the style (long US English, 12-hour), whatever the language; the time
+ * zone is the reader's.
+ */
+export function formatOrderDate(iso: string, formatting: Formatting = STORE_FORMATTING): string {
+  return new Intl.DateTimeFormat("en-US", {
+    dateStyle: "long",
+    timeStyle: "short",
+    hour12: true,
+    timeZone: formatting.timeZone,
+  }).format(new Date(iso));
+}
