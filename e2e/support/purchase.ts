@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from "playwright-core";
 import { expect } from "vitest";
 import { baseUrl, expectAccessible, hasHorizontalScroll } from "./browser.ts";
@@ -280,4 +281,23 @@ export async function expectUnlockedMedia(page: Page, path: string) {
   await tab.waitForLoadState("domcontentloaded").catch(() => {});
   expect(tab.url()).toContain(pdfHref);
   await tab.close();
+}
+
+/**
+ * Whether a PDF draws this text: pdf-lib writes each run as a hex string
+ * shown with Tj, inside deflated content streams.
+ */
+export function pdfDraws(pdf: Buffer, text: string): boolean {
+  const hex = `<${Buffer.from(text, "latin1").toString("hex")}> tj`;
+  const body = pdf.toString("latin1");
+  for (const match of body.matchAll(/stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const end = body.indexOf("endstream", start);
+    try {
+      if (inflateSync(pdf.subarray(start, end)).toString("latin1").toLowerCase().includes(hex)) return true;
+    } catch {
+      // Not a deflated stream (the text between two streams): skipped.
+    }
+  }
+  return false;
 }

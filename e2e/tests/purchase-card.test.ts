@@ -7,6 +7,8 @@ import {
   expectOrderPages,
   expectUnlockedMedia,
   fact,
+  LEARNER,
+  pdfDraws,
   type StorageState,
   signInLearner,
 } from "../support/purchase.ts";
@@ -53,8 +55,11 @@ describe("buying a whole artefact by card (Stripe)", () => {
     expect(await page.locator(".result-card__support").textContent()).toMatch(/support@.+ or call \+\d/);
   });
 
-  it("unlocks the article's images and PDF", async () => {
+  it("unlocks the article's images and PDF, the PDF stamped with the buyer's e-mail and order number", async () => {
     await expectUnlockedMedia(session.page, "/docker/image-layers");
+    const href = (await session.page.locator("a.pdf-tile").first().getAttribute("href")) ?? "";
+    const pdf = await (await session.page.request.get(href)).body();
+    expect(pdfDraws(pdf, `Licensed to ${LEARNER.email} - Order ${bought.number}`)).toBe(true);
   });
 
   it("does not sell Docker twice: its listing and home tile say Owned, with no Add To Cart", async () => {

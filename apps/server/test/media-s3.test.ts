@@ -20,6 +20,7 @@ import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { pdfBase64, pngBase64, smallCatalogue } from "./helpers/factories.ts";
 import { uploadMedia } from "./helpers/media.ts";
 import { payForCart } from "./helpers/orders.ts";
+import { pdfText } from "./helpers/pdf.ts";
 import { startS3 } from "./helpers/s3.ts";
 
 type S3 = Awaited<ReturnType<typeof startS3>>;
@@ -131,7 +132,7 @@ describe("S3 storage", () => {
     expect((await fetch(location)).status).toBe(403);
   });
 
-  it("redirects a buyer of priced content, and nobody else", async () => {
+  it("redirects a buyer of priced content, and nobody else; a paid PDF comes stamped from the bucket through the store", async () => {
     const buyerToken = await buyDocker(store);
     const other = await signIn(store, (await createUser(store)).id);
     const locked = (await getContent(store, "docker", "images")).json<ContentResponse>();
@@ -142,12 +143,19 @@ describe("S3 storage", () => {
     expect(visitor.headers.location).toBeUndefined();
 
     const unlocked = (await getContent(store, "docker", "images", buyerToken)).json<ContentResponse>();
+    const imagePath = unlocked.data.content_media[0]?.path ?? "";
+    const image = await store.app.inject({ url: imagePath, headers: bearer(buyerToken) });
+    expect(image.statusCode).toBe(302);
+    const png = await fetch(image.headers.location ?? "");
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await png.arrayBuffer()).toString("base64")).toBe(pngBase64("layers"));
+    // The bucket holds the original; the buyer's copy carries their e-mail and order number.
     const path = unlocked.data.content_media[1]?.path ?? "";
     const asBuyer = await store.app.inject({ url: path, headers: bearer(buyerToken) });
-    expect(asBuyer.statusCode).toBe(302);
-    const pdf = await fetch(asBuyer.headers.location ?? "");
-    expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(sha(Buffer.from(await pdf.arrayBuffer()))).toBe(sha(Buffer.from(pdfBase64(), "base64")));
+    expect(asBuyer.statusCode).toBe(200);
+    expect(asBuyer.headers["content-type"]).toBe("application/pdf");
+    expect(sha(asBuyer.rawPayload)).not.toBe(sha(Buffer.from(pdfBase64(), "base64")));
+    expect(await pdfText(asBuyer.rawPayload)).toMatch(/^Licensed to \S+@\S+ - Order SS-/m);
     for (const headers of [{}, bearer(other)]) {
       const refused = await store.app.inject({ url: path, headers });
       expect(refused.statusCode).toBe(403);

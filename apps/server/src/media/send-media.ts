@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import parseRange from "range-parser";
@@ -14,11 +15,8 @@ export const safeFilename = (name: string) => name.replace(/[^\w.-]/g, "_");
  *
  * - a file in S3 is a redirect to a short-lived presigned URL (the bucket then
  *   answers ranges and conditions itself);
- * - otherwise `Range: bytes=a-b` gets 206 with Content-Range; a Range that is
- *   malformed or starts past the end gets 416; several ranges are merged when
- *   they touch, else the whole file is sent (200), as RFC 9110 allows;
- * - the ETag is the bytes' SHA-256: If-None-Match gets 304, and If-Range that
- *   names another version sends the whole file.
+ * - otherwise the bytes are sent by sendBytes (ranges and conditions), with
+ *   the bytes' SHA-256 as the ETag.
  *
  * Every answer is `Cache-Control: private, no-store`.
  */
@@ -34,15 +32,49 @@ export async function sendMedia(
   if (driver.downloadUrl) {
     return reply.redirect(await driver.downloadUrl(file.key, { filename, mimetype: file.mimetype }), 302);
   }
+  return sendBytes(request, reply, {
+    etag: `"${file.sha256}"`,
+    filename,
+    mimetype: file.mimetype,
+    size: file.size,
+    read: (range) => media.read(file, range),
+  });
+}
 
-  const etag = `"${file.sha256}"`;
+/** Whether the client's copy (If-None-Match) is this version: then it gets 304. */
+export function notModified(request: FastifyRequest, etag: string): boolean {
+  // fresh() reads If-None-Match against our ETag (a request's own no-cache makes it stale).
+  return Boolean(request.headers["if-none-match"]) && fresh(request.headers, { etag });
+}
+
+/**
+ * Sends one version of a file's bytes (`etag` names it):
+ *
+ * - `Range: bytes=a-b` gets 206 with Content-Range; a Range that is malformed
+ *   or starts past the end gets 416; several ranges are merged when they
+ *   touch, else the whole file is sent (200), as RFC 9110 allows;
+ * - If-None-Match gets 304, and If-Range that names another version sends the
+ *   whole file.
+ */
+export async function sendBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: {
+    etag: string;
+    filename: string;
+    mimetype: string;
+    size: number;
+    read(range: { start: number; end: number } | null): Promise<Readable | Buffer>;
+  },
+): Promise<FastifyReply> {
+  const { etag } = file;
   reply
+    .header("cache-control", "private, no-store")
     .header("etag", etag)
     .header("accept-ranges", "bytes")
-    .header("content-disposition", `inline; filename="${filename}"`)
+    .header("content-disposition", `inline; filename="${file.filename}"`)
     .header("x-content-type-options", "nosniff");
-  // fresh() reads If-None-Match against our ETag (a request's own no-cache makes it stale).
-  if (request.headers["if-none-match"] && fresh(request.headers, { etag })) return reply.status(304).send();
+  if (notModified(request, etag)) return reply.status(304).send();
 
   let range: { start: number; end: number } | null = file.size > 0 ? { start: 0, end: file.size - 1 } : null;
   let status = 200;
@@ -64,7 +96,7 @@ export async function sendMedia(
       reply.header("content-range", `bytes ${only.start}-${only.end}/${file.size}`);
     }
   }
-  const body = await media.read(file, range);
+  const body = await file.read(range);
   return reply
     .status(status)
     .type(file.mimetype)

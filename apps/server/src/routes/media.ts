@@ -2,6 +2,7 @@ import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendMedia } from "../media/send-media.ts";
+import { sendStampedPdf, stampOf } from "../media/stamp-pdf.ts";
 import { viewerOf } from "./viewer.ts";
 
 /**
@@ -36,6 +37,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const file = await app.media.describe(id);
       if (!file) return reply.status(404).send({ status: false, message: "Not found" });
+      // A PDF the viewer bought carries their e-mail and order number on every page.
+      const stamp =
+        viewer && file.mimetype === "application/pdf" ? await stampOf(app.database.db, id, viewer.userId) : null;
+      if (stamp)
+        return sendStampedPdf(request, reply, { media: app.media, file, stamp, mediaId: id, log: request.log });
       return sendMedia(request, reply, app.media, file);
     },
   );
