@@ -11,6 +11,7 @@ import { WHOLE_ORDER_NUMBER } from "../orders/order-number.ts";
 import { getOrder } from "../orders/read-orders.ts";
 import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
+import { usersMatching } from "./manage-users.ts";
 
 /**
  * The orders whose number or transaction id, or whose learner's e-mail or
@@ -18,12 +19,14 @@ import type { PageCursors } from "../paging/page-cursors.ts";
  * orders_transaction_, users_email_ and users_name_trgm_idx): an OR across
  * the join could use none of them. A term with an "@" can only be in an
  * e-mail or a name (order numbers and the providers' transaction ids never
- * hold one), so it skips the order branches.
+ * hold one), so it skips the order branches; a whole address finds its
+ * learner's orders through the unique key (usersMatching).
  */
 function ordersMatching(term: string): SQL {
   const like = containsPattern(term);
-  const byLearner = sql`select "o"."id" from "orders" "o" join "users" "u" on "u"."id" = "o"."user_id"
-      where "u"."email" ilike ${like} or "u"."name" ilike ${like}`;
+  // Unaliased: usersMatching names "users"."email", which here is the inner join's table.
+  const byLearner = sql`select "orders"."id" from "orders" join "users" on "users"."id" = "orders"."user_id"
+      where ${usersMatching(term)}`;
   if (term.includes("@")) return sql`${orders.id} in (${byLearner})`;
   return sql`${orders.id} in (
     select "id" from "orders" where "order_number" ilike ${like}

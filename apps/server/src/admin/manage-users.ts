@@ -6,19 +6,26 @@ import { revokeUserSessions } from "../accounts/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
-import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
+import { containsPattern, searchTerm, WHOLE_EMAIL } from "../lib/like-pattern.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 
+/** The learners a search term finds: by name or e-mail containing it, or the one whose whole address it is. */
+export function usersMatching(term: string): SQL | undefined {
+  if (WHOLE_EMAIL.test(term)) return eq(users.email, term);
+  const like = containsPattern(term);
+  return or(ilike(users.name, like), ilike(users.email, like));
+}
+
 /**
  * The query of the learner list: users whose name or e-mail contains the
  * term (the trigram indexes users_name_trgm_idx and users_email_trgm_idx
- * find them), plus the page's `where`, in `orderBy` order.
+ * find them), or whose address a whole address is (users_email_key), plus
+ * the page's `where`, in `orderBy` order.
  */
 export function selectUsers(db: Db, term: string | undefined) {
-  const like = term === undefined ? undefined : containsPattern(term);
-  const matches = like ? or(ilike(users.name, like), ilike(users.email, like)) : undefined;
+  const matches = term === undefined ? undefined : usersMatching(term);
   return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
     db
       .select({

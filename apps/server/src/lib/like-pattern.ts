@@ -8,3 +8,12 @@ export function searchTerm(raw: string | undefined): string | undefined {
   const term = raw?.trim().toLowerCase();
   return term ? term : undefined;
 }
+
+/**
+ * A whole e-mail address (name@domain.tld; no dot at either end of the name,
+ * so ".name@domain.tld" is still a search for the part): the admin
+ * searches look it up by the unique key of users.email (stored lower-case),
+ * since a trigram search for it reads the posting lists of trigrams such as
+ * "com" and "@ex" that nearly every address shares.
+ */
+export const WHOLE_EMAIL = /^[^\s@.]+(\.[^\s@.]+)*@[^\s@.]+(\.[^\s@.]+)+$/;
