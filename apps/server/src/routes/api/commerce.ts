@@ -1,3 +1,4 @@
+import { addToCartSchema, removeFromCartSchema } from "@skillshelf/shared/cart-forms.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { type PageRequest, pageQuery, pageResponse } from "@skillshelf/shared/paging.ts";
 import type { FastifyRequest } from "fastify";
@@ -6,6 +7,8 @@ import { z } from "zod";
 import { addToCart, getCart, removeFromCart } from "../../cart/cart.ts";
 import { getOrder, listItems, listOrders } from "../../orders/read-orders.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
+
+export const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from your cart." } as const;
 
 /** The signed-in learner's cart, orders and items. */
 export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,10 +31,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Add a whole sub-category (group_id null) or one of its groups",
         tags: ["cart"],
-        body: z.object({
-          sub_category_id: rowId("sub_category_id is required"),
-          group_id: z.union([rowId("group_id must be an id"), z.null()]).optional(),
-        }),
+        body: addToCartSchema,
       },
     },
     async (request, reply) => {
@@ -42,7 +42,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         groupId: request.body.group_id ?? null,
         currency,
       });
-      return reply.status(201).send({ status: true, message: "Added to your cart.", data });
+      return reply.status(201).send({ status: true, message: CART_MESSAGES.added, data });
     },
   );
 
@@ -52,12 +52,12 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Remove a line from the cart",
         tags: ["cart"],
-        body: z.object({ delete_id: rowId("delete_id is required") }),
+        body: removeFromCartSchema,
       },
     },
     async (request) => {
       await removeFromCart(db, await userId(request), request.body.delete_id);
-      return { status: true, message: "Removed from your cart." };
+      return { status: true, message: CART_MESSAGES.removed };
     },
   );
 
