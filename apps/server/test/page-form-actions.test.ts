@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from "@skillshelf/shared/constants.ts";
+import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema/index.ts";

@@ -9,13 +9,6 @@ export const MONEY_BACK_DAYS = 6;
 /** The external course site that 'Browse Courses' and 'Explore Courses' open. */
 export const COURSES_URL = "https://courses.skillshelf.example/";
 
-/** The server's success messages of the visitor's account forms; a plain form post's next page shows them too. */
-export const ACCOUNT_MESSAGES = {
-  registered: "Registration successful. Please sign in.",
-  resetSent: "If an account exists for this email, we have sent a link to reset the password.",
-  passwordReset: "Your password has been reset. Please sign in with your new password.",
-} as const;
-
 export const SUPPORT_EMAIL = "support@skillshelf.example";
 export const SUPPORT_PHONE = "+44 20 7946 0958";
 

@@ -1,5 +1,5 @@
 import type { forgotPasswordSchema, resetPasswordSchema } from "@skillshelf/shared/account-forms.ts";
-import { ACCOUNT_MESSAGES } from "@skillshelf/shared/constants.ts";
+import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";

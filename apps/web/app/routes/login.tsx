@@ -1,6 +1,6 @@
 import { loginSchema } from "@skillshelf/shared/account-forms.ts";
+import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
 import type { UserRecord } from "@skillshelf/shared/api.ts";
-import { ACCOUNT_MESSAGES } from "@skillshelf/shared/constants.ts";
 import { Link, useActionData, useLocation } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";

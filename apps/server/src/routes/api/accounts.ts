@@ -8,7 +8,7 @@ import {
   resetPasswordSchema,
   settingsSchema,
 } from "@skillshelf/shared/account-forms.ts";
-import { ACCOUNT_MESSAGES } from "@skillshelf/shared/constants.ts";
+import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
