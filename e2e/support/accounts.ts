@@ -73,10 +73,11 @@ export async function sessionCookie(context: BrowserContext) {
 
 /**
  * Waits until the page's script has taken over the form (its submit button is
- * enabled once hydrated), so typing and pressing go to React.
+ * marked data-enhanced once hydrated; before, a press is a plain form post),
+ * so typing and pressing go to React.
  */
 export async function formReady(page: Page): Promise<void> {
-  await page.locator("main form button[type=submit]:not([disabled])").first().waitFor();
+  await page.locator("main form button[type=submit][data-enhanced]:not([disabled])").first().waitFor();
 }
 
 /** The toast with this text. */

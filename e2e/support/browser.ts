@@ -32,6 +32,8 @@ export function useBrowser(
     height?: number;
     /** Cookies for each test's fresh context, e.g. a learner signed in once in beforeAll. */
     storageState?: () => BrowserContextOptions["storageState"];
+    /** false: the page's scripts never run (script blocked, or not loaded yet): forms are plain HTML posts. */
+    javaScriptEnabled?: boolean;
   } = {},
 ): Session {
   const session = {} as Session;
@@ -50,6 +52,7 @@ export function useBrowser(
       baseURL: baseUrl,
       viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       storageState: options.storageState?.(),
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
     session.page = await session.context.newPage();
     session.page.on("console", (message) => {

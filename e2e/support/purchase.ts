@@ -153,7 +153,8 @@ export async function buyFromListing(
   const scope = options.group
     ? page.locator("section.group-card", { has: page.getByRole("heading", { name: options.group, exact: true }) })
     : page.locator(".page-hero");
-  await scope.getByRole("button", { name: /Add To Cart/ }).click();
+  // Once the page's script handles it: before, the press is a plain form post that lands on the cart.
+  await scope.locator("button[data-enhanced]", { hasText: "Add To Cart" }).click();
   await toast(page, "Added to your cart.");
   await cartLink(page, 1).click();
 

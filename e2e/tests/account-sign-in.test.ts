@@ -68,7 +68,8 @@ describe("sign in", () => {
   it("shows 'Something went wrong. Please try again.' when the server cannot be reached", async () => {
     const { page } = session;
     await page.goto("/login");
-    await page.route("**/api/login", (route) => route.abort());
+    // The form posts to the /login route's action (React Router's data request).
+    await page.route("**/login.data*", (route) => route.abort());
     await signInWithForm(page, account);
     await toast(page, "Something went wrong. Please try again.").waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");

@@ -69,7 +69,8 @@ describe("the cart's rules, seen in the pages", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/cart/add", async (route) => {
+    // The button's form posts to the cart's action (React Router's data request).
+    await page.route("**/cart.data*", async (route) => {
       await held;
       await route.continue();
     });
@@ -77,6 +78,7 @@ describe("the cart's rules, seen in the pages", () => {
       has: page.getByRole("heading", { name: "Operations", exact: true }),
     });
     const button = operations.getByRole("button", { name: /Add To Cart/ });
+    await operations.locator("button[data-enhanced]").waitFor();
     await button.click();
     await page.locator('section.group-card button[aria-busy="true"]').waitFor();
     expect(await button.isDisabled()).toBe(true);
@@ -86,7 +88,7 @@ describe("the cart's rules, seen in the pages", () => {
     await toast(page, "Added to your cart.");
     await cartLink(page, 1).waitFor();
     expect(await button.isDisabled()).toBe(false);
-    await page.unroute("**/api/cart/add");
+    await page.unroute("**/cart.data*");
 
     await button.click();
     await toast(page, "Operations is already in your cart.", "error");

@@ -244,6 +244,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // No referrer leaves the store, as with helmet's no-referrer; but the store's own form
+    // posts carry their true Origin (no-referrer makes it 'null'), which the pages check.
+    referrerPolicy: { policy: "same-origin" },
   });
   // Before every route: it hooks each route as it is added.
   await app.register(compression);

@@ -21,6 +21,7 @@ import { SkipLink } from "./features/layout/components/skip-link";
 import type { NavUser } from "./features/layout/nav-user";
 import { ToastProvider } from "./features/toast/toast-context";
 import { buildMeta } from "./lib/meta";
+import { revalidateUnlessUnsent } from "./lib/unsent-action";
 import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/home.css";
@@ -60,6 +61,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // Children replace this; it speaks only when the root error boundary renders.
+export const shouldRevalidate = revalidateUnlessUnsent;
+
 export function meta({ error }: Route.MetaArgs) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return buildMeta({

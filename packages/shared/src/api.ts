@@ -1,5 +1,15 @@
 import { z } from "zod";
+import type {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  resetPasswordSchema,
+  settingsSchema,
+} from "./account-forms.ts";
 import { type AdminCatalogueTree, type AdminOrderRow, type AdminUserRow, adminOrderFields } from "./admin-forms.ts";
+import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
 import type { Page, PageRequest } from "./paging.ts";
 import type { SearchResults } from "./search.ts";
 
@@ -245,8 +255,53 @@ export interface Viewer {
  * What the server gives the React Router loaders as their load context. The
  * same functions answer the JSON API, so pages and API never disagree.
  */
+/**
+ * What a page's form action gets back from the store: the API's envelope as
+ * data, with the HTTP status the page answers a failure with.
+ */
+export type ActionOutcome<T = null> =
+  | { ok: true; message: string; data: T }
+  | { ok: false; status: number; message: string; errors?: Record<string, string> };
+
+/** The visitor's account forms, run by the same code as the JSON API (rate limits included). */
+export interface AccountActions {
+  /** Sets the access-token cookie on the response on success. */
+  login(input: z.output<typeof loginSchema>): Promise<ActionOutcome<UserRecord>>;
+  register(input: z.output<typeof registerSchema>): Promise<ActionOutcome>;
+  forgotPassword(input: z.output<typeof forgotPasswordSchema>): Promise<ActionOutcome>;
+  resetPassword(input: z.output<typeof resetPasswordSchema>): Promise<ActionOutcome>;
+}
+
+/** The signed-in learner's own account forms; a visitor gets a 401 outcome. */
+export interface ProfileActions {
+  update(input: z.output<typeof profileSchema>): Promise<ActionOutcome<UserRecord>>;
+  changePassword(input: z.output<typeof changePasswordSchema>): Promise<ActionOutcome>;
+  saveSettings(input: z.output<typeof settingsSchema>): Promise<ActionOutcome<UserRecord>>;
+}
+
+/** The signed-in learner's cart forms; a visitor gets a 401 outcome. */
+export interface CommerceActions {
+  addToCart(input: z.output<typeof addToCartSchema>): Promise<ActionOutcome<CartItem>>;
+  removeFromCart(input: z.output<typeof removeFromCartSchema>): Promise<ActionOutcome>;
+  /** The provider's hosted page to send the learner to: a URL, or (PayU) a form their browser posts. */
+  startPayment(input: z.output<typeof startPaymentSchema>): Promise<ActionOutcome<PaymentHandoff>>;
+}
+
+export type PaymentHandoff =
+  | { kind: "redirect"; url: string }
+  | { kind: "form"; action: string; params: Record<string, string> };
+
 export interface StoreContext {
   viewer: Viewer | null;
+  /** The page's form actions (POST); only a form post's render calls them. */
+  accounts: AccountActions;
+  commerce: CommerceActions;
+  profile: ProfileActions;
+  /**
+   * True for the app's own data request (a fetcher's .data POST), false for a
+   * browser's plain form post: that one is answered with a redirect.
+   */
+  dataRequest: boolean;
   publicUrl: string;
   paymentsEmulated: boolean;
   categories(): Promise<CategoriesResponse>;

@@ -1,4 +1,5 @@
 import type { forgotPasswordSchema, resetPasswordSchema } from "@skillshelf/shared/account-forms.ts";
+import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
@@ -13,7 +14,7 @@ import { hashPassword } from "./password-hash.ts";
 import { revokeUserSessions } from "./sessions.ts";
 
 export const RESET_TTL_MS = 30 * 60_000;
-export const FORGOT_PASSWORD_SENT = "If an account exists for this email, we have sent a link to reset the password.";
+export const FORGOT_PASSWORD_SENT = ACCOUNT_MESSAGES.resetSent;
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please request a new one.";
 
 /**

@@ -18,6 +18,7 @@ import { searchCatalogue } from "../catalogue/search-catalogue.ts";
 import { AppError } from "../lib/app-error.ts";
 import { viewNotifications } from "../notifications/notifications.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
+import { crossSitePost, pageActions } from "./page-actions.ts";
 import { PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 import { viewerOf } from "./viewer.ts";
 
@@ -67,14 +68,34 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     throw error;
   };
 
+  type PageActions = Pick<StoreContext, "accounts" | "commerce" | "profile" | "dataRequest">;
+  const actionsFor = pageActions(app);
+  /** A GET's render runs no action: a visitor's page is shared between requests, so it gets none. */
+  const noActions = (): PageActions => {
+    const refuse = () => {
+      throw new Error("a form action ran in a render without a request of its own");
+    };
+    return {
+      accounts: { login: refuse, register: refuse, forgotPassword: refuse, resetPassword: refuse },
+      commerce: { addToCart: refuse, removeFromCart: refuse, startPayment: refuse },
+      profile: { update: refuse, changePassword: refuse, saveSettings: refuse },
+      dataRequest: false,
+    };
+  };
+
   /** The functions the loaders read the store through, for this viewer (null: a visitor). */
-  const storeContext = (viewer: SessionViewer | null, cspNonce: string): StoreContext & { cspNonce: string } => {
+  const storeContext = (
+    viewer: SessionViewer | null,
+    cspNonce: string,
+    actions: PageActions,
+  ): StoreContext & { cspNonce: string } => {
     const signedIn = () => {
       if (!viewer) throw new Error("a private page's loader ran without a session: guard it first");
       return viewer.userId;
     };
     return {
       viewer,
+      ...actions,
       publicUrl: app.config.publicUrl,
       paymentsEmulated: app.config.payments === "emulator",
       cspNonce,
@@ -151,7 +172,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
   const renderForVisitors = async (request: FastifyRequest): Promise<VisitorPage> => {
     const nonce = placeholderNonce();
     // No abort signal: other requests may be waiting on this render.
-    const response = await handle(webRequestOf(request, { forVisitors: true }), storeContext(null, nonce) as never);
+    const response = await handle(
+      webRequestOf(request, { forVisitors: true }),
+      storeContext(null, nonce, noActions()) as never,
+    );
     return toVisitorPage(response, await response.text(), nonce);
   };
 
@@ -181,6 +205,12 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith("/api/")) return reply.status(404).send({ status: false, message: "Not found" });
+    if (request.method === "POST" && crossSitePost(request, app.config.publicUrl)) {
+      return reply
+        .status(403)
+        .type("text/plain; charset=utf-8")
+        .send("This form was sent from another site, so it was refused. Open the page on this store and try again.");
+    }
     const viewer = await viewerOf(request);
     // Who is signed in changes the page: no cache may give one visitor's page to another.
     reply.header("vary", "Cookie, Authorization");
@@ -196,7 +226,11 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     reply.raw.on("close", () => controller.abort());
     const response = await handle(
       webRequestOf(request, { forVisitors: false, signal: controller.signal }),
-      storeContext(viewer, reply.cspNonce.script) as never,
+      storeContext(viewer, reply.cspNonce.script, {
+        ...actionsFor(request, reply),
+        // The app's own fetches of a route's data or action go to PATH.data (React Router's single fetch).
+        dataRequest: new URL(request.url, app.config.publicUrl).pathname.endsWith(".data"),
+      }) as never,
     );
     reply.status(response.status);
     for (const [name, value] of response.headers) {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { findViewer, type SessionViewer } from "../accounts/sessions.ts";
 
 export const SESSION_COOKIE = "access-token";
+export const SIGN_IN_FIRST = "Please sign in to continue.";
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionViewer | null>>();
 
@@ -29,7 +30,7 @@ export function viewerOf(request: FastifyRequest): Promise<SessionViewer | null>
 /** The viewer of a route that needs one; 401 in the envelope otherwise. */
 export async function requireViewer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!(await viewerOf(request))) {
-    await reply.status(401).send({ status: false, message: "Please sign in to continue." });
+    await reply.status(401).send({ status: false, message: SIGN_IN_FIRST });
   }
 }
 

@@ -57,6 +57,8 @@ interface Options<T extends z.ZodType> {
    * live: each field is checked on every change once it has been typed in (the reset form).
    */
   mode?: "submit" | "live";
+  /** Messages the server's render already shows (a plain form post's answer, without JavaScript). */
+  initialErrors?: FieldErrors | undefined;
   /** Values the form does not hold (the reset token). */
   extra?: () => Record<string, unknown>;
   /** Called with the parsed values; resolve true when the page is about to leave (keep the button disabled). */
@@ -69,7 +71,7 @@ interface Options<T extends z.ZodType> {
  */
 export function useSchemaForm<T extends z.ZodType>(schema: T, options: Options<T>) {
   const { mode = "submit" } = options;
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(options.initialErrors ?? {});
   const [phase, setPhase] = useState<FormPhase>("idle");
   /** Whether the learner has tried to submit: the reset checklist then shows unmet rules as errors. */
   const [submitted, setSubmitted] = useState(false);

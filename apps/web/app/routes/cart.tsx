@@ -1,14 +1,18 @@
 import type { PaymentMethod } from "@skillshelf/shared/api.ts";
+import { addToCartSchema, removeFromCartSchema } from "@skillshelf/shared/cart-forms.ts";
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { useCallback, useRef, useState } from "react";
-import { Form, useNavigate } from "react-router";
+import { Form, redirect, useActionData, useNavigate } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import { CartLine } from "../features/cart/components/cart-line";
 import { CartTotals } from "../features/cart/components/cart-totals";
 import { EmptyCart } from "../features/cart/components/empty-cart";
 import { useRemoveFromCart } from "../features/cart/use-remove-from-cart";
 import { PaymentMethodOptions } from "../features/checkout/components/payment-method-options";
 import { DEFAULT_PAYMENT_METHOD } from "../features/checkout/payment-methods";
-import { requireViewer } from "../lib/guards";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, checkForm } from "../lib/form-action";
+import { requireViewer, safeRedirect } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/cart";
 
@@ -16,6 +20,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context, request);
   return { cart: await context.cart() };
 }
+
+/** The cart's forms: intent=add (from a listing or an article's locked note) and intent=remove. */
+export const CART_INTENTS = { add: "add", remove: "remove" } as const;
+
+/**
+ * Adds a line or removes one with the API's own steps. A visitor (or a
+ * session that ended) signs in first and comes back to the page the form was
+ * on; a plain form post then lands on the cart, which shows the outcome.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const back = safeRedirect(String(form.get("redirectTo") ?? ""), "/cart");
+  const toLogin = `/login?redirectTo=${encodeURIComponent(back)}`;
+  if (!context.viewer && !context.dataRequest) throw redirect(toLogin, 303);
+  if (form.get("intent") === CART_INTENTS.remove) {
+    const checked = checkForm(form, removeFromCartSchema);
+    return answerForm(
+      context,
+      checked.ok ? await context.commerce.removeFromCart(checked.data) : checked.outcome,
+      "/cart",
+    );
+  }
+  const checked = checkForm(form, addToCartSchema);
+  return answerForm(context, checked.ok ? await context.commerce.addToCart(checked.data) : checked.outcome, "/cart");
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 
 export function meta() {
   return [
@@ -36,6 +67,8 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const onRemoved = useCallback(() => countHeading.current?.focus(), []);
   const { remove, removing } = useRemoveFromCart(onRemoved);
   const empty = rows.length === 0;
+  // A plain form post's failure (no JavaScript): an item already in the cart, or one that is gone.
+  const posted = useActionData<typeof action>();
 
   const continueShopping = () => {
     // React Router numbers its history entries: with none before this one, back would leave the store.
@@ -55,6 +88,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           <h2 id="cart-count" ref={countHeading} tabIndex={-1} className="cart-panel__title">
             {rows.length} Item(s) in Cart
           </h2>
+          <FormNotice outcome={posted} fieldless />
           {empty ? (
             <EmptyCart />
           ) : (

@@ -1,6 +1,8 @@
+import { startPaymentSchema } from "@skillshelf/shared/cart-forms.ts";
 import { META_DEFAULTS, MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { useEffect, useState } from "react";
-import { redirect, useRouteLoaderData } from "react-router";
+import { data, redirect, useActionData, useRouteLoaderData } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import { CartLine } from "../features/cart/components/cart-line";
 import { CartTotals } from "../features/cart/components/cart-totals";
 import { CompletePurchaseButton } from "../features/checkout/components/complete-purchase-button";
@@ -8,6 +10,7 @@ import { EmulatedPaymentsNote } from "../features/checkout/components/emulated-p
 import { PaymentMethodOptions } from "../features/checkout/components/payment-method-options";
 import { parsePaymentMethod } from "../features/checkout/payment-methods";
 import { useCheckout } from "../features/checkout/use-checkout";
+import { checkForm } from "../lib/form-action";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import type { loader as rootLoader } from "../root";
@@ -19,6 +22,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Nothing to pay for: back to the cart, which says it is empty.
   if (cart.rows.length === 0) throw redirect("/cart");
   return { cart, method: parsePaymentMethod(new URL(request.url).searchParams.get("method")) };
+}
+
+/**
+ * Starts the payment with the API's own steps (a plain form post: without
+ * JavaScript, or before it runs). Card and PayPal: a 303 to the provider's
+ * hosted page; PayU takes a form, which this page then shows for the
+ * learner's browser to post; a failure re-renders the page with its message.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireViewer(context, request);
+  const checked = checkForm(await request.formData(), startPaymentSchema);
+  const outcome = checked.ok ? await context.commerce.startPayment(checked.data) : checked.outcome;
+  if (!outcome.ok) return data(outcome, { status: outcome.status });
+  if (outcome.data.kind === "redirect") throw redirect(outcome.data.url, 303);
+  return outcome;
 }
 
 export function meta() {
@@ -38,6 +56,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   useEffect(() => setMethod(loaderData.method), [loaderData.method]);
   const { pay, processing } = useCheckout(cart);
   const emulated = useRouteLoaderData<typeof rootLoader>("root")?.paymentsEmulated ?? false;
+  // A plain form post's answer: PayU's form to post on, or why the payment could not start.
+  const posted = useActionData<typeof action>();
+  const handoff = posted?.ok && posted.data.kind === "form" ? posted.data : null;
 
   return (
     <div className="container store-page">
@@ -46,7 +67,28 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         <p className="store-page__lead">Secure checkout with multiple payment options</p>
       </header>
       {emulated && <EmulatedPaymentsNote />}
-      <div className="checkout-layout">
+      <FormNotice outcome={posted} fieldless />
+      {handoff && (
+        <form method="post" action={handoff.action} className="card checkout-handoff">
+          {Object.entries(handoff.params).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <p>Your PayU payment is ready: continue on PayU's secure page.</p>
+          <button type="submit" className="button button--large">
+            Continue to PayU
+          </button>
+        </form>
+      )}
+      <form
+        method="post"
+        className="checkout-layout"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void pay(method);
+        }}
+      >
+        <input type="hidden" name="amount" value={cart.total} />
+        <input type="hidden" name="currency" value={cart.currency} />
         <section className="card checkout-panel" aria-labelledby="method-title">
           <h2 id="method-title" className="checkout-panel__title">
             Payment Method
@@ -72,7 +114,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <CartTotals total={cart.total} currency={cart.currency} />
-          <CompletePurchaseButton processing={processing} onClick={() => pay(method)} />
+          <CompletePurchaseButton processing={processing} />
           {/* Placeholders (SPEC.md section 2): the store has no legal pages yet. */}
           <p className="summary-panel__terms">
             By completing your purchase you agree to our <a href="#terms-of-service">Terms of Service</a> and{" "}
@@ -83,7 +125,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             {MONEY_BACK_DAYS} days of purchase.
           </p>
         </aside>
-      </div>
+      </form>
     </div>
   );
 }

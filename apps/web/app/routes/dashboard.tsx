@@ -1,8 +1,13 @@
+import { changePasswordSchema, profileSchemaFor } from "@skillshelf/shared/account-forms.ts";
+import { useActionData } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import { ShieldIcon, UserIcon } from "../features/account/components/account-icons";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
 import { PasswordForm } from "../features/account/components/password-form";
 import { ProfileForm } from "../features/account/components/profile-form";
 import { Tabs } from "../features/account/components/tabs";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, checkForm } from "../lib/form-action";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/dashboard";
@@ -11,12 +16,33 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireViewer(context, request).user };
 }
 
+/** The profile (intent=profile) and password (intent=password) forms, with the API's own steps. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireViewer(context, request);
+  const form = await request.formData();
+  if (form.get("intent") === "password") {
+    const checked = checkForm(form, changePasswordSchema);
+    return answerForm(
+      context,
+      checked.ok ? await context.profile.changePassword(checked.data) : checked.outcome,
+      "/dashboard",
+    );
+  }
+  const checked = checkForm(form, profileSchemaFor(viewer.user.email));
+  return answerForm(context, checked.ok ? await context.profile.update(checked.data) : checked.outcome, "/dashboard");
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
+
 export function meta() {
   return buildMeta({ title: "Dashboard | Skillshelf", description: "Your Skillshelf profile and password." });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
+  // A plain form post's failure (no JavaScript): the messages under the fields of the form it came from.
+  const posted = useActionData<typeof action>();
+  const postedErrors = posted?.ok === false ? posted.errors : undefined;
   const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
   return (
     <div className="account-page">
@@ -25,11 +51,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         lead={`Hello, ${firstName}. Keep your details up to date and your account secure.`}
       />
       <div className="card account-panel">
+        <FormNotice outcome={posted} />
         <Tabs
           label="Account details"
           tabs={[
-            { id: "profile", label: "Profile", icon: <UserIcon size={18} />, panel: <ProfileForm user={user} /> },
-            { id: "password", label: "Password", icon: <ShieldIcon size={18} />, panel: <PasswordForm /> },
+            {
+              id: "profile",
+              label: "Profile",
+              icon: <UserIcon size={18} />,
+              panel: <ProfileForm user={user} postedErrors={postedErrors} />,
+            },
+            {
+              id: "password",
+              label: "Password",
+              icon: <ShieldIcon size={18} />,
+              panel: <PasswordForm postedErrors={postedErrors} />,
+            },
           ]}
         />
       </div>

@@ -1,15 +1,19 @@
 import { forgotPasswordSchema } from "@skillshelf/shared/account-forms.ts";
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import { SubmitButton } from "../components/form/submit-button";
 import { TextField } from "../components/form/text-field";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
-import { requestPasswordReset } from "../features/auth/api/forgot-password";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
 import { useToast } from "../features/toast/toast-context";
+import { useActionSubmit } from "../hooks/use-action-submit";
 import { useSchemaForm } from "../hooks/use-schema-form";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, parseFormPost } from "../lib/form-action";
 import { requireGuest } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
+import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/forgot-password";
 
@@ -19,6 +23,18 @@ export function loader({ context }: Route.LoaderArgs) {
   requireGuest(context);
   return null;
 }
+
+/** Sends the reset link with the API's own steps; a plain form post then goes to /login, which says so. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireGuest(context);
+  const form = await parseFormPost(request, forgotPasswordSchema);
+  const outcome = form.ok ? await context.accounts.forgotPassword(form.data) : form.outcome;
+  return answerForm(context, outcome, "/login?notice=reset-sent");
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
+
+export const shouldRevalidate = revalidateUnlessUnsent;
 
 export function meta() {
   return buildMeta({
@@ -30,11 +46,14 @@ export function meta() {
 export default function ForgotPassword() {
   const toast = useToast();
   const redirectAfter = useRedirectAfter();
+  const send = useActionSubmit(toast);
+  const posted = useActionData<typeof action>();
   const { errors, phase, formProps } = useSchemaForm(forgotPasswordSchema, {
-    async onValid(data, { showErrors }) {
-      const result = await requestPasswordReset(data, toast);
+    initialErrors: posted?.ok === false ? posted.errors : undefined,
+    async onValid(_data, { showErrors, form }) {
+      const result = await send(form);
       if (!result.ok) {
-        showErrors(result.body?.errors);
+        showErrors(result.errors);
         return false;
       }
       redirectAfter("/login", REDIRECT_DELAY_MS.other);
@@ -53,6 +72,7 @@ export default function ForgotPassword() {
         </Link>
       }
     >
+      <FormNotice outcome={posted} />
       <form className="form" {...formProps}>
         <TextField
           label="Email"

@@ -123,7 +123,8 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             price={seo.price}
             currency={seo.currency}
             note={seo.payment_note}
-            onAdd={() => cart.add(wholeCategory)}
+            item={wholeCategory}
+            onAdd={(form) => cart.add(form, wholeCategory)}
             busy={cart.isAdding(wholeCategory)}
             showPrice
             className="button button--accent"
@@ -141,7 +142,8 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
               categorySlug={seo.slug}
               free={group.price === null && seo.price === null}
               owned={ownsWhole || ownership.groups.includes(group.id)}
-              onAdd={() => cart.add(oneGroup(group.id))}
+              item={oneGroup(group.id)}
+              onAdd={(form) => cart.add(form, oneGroup(group.id))}
               busy={cart.isAdding(oneGroup(group.id))}
             />
           ))}

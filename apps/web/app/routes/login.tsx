@@ -1,14 +1,19 @@
 import { loginSchema } from "@skillshelf/shared/account-forms.ts";
-import { Link, useLocation, useRevalidator } from "react-router";
+import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
+import type { UserRecord } from "@skillshelf/shared/api.ts";
+import { Link, useActionData, useLocation } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { TextField } from "../components/form/text-field";
-import { login } from "../features/auth/api/login";
 import { AuthBenefits } from "../features/auth/components/auth-benefits";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
 import { useToast } from "../features/toast/toast-context";
+import { useActionSubmit } from "../hooks/use-action-submit";
 import { useSchemaForm } from "../hooks/use-schema-form";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, parseFormPost } from "../lib/form-action";
 import { requireGuest, safeRedirect } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import { saveUserRecord } from "../lib/user-storage";
@@ -17,10 +22,28 @@ import type { Route } from "./+types/login";
 
 export const handle: RouteHandle = { toastPosition: "top-center" };
 
-export function loader({ context }: Route.LoaderArgs) {
+/** Where a plain form post of the other account forms lands: /login?notice=KEY shows that form's success message. */
+export const LOGIN_NOTICES = {
+  registered: ACCOUNT_MESSAGES.registered,
+  "reset-sent": ACCOUNT_MESSAGES.resetSent,
+  "password-reset": ACCOUNT_MESSAGES.passwordReset,
+} as const;
+
+export function loader({ context, request }: Route.LoaderArgs) {
   requireGuest(context);
-  return null;
+  const key = new URL(request.url).searchParams.get("notice");
+  return { notice: key && Object.hasOwn(LOGIN_NOTICES, key) ? LOGIN_NOTICES[key as keyof typeof LOGIN_NOTICES] : null };
 }
+
+/** Signs in with the API's own steps; a plain form post then goes on to redirectTo (or /dashboard) at once. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireGuest(context);
+  const form = await parseFormPost(request, loginSchema, { checkboxes: ["remember_me"] });
+  const outcome = form.ok ? await context.accounts.login(form.data) : form.outcome;
+  return answerForm(context, outcome, safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 
 /**
  * After signing in the root revalidates (so the header shows the learner);
@@ -38,24 +61,27 @@ export function meta() {
   });
 }
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const toast = useToast();
   const location = useLocation();
-  const revalidator = useRevalidator();
   const redirectAfter = useRedirectAfter();
+  const send = useActionSubmit<UserRecord>(toast);
+  // A plain form post's answer (no JavaScript): its messages, rendered by the server.
+  const posted = useActionData<typeof action>();
   // Arriving from registration, the e-mail is filled in already.
   const email = (location.state as { email?: unknown } | null)?.email;
 
   const { errors, phase, formProps } = useSchemaForm(loginSchema, {
-    async onValid(data, { showErrors, form }) {
-      const result = await login(data, toast);
-      if (!result.ok || !result.body) {
-        showErrors(result.body?.errors);
-        if (result.httpStatus === 401) form.querySelector<HTMLInputElement>("input[name=password]")?.select();
+    initialErrors: posted?.ok === false ? posted.errors : undefined,
+    async onValid(_data, { showErrors, form }) {
+      // Posted to this route's action; the root's loader then runs again, so the header shows the learner.
+      const result = await send(form);
+      if (!result.ok) {
+        showErrors(result.errors);
+        if (result.status === 401) form.querySelector<HTMLInputElement>("input[name=password]")?.select();
         return false;
       }
-      saveUserRecord(result.body.data);
-      void revalidator.revalidate();
+      saveUserRecord(result.data);
       // Read from the address rather than with useSearchParams: that hook would add ~0.3 KB to every page's shared router chunk.
       const redirectTo = new URLSearchParams(location.search).get("redirectTo");
       redirectAfter(safeRedirect(redirectTo), REDIRECT_DELAY_MS.login, { replace: true });
@@ -74,6 +100,12 @@ export default function Login() {
         </p>
       }
     >
+      {loaderData.notice && (
+        <p className="notice" role="status">
+          {loaderData.notice}
+        </p>
+      )}
+      <FormNotice outcome={posted} />
       <form className="form" {...formProps}>
         <TextField
           label="Email"

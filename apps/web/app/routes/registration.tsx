@@ -1,16 +1,20 @@
 import { registerSchema } from "@skillshelf/shared/account-forms.ts";
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { TextField } from "../components/form/text-field";
-import { register } from "../features/auth/api/register";
 import { AuthBenefits } from "../features/auth/components/auth-benefits";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
 import { useToast } from "../features/toast/toast-context";
+import { useActionSubmit } from "../hooks/use-action-submit";
 import { useSchemaForm } from "../hooks/use-schema-form";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, parseFormPost } from "../lib/form-action";
 import { requireGuest } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
+import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/registration";
 
@@ -20,6 +24,18 @@ export function loader({ context }: Route.LoaderArgs) {
   requireGuest(context);
   return null;
 }
+
+/** Creates the account with the API's own steps; a plain form post then goes to /login, which says so. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireGuest(context);
+  const form = await parseFormPost(request, registerSchema);
+  const outcome = form.ok ? await context.accounts.register(form.data) : form.outcome;
+  return answerForm(context, outcome, "/login?notice=registered");
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
+
+export const shouldRevalidate = revalidateUnlessUnsent;
 
 export function meta() {
   return buildMeta({
@@ -31,11 +47,14 @@ export function meta() {
 export default function Registration() {
   const toast = useToast();
   const redirectAfter = useRedirectAfter();
+  const send = useActionSubmit(toast);
+  const posted = useActionData<typeof action>();
   const { errors, phase, formProps } = useSchemaForm(registerSchema, {
-    async onValid(data, { showErrors }) {
-      const result = await register(data, toast);
+    initialErrors: posted?.ok === false ? posted.errors : undefined,
+    async onValid(data, { showErrors, form }) {
+      const result = await send(form);
       if (!result.ok) {
-        showErrors(result.body?.errors);
+        showErrors(result.errors);
         return false;
       }
       redirectAfter("/login", REDIRECT_DELAY_MS.other, { state: { email: data.email } });
@@ -54,6 +73,7 @@ export default function Registration() {
         </p>
       }
     >
+      <FormNotice outcome={posted} />
       <form className="form" {...formProps}>
         <TextField label="Full name" name="name" autoComplete="name" error={errors.name} />
         <TextField

@@ -1,17 +1,21 @@
 import { RESET_PASSWORD_RULES, resetPasswordSchema } from "@skillshelf/shared/account-forms.ts";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
-import { resetPassword } from "../features/auth/api/reset-password";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { PasswordChecklist } from "../features/auth/components/password-checklist";
 import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
 import { useToast } from "../features/toast/toast-context";
+import { useActionSubmit } from "../hooks/use-action-submit";
 import { useSchemaForm } from "../hooks/use-schema-form";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, parseFormPost } from "../lib/form-action";
 import { requireGuest } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
+import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/reset-password";
 
@@ -21,6 +25,18 @@ export function loader({ context }: Route.LoaderArgs) {
   requireGuest(context);
   return null;
 }
+
+/** Sets the new password with the API's own steps; a plain form post then goes to /login, which says so. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireGuest(context);
+  const form = await parseFormPost(request, resetPasswordSchema, { extra: { token: params.token } });
+  const outcome = form.ok ? await context.accounts.resetPassword(form.data) : form.outcome;
+  return answerForm(context, outcome, "/login?notice=password-reset");
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
+
+export const shouldRevalidate = revalidateUnlessUnsent;
 
 export function meta() {
   return buildMeta({
@@ -35,13 +51,17 @@ export default function ResetPassword({ params }: Route.ComponentProps) {
   const toast = useToast();
   const redirectAfter = useRedirectAfter();
   const [password, setPassword] = useState("");
+  const send = useActionSubmit(toast);
+  const posted = useActionData<typeof action>();
   const { errors, phase, submitted, formProps } = useSchemaForm(resetPasswordSchema, {
     mode: "live",
+    initialErrors: posted?.ok === false ? posted.errors : undefined,
     extra: () => ({ token: params.token }),
-    async onValid(data, { showErrors }) {
-      const result = await resetPassword(data, toast);
+    async onValid(_data, { showErrors, form }) {
+      // The token is the route's own parameter: the action reads it from the address.
+      const result = await send(form);
       if (!result.ok) {
-        showErrors(result.body?.errors);
+        showErrors(result.errors);
         return false;
       }
       redirectAfter("/login", REDIRECT_DELAY_MS.other, { replace: true });
@@ -71,6 +91,7 @@ export default function ResetPassword({ params }: Route.ComponentProps) {
           </Link>
         </div>
       )}
+      <FormNotice outcome={posted} />
       <form className="form" {...formProps}>
         <PasswordField
           label="New password"

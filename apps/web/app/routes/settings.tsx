@@ -1,5 +1,10 @@
+import { settingsSchema } from "@skillshelf/shared/account-forms.ts";
+import { useActionData } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
-import { SettingsForm } from "../features/account/components/settings-form";
+import { NOTIFICATION_FIELDS, SettingsForm } from "../features/account/components/settings-form";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, checkForm } from "../lib/form-action";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/settings";
@@ -7,6 +12,19 @@ import type { Route } from "./+types/settings";
 export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireViewer(context, request).user };
 }
+
+/** Saves the settings with the API's own steps; a plain form post then comes back here. */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireViewer(context, request);
+  const checked = checkForm(await request.formData(), settingsSchema, { checkboxes: NOTIFICATION_FIELDS });
+  return answerForm(
+    context,
+    checked.ok ? await context.profile.saveSettings(checked.data) : checked.outcome,
+    "/settings",
+  );
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 
 export function meta() {
   return buildMeta({
@@ -16,11 +34,13 @@ export function meta() {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
+  const posted = useActionData<typeof action>();
   return (
     <div className="account-page">
       <AccountPageHeader title="Settings" lead="Choose how Skillshelf looks and talks to you." />
       <div className="card account-panel">
-        <SettingsForm user={loaderData.user} />
+        <FormNotice outcome={posted} />
+        <SettingsForm user={loaderData.user} postedErrors={posted?.ok === false ? posted.errors : undefined} />
       </div>
     </div>
   );

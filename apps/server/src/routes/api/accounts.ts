@@ -8,15 +8,18 @@ import {
   resetPasswordSchema,
   settingsSchema,
 } from "@skillshelf/shared/account-forms.ts";
+import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
 import { loginResponseSchema, profileResponseSchema, userResponseSchema } from "@skillshelf/shared/api.ts";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { login } from "../../accounts/login.ts";
 import { FORGOT_PASSWORD_SENT, requestPasswordReset, resetPassword } from "../../accounts/password-reset.ts";
 import { changePassword, updateProfile, updateSettings } from "../../accounts/profile.ts";
 import { register } from "../../accounts/register.ts";
-import { revokeSession } from "../../accounts/sessions.ts";
+import { revokeSession, type SessionViewer } from "../../accounts/sessions.ts";
 import { countCartItems } from "../../cart/cart.ts";
+import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { securityLog } from "../../lib/security-events.ts";
 import { clearSessionCookie, requireViewer, setSessionCookie, viewerOf } from "../viewer.ts";
@@ -77,6 +80,75 @@ function limits(app: FastifyInstance, name: Limit) {
   };
 }
 
+/** A step that logs a security event and queues a mail: run it, then deliver the mail in the background. */
+async function mailingStep(
+  request: FastifyRequest,
+  run: (options: { db: Db; publicUrl: string; now: Date; log: FastifyBaseLogger }) => Promise<unknown>,
+  message: string,
+): Promise<string> {
+  const app = request.server;
+  await run({ db: app.database.db, publicUrl: app.config.publicUrl, now: app.clock(), log: securityLog(request) });
+  void app.mail.deliverDue();
+  return message;
+}
+
+/**
+ * What a visitor's account request does once its body is valid: the JSON API
+ * and the pages' form actions (routes/page-actions.ts) both call these, so a
+ * form post and an API call register, sign in and reset alike.
+ */
+export const visitorAccountSteps = {
+  async register(request: FastifyRequest, input: z.output<typeof registerSchema>): Promise<string> {
+    const app = request.server;
+    await register({ db: app.database.db, input, publicUrl: app.config.publicUrl, now: app.clock() });
+    void app.mail.deliverDue();
+    return ACCOUNT_MESSAGES.registered;
+  },
+
+  /** Signs in and sets the access-token cookie on the reply. */
+  async login(request: FastifyRequest, reply: FastifyReply, input: z.output<typeof loginSchema>) {
+    const app = request.server;
+    const { expiresAt, ...response } = await login({
+      db: app.database.db,
+      input,
+      now: app.clock(),
+      log: securityLog(request),
+    });
+    setSessionCookie(reply, response.session_token, input.remember_me ? expiresAt : null);
+    return response;
+  },
+
+  forgotPassword: (request: FastifyRequest, input: z.output<typeof forgotPasswordSchema>) =>
+    mailingStep(request, (options) => requestPasswordReset({ ...options, input }), FORGOT_PASSWORD_SENT),
+
+  resetPassword: (request: FastifyRequest, input: z.output<typeof resetPasswordSchema>) =>
+    mailingStep(request, (options) => resetPassword({ ...options, input }), ACCOUNT_MESSAGES.passwordReset),
+};
+
+/**
+ * Both limits of a form posted to a page: the page server has no route
+ * config, so it counts under the same keys as the API routes (one counter
+ * whichever way the form arrives).
+ */
+export function formRateLimits(app: FastifyInstance) {
+  const guard = (name: Limit) => {
+    const [max, timeWindow] = RATE_LIMITS[name].address;
+    const limiter = app.createRateLimit({ max, timeWindow, keyGenerator: (r) => `${name}:ip:${r.ip}` });
+    const emailOf = new WeakMap<FastifyRequest, string>();
+    const account = accountLimit(app, name, (r) => emailOf.get(r) ?? "");
+    return async (request: FastifyRequest, reply: FastifyReply, email: string) => {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header("retry-after", result.ttlInSeconds);
+        throw new AppError("rate_limited", TOO_MANY_REQUESTS);
+      }
+      emailOf.set(request, email);
+      await account(request, reply);
+    };
+  };
+  return { login: guard("login"), register: guard("register"), forgotPassword: guard("forgotPassword") };
+}
+
 /** Registration, sign in and out, password reset: open to visitors. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["accounts"];
@@ -88,9 +160,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limits(app, "register"),
     },
     async (request, reply) => {
-      await register({ db: app.database.db, input: request.body, publicUrl: app.config.publicUrl, now: app.clock() });
-      void app.mail.deliverDue();
-      return reply.status(201).send({ status: true, message: "Registration successful. Please sign in." });
+      const message = await visitorAccountSteps.register(request, request.body);
+      return reply.status(201).send({ status: true, message });
     },
   );
 
@@ -106,16 +177,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...limits(app, "login"),
     },
-    async (request, reply) => {
-      const { expiresAt, ...response } = await login({
-        db: app.database.db,
-        input: request.body,
-        now: app.clock(),
-        log: securityLog(request),
-      });
-      setSessionCookie(reply, response.session_token, request.body.remember_me ? expiresAt : null);
-      return response;
-    },
+    (request, reply) => visitorAccountSteps.login(request, reply, request.body),
   );
 
   app.post(
@@ -141,17 +203,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...limits(app, "forgotPassword"),
     },
-    async (request) => {
-      await requestPasswordReset({
-        db: app.database.db,
-        input: request.body,
-        publicUrl: app.config.publicUrl,
-        now: app.clock(),
-        log: securityLog(request),
-      });
-      void app.mail.deliverDue();
-      return { status: true, message: FORGOT_PASSWORD_SENT };
-    },
+    async (request) => ({ status: true, message: await visitorAccountSteps.forgotPassword(request, request.body) }),
   );
 
   app.post(
@@ -165,19 +217,69 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(DONE),
       },
     },
-    async (request) => {
-      await resetPassword({
+    async (request) => ({ status: true, message: await visitorAccountSteps.resetPassword(request, request.body) }),
+  );
+};
+
+/**
+ * What a learner's account request does once its body is valid, for the
+ * JSON API and the pages' form actions alike.
+ */
+export function learnerAccountSteps(app: FastifyInstance) {
+  // Checking the current password to change the e-mail counts against the
+  // account's sign-in limit: a stolen session is no faster a password oracle
+  // than the login form.
+  const emailOf = new WeakMap<FastifyRequest, string>();
+  const passwordGuesses = accountLimit(app, "login", (r) => emailOf.get(r) ?? "");
+  return {
+    async updateProfile(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      v: SessionViewer,
+      input: z.output<typeof profileSchema>,
+    ) {
+      if (changesEmail(v.user.email, input.email) && input.current_password) {
+        emailOf.set(request, v.user.email);
+        await passwordGuesses(request, reply);
+      }
+      const data = await updateProfile({
         db: app.database.db,
-        input: request.body,
+        userId: v.userId,
+        input,
         publicUrl: app.config.publicUrl,
         now: app.clock(),
         log: securityLog(request),
       });
       void app.mail.deliverDue();
-      return { status: true, message: "Your password has been reset. Please sign in with your new password." };
+      return { message: PROFILE_MESSAGES.profile, data };
     },
-  );
-};
+
+    async changePassword(request: FastifyRequest, v: SessionViewer, input: z.output<typeof changePasswordSchema>) {
+      await changePassword({
+        db: app.database.db,
+        userId: v.userId,
+        sessionId: v.sessionId,
+        input,
+        publicUrl: app.config.publicUrl,
+        now: app.clock(),
+        log: securityLog(request),
+      });
+      void app.mail.deliverDue();
+      return { message: PROFILE_MESSAGES.password, data: null };
+    },
+
+    async saveSettings(v: SessionViewer, input: z.output<typeof settingsSchema>) {
+      const data = await updateSettings({ db: app.database.db, userId: v.userId, input, now: app.clock() });
+      return { message: PROFILE_MESSAGES.settings, data };
+    },
+  };
+}
+
+export const PROFILE_MESSAGES = {
+  profile: "Profile updated successfully.",
+  password: "Password changed successfully.",
+  settings: "Settings saved successfully.",
+} as const;
 
 /** The signed-in user's own account: every route needs a session. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -188,6 +290,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!v) throw new Error("requireViewer let a visitor through");
     return v;
   };
+  const steps = learnerAccountSteps(app);
 
   app.post(
     "/get-profile",
@@ -210,11 +313,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Checking the current password to change the e-mail counts against the
-  // account's sign-in limit: a stolen session is no faster a password oracle
-  // than the login form.
-  const passwordGuesses = accountLimit(app, "login", async (r) => (await viewer(r)).user.email);
-
   app.post(
     "/update-profile",
     {
@@ -226,22 +324,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(userResponseSchema),
       },
     },
-    async (request, reply) => {
-      const v = await viewer(request);
-      if (changesEmail(v.user.email, request.body.email) && request.body.current_password) {
-        await passwordGuesses(request, reply);
-      }
-      const data = await updateProfile({
-        db: app.database.db,
-        userId: v.userId,
-        input: request.body,
-        publicUrl: app.config.publicUrl,
-        now: app.clock(),
-        log: securityLog(request),
-      });
-      void app.mail.deliverDue();
-      return { status: true, message: "Profile updated successfully.", data };
-    },
+    async (request, reply) => ({
+      status: true,
+      ...(await steps.updateProfile(request, reply, await viewer(request), request.body)),
+    }),
   );
 
   app.post(
@@ -256,18 +342,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const v = await viewer(request);
-      await changePassword({
-        db: app.database.db,
-        userId: v.userId,
-        sessionId: v.sessionId,
-        input: request.body,
-        publicUrl: app.config.publicUrl,
-        now: app.clock(),
-        log: securityLog(request),
-      });
-      void app.mail.deliverDue();
-      return { status: true, message: "Password changed successfully." };
+      const { message } = await steps.changePassword(request, await viewer(request), request.body);
+      return { status: true, message };
     },
   );
 
@@ -282,15 +358,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(userResponseSchema),
       },
     },
-    async (request) => {
-      const v = await viewer(request);
-      const data = await updateSettings({
-        db: app.database.db,
-        userId: v.userId,
-        input: request.body,
-        now: app.clock(),
-      });
-      return { status: true, message: "Settings saved successfully.", data };
-    },
+    async (request) => ({ status: true, ...(await steps.saveSettings(await viewer(request), request.body)) }),
   );
 };

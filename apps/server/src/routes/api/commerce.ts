@@ -6,6 +6,7 @@ import {
   orderRowSchema,
   ownedItemSchema,
 } from "@skillshelf/shared/api.ts";
+import { addToCartSchema, removeFromCartSchema } from "@skillshelf/shared/cart-forms.ts";
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { type PageRequest, pageQuery, pageResponse } from "@skillshelf/shared/paging.ts";
@@ -18,6 +19,8 @@ import { getOrder, listItems, listOrders } from "../../orders/read-orders.ts";
 import { refundOrder } from "../../orders/refund-order.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
 import { answers, DONE, SIGNED_IN } from "./openapi.ts";
+
+export const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from your cart." } as const;
 
 /** The signed-in learner's cart, orders and items. */
 export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,10 +52,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Add a whole sub-category (group_id null) or one of its groups",
         tags: ["cart"],
-        body: z.object({
-          sub_category_id: rowId("sub_category_id is required"),
-          group_id: z.union([rowId("group_id must be an id"), z.null()]).optional(),
-        }),
+        body: addToCartSchema,
         ...SIGNED_IN,
         response: answers(okEnvelope({ data: cartItemSchema.describe("the line added") }), 201),
       },
@@ -65,7 +65,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         groupId: request.body.group_id ?? null,
         currency,
       });
-      return reply.status(201).send({ status: true, message: "Added to your cart.", data });
+      return reply.status(201).send({ status: true, message: CART_MESSAGES.added, data });
     },
   );
 
@@ -75,14 +75,14 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Remove a line from the cart",
         tags: ["cart"],
-        body: z.object({ delete_id: rowId("delete_id is required") }),
+        body: removeFromCartSchema,
         ...SIGNED_IN,
         response: answers(DONE),
       },
     },
     async (request) => {
       await removeFromCart(db, await userId(request), request.body.delete_id);
-      return { status: true, message: "Removed from your cart." };
+      return { status: true, message: CART_MESSAGES.removed };
     },
   );
 

@@ -12,8 +12,8 @@ interface SubmitButtonProps {
 /**
  * Unavailable while the form is checked, sent, or about to leave the page
  * (SPEC.md section 4). It stays focusable (aria-disabled) so keyboard focus is
- * not lost; it is truly disabled only before the page's script runs, when a
- * press could not be handled.
+ * not lost. Every form posts to its route's action, so before the page's
+ * script runs (or without it) a press is a plain form post.
  */
 export function SubmitButton({ phase, label, busyLabel, className = "button button--block" }: SubmitButtonProps) {
   const hydrated = useHydrated();
@@ -22,7 +22,8 @@ export function SubmitButton({ phase, label, busyLabel, className = "button butt
     <button
       type="submit"
       className={className}
-      disabled={!hydrated}
+      // The page's script handles a press from now on (a plain form post before).
+      data-enhanced={hydrated || undefined}
       aria-disabled={phase !== "idle" ? true : undefined}
       data-busy={busy || undefined}
     >

@@ -1,7 +1,14 @@
+import type { CartItem } from "@skillshelf/shared/api.ts";
 import { useCallback, useState } from "react";
-import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { useActionSubmit } from "../../hooks/use-action-submit";
 import { useToast } from "../toast/toast-context";
-import { type AddToCartInput, addToCart } from "./api/add-to-cart";
+
+/** A whole sub-category (group_id null) or one of its groups. */
+export interface AddToCartInput {
+  sub_category_id: number;
+  group_id: number | null;
+}
 
 /** Which Add To Cart button a request belongs to: the sub-category's, or one group's. */
 function keyOf(input: AddToCartInput): string {
@@ -10,19 +17,21 @@ function keyOf(input: AddToCartInput): string {
 
 /**
  * The listing's Add To Cart (SPEC.md sections 4 and 5): a visitor signs in
- * first; a learner's request shows a spinner on the button used until the
- * header badge has been reloaded, and a toast with the server's message.
+ * first; a learner's form goes to the cart's action (routes/cart.tsx) and
+ * shows a spinner on the button used until the header badge has been
+ * reloaded (the router reloads the page's data after an action), and a toast
+ * with the server's message.
  */
 export function useAddToCart(signedIn: boolean) {
   const [pending, setPending] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
-  const revalidator = useRevalidator();
+  const send = useActionSubmit<CartItem>(toast, "/cart");
   const here = location.pathname + location.search;
 
   const add = useCallback(
-    async (input: AddToCartInput) => {
+    async (form: HTMLFormElement, input: AddToCartInput) => {
       const toLogin = `/login?redirectTo=${encodeURIComponent(here)}`;
       if (!signedIn) {
         navigate(toLogin);
@@ -30,19 +39,14 @@ export function useAddToCart(signedIn: boolean) {
       }
       setPending(keyOf(input));
       try {
-        const result = await addToCart(input, toast);
+        const result = await send(form);
         // The session ended meanwhile: sign in again, then come back here.
-        if (result.httpStatus === 401) {
-          navigate(toLogin);
-          return;
-        }
-        // The root loader's cart count feeds the header badge.
-        await revalidator.revalidate();
+        if (!result.ok && result.status === 401) navigate(toLogin);
       } finally {
         setPending(null);
       }
     },
-    [signedIn, here, navigate, toast, revalidator],
+    [signedIn, here, navigate, send],
   );
 
   return { add, isAdding: (input: AddToCartInput) => pending === keyOf(input) };

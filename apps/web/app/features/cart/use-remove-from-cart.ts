@@ -1,33 +1,31 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
 import { useCallback, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useActionSubmit } from "../../hooks/use-action-submit";
 import { useToast } from "../toast/toast-context";
-import { removeFromCart } from "./api/remove-from-cart";
 
 export const REMOVE_CONFIRMATION = "Are you sure you want to remove this item from your cart?";
 
 /**
- * Removal after the learner confirms (SPEC.md section 2); success or failure,
- * the cart and the header badge reload.
+ * Removal after the learner confirms (SPEC.md section 2), through the cart's
+ * action; success or failure, the router then reloads the cart and the header badge.
  */
 export function useRemoveFromCart(onRemoved?: () => void) {
   const [removing, setRemoving] = useState<number | null>(null);
   const toast = useToast();
-  const revalidator = useRevalidator();
+  const send = useActionSubmit(toast, "/cart");
 
   const remove = useCallback(
-    async (item: CartItem) => {
+    async (form: HTMLFormElement, item: CartItem) => {
       if (!window.confirm(REMOVE_CONFIRMATION)) return;
       setRemoving(item.id);
       try {
-        const result = await removeFromCart(item.id, toast);
-        await revalidator.revalidate();
+        const result = await send(form);
         if (result.ok) onRemoved?.();
       } finally {
         setRemoving(null);
       }
     },
-    [toast, revalidator, onRemoved],
+    [send, onRemoved],
   );
 
   return { remove, removing };

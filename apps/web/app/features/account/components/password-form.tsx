@@ -1,24 +1,23 @@
 import { changePasswordSchema } from "@skillshelf/shared/account-forms.ts";
-import { useRevalidator } from "react-router";
 import { PasswordField } from "../../../components/form/password-field";
 import { SubmitButton } from "../../../components/form/submit-button";
-import { useSchemaForm } from "../../../hooks/use-schema-form";
+import { useActionSubmit } from "../../../hooks/use-action-submit";
+import { type FieldErrors, useSchemaForm } from "../../../hooks/use-schema-form";
 import { useToast } from "../../toast/toast-context";
-import { changePassword } from "../api/change-password";
+import { useKeepUserRecord } from "../use-keep-user-record";
 
 /** Old, new and confirm; the fields are emptied once the password has changed. */
-export function PasswordForm() {
+export function PasswordForm({ postedErrors }: { postedErrors?: FieldErrors | undefined }) {
   const toast = useToast();
-  const revalidator = useRevalidator();
+  const keepUserRecord = useKeepUserRecord();
+  const send = useActionSubmit(toast);
   const { errors, phase, reset, formProps } = useSchemaForm(changePasswordSchema, {
-    async onValid(data, { form, showErrors }) {
-      const result = await changePassword(data, toast);
-      if (!result.ok) {
-        showErrors(result.body?.errors);
-        // The session ended (expired, or signed out elsewhere): the guard sends the learner to sign in.
-        if (result.httpStatus === 401) await revalidator.revalidate();
-        return false;
-      }
+    initialErrors: postedErrors,
+    // Posted to the dashboard's action (intent=password), a plain form post without JavaScript.
+    async onValid(_data, helpers) {
+      const { form } = helpers;
+      const result = await send(form);
+      if (!result.ok) return keepUserRecord(result, helpers);
       form.reset();
       reset();
       return false;
@@ -27,6 +26,7 @@ export function PasswordForm() {
 
   return (
     <form className="form form--narrow" aria-label="Change password" {...formProps}>
+      <input type="hidden" name="intent" value="password" />
       <PasswordField
         label="Old password"
         name="old_password"

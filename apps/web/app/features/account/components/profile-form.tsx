@@ -4,9 +4,9 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { PasswordField } from "../../../components/form/password-field";
 import { SubmitButton } from "../../../components/form/submit-button";
 import { TextAreaField, TextField } from "../../../components/form/text-field";
-import { useSchemaForm } from "../../../hooks/use-schema-form";
+import { useActionSubmit } from "../../../hooks/use-action-submit";
+import { type FieldErrors, useSchemaForm } from "../../../hooks/use-schema-form";
 import { useToast } from "../../toast/toast-context";
-import { updateProfile } from "../api/update-profile";
 import { useKeepUserRecord } from "../use-keep-user-record";
 
 /**
@@ -14,14 +14,17 @@ import { useKeepUserRecord } from "../use-keep-user-record";
  * shown in the header. A new sign-in email needs the current password, so its
  * field appears as soon as the email differs from the stored one.
  */
-export function ProfileForm({ user }: { user: UserRecord }) {
+export function ProfileForm({ user, postedErrors }: { user: UserRecord; postedErrors?: FieldErrors | undefined }) {
   const toast = useToast();
   const keepUserRecord = useKeepUserRecord();
+  const send = useActionSubmit<UserRecord>(toast);
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState(user.email);
   const schema = useMemo(() => profileSchemaFor(user.email), [user.email]);
   const { errors, phase, formProps } = useSchemaForm(schema, {
-    onValid: async (data, helpers) => keepUserRecord(await updateProfile(data, toast), helpers),
+    initialErrors: postedErrors,
+    // Posted to the dashboard's action (intent=profile), a plain form post without JavaScript.
+    onValid: async (_data, helpers) => keepUserRecord(await send(helpers.form), helpers),
   });
   const needsPassword = changesEmail(user.email, email);
 
@@ -39,6 +42,7 @@ export function ProfileForm({ user }: { user: UserRecord }) {
 
   return (
     <form className="form form--wide" aria-label="Profile" ref={formRef} {...formProps} onChange={onChange}>
+      <input type="hidden" name="intent" value="profile" />
       <div className="form__grid">
         <TextField label="Name" name="name" autoComplete="name" defaultValue={user.name} error={errors.name} />
         <TextField

@@ -4,9 +4,9 @@ import { SelectField } from "../../../components/form/select-field";
 import { SubmitButton } from "../../../components/form/submit-button";
 import { SwitchField } from "../../../components/form/switch-field";
 import { TextField } from "../../../components/form/text-field";
-import { useSchemaForm } from "../../../hooks/use-schema-form";
+import { useActionSubmit } from "../../../hooks/use-action-submit";
+import { type FieldErrors, useSchemaForm } from "../../../hooks/use-schema-form";
 import { useToast } from "../../toast/toast-context";
-import { saveSettings } from "../api/save-settings";
 import { useKeepUserRecord } from "../use-keep-user-record";
 
 const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => ({
@@ -14,6 +14,9 @@ const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => ({
   label: `${zone.slice(zone.indexOf("/") + 1).replaceAll("_", " ")} (${zone})`,
 }));
 const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: language }));
+
+/** The switches: a plain form post sends a ticked one as 'on' and leaves the others out. */
+export const NOTIFICATION_FIELDS = ["email_notifications", "in_app_notifications", "sms_notifications"] as const;
 
 const NOTIFICATIONS = [
   {
@@ -34,11 +37,14 @@ const NOTIFICATIONS = [
 ] as const;
 
 /** Display name, time zone, language and the three notification switches. */
-export function SettingsForm({ user }: { user: UserRecord }) {
+export function SettingsForm({ user, postedErrors }: { user: UserRecord; postedErrors?: FieldErrors | undefined }) {
   const toast = useToast();
   const keepUserRecord = useKeepUserRecord();
+  const send = useActionSubmit<UserRecord>(toast);
   const { errors, phase, formProps } = useSchemaForm(settingsSchema, {
-    onValid: async (data, helpers) => keepUserRecord(await saveSettings(data, toast), helpers),
+    initialErrors: postedErrors,
+    // Posted to the settings page's action, a plain form post without JavaScript.
+    onValid: async (_data, helpers) => keepUserRecord(await send(helpers.form), helpers),
   });
 
   return (

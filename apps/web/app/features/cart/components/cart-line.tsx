@@ -4,7 +4,7 @@ import { usePrice } from "../../../lib/formatting";
 interface CartLineProps {
   item: CartItem;
   /** Omitted on checkout, where lines are read-only. */
-  onRemove?: (item: CartItem) => void;
+  onRemove?: (form: HTMLFormElement, item: CartItem) => void;
   removing?: boolean;
 }
 
@@ -33,16 +33,27 @@ export function CartLine({ item, onRemove, removing = false }: CartLineProps) {
       <div className="cart-line__end">
         <p className="cart-line__price">{money(item.price, item.currency)}</p>
         {onRemove && (
-          <button
-            type="button"
-            className="link-button cart-line__remove"
-            onClick={() => onRemove(item)}
-            disabled={removing}
-            aria-busy={removing || undefined}
+          // A plain form post to the cart's action without JavaScript; with it, after the confirmation.
+          <form
+            method="post"
+            action="/cart"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onRemove(event.currentTarget, item);
+            }}
           >
-            {removing && <span className="spinner button__spinner" aria-hidden="true" />}
-            Remove<span className="sr-only"> {name} from the cart</span>
-          </button>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="delete_id" value={item.id} />
+            <button
+              type="submit"
+              className="link-button cart-line__remove"
+              disabled={removing}
+              aria-busy={removing || undefined}
+            >
+              {removing && <span className="spinner button__spinner" aria-hidden="true" />}
+              Remove<span className="sr-only"> {name} from the cart</span>
+            </button>
+          </form>
         )}
       </div>
     </li>

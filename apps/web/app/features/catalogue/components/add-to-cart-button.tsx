@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from "react";
+import { useLocation } from "react-router";
 import { CartIcon } from "../../../components/icons/cart-icon";
+import { useHydrated } from "../../../hooks/use-hydrated";
 import { usePrice } from "../../../lib/formatting";
 
 interface AddToCartButtonProps {
@@ -9,7 +11,10 @@ interface AddToCartButtonProps {
   note: string | null;
   /** Show the price inside the button (the hero's whole-sub-category button does). */
   showPrice?: boolean;
-  onAdd: () => void;
+  /** What the button adds: a whole sub-category (group_id null) or one of its groups. */
+  item: { sub_category_id: number; group_id: number | null };
+  /** With JavaScript: adds through the cart's action without leaving the page. */
+  onAdd: (form: HTMLFormElement) => void;
   /** True while this button's request runs: a spinner, and the button is disabled. */
   busy?: boolean;
   className?: string;
@@ -22,6 +27,7 @@ export function AddToCartButton({
   currency,
   note,
   showPrice,
+  item,
   onAdd,
   busy = false,
   className,
@@ -29,6 +35,9 @@ export function AddToCartButton({
 }: AddToCartButtonProps) {
   const money = usePrice();
   const noteId = useId();
+  // The page to come back to after signing in; the same for every visitor of a kept public page.
+  const location = useLocation();
+  const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
   const wasBusy = useRef(false);
   // Disabling the focused button drops keyboard focus to the page: give it back when done.
@@ -39,14 +48,28 @@ export function AddToCartButton({
     wasBusy.current = busy;
   }, [busy]);
   return (
-    <span className="tooltip-anchor">
+    // A plain form post to the cart's action without JavaScript; nothing in it is the visitor's own.
+    <form
+      method="post"
+      action="/cart"
+      className="tooltip-anchor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onAdd(event.currentTarget);
+      }}
+    >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="sub_category_id" value={item.sub_category_id} />
+      {item.group_id !== null && <input type="hidden" name="group_id" value={item.group_id} />}
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button
         ref={button}
-        type="button"
+        type="submit"
         className={className ?? "button"}
-        onClick={onAdd}
         disabled={busy}
         aria-busy={busy || undefined}
+        // The page's script handles a press from now on (a plain form post before).
+        data-enhanced={hydrated || undefined}
         aria-describedby={note ? noteId : undefined}
       >
         {busy ? <span className="spinner button__spinner" aria-hidden="true" /> : <CartIcon size={18} />}
@@ -58,6 +81,6 @@ export function AddToCartButton({
           {note}
         </span>
       )}
-    </span>
+    </form>
   );
 }

@@ -11,12 +11,14 @@ interface GroupCardProps {
   free: boolean;
   /** True when the viewer owns the group, or the whole sub-category. */
   owned: boolean;
-  onAdd: () => void;
+  /** What its Add To Cart adds: this group of its sub-category. */
+  item: { sub_category_id: number; group_id: number };
+  onAdd: (form: HTMLFormElement) => void;
   /** True while this group's Add To Cart request runs. */
   busy?: boolean;
 }
 
-export function GroupCard({ group, categorySlug, free, owned, onAdd, busy }: GroupCardProps) {
+export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy }: GroupCardProps) {
   const money = usePrice();
   const titleId = useId();
   const count = group.contents.length;
@@ -42,6 +44,7 @@ export function GroupCard({ group, categorySlug, free, owned, onAdd, busy }: Gro
                 price={group.price}
                 currency={group.currency}
                 note={group.payment_note}
+                item={item}
                 onAdd={onAdd}
                 busy={busy}
                 className="button button--small"

@@ -1,8 +1,11 @@
 import { useEffect, useRef } from "react";
 import { LockIcon } from "../../../components/icons/lock-icon";
 
-/** Starts the payment; disabled with a spinner while the processing flag is set. */
-export function CompletePurchaseButton({ processing, onClick }: { processing: boolean; onClick: () => void }) {
+/**
+ * Submits the checkout's form (a plain post without JavaScript, the page's
+ * own handler with it); disabled with a spinner while the processing flag is set.
+ */
+export function CompletePurchaseButton({ processing }: { processing: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
   const wasProcessing = useRef(false);
   // A payment error re-enables the button: keyboard focus, dropped when it was disabled, comes back.
@@ -15,9 +18,8 @@ export function CompletePurchaseButton({ processing, onClick }: { processing: bo
   return (
     <button
       ref={button}
-      type="button"
+      type="submit"
       className="button button--large checkout__pay"
-      onClick={onClick}
       disabled={processing}
       aria-busy={processing || undefined}
     >

@@ -32,7 +32,8 @@ export function LockedNote({ category, unlock }: { category: { slug: string; nam
           price={unlock.price}
           currency={unlock.currency}
           note={unlock.note}
-          onAdd={() => cart.add(item)}
+          item={item}
+          onAdd={(form) => cart.add(form, item)}
           busy={cart.isAdding(item)}
           showPrice
           className="button button--small"

@@ -1,0 +1,122 @@
+import type { AccountActions, ActionOutcome, CommerceActions, ProfileActions } from "@skillshelf/shared/api.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { addToCart, removeFromCart } from "../cart/cart.ts";
+import { AppError } from "../lib/app-error.ts";
+import { formRateLimits, learnerAccountSteps, visitorAccountSteps } from "./api/accounts.ts";
+import { CART_MESSAGES } from "./api/commerce.ts";
+import { startPaymentFor } from "./api/payment-start.ts";
+import { SIGN_IN_FIRST, viewerOf } from "./viewer.ts";
+
+/** The checkout's payment methods (SPEC.md) and the providers behind them. */
+const PROVIDER_OF = { card: "stripe", wallet: "paypal", regional: "payu" } as const;
+
+/** A domain error as the outcome a page shows; anything else is a fault and propagates (500). */
+async function outcomeOf<T>(run: () => Promise<{ message: string; data: T }>): Promise<ActionOutcome<T>> {
+  try {
+    return { ok: true, ...(await run()) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      ok: false,
+      status: error.statusCode,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+    };
+  }
+}
+
+/**
+ * The store's side of the pages' form actions: the same steps and rate limits
+ * as the JSON API, for one request (its address, its reply's cookies).
+ */
+export function pageActions(app: FastifyInstance) {
+  const limits = formRateLimits(app);
+  const { db } = app.database;
+  /** The learner behind the request; a visitor (or an ended session) gets the API's 401. */
+  const signedIn = async (request: FastifyRequest) => {
+    const viewer = await viewerOf(request);
+    if (!viewer) throw new AppError("unauthenticated", SIGN_IN_FIRST);
+    return viewer;
+  };
+  const learner = async (request: FastifyRequest) => (await signedIn(request)).userId;
+  const steps = learnerAccountSteps(app);
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): { accounts: AccountActions; commerce: CommerceActions; profile: ProfileActions } => ({
+    profile: {
+      update: (input) => outcomeOf(async () => steps.updateProfile(request, reply, await signedIn(request), input)),
+      changePassword: (input) => outcomeOf(async () => steps.changePassword(request, await signedIn(request), input)),
+      saveSettings: (input) => outcomeOf(async () => steps.saveSettings(await signedIn(request), input)),
+    },
+    commerce: {
+      addToCart: (input) =>
+        outcomeOf(async () => ({
+          message: CART_MESSAGES.added,
+          data: await addToCart({
+            db,
+            userId: await learner(request),
+            subCategoryId: input.sub_category_id,
+            groupId: input.group_id ?? null,
+            currency: app.config.storeCurrency,
+          }),
+        })),
+      removeFromCart: (input) =>
+        outcomeOf(async () => {
+          await removeFromCart(db, await learner(request), input.delete_id);
+          return { message: CART_MESSAGES.removed, data: null };
+        }),
+      startPayment: (input) =>
+        outcomeOf(async () => {
+          await learner(request);
+          const { publicUrl } = app.config;
+          const checkout = await startPaymentFor(request, PROVIDER_OF[input.method], {
+            amount: input.amount,
+            currency: input.currency,
+            successUrl: `${publicUrl}/payment-confirmation`,
+            cancelUrl: `${publicUrl}/payment-cancelled`,
+          });
+          return {
+            message: "success",
+            data:
+              checkout.kind === "redirect"
+                ? { kind: "redirect", url: checkout.url }
+                : { kind: "form", action: checkout.action, params: checkout.params },
+          };
+        }),
+    },
+    accounts: {
+      login: (input) =>
+        outcomeOf(async () => {
+          await limits.login(request, reply, input.email);
+          const { message, data } = await visitorAccountSteps.login(request, reply, input);
+          return { message, data };
+        }),
+      register: (input) =>
+        outcomeOf(async () => {
+          await limits.register(request, reply, input.email);
+          return { message: await visitorAccountSteps.register(request, input), data: null };
+        }),
+      forgotPassword: (input) =>
+        outcomeOf(async () => {
+          await limits.forgotPassword(request, reply, input.email);
+          return { message: await visitorAccountSteps.forgotPassword(request, input), data: null };
+        }),
+      resetPassword: (input) =>
+        outcomeOf(async () => ({ message: await visitorAccountSteps.resetPassword(request, input), data: null })),
+    },
+  });
+}
+
+/**
+ * A form post from another site is refused before any action runs (the API
+ * takes JSON only, which no cross-site form can send; pages take forms). The
+ * browser says where a request comes from in Sec-Fetch-Site, and in Origin;
+ * a client that sends neither (not a browser) has no victim's cookies to ride.
+ */
+export function crossSitePost(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && origin !== new URL(publicUrl).origin;
+}

@@ -1,0 +1,54 @@
+import { validateForm } from "@skillshelf/shared/account-forms.ts";
+import type { ActionOutcome } from "@skillshelf/shared/api.ts";
+import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import { type AppLoadContext, data, redirect } from "react-router";
+import type { z } from "zod";
+
+/**
+ * A posted form's fields as the shared schemas read them: text as strings,
+ * the named checkboxes as booleans (a browser sends a ticked box as 'on' and
+ * leaves an unticked one out).
+ */
+export function formValues(form: FormData, checkboxes: readonly string[] = []): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string") values[name] = value;
+  }
+  for (const name of checkboxes) values[name] = form.has(name);
+  return values;
+}
+
+interface CheckOptions {
+  checkboxes?: readonly string[];
+  /** Values the form does not hold (the reset token from the address). */
+  extra?: Record<string, unknown>;
+}
+
+/** Reads and checks a form post with its shared schema; a failure is already the outcome to answer. */
+export async function parseFormPost<T extends z.ZodType>(request: Request, schema: T, options: CheckOptions = {}) {
+  return checkForm(await request.formData(), schema, options);
+}
+
+/** Checks posted fields with their shared schema; a failure is already the outcome to answer (422). */
+export function checkForm<T extends z.ZodType>(
+  form: FormData,
+  schema: T,
+  options: CheckOptions = {},
+): { ok: true; data: z.output<T> } | { ok: false; outcome: ActionOutcome<never> } {
+  const values = { ...formValues(form, options.checkboxes), ...options.extra };
+  const result = validateForm(schema, values);
+  if (result.ok) return result;
+  const message = Object.values(result.errors)[0] ?? GENERIC_ERROR;
+  return { ok: false, outcome: { ok: false, status: 422, message, errors: result.errors } };
+}
+
+/**
+ * A form action's answer. The app's own submission (JavaScript) gets the
+ * outcome as data and shows it as the SPEC says (toast, delayed redirect); a
+ * browser's plain form post is sent on with a 303 on success, or gets the page
+ * again, with the outcome's messages, under the outcome's status.
+ */
+export function answerForm<T>(context: AppLoadContext, outcome: ActionOutcome<T>, successTo: string) {
+  if (outcome.ok && !context.dataRequest) return redirect(successTo, 303);
+  return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+}
