@@ -412,15 +412,15 @@ export type OwnedItem = z.infer<typeof ownedItemSchema>;
 export type PaymentMethod = "card" | "wallet" | "regional";
 
 /** One of the learner's notifications (GET /api/notifications). */
-export interface NotificationItem {
-  id: number;
-  kind: "order_completed" | "order_refunded" | "new_article";
-  title: string;
-  text: string;
-  /** The store path it is about: an order's details or an article. */
-  link: string;
-  created_at: string;
-}
+export const notificationItemSchema = z.object({
+  id,
+  kind: z.enum(["order_completed", "order_refunded", "new_article"]),
+  title: z.string(),
+  text: z.string(),
+  link: z.string().describe("the store path it is about: an order's details or an article"),
+  created_at: z.string().describe("ISO 8601"),
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
 /** The notifications page's two groups: unread (newest first), then the newest read ones. */
 export interface NotificationsView {

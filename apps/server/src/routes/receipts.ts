@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readReceiptOrder, renderReceipt } from "../orders/receipt.ts";
+import { bytes, SIGNED_IN } from "./api/openapi.ts";
 import { viewerOf } from "./viewer.ts";
 
 /**
@@ -34,7 +35,8 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
           "application/pdf: the store's name and address, order number, date, lines, subtotal, discount, total, payment method and transaction id. 401 without a session, 404 for an order that is not the learner's.",
         tags: ["orders"],
         params,
-        produces: ["application/pdf"],
+        ...SIGNED_IN,
+        response: bytes("The receipt", "application/pdf"),
       },
     },
     async (request, reply) => {

@@ -114,7 +114,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           "Names and titles weigh more than descriptions and bodies; every word matches as a prefix. Texts come in pieces, the matching words marked `match`; no media are ever named.",
         tags: ["catalogue"],
         querystring: searchQuery,
-        response: { 200: searchResponse },
+        ...PUBLIC,
+        response: answers(searchResponse),
       },
     },
     async (request) => ({
@@ -131,7 +132,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Artefact names and article titles starting with the words typed, for a search box",
         tags: ["catalogue"],
         querystring: suggestionsQuery,
-        response: { 200: suggestionsResponse },
+        ...PUBLIC,
+        response: answers(suggestionsResponse),
       },
     },
     async (request) => ({

@@ -138,13 +138,10 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
           `409 once the ${MONEY_BACK_DAYS}-day guarantee has ended (the message names when), when the order is already refunded, or while another refund of it runs; 404 for an order that is not the learner's.`,
         tags: ["orders"],
         params: z.object({ id: rowId() }),
-        response: {
-          200: z.object({
-            status: z.literal(true),
-            message: z.string(),
-            data: z.object({ refund_ref: z.string().describe("the provider's id of the refund") }),
-          }),
-        },
+        ...SIGNED_IN,
+        response: answers(
+          okEnvelope({ data: z.object({ refund_ref: z.string().describe("the provider's id of the refund") }) }),
+        ),
       },
     },
     async (request) => {
@@ -156,7 +153,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         log: securityLog(request),
       });
       return {
-        status: true as const,
+        status: true,
         message: "Your order is refunded and its access removed.",
         data: { refund_ref: refundRef },
       };

@@ -1,17 +1,10 @@
+import { notificationItemSchema, okEnvelope } from "@skillshelf/shared/api.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listNotifications, markNotificationsRead } from "../../notifications/notifications.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
-
-const notification = z.object({
-  id: z.number().int(),
-  kind: z.enum(["order_completed", "order_refunded", "new_article"]),
-  title: z.string(),
-  text: z.string(),
-  link: z.string().describe("the store path it is about: an order's details or an article"),
-  created_at: z.string(),
-});
+import { answers, SIGNED_IN } from "./openapi.ts";
 
 /** The signed-in learner's notifications: what happened to their orders, and new articles in what they own. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,17 +23,16 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The learner's unread notifications and the newest read ones, newest first",
         description: "Reading them does not mark them read: POST /api/notifications/read does (the page does both).",
         tags,
-        response: {
-          200: z.object({
-            status: z.literal(true),
-            message: z.string(),
-            data: z.object({ unread: z.array(notification), earlier: z.array(notification) }),
+        ...SIGNED_IN,
+        response: answers(
+          okEnvelope({
+            data: z.object({ unread: z.array(notificationItemSchema), earlier: z.array(notificationItemSchema) }),
           }),
-        },
+        ),
       },
     },
     async (request) => ({
-      status: true as const,
+      status: true,
       message: "Notifications fetched successfully",
       data: await listNotifications(app.database.db, await userId(request)),
     }),
@@ -55,17 +47,16 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({
           ids: z.array(rowId("ids must be notification ids")).min(1, "ids is required").max(100, "At most 100 ids"),
         }),
-        response: {
-          200: z.object({
-            status: z.literal(true),
-            message: z.string(),
+        ...SIGNED_IN,
+        response: answers(
+          okEnvelope({
             data: z.object({ marked: z.number().int().describe("how many were unread and are read now") }),
           }),
-        },
+        ),
       },
     },
     async (request) => ({
-      status: true as const,
+      status: true,
       message: "Notifications marked read.",
       data: {
         marked: await markNotificationsRead(app.database.db, await userId(request), request.body.ids, app.clock()),
