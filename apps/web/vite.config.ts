@@ -8,14 +8,23 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The icons and the external link, a few hundred bytes each, as one file rather than
-          // a dozen: each file costs its own request and compression overhead, and a page that
-          // shows one icon shows several (bench: initial JavaScript per public page).
-          // The header's search box joins them: every page has it, and alone it would be a file of its own.
+          // What every page loads with the root route (the header and footer, their icons and
+          // search box, toasts, the error page, the shared formatting), as one file with React
+          // Router rather than a dozen files of a few hundred bytes: each file costs its own
+          // request and compression overhead (bench: initial JavaScript per public page).
           groups: [
             {
-              name: "icons",
-              test: /app[\\/](components[\\/](icons[\\/]|external-link)|features[\\/]search[\\/]components[\\/]header-search)/,
+              name: "shell",
+              test: new RegExp(
+                [
+                  String.raw`app[\\/]components[\\/](icons[\\/]|external-link)`,
+                  String.raw`app[\\/]features[\\/](layout|toast|errors)[\\/]`,
+                  String.raw`app[\\/]features[\\/]search[\\/]components[\\/]header-search`,
+                  String.raw`app[\\/]hooks[\\/](use-dismiss|use-hydrated|use-close-on-navigate)`,
+                  String.raw`app[\\/]lib[\\/](api-client|meta|scroll-to-categories|unsent-action)`,
+                  String.raw`shared[\\/]src[\\/](constants|money|formatting)\.ts`,
+                ].join("|"),
+              ),
             },
           ],
         },
