@@ -168,6 +168,14 @@ describe("catalogue export and import from the admin area", () => {
     expect(await exportText()).toBe(good);
   });
 
+  it("asks for a file when the import has no body, and changes nothing", async () => {
+    const before = await tree();
+    const res = await admin("POST", "/api/admin/catalogue/import");
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ status: false, message: "Choose a catalogue file." });
+    expect(await tree()).toEqual(before);
+  });
+
   it("refuses an import that would remove something sold, and changes nothing", async () => {
     const docker = await artefactOf("docker");
     const learner = await createUser(store);

@@ -472,16 +472,20 @@ function importRoute(published: () => Promise<void>) {
         },
       },
       async (request, reply) => {
+        const noFile = () => {
+          const message = "Choose a catalogue file.";
+          return reply.status(422).send({ status: false, message, errors: { file: message } });
+        };
         let input: AsyncIterable<Uint8Array | string>;
         if (request.isMultipart()) {
           const upload = await request.file({ limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1 } });
-          if (!upload) {
-            const message = "Choose a catalogue file.";
-            return reply.status(422).send({ status: false, message, errors: { file: message } });
-          }
+          if (!upload) return noFile();
           input = upload.file;
         } else {
-          input = request.body as AsyncIterable<Uint8Array>;
+          // An empty body never reaches the JSON parser above: there is no stream to read.
+          const body = request.body as AsyncIterable<Uint8Array> | undefined;
+          if (typeof body?.[Symbol.asyncIterator] !== "function") return noFile();
+          input = body;
         }
         try {
           const summary = await importCatalogueUpload(app.database, app.media, input);
