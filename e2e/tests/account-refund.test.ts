@@ -40,7 +40,7 @@ describe("a learner's own refund", () => {
       slug: "observability",
       method: { value: "card", label: "Credit or debit card", provider: "stripe" },
       name: "Observability",
-      price: "GBP 35.00",
+      price: "£35.00",
     });
     await page.goto(`/order-details/${bought.id}`);
     await page.getByRole("heading", { name: `Order ${bought.number}`, level: 1 }).waitFor();

@@ -1,4 +1,5 @@
 import type { CategoriesResponse, ContentSummary, ListingResponse } from "@skillshelf/shared/api.ts";
+import { formatAmount } from "@skillshelf/shared/formatting.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser.ts";
 import { cutDescription, getCategories, getListing, pick } from "../support/public-catalogue.ts";
@@ -69,7 +70,7 @@ describe("category listing", () => {
     const { page } = session;
     const { seo_data: seo } = priced();
     await page.goto(`/${seo.slug}`);
-    const button = hero().getByRole("button", { name: `Add To Cart ${seo.currency} ${seo.price?.toFixed(2)}` });
+    const button = hero().getByRole("button", { name: `Add To Cart ${formatAmount(seo.price ?? 0, seo.currency)}` });
     await button.waitFor();
     const tooltipId = await button.getAttribute("aria-describedby");
     expect(tooltipId).toBeTruthy();
@@ -110,7 +111,7 @@ describe("category listing", () => {
         await expect(buttons.count()).resolves.toBe(0);
       } else {
         await expect(buttons.count()).resolves.toBe(1);
-        await expect(card.locator(".price").textContent()).resolves.toBe(`${group.currency} ${group.price.toFixed(2)}`);
+        await expect(card.locator(".price").textContent()).resolves.toBe(formatAmount(group.price, group.currency));
       }
       const titles = await card.locator("article.content-card h3").allTextContents();
       expect(titles).toEqual(group.contents.map((c) => c.title));

@@ -1,4 +1,5 @@
 import type { CategoriesResponse, ListingResponse } from "@skillshelf/shared/api.ts";
+import { formatAmount } from "@skillshelf/shared/formatting.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl } from "../support/browser.ts";
 import {
@@ -100,7 +101,7 @@ describe("server-rendered public pages", () => {
 
     expect(page.text).toContain(listing.seo_data.name);
     expect(page.text).toContain(listing.seo_data.single_line);
-    expect(page.text).toContain(`Add To Cart ${listing.seo_data.currency} ${listing.seo_data.price?.toFixed(2)}`);
+    expect(page.text).toContain(`Add To Cart ${formatAmount(listing.seo_data.price ?? 0, listing.seo_data.currency)}`);
     const hrefs = anchorHrefs(page.body);
     for (const group of listing.groups) expect(page.text).toContain(group.name);
     for (const content of [...listing.groups.flatMap((g) => g.contents), ...listing.data]) {
