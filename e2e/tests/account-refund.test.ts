@@ -79,6 +79,8 @@ describe("a learner's own refund", () => {
     await bell(page, "Notifications, 2 unread").click();
     await page.waitForURL(/\/notifications$/);
     const unread = page.getByRole("region", { name: /^Unread/ });
+    // The URL changes as the navigation starts: wait for the page before reading it.
+    await unread.getByRole("heading", { level: 3 }).first().waitFor();
     expect(await unread.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
       "Unread: Your refund is done",
       "Unread: Your order is complete",
