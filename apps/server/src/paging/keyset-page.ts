@@ -1,6 +1,7 @@
-import type { Page, PageRequest } from "@skillshelf/shared/paging.ts";
+import type { Page, PageRequest, searchPageQuery } from "@skillshelf/shared/paging.ts";
 import { asc, desc, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import type { z } from "zod";
 import { type ListKey, microsToIso, type PageCursors } from "./page-cursors.ts";
 
 /** What a keyset list's query selects besides its own columns: the row's position. */
@@ -84,3 +85,10 @@ export async function keysetPage<Rec extends KeyedRecord, Row>(list: KeysetList<
     limit,
   };
 }
+
+/** A checked admin list query (search, cursor, limit) as the options of listUsers and listAllOrders. */
+export const searchPageArgs = (cursors: PageCursors, query: z.output<typeof searchPageQuery>) => ({
+  cursors,
+  search: query.search,
+  page: { cursor: query.cursor, limit: query.limit },
+});

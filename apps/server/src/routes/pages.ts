@@ -18,6 +18,7 @@ import { searchCatalogue } from "../catalogue/search-catalogue.ts";
 import { AppError } from "../lib/app-error.ts";
 import { viewNotifications } from "../notifications/notifications.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
+import { searchPageArgs } from "../paging/keyset-page.ts";
 import { crossSitePost, pageActions } from "./page-actions.ts";
 import { PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 import { viewerOf } from "./viewer.ts";
@@ -130,8 +131,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       operator();
       const parsed = searchPageQuery.safeParse(query);
       if (!parsed.success) throw data({ message: parsed.error.issues[0]?.message }, { status: 422 });
-      const { search, cursor, limit } = parsed.data;
-      return { cursors: app.cursors, search, page: { cursor, limit } };
+      return searchPageArgs(app.cursors, parsed.data);
     };
     return {
       users: async (query) => listUsers(db, listArgs(query)).catch(refuseBadCursor),

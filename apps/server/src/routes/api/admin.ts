@@ -9,6 +9,7 @@ import { getAnyOrder, listAllOrders } from "../../admin/manage-orders.ts";
 import { applyUserAction, listUsers } from "../../admin/manage-users.ts";
 import { securityLog } from "../../lib/security-events.ts";
 import { refundOrder } from "../../orders/refund-order.ts";
+import { searchPageArgs } from "../../paging/keyset-page.ts";
 import { viewerOf } from "../viewer.ts";
 import { adminCatalogueRoutes } from "./admin-catalogue.ts";
 import { answers, DONE, SIGNED_IN } from "./openapi.ts";
@@ -36,11 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const actorId = async (request: FastifyRequest) => (await viewerOf(request))?.userId ?? 0;
 
   // The search and the cursor go together: a cursor only pages through the search it came from.
-  const listArgs = (query: z.infer<typeof searchPageQuery>) => ({
-    cursors: app.cursors,
-    search: query.search,
-    page: { cursor: query.cursor, limit: query.limit },
-  });
+  const listArgs = (query: z.infer<typeof searchPageQuery>) => searchPageArgs(app.cursors, query);
 
   app.get(
     "/users",
