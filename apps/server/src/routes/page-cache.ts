@@ -43,36 +43,64 @@ interface Entry {
   page: VisitorPage;
   /** The catalogue version it was rendered from. */
   version: number;
+  /** When it was kept (ms since the epoch). */
+  keptAt: number;
 }
 
 /**
  * Pages for visitors, by path and query. A kept page is valid while the catalogue
- * version it was rendered from is current, and for at most `ttlMs` (free articles
- * carry media URLs signed for a limited time). Bounded in size. Requests for the
- * same page at once share one render, whether or not the page may be kept.
+ * version it was rendered from is current, and fresh for `ttlMs` (free articles
+ * carry media URLs signed for a limited time). After that, and for up to
+ * `staleMs` more, it is still sent while one render replaces it in the
+ * background, so no visitor waits for a render of a page the store already has
+ * (a big home page takes a second or more to render); a catalogue change is
+ * never served stale. Bounded in size. Requests for the same page at once share
+ * one render, whether or not the page may be kept.
  */
 export class PageCache {
   private readonly entries: LRUCache<string, Entry>;
   private readonly renders = new Map<string, Promise<VisitorPage>>();
+  private readonly ttlMs: number;
+  private readonly staleMs: number;
+  private readonly now: () => number;
 
-  constructor(options: { maxChars: number; ttlMs: number }) {
+  constructor(options: { maxChars: number; ttlMs: number; staleMs: number; now?: () => number }) {
+    this.ttlMs = options.ttlMs;
+    this.staleMs = options.staleMs;
+    this.now = options.now ?? Date.now;
     this.entries = new LRUCache<string, Entry>({
       maxSize: options.maxChars,
       sizeCalculation: (entry) => entry.page.parts.reduce((n, p) => n + p.length, 64),
-      ttl: options.ttlMs,
     });
   }
 
   async get(key: string, version: () => number, render: () => Promise<VisitorPage>): Promise<VisitorPage> {
     const current = version();
     const entry = this.entries.get(key);
-    if (entry && entry.version === current) return entry.page;
+    if (entry && entry.version === current) {
+      const age = this.now() - entry.keptAt;
+      if (age < this.ttlMs) return entry.page;
+      if (age < this.ttlMs + this.staleMs) {
+        // A failed render keeps the stale page until it is too old; the next request tries again.
+        this.renderOnce(key, current, version, render).catch(() => {});
+        return entry.page;
+      }
+    }
+    return this.renderOnce(key, current, version, render);
+  }
+
+  private async renderOnce(
+    key: string,
+    current: number,
+    version: () => number,
+    render: () => Promise<VisitorPage>,
+  ): Promise<VisitorPage> {
     const renderKey = `${current} ${key}`;
     const inFlight = this.renders.get(renderKey);
     if (inFlight) return inFlight;
     const rendering = render().then((page) => {
       // A catalogue change during the render makes the page stale before it is kept.
-      if (page.shared && version() === current) this.entries.set(key, { page, version: current });
+      if (page.shared && version() === current) this.entries.set(key, { page, version: current, keptAt: this.now() });
       return page;
     });
     this.renders.set(renderKey, rendering);

@@ -56,8 +56,11 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
 
   const { db } = app.database;
   const currency = app.config.storeCurrency;
-  // Up to 64 Mi characters of pages for visitors; a minute at most, as free articles' media URLs are signed for 15.
-  const visitorPages = app.config.pageCache ? new PageCache({ maxChars: 64 * 2 ** 20, ttlMs: 60_000 }) : null;
+  // Up to 64 Mi characters of pages for visitors, fresh for a minute and sent stale for at most
+  // four more while a render replaces them: free articles' media URLs are signed for 15.
+  const visitorPages = app.config.pageCache
+    ? new PageCache({ maxChars: 64 * 2 ** 20, ttlMs: 60_000, staleMs: 4 * 60_000 })
+    : null;
   // A page link whose cursor is bad: the page answers 422 with the reason, as the API does.
   const refuseBadCursor = (error: unknown): never => {
     if (error instanceof AppError && error.code === "invalid") throw data({ message: error.message }, { status: 422 });
