@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { PageCache, type VisitorPage } from "./page-cache.ts";
+import { joinParts, PageCache, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 
 const page = (body: string, shared = true): VisitorPage => ({
   status: 200,
   headers: [],
-  parts: [body],
+  parts: [Buffer.from(body)],
   etag: body,
   shared,
 });
@@ -16,10 +16,34 @@ function renders() {
   return { calls, render };
 }
 
+describe("toVisitorPage and joinParts", () => {
+  it("gives each response its own nonce and every response of the same page the same ETag", () => {
+    const headers = new Headers({ "content-type": "text/html", "cache-control": "public" });
+    const kept = toVisitorPage(
+      { status: 200, headers },
+      '<script nonce="PH">1</script><p>£ café</p><style nonce="PH">',
+      "PH",
+    );
+    expect(kept.shared).toBe(true);
+    expect(joinParts(kept.parts, "abc").toString()).toBe(
+      '<script nonce="abc">1</script><p>£ café</p><style nonce="abc">',
+    );
+    expect(joinParts(kept.parts, "xyz").toString()).toBe(
+      '<script nonce="xyz">1</script><p>£ café</p><style nonce="xyz">',
+    );
+    const again = toVisitorPage(
+      { status: 200, headers },
+      '<script nonce="QQ">1</script><p>£ café</p><style nonce="QQ">',
+      "QQ",
+    );
+    expect(again.etag).toBe(kept.etag);
+  });
+});
+
 describe("PageCache", () => {
   const setup = () => {
     let now = 0;
-    const cache = new PageCache({ maxChars: 1_000_000, ttlMs: 60_000, staleMs: 240_000, now: () => now });
+    const cache = new PageCache({ maxBytes: 1_000_000, ttlMs: 60_000, staleMs: 240_000, now: () => now });
     return { cache, at: (ms: number) => (now = ms) };
   };
 

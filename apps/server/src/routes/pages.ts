@@ -20,7 +20,7 @@ import { viewNotifications } from "../notifications/notifications.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { searchPageArgs } from "../paging/keyset-page.ts";
 import { crossSitePost, pageActions } from "./page-actions.ts";
-import { PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
+import { joinParts, PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 import { viewerOf } from "./viewer.ts";
 
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
@@ -56,10 +56,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
 
   const { db } = app.database;
   const currency = app.config.storeCurrency;
-  // Up to 64 Mi characters of pages for visitors, fresh for a minute and sent stale for at most
+  // Up to 64 MiB of pages for visitors, fresh for a minute and sent stale for at most
   // four more while a render replaces them: free articles' media URLs are signed for 15.
   const visitorPages = app.config.pageCache
-    ? new PageCache({ maxChars: 64 * 2 ** 20, ttlMs: 60_000, staleMs: 4 * 60_000 })
+    ? new PageCache({ maxBytes: 64 * 2 ** 20, ttlMs: 60_000, staleMs: 4 * 60_000 })
     : null;
   // A page link whose cursor is bad: the page answers 422 with the reason, as the API does.
   const refuseBadCursor = (error: unknown): never => {
@@ -203,7 +203,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       reply.header("cache-control", "private, no-cache");
     }
     if (request.method === "HEAD") return reply.send();
-    return reply.send(page.parts.join(reply.cspNonce.script));
+    return reply.send(joinParts(page.parts, reply.cspNonce.script));
   };
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
