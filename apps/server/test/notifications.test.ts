@@ -1,6 +1,8 @@
 import type { AddressInfo } from "node:net";
 import type { ListingResponse, NotificationItem, NotificationsView } from "@skillshelf/shared/api.ts";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notify } from "../src/notifications/notifications.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { content, smallCatalogue } from "./helpers/factories.ts";
@@ -52,7 +54,7 @@ const titles = (items: NotificationItem[]) => items.map((n) => n.title);
 describe("notifications that are true", () => {
   it("start empty: no sample text, an empty page, a bell without a count", async () => {
     const fresh = await learner();
-    expect(await fresh.list()).toEqual({ unread: [], earlier: [] });
+    expect(await fresh.list()).toEqual({ unread: [], earlier: [], next_cursor: null, prev_cursor: null, limit: 20 });
     const html = await fresh.page("/notifications");
     expect(html).toContain("You are all caught up.");
     expect(html).not.toContain("Docker Tech Cards");
@@ -165,6 +167,76 @@ describe("notifications that are true", () => {
     expect(mine.json()).toEqual({ status: true, message: "Notifications marked read.", data: { marked: 1 } });
     expect((await owner.list()).unread).toEqual([]);
     expect((await store.app.inject({ url: "/api/notifications" })).statusCode).toBe(401);
+  });
+
+  it("page the earlier ones, newest first, however long the history", async () => {
+    const reader = await learner();
+    // 45 read notifications a minute apart, and 2 unread ones.
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    await notify(
+      store.app.database.db,
+      Array.from({ length: 45 }, (_, i) => ({
+        userId: reader.user.id,
+        kind: "new_article" as const,
+        title: `Old news ${i + 1}`,
+        text: "An article to read.",
+        link: "/docker",
+      })),
+      new Date(start),
+    );
+    await store.app.database.db.execute(
+      sql`update notifications set read_at = now(), created_at = ${new Date(start).toISOString()}::timestamptz + (id - (select min(id) from notifications where user_id = ${reader.user.id})) * interval '1 minute' where user_id = ${reader.user.id}`,
+    );
+    await notify(
+      store.app.database.db,
+      ["New 1", "New 2"].map((title) => ({
+        userId: reader.user.id,
+        kind: "new_article" as const,
+        title,
+        text: "x",
+        link: "/docker",
+      })),
+      new Date(start + 3600_000 * 24),
+    );
+
+    const get = async (query = "") => {
+      const res = await store.app.inject({ url: `/api/notifications${query}`, headers: bearer(reader.token) });
+      expect(res.statusCode, query).toBe(200);
+      return res.json<{ data: NotificationsView }>().data;
+    };
+    const first = await get();
+    expect(titles(first.unread)).toEqual(["New 2", "New 1"]);
+    expect(titles(first.earlier)).toEqual(Array.from({ length: 20 }, (_, i) => `Old news ${45 - i}`));
+    expect(first.prev_cursor).toBeNull();
+    const second = await get(`?cursor=${encodeURIComponent(first.next_cursor ?? "")}`);
+    expect(titles(second.earlier)).toEqual(Array.from({ length: 20 }, (_, i) => `Old news ${25 - i}`));
+    const third = await get(`?cursor=${encodeURIComponent(second.next_cursor ?? "")}`);
+    expect(titles(third.earlier)).toEqual(["Old news 5", "Old news 4", "Old news 3", "Old news 2", "Old news 1"]);
+    expect(third.next_cursor).toBeNull();
+    const back = await get(`?cursor=${encodeURIComponent(third.prev_cursor ?? "")}`);
+    expect(titles(back.earlier)).toEqual(titles(second.earlier));
+    expect((await get("?limit=5")).earlier).toHaveLength(5);
+
+    // The page: the second page of Earlier, with links to the pages beside it.
+    const html = await reader.page(`/notifications?cursor=${encodeURIComponent(first.next_cursor ?? "")}`);
+    expect(html).toContain("Old news 25");
+    expect(html).not.toContain("Old news 26<");
+    expect(html).toContain('aria-label="Earlier notification pages"');
+    expect(html).toContain("View All Notifications");
+
+    // Another learner's cursor, or an altered one, is refused with the reason.
+    const other = await learner();
+    const foreign = await store.app.inject({
+      url: `/api/notifications?cursor=${encodeURIComponent(first.next_cursor ?? "")}`,
+      headers: bearer(other.token),
+    });
+    expect(foreign.statusCode).toBe(422);
+    const page = await store.app.inject({
+      url: "/notifications?cursor=nonsense",
+      headers: { cookie: `access-token=${reader.token}` },
+    });
+    expect(page.statusCode).toBe(422);
+    expect(page.body).toContain("This page is no longer available");
   });
 
   it("never reach a visitor's kept page", async () => {

@@ -10,7 +10,7 @@ import type {
 } from "./account-forms.ts";
 import { type AdminCatalogueTree, type AdminOrderRow, type AdminUserRow, adminOrderFields } from "./admin-forms.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
-import type { Page, PageRequest } from "./paging.ts";
+import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import type { SearchResults } from "./search.ts";
 
 /**
@@ -328,7 +328,7 @@ export interface StoreContext {
   /** What the viewer owns; nothing for a visitor. */
   ownership(): Promise<Ownership>;
   /** The viewer's notifications as they were, and the unread ones among them are now marked read. */
-  notifications(): Promise<NotificationsView>;
+  notifications(page: PageRequest): Promise<NotificationsView>;
   /** The viewer's unread notifications, read with the session; 0 for a visitor. */
   notificationCount(): Promise<number>;
   /** The operator's lists and orders; each throws for anyone but an admin (guard first). */
@@ -422,8 +422,13 @@ export const notificationItemSchema = z.object({
 });
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
-/** The notifications page's two groups: unread (newest first), then the newest read ones. */
-export interface NotificationsView {
-  unread: NotificationItem[];
-  earlier: NotificationItem[];
-}
+/**
+ * The notifications page's two groups: unread (newest first), then a page of
+ * the read ones (`earlier`, newest first, with the cursors of the pages beside it).
+ */
+export const notificationsViewSchema = z.object({
+  unread: z.array(notificationItemSchema).describe("the newest unread ones, at most 50"),
+  earlier: z.array(notificationItemSchema).describe("one page of the read ones"),
+  ...pageCursorFields,
+});
+export type NotificationsView = z.infer<typeof notificationsViewSchema>;

@@ -65,11 +65,13 @@ export function pageResponse<Row extends z.ZodType>(row: Row) {
   return z.object({
     status: z.boolean(),
     message: z.string(),
-    data: z.object({
-      rows: z.array(row),
-      next_cursor: z.string().nullable().describe("pass as cursor for the older rows; null on the last page"),
-      prev_cursor: z.string().nullable().describe("pass as cursor for the newer rows; null on the first page"),
-      limit: z.number().int(),
-    }),
+    data: z.object({ rows: z.array(row), ...pageCursorFields }),
   });
 }
+
+/** What a page answer adds to its rows: where the pages on either side start. */
+export const pageCursorFields = {
+  next_cursor: z.string().nullable().describe("pass as cursor for the older rows; null on the last page"),
+  prev_cursor: z.string().nullable().describe("pass as cursor for the newer rows; null on the first page"),
+  limit: z.number().int(),
+};

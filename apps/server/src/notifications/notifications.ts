@@ -1,12 +1,14 @@
 import type { NotificationItem, NotificationsView } from "@skillshelf/shared/api.ts";
+import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
 import { notifications } from "../db/schema/index.ts";
+import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import type { PageCursors } from "../paging/page-cursors.ts";
 
-/** The most unread notifications the page lists, and the most read ones under Earlier. */
+/** The most unread notifications the page lists; the read ones under Earlier are paged. */
 export const UNREAD_SHOWN = 50;
-export const EARLIER_SHOWN = 20;
 
 type NewNotification = Pick<typeof notifications.$inferInsert, "userId" | "kind" | "title" | "text" | "link">;
 
@@ -71,8 +73,16 @@ const toItem = (row: {
   created_at: row.createdAt.toISOString(),
 });
 
-/** The user's unread notifications and the newest read ones, newest first. */
-export async function listNotifications(db: DbOrTx, userId: number): Promise<NotificationsView> {
+/**
+ * The user's unread notifications (the newest UNREAD_SHOWN) and one page of the
+ * read ones, newest first by (created_at, id): an index range scan wherever the
+ * page is, however long the history.
+ */
+export async function listNotifications(
+  db: DbOrTx,
+  options: { cursors: PageCursors; userId: number; page: PageRequest },
+): Promise<NotificationsView> {
+  const { userId } = options;
   const [unread, earlier] = await Promise.all([
     db
       .select(columns)
@@ -80,14 +90,25 @@ export async function listNotifications(db: DbOrTx, userId: number): Promise<Not
       .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
       .orderBy(desc(notifications.id))
       .limit(UNREAD_SHOWN),
-    db
-      .select(columns)
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNotNull(notifications.readAt)))
-      .orderBy(desc(notifications.id))
-      .limit(EARLIER_SHOWN),
+    keysetPage({
+      cursors: options.cursors,
+      list: "notifications",
+      scope: String(userId),
+      request: options.page,
+      at: notifications.createdAt,
+      id: notifications.id,
+      fetch: (where, orderBy, limit) =>
+        db
+          .select({ ...columns, ...keyColumns(notifications.createdAt, notifications.id) })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), isNotNull(notifications.readAt), where))
+          .orderBy(...orderBy)
+          .limit(limit),
+      toRows: (records) => records.map(toItem),
+    }),
   ]);
-  return { unread: unread.map(toItem), earlier: earlier.map(toItem) };
+  const { rows, ...cursors } = earlier;
+  return { unread: unread.map(toItem), earlier: rows, ...cursors };
 }
 
 /** Marks some of the user's notifications read; another user's ids change nothing. Returns how many changed. */
@@ -102,13 +123,16 @@ export async function markNotificationsRead(db: DbOrTx, userId: number, ids: num
 }
 
 /** What the learner sees on /notifications: the list as it was, and what it showed as unread is now read. */
-export async function viewNotifications(db: DbOrTx, userId: number, now: Date): Promise<NotificationsView> {
-  const view = await listNotifications(db, userId);
+export async function viewNotifications(
+  db: DbOrTx,
+  options: { cursors: PageCursors; userId: number; page: PageRequest; now: Date },
+): Promise<NotificationsView> {
+  const view = await listNotifications(db, options);
   await markNotificationsRead(
     db,
-    userId,
+    options.userId,
     view.unread.map((n) => n.id),
-    now,
+    options.now,
   );
   return view;
 }

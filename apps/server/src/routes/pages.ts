@@ -117,7 +117,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       // Read with the session, in the same query (sessions.ts).
       cartCount: async () => viewer?.cartCount ?? 0,
       ownership: async () => (viewer ? ownershipOf(db, viewer.userId) : { categories: [], groups: [] }),
-      notifications: () => viewNotifications(db, signedIn(), app.clock()),
+      notifications: (page) =>
+        viewNotifications(db, { cursors: app.cursors, userId: signedIn(), page, now: app.clock() }).catch(
+          refuseBadCursor,
+        ),
       // Read with the session, in the same query (sessions.ts).
       notificationCount: async () => viewer?.unreadNotifications ?? 0,
       admin: adminReads(viewer),

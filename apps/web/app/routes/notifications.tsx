@@ -1,7 +1,10 @@
 import type { NotificationItem } from "@skillshelf/shared/api.ts";
 import { formatOrderDate, formattingOf } from "@skillshelf/shared/formatting.ts";
+import { PAGE_SIZE } from "@skillshelf/shared/paging.ts";
 import { useEffect } from "react";
 import { Link, type ShouldRevalidateFunction, useRevalidator } from "react-router";
+import { PageLinkError } from "../components/page-link-error";
+import { cursorOf, Pager } from "../components/pager";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
 import { NotificationGroup } from "../features/account/components/notification-list";
 import { requireViewer } from "../lib/guards";
@@ -11,10 +14,10 @@ import type { Route } from "./+types/notifications";
 /** The learner's notifications as they were; viewing them marks the unread ones read (on the server). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  const view = await context.notifications();
+  const view = await context.notifications({ cursor: cursorOf(request), limit: PAGE_SIZE });
   const shown = (items: NotificationItem[]) =>
     items.map((item) => ({ ...item, when: formatOrderDate(item.created_at, formattingOf(viewer.user)) }));
-  return { unread: shown(view.unread), earlier: shown(view.earlier) };
+  return { unread: shown(view.unread), earlier: shown(view.earlier), prev: view.prev_cursor, next: view.next_cursor };
 }
 
 /** Set while the page refreshes only the header's count (below). */
@@ -38,7 +41,7 @@ export function meta() {
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { unread, earlier } = loaderData;
+  const { unread, earlier, prev, next } = loaderData;
   const revalidator = useRevalidator();
   const seen = unread.length;
   // They are read now: the header's count (the root loader) catches up.
@@ -61,6 +64,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         items={earlier}
         empty="Your orders, refunds and new articles in what you own appear here."
       />
+      <Pager prev={prev} next={next} href={pageHref} label="Earlier notification pages" />
       <p className="notification-footer">
         <Link to="/notifications" className="button button--outline">
           View All Notifications
@@ -68,4 +72,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       </p>
     </div>
   );
+}
+
+const pageHref = (cursor: string) => `/notifications?cursor=${encodeURIComponent(cursor)}`;
+
+export function ErrorBoundary() {
+  return <PageLinkError firstPage="/notifications" />;
 }

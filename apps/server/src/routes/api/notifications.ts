@@ -1,5 +1,6 @@
-import { notificationItemSchema, okEnvelope } from "@skillshelf/shared/api.ts";
+import { notificationsViewSchema, okEnvelope } from "@skillshelf/shared/api.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
+import { pageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listNotifications, markNotificationsRead } from "../../notifications/notifications.ts";
@@ -20,21 +21,23 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/notifications",
     {
       schema: {
-        summary: "The learner's unread notifications and the newest read ones, newest first",
-        description: "Reading them does not mark them read: POST /api/notifications/read does (the page does both).",
+        summary: "The learner's unread notifications and a page of the read ones, newest first",
+        description:
+          "Reading them does not mark them read: POST /api/notifications/read does (the page does both). The cursors page through the read ones (earlier).",
         tags,
+        querystring: pageQuery,
         ...SIGNED_IN,
-        response: answers(
-          okEnvelope({
-            data: z.object({ unread: z.array(notificationItemSchema), earlier: z.array(notificationItemSchema) }),
-          }),
-        ),
+        response: answers(okEnvelope({ data: notificationsViewSchema })),
       },
     },
     async (request) => ({
       status: true,
       message: "Notifications fetched successfully",
-      data: await listNotifications(app.database.db, await userId(request)),
+      data: await listNotifications(app.database.db, {
+        cursors: app.cursors,
+        userId: await userId(request),
+        page: request.query,
+      }),
     }),
   );
 
