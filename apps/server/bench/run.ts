@@ -312,10 +312,9 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
           console.log(
             `    ${page.padEnd(34)} performance ${s.performance}  accessibility ${s.accessibility}  best-practices ${s.bestPractices}  seo ${s.seo}  LCP ${(s.lcpMs / 1000).toFixed(2)} s`,
           );
-          // The target is issue 9's, at the demo size. Larger, home lists every artefact (SPEC):
-          // its figure is printed, not judged.
-          const judged = size === SIZES[0] || page !== "/";
-          if (judged && s.performance < 95)
+          // Issue 9's target, at every size audited: home lists every artefact (SPEC), and the
+          // browser lays out only the groups near the viewport (content-visibility in home.css).
+          if (s.performance < 95)
             failures.push(`${size}x ${page}: Lighthouse performance ${s.performance} < 95`);
         }
       } else if (ends) {
