@@ -1,7 +1,6 @@
 import { type AdminCouponRow, createCouponSchema } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { Form, useActionData, useNavigation } from "react-router";
-import { formatWhen } from "../features/admin/admin-api";
 import { AdminListError } from "../features/admin/components/admin-bits";
 import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
@@ -51,6 +50,8 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
         {errors[name]}
       </p>
     ) : null;
+  // Expiry dates are days in UTC (the form's hint says so): shown in UTC, not moved to the operator's zone.
+  const expiry = new Intl.DateTimeFormat(formatting.locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
   const value = (c: AdminCouponRow) => (c.kind === "percent" ? `${c.value}%` : money(c.value, c.currency));
 
   return (
@@ -165,7 +166,7 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
                   <td className="admin-mono">{coupon.code}</td>
                   <td>{KIND_LABELS[coupon.kind]}</td>
                   <td>{value(coupon)}</td>
-                  <td>{coupon.expires_at ? formatWhen(coupon.expires_at, formatting) : "Never"}</td>
+                  <td>{coupon.expires_at ? `${expiry.format(new Date(coupon.expires_at))} UTC` : "Never"}</td>
                   <td>
                     {coupon.max_uses ?? "No limit"} in all · {coupon.max_uses_per_learner ?? "no limit"} per learner
                   </td>
