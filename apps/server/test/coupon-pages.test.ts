@@ -152,5 +152,8 @@ describe("the cart's code field and credit line", () => {
     const upgrade = await buyFromListing(store, me, docker);
     const details = textOf((await page(`/order-details/${upgrade.orderId}`, me.token)).body);
     expect(details).toContain("Subtotal £19.99 Credit for what you own £5.00 Discount £0.00 Total £14.99");
+    const admin = await signedIn("admin");
+    const operatorView = textOf((await page(`/admin/orders/${upgrade.orderId}`, admin.token)).body);
+    expect(operatorView).toContain("Credit for what you own £5.00 Amount £14.99");
   });
 });
