@@ -174,14 +174,23 @@ describe("orders, items and unlocked media", () => {
     expect(
       list.map((o) => [o.amount, o.status, o.orders.map((l) => [l.category.name, l.groups?.name ?? null, l.price])]),
     ).toEqual([
-      [19.99, "Completed", [["Docker", null, 19.99]]],
+      // The whole artefact's line at its price; paid: less the group's 5.00 as upgrade credit.
+      [14.99, "Completed", [["Docker", null, 19.99]]],
       [5, "Completed", [["Docker", "Basics", 5]]],
     ]);
     expect(list[0]?.order_id).toMatch(/^SS-\d{8}-[0-9A-F]{8}$/);
     const detail = (await me.call("POST", "/api/order-details", { detail_id: list[0]?.id })).json<{
       data: OrderDetail;
     }>().data;
-    expect(detail).toMatchObject({ payment_method: "Card", payment_status: "Paid", amount: 19.99, currency: "GBP" });
+    expect(detail).toMatchObject({
+      payment_method: "Card",
+      payment_status: "Paid",
+      amount: 14.99,
+      subtotal: 19.99,
+      credit: 5,
+      discount: 0,
+      currency: "GBP",
+    });
     expect(detail.transaction_id).toMatch(/^pi_/);
     const items = (await me.call("GET", "/api/get-items")).json<{ data: { rows: OwnedItem[] } }>().data.rows;
     expect(items.map((i) => [i.category.slug, i.groups?.name ?? null])).toEqual([

@@ -31,6 +31,7 @@ export default [
     route("users", "routes/admin-users.tsx"),
     route("orders", "routes/admin-orders.tsx"),
     route("orders/:id", "routes/admin-order.tsx"),
+    route("coupons", "routes/admin-coupons.tsx"),
   ]),
 
   // 'more' is a reserved slug (the More.. pseudo-category): the full list of its entries.

@@ -10,6 +10,7 @@ import type {
 } from "./account-forms.ts";
 import { type AdminCatalogueTree, type AdminOrderRow, type AdminUserRow, adminOrderFields } from "./admin-forms.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
+import type { AdminCouponRow, AdminCouponsView, couponCodeSchema, createCouponSchema } from "./coupons.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import type { SearchResults } from "./search.ts";
 
@@ -285,6 +286,14 @@ export interface CommerceActions {
   removeFromCart(input: z.output<typeof removeFromCartSchema>): Promise<ActionOutcome>;
   /** The provider's hosted page to send the learner to: a URL, or (PayU) a form their browser posts. */
   startPayment(input: z.output<typeof startPaymentSchema>): Promise<ActionOutcome<PaymentHandoff>>;
+  /** Keeps a coupon code with the cart; a code that takes nothing off is refused (422, errors.code). */
+  applyCoupon(input: z.output<typeof couponCodeSchema>): Promise<ActionOutcome<CartResponse["data"]>>;
+  removeCoupon(): Promise<ActionOutcome>;
+}
+
+/** The operator's forms; anyone but an admin gets a 403 outcome. */
+export interface AdminActions {
+  createCoupon(input: z.output<typeof createCouponSchema>): Promise<ActionOutcome<AdminCouponRow>>;
 }
 
 export type PaymentHandoff =
@@ -297,6 +306,7 @@ export interface StoreContext {
   accounts: AccountActions;
   commerce: CommerceActions;
   profile: ProfileActions;
+  adminActions: AdminActions;
   /**
    * True for the app's own data request (a fetcher's .data POST), false for a
    * browser's plain form post: that one is answered with a redirect.
@@ -349,6 +359,8 @@ export interface AdminReads {
   order(id: number): Promise<AdminOrderDetail | null>;
   /** The whole catalogue for the editor, hidden parts included (GET /api/admin/catalogue). */
   catalogue(): Promise<AdminCatalogueTree>;
+  /** Every coupon code, newest first, and the artefacts a code may be restricted to. */
+  coupons(): Promise<AdminCouponsView>;
 }
 
 const lineCategory = z.object({ icon: z.string(), name: z.string(), single_line: z.string(), slug: z.string() });
@@ -363,7 +375,23 @@ export const cartItemSchema = z.object({
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 export const cartResponseSchema = okEnvelope({
-  data: z.object({ rows: z.array(cartItemSchema), total: z.number(), currency: z.string() }),
+  data: z.object({
+    rows: z.array(cartItemSchema),
+    subtotal: z.number().describe("the lines at today's prices"),
+    credit: z
+      .number()
+      .describe("Credit for what you own: what the learner paid for groups of an artefact the cart holds whole"),
+    discount: z.number().describe("what the cart's coupon code takes off (0 when none applies)"),
+    total: z.number().describe("what checkout charges: subtotal - credit - discount"),
+    currency: z.string(),
+    coupon: z
+      .object({
+        code: z.string(),
+        message: z.string().nullable().describe("why the code takes nothing off now; null while it applies"),
+      })
+      .nullable()
+      .describe("the code kept with the cart"),
+  }),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 
@@ -391,6 +419,10 @@ export const orderDetailSchema = orderRowSchema.extend({
   payment_method: z.string(),
   transaction_id: z.string(),
   payment_status: z.string(),
+  subtotal: z.number().describe("the lines at the prices of the day"),
+  credit: z.number().describe("Credit for what you own, taken off"),
+  discount: z.number().describe("the coupon's discount, taken off"),
+  coupon_code: z.string().nullable(),
   refundable_until: z
     .string()
     .nullable()

@@ -7,6 +7,7 @@ import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
 import { cartCountOf, loadCartLines, toCartItem } from "./cart-lines.ts";
 import { ownedIn } from "./ownership.ts";
+import { priceCart } from "./pricing.ts";
 
 export async function countCartItems(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
@@ -16,13 +17,21 @@ export async function countCartItems(db: DbOrTx, userId: number): Promise<number
   return row?.count ?? 0;
 }
 
-export async function getCart(db: DbOrTx, userId: number, currency: string): Promise<CartResponse> {
-  const lines = await loadCartLines(db, userId);
-  const totalMinor = lines.reduce((sum, l) => sum + l.priceMinor, 0);
+/** The cart as checkout would charge it now (`now` decides whether its code has expired). */
+export async function getCart(db: DbOrTx, userId: number, currency: string, now: Date): Promise<CartResponse> {
+  const pricing = await priceCart(db, userId, now);
   return {
     status: true,
     message: "Cart fetched successfully",
-    data: { rows: lines.map((l) => toCartItem(l, currency)), total: toMajor(totalMinor), currency },
+    data: {
+      rows: pricing.lines.map((l) => toCartItem(l, currency)),
+      subtotal: toMajor(pricing.subtotalMinor),
+      credit: toMajor(pricing.creditMinor),
+      discount: toMajor(pricing.discountMinor),
+      total: toMajor(pricing.totalMinor),
+      currency,
+      coupon: pricing.coupon && { code: pricing.coupon.code, message: pricing.coupon.problem },
+    },
   };
 }
 

@@ -77,13 +77,21 @@ export function orderConfirmationMail(
 /** Money that arrived without making an order (the content was already owned, or the attempt was replaced) went back. */
 export function paymentRefundedMail(
   to: { name: string; email: string },
-  payment: { amount: string; method: string; reason: "already_owned" | "superseded"; lines: string[] },
+  payment: {
+    amount: string;
+    method: string;
+    reason: "already_owned" | "superseded" | "price_changed";
+    lines: string[];
+  },
   storeUrl: string,
 ): OutgoingMail {
-  const why =
-    payment.reason === "already_owned"
-      ? "You already own what this payment was for, so no second order was made and we refunded it in full."
-      : "You started a newer checkout before this payment went through, so this one made no order and we refunded it in full.";
+  const why = {
+    already_owned: "You already own what this payment was for, so no second order was made and we refunded it in full.",
+    superseded:
+      "You started a newer checkout before this payment went through, so this one made no order and we refunded it in full.",
+    price_changed:
+      "The coupon code or the credit this payment was priced with was no longer available when it went through (another order took the code's last use, or the credit's order was refunded), so no order was made and we refunded it in full. Your cart is as it was: check out again at today's price.",
+  }[payment.reason];
   const lines = [
     `Hello ${to.name},`,
     `We received a ${payment.method} payment of ${payment.amount} from you for:`,

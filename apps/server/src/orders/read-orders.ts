@@ -16,6 +16,9 @@ export const orderColumns = {
   createdAt: orders.createdAt,
   currency: orders.currency,
   amountMinor: orders.amountMinor,
+  creditMinor: orders.creditMinor,
+  discountMinor: orders.discountMinor,
+  couponCode: orders.couponCode,
   paymentMethod: orders.paymentMethod,
   transactionId: orders.transactionId,
   paymentStatus: orders.paymentStatus,
@@ -122,6 +125,10 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
     payment_method: order.paymentMethod,
     transaction_id: order.transactionId,
     payment_status: order.refundedAt ? "Refunded" : order.paymentStatus,
+    subtotal: toMajor(order.amountMinor + order.creditMinor + order.discountMinor),
+    credit: toMajor(order.creditMinor),
+    discount: toMajor(order.discountMinor),
+    coupon_code: order.couponCode,
     refundable_until: order.refundState === null && deadline > now ? deadline.toISOString() : null,
   };
 }

@@ -1,3 +1,4 @@
+import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
@@ -14,6 +15,10 @@ export interface ReceiptOrder {
   createdAt: Date;
   currency: string;
   amountMinor: number;
+  /** Upgrade credit and coupon discount taken off the lines' prices. */
+  creditMinor: number;
+  discountMinor: number;
+  couponCode: string | null;
   paymentMethod: string;
   transactionId: string;
   refundedAt: Date | null;
@@ -39,6 +44,9 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
     createdAt: order.createdAt,
     currency: order.currency,
     amountMinor: order.amountMinor,
+    creditMinor: order.creditMinor,
+    discountMinor: order.discountMinor,
+    couponCode: order.couponCode,
     paymentMethod: order.paymentMethod,
     transactionId: order.transactionId,
     refundedAt: order.refundedAt,
@@ -56,7 +64,7 @@ const BRAND = rgb(0.11, 0.31, 0.85);
 /**
  * The order's receipt as a PDF (pdf-lib, the standard Helvetica fonts): the
  * store's name and address, the order number and date, the buyer, each line
- * at the price paid, subtotal, discount and total, the payment method and the
+ * at its price, subtotal, upgrade credit, discount and total, the payment method and the
  * provider's transaction id. Long orders continue on further pages.
  */
 export async function renderReceipt(store: { name: string; address: string[] }, order: ReceiptOrder) {
@@ -121,6 +129,7 @@ export async function renderReceipt(store: { name: string; address: string[] }, 
     ["Payment method", order.paymentMethod],
     ["Transaction ID", order.transactionId],
   ];
+  if (order.couponCode) facts.push(["Coupon code", order.couponCode]);
   if (order.refundedAt) facts.push(["Refunded", statedMoment(order.refundedAt)]);
   for (const [label, value] of facts) {
     write(label, { color: MUTED });
@@ -145,11 +154,9 @@ export async function renderReceipt(store: { name: string; address: string[] }, 
   rule();
   y -= 8;
   const subtotal = order.lines.reduce((sum, line) => sum + line.priceMinor, 0);
-  const totals: [string, string][] = [
-    ["Subtotal", money(subtotal)],
-    ["Discount", money(Math.max(0, subtotal - order.amountMinor))],
-    ["Total paid", money(order.amountMinor)],
-  ];
+  const totals: [string, string][] = [["Subtotal", money(subtotal)]];
+  if (order.creditMinor > 0) totals.push([CREDIT_LABEL, money(order.creditMinor)]);
+  totals.push(["Discount", money(order.discountMinor)], ["Total paid", money(order.amountMinor)]);
   for (const [label, value] of totals) {
     const font = label === "Total paid" ? bold : sans;
     write(label, { x: A4[0] - MARGIN - 220, font });

@@ -67,6 +67,20 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       `The ${MONEY_BACK_DAYS}-day money-back guarantee for this order ended on ${statedMoment(refundDeadline(order.createdAt))}.`,
     );
   }
+  // What was paid for this order is upgrade credit in a later order that stands: refunding it would pay that credit twice.
+  const [creditedTo] = await db
+    .select({ orderNumber: orders.orderNumber })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.creditedToOrderId))
+    .where(eq(orderLines.orderId, orderId))
+    .limit(1);
+  if (creditedTo) {
+    await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
+    throw new AppError(
+      "conflict",
+      `What was paid for this order is credit in order ${creditedTo.orderNumber}, which upgraded it to the whole artefact: refund that order first.`,
+    );
+  }
   const [payment] = await db
     .select({ provider: payments.provider, currency: payments.currency })
     .from(payments)
@@ -100,6 +114,8 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       .update(entitlements)
       .set({ revokedAt: now })
       .where(and(eq(entitlements.orderId, orderId), isNull(entitlements.revokedAt)));
+    // The groups' payments this order took as credit are theirs again: credit for a later upgrade, or refundable.
+    await tx.update(orderLines).set({ creditedToOrderId: null }).where(eq(orderLines.creditedToOrderId, orderId));
     // The learner hears of it with the change itself: both are kept, or neither.
     const [buyer] = await tx
       .select({ name: users.name, email: users.email })

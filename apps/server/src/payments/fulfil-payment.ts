@@ -19,6 +19,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { orderConfirmationMail } from "../mail/templates.ts";
 import { notify } from "../notifications/notifications.ts";
 import { newOrderNumber } from "../orders/order-number.ts";
+import { claimPricing, recordPricing } from "./price-claims.ts";
 import { lineName } from "./quote.ts";
 
 export interface Confirmation {
@@ -63,20 +64,25 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
     if (confirmation.amountMinor !== payment.amountMinor || confirmation.currency.toUpperCase() !== payment.currency) {
       throw new AppError("conflict", "The amount paid does not match the order.");
     }
-    const owned = await Promise.all(payment.lines.map((line) => ownsContent(tx, payment.userId, line)));
-    if (payment.status === "superseded" || owned.some(Boolean)) {
+    const sendBack = async (refundReason: "superseded" | "already_owned" | "price_changed"): Promise<Fulfilment> => {
       await tx
         .update(payments)
         .set({
           status: "refunding",
-          refundReason: payment.status === "superseded" ? "superseded" : "already_owned",
+          refundReason,
           transactionId: confirmation.transactionId,
           completedAt: confirmation.now,
           nextCheckAt: confirmation.now,
         })
         .where(eq(payments.id, payment.id));
       return { kind: "refund" };
-    }
+    };
+    if (payment.status === "superseded") return sendBack("superseded");
+    const owned = await Promise.all(payment.lines.map((line) => ownsContent(tx, payment.userId, line)));
+    if (owned.some(Boolean)) return sendBack("already_owned");
+    // The credit or the coupon's last use it was priced with went to another order meanwhile: no order at that price.
+    const pricing = await claimPricing(tx, payment);
+    if (!pricing) return sendBack("price_changed");
     const orderNumber = newOrderNumber(confirmation.now);
     const [order] = await tx
       .insert(orders)
@@ -89,6 +95,9 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
         paymentStatus: "Paid",
         currency: payment.currency,
         amountMinor: payment.amountMinor,
+        creditMinor: payment.lines.reduce((sum, line) => sum + (line.creditMinor ?? 0), 0),
+        discountMinor: payment.lines.reduce((sum, line) => sum + (line.discountMinor ?? 0), 0),
+        couponCode: pricing.couponCode,
         createdAt: confirmation.now,
       })
       .returning({ orderId: orders.id, orderNumber: orders.orderNumber });
@@ -101,9 +110,12 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
         name: line.name,
         groupName: line.groupName,
         priceMinor: line.priceMinor,
+        creditMinor: line.creditMinor ?? 0,
+        discountMinor: line.discountMinor ?? 0,
         currency: payment.currency,
       })),
     );
+    await recordPricing(tx, payment, { id: order.orderId, now: confirmation.now });
     await tx.insert(entitlements).values(
       payment.lines.map((line) => ({
         userId: payment.userId,

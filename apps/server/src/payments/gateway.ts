@@ -1,5 +1,5 @@
 import type { CheckoutHandoff, PaymentProvider } from "../db/schema/index.ts";
-import type { Quote } from "./quote.ts";
+import type { Charge } from "./quote.ts";
 
 /**
  * What a provider says about one checkout. "open": the learner can still pay,
@@ -43,7 +43,7 @@ export interface PaymentGateway {
   /** Creates the provider's side of a checkout for the server's quote. `reference` is ours, unique per payment. */
   createCheckout(input: {
     reference: string;
-    quote: Quote;
+    quote: Charge;
     buyer: Buyer;
     now: Date;
   }): Promise<{ providerRef: string; checkout: CheckoutHandoff }>;

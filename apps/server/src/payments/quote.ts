@@ -1,27 +1,55 @@
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
+import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
 import { minorOfClientAmount, toMinor } from "@skillshelf/shared/money.ts";
-import { loadCartLines } from "../cart/cart-lines.ts";
+import { priceCart } from "../cart/pricing.ts";
 import type { DbOrTx } from "../db/client.ts";
 import type { PaymentLine } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 
-export interface Quote {
+/** What a provider is asked to charge: lines (each at what is paid for it) that sum to the amount. */
+export interface Charge {
   lines: PaymentLine[];
   amountMinor: number;
   currency: string;
 }
 
-/** What the cart costs now, from the database's prices: the only amount ever charged. */
-export async function quoteCart(db: DbOrTx, userId: number, currency: string): Promise<Quote> {
-  const lines = (await loadCartLines(db, userId)).map(({ categoryId, groupId, name, groupName, priceMinor }) => ({
-    categoryId,
-    groupId,
-    name,
-    groupName,
-    priceMinor,
+export interface Quote extends Charge {
+  /** The lines at the catalogue's prices, before credit and discount. */
+  subtotalMinor: number;
+  /** The coupon whose discount is in the lines: fulfilment claims one use of it. */
+  couponId: number | null;
+}
+
+/** What is paid for one line: its price less its credit and its share of the discount. */
+export const chargedMinor = (line: PaymentLine) =>
+  line.priceMinor - (line.creditMinor ?? 0) - (line.discountMinor ?? 0);
+
+/**
+ * What the cart costs now, from the database's prices, credits and the
+ * cart's coupon (priceCart): the only amount ever charged.
+ */
+export async function quoteCart(db: DbOrTx, userId: number, currency: string, now: Date): Promise<Quote> {
+  const pricing = await priceCart(db, userId, now);
+  if (pricing.lines.length === 0) throw new AppError("conflict", "Your cart is empty.");
+  if (pricing.totalMinor === 0) throw new AppError("conflict", NOTHING_TO_PAY);
+  const lines = pricing.lines.map((l) => ({
+    categoryId: l.categoryId,
+    groupId: l.groupId,
+    name: l.name,
+    groupName: l.groupName,
+    priceMinor: l.priceMinor,
+    creditMinor: l.creditMinor,
+    creditedLineIds: l.creditedLineIds,
+    discountMinor: l.discountMinor,
   }));
-  if (lines.length === 0) throw new AppError("conflict", "Your cart is empty.");
-  return { lines, amountMinor: lines.reduce((sum, l) => sum + l.priceMinor, 0), currency };
+  const { coupon } = pricing;
+  return {
+    lines,
+    subtotalMinor: pricing.subtotalMinor,
+    amountMinor: pricing.totalMinor,
+    currency,
+    couponId: coupon && coupon.problem === null ? coupon.id : null,
+  };
 }
 
 /**
@@ -42,8 +70,10 @@ export function checkClientView(
   }
   if (client.currency !== undefined && client.currency.toUpperCase() !== quote.currency) throw mismatch();
   if (client.lineItems !== undefined) {
+    // Lines at the prices the cart lists them, or at what is paid for each: either sums to what the server says.
     const sum = client.lineItems.reduce((s, l) => s + toMinor(l.price) * l.quantity, 0);
-    if (client.lineItems.length !== quote.lines.length || sum !== quote.amountMinor) throw mismatch();
+    const known = sum === quote.subtotalMinor || sum === quote.amountMinor;
+    if (client.lineItems.length !== quote.lines.length || !known) throw mismatch();
   }
 }
 

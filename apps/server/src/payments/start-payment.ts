@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../lib/db-errors.ts";
 import { closeUnpaidPayment } from "./fulfil-payment.ts";
 import { type Buyer, type ProviderOutcome, ProviderUnavailableError } from "./gateway.ts";
 import type { Payments } from "./gateways.ts";
-import { checkClientView, checkReturnUrl, type Quote, quoteCart } from "./quote.ts";
+import { chargedMinor, checkClientView, checkReturnUrl, type Quote, quoteCart } from "./quote.ts";
 import { applyOutcome, type PaymentRow } from "./settle-payment.ts";
 
 /** An "opening" row older than this belongs to a start that died mid-way (provider calls time out at 20 s). */
@@ -66,7 +66,7 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
   for (;;) {
     // However the learner's other starts and the providers behave, this start ends.
     if (Date.now() > waitUntil) throw new AppError("conflict", PAYMENT_IN_PROGRESS);
-    const quote = await quoteCart(db, buyer.userId, options.storeCurrency);
+    const quote = await quoteCart(db, buyer.userId, options.storeCurrency, p.clock());
     checkClientView(quote, client);
     const [open] = await db
       .select()
@@ -86,6 +86,7 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
             amountMinor: quote.amountMinor,
             currency: quote.currency,
             lines: quote.lines,
+            couponId: quote.couponId,
             successUrl,
             cancelUrl,
             createdAt: now,
@@ -182,15 +183,16 @@ async function reopen(p: Payments, paymentId: number): Promise<void> {
   }
 }
 
-/** Whether an open payment charges exactly what the cart costs now: the same lines at the same prices. */
+/** Whether an open payment charges exactly what the cart costs now: the same lines at the same prices, credits and discounts. */
 function sameCharge(payment: PaymentRow, quote: Quote): boolean {
   const key = (lines: Quote["lines"]) =>
     lines
-      .map((l) => `${l.categoryId}:${l.groupId ?? ""}:${l.priceMinor}`)
+      .map((l) => `${l.categoryId}:${l.groupId ?? ""}:${l.priceMinor}:${chargedMinor(l)}`)
       .sort()
       .join(",");
   return (
     payment.amountMinor === quote.amountMinor &&
+    payment.couponId === quote.couponId &&
     payment.currency === quote.currency &&
     key(payment.lines) === key(quote.lines)
   );

@@ -1,8 +1,18 @@
-import type { AccountActions, ActionOutcome, CommerceActions, ProfileActions } from "@skillshelf/shared/api.ts";
+import type {
+  AccountActions,
+  ActionOutcome,
+  AdminActions,
+  CommerceActions,
+  ProfileActions,
+} from "@skillshelf/shared/api.ts";
+import { COUPON_MESSAGES } from "@skillshelf/shared/coupons.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { addToCart, removeFromCart } from "../cart/cart.ts";
+import { createCoupon } from "../admin/manage-coupons.ts";
+import { addToCart, getCart, removeFromCart } from "../cart/cart.ts";
+import { applyCoupon, removeCoupon } from "../cart/cart-coupon.ts";
 import { AppError } from "../lib/app-error.ts";
 import { formRateLimits, learnerAccountSteps, visitorAccountSteps } from "./api/accounts.ts";
+import { ADMIN_ONLY } from "./api/admin.ts";
 import { CART_MESSAGES } from "./api/commerce.ts";
 import { startPaymentFor } from "./api/payment-start.ts";
 import { SIGN_IN_FIRST, viewerOf } from "./viewer.ts";
@@ -43,7 +53,15 @@ export function pageActions(app: FastifyInstance) {
   return (
     request: FastifyRequest,
     reply: FastifyReply,
-  ): { accounts: AccountActions; commerce: CommerceActions; profile: ProfileActions } => ({
+  ): { accounts: AccountActions; commerce: CommerceActions; profile: ProfileActions; adminActions: AdminActions } => ({
+    adminActions: {
+      createCoupon: (input) =>
+        outcomeOf(async () => {
+          if ((await signedIn(request)).role !== "admin") throw new AppError("forbidden", ADMIN_ONLY);
+          const data = await createCoupon(db, { input, currency: app.config.storeCurrency, now: app.clock() });
+          return { message: COUPON_MESSAGES.created, data };
+        }),
+    },
     profile: {
       update: (input) => outcomeOf(async () => steps.updateProfile(request, reply, await signedIn(request), input)),
       changePassword: (input) => outcomeOf(async () => steps.changePassword(request, await signedIn(request), input)),
@@ -65,6 +83,18 @@ export function pageActions(app: FastifyInstance) {
         outcomeOf(async () => {
           await removeFromCart(db, await learner(request), input.delete_id);
           return { message: CART_MESSAGES.removed, data: null };
+        }),
+      applyCoupon: (input) =>
+        outcomeOf(async () => {
+          const userId = await learner(request);
+          await applyCoupon({ db, userId, code: input.code, now: app.clock() });
+          const { data } = await getCart(db, userId, app.config.storeCurrency, app.clock());
+          return { message: COUPON_MESSAGES.applied, data };
+        }),
+      removeCoupon: () =>
+        outcomeOf(async () => {
+          await removeCoupon(db, await learner(request));
+          return { message: COUPON_MESSAGES.removed, data: null };
         }),
       startPayment: (input) =>
         outcomeOf(async () => {

@@ -10,6 +10,7 @@ import fresh from "fresh";
 import type { ServerBuild } from "react-router";
 import type { SessionViewer } from "../accounts/sessions.ts";
 import { readAdminCatalogue } from "../admin/catalogue/read-admin-catalogue.ts";
+import { listCoupons } from "../admin/manage-coupons.ts";
 import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
 import { getCart } from "../cart/cart.ts";
@@ -72,7 +73,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     throw error;
   };
 
-  type PageActions = Pick<StoreContext, "accounts" | "commerce" | "profile" | "dataRequest">;
+  type PageActions = Pick<StoreContext, "accounts" | "commerce" | "profile" | "adminActions" | "dataRequest">;
   const actionsFor = pageActions(app);
   /** A GET's render runs no action: a visitor's page is shared between requests, so it gets none. */
   const noActions = (): PageActions => {
@@ -81,7 +82,14 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     };
     return {
       accounts: { login: refuse, register: refuse, forgotPassword: refuse, resetPassword: refuse },
-      commerce: { addToCart: refuse, removeFromCart: refuse, startPayment: refuse },
+      commerce: {
+        addToCart: refuse,
+        removeFromCart: refuse,
+        startPayment: refuse,
+        applyCoupon: refuse,
+        removeCoupon: refuse,
+      },
+      adminActions: { createCoupon: refuse },
       profile: { update: refuse, changePassword: refuse, saveSettings: refuse },
       dataRequest: false,
     };
@@ -110,7 +118,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       listing: (slug) => app.catalogue.listing(slug),
       content: (slug, content) => app.catalogue.content(slug, content, viewer),
       search: (query, limit) => searchCatalogue(db, query, limit),
-      cart: async () => (await getCart(db, signedIn(), currency)).data,
+      cart: async () => (await getCart(db, signedIn(), currency, app.clock())).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
@@ -149,6 +157,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       catalogue: async () => {
         operator();
         return readAdminCatalogue(db, currency);
+      },
+      coupons: async () => {
+        operator();
+        return listCoupons(db, currency);
       },
     };
   };

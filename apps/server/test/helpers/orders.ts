@@ -14,7 +14,7 @@ let counter = 0;
  */
 export async function payForCart(store: TestStore, userId: number) {
   const providerRef = `test-${++counter}-${Date.now()}`;
-  const quote = await quoteCart(store.database.db, userId, "GBP");
+  const quote = await quoteCart(store.database.db, userId, "GBP", store.app.clock());
   const [payment] = await store.database.db
     .insert(payments)
     .values({
@@ -24,6 +24,7 @@ export async function payForCart(store: TestStore, userId: number) {
       amountMinor: quote.amountMinor,
       currency: quote.currency,
       lines: quote.lines,
+      couponId: quote.couponId,
       successUrl: "http://store.test:3000/payment-confirmation",
       cancelUrl: "http://store.test:3000/payment-cancelled",
     })

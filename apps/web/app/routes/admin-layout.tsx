@@ -15,7 +15,7 @@ export function meta({ error }: Route.MetaArgs) {
   return [
     ...buildMeta({
       title: error ? `Access denied | ${META_DEFAULTS.siteName}` : `Admin | ${META_DEFAULTS.siteName}`,
-      description: "The store operator's area: catalogue, learners and orders.",
+      description: "The store operator's area: catalogue, learners, orders and coupons.",
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -25,6 +25,7 @@ const LINKS = [
   { to: "/admin/catalogue", label: "Catalogue" },
   { to: "/admin/users", label: "Learners" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/coupons", label: "Coupons" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
@@ -56,6 +57,21 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <dd>{order.payment_method}</dd>
           <dt>Transaction ID</dt>
           <dd className="admin-mono">{order.transaction_id}</dd>
+          {order.credit > 0 && (
+            <>
+              <dt>{CREDIT_LABEL}</dt>
+              <dd>{formatMoney(order.credit, order.currency)}</dd>
+            </>
+          )}
+          {order.coupon_code && (
+            <>
+              <dt>Discount</dt>
+              <dd>
+                {formatMoney(order.discount, order.currency)} (code{" "}
+                <span className="admin-mono">{order.coupon_code}</span>)
+              </dd>
+            </>
+          )}
           <dt>Amount</dt>
           <dd>{formatMoney(order.amount, order.currency)}</dd>
           <dt>Refund</dt>

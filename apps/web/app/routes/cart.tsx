@@ -1,11 +1,13 @@
 import type { PaymentMethod } from "@skillshelf/shared/api.ts";
 import { addToCartSchema, removeFromCartSchema } from "@skillshelf/shared/cart-forms.ts";
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { couponCodeSchema } from "@skillshelf/shared/coupons.ts";
 import { useCallback, useRef, useState } from "react";
 import { Form, redirect, useActionData, useNavigate } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { CartLine } from "../features/cart/components/cart-line";
 import { CartTotals } from "../features/cart/components/cart-totals";
+import { COUPON_INTENTS, CouponForm } from "../features/cart/components/coupon-form";
 import { EmptyCart } from "../features/cart/components/empty-cart";
 import { useRemoveFromCart } from "../features/cart/use-remove-from-cart";
 import { PaymentMethodOptions } from "../features/checkout/components/payment-method-options";
@@ -21,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { cart: await context.cart() };
 }
 
-/** The cart's forms: intent=add (from a listing or an article's locked note) and intent=remove. */
+/** The cart's forms: intent=add (from a listing or an article's locked note), intent=remove, and the coupon code's. */
 export const CART_INTENTS = { add: "add", remove: "remove" } as const;
 
 /**
@@ -34,6 +36,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeRedirect(String(form.get("redirectTo") ?? ""), "/cart");
   const toLogin = `/login?redirectTo=${encodeURIComponent(back)}`;
   if (!context.viewer && !context.dataRequest) throw redirect(toLogin, 303);
+  if (form.get("intent") === COUPON_INTENTS.apply) {
+    const checked = checkForm(form, couponCodeSchema);
+    return answerForm(
+      context,
+      checked.ok ? await context.commerce.applyCoupon(checked.data) : checked.outcome,
+      "/cart",
+    );
+  }
+  if (form.get("intent") === COUPON_INTENTS.remove) {
+    return answerForm(context, await context.commerce.removeCoupon(), "/cart");
+  }
   if (form.get("intent") === CART_INTENTS.remove) {
     const checked = checkForm(form, removeFromCartSchema);
     return answerForm(
@@ -59,7 +72,8 @@ export function meta() {
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
-  const { rows, total, currency } = loaderData.cart;
+  const { cart } = loaderData;
+  const { rows } = cart;
   const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const navigate = useNavigate();
   const countHeading = useRef<HTMLHeadingElement>(null);
@@ -69,6 +83,8 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const empty = rows.length === 0;
   // A plain form post's failure (no JavaScript): an item already in the cart, or one that is gone.
   const posted = useActionData<typeof action>();
+  // A refused code is said under the code field, not above the list.
+  const refusedCode = posted && !posted.ok ? posted.errors?.code : undefined;
 
   const continueShopping = () => {
     // React Router numbers its history entries: with none before this one, back would leave the store.
@@ -88,7 +104,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           <h2 id="cart-count" ref={countHeading} tabIndex={-1} className="cart-panel__title">
             {rows.length} Item(s) in Cart
           </h2>
-          <FormNotice outcome={posted} fieldless />
+          <FormNotice outcome={refusedCode ? undefined : posted} fieldless />
           {empty ? (
             <EmptyCart />
           ) : (
@@ -108,7 +124,8 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           <h2 id="summary-title" className="summary-panel__title">
             Order Summary
           </h2>
-          <CartTotals total={total} currency={currency} />
+          <CouponForm coupon={cart.coupon} refused={refusedCode} />
+          <CartTotals cart={cart} />
           <Form method="get" action="/checkout" className="summary-panel__form">
             <PaymentMethodOptions value={method} onChange={setMethod} compact disabled={empty} />
             <button type="submit" className="button button--large summary-panel__cta" disabled={empty}>

@@ -113,7 +113,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               <CartLine key={item.id} item={item} />
             ))}
           </ul>
-          <CartTotals total={cart.total} currency={cart.currency} />
+          <CartTotals cart={cart} />
           <CompletePurchaseButton processing={processing} />
           {/* Placeholders (SPEC.md section 2): the store has no legal pages yet. */}
           <p className="summary-panel__terms">

@@ -1,4 +1,5 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formatOrderDate, formattingOf } from "@skillshelf/shared/formatting.ts";
 import { data, Link } from "react-router";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
@@ -86,6 +87,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             <dt>Payment status</dt>
             <dd>{order.payment_status}</dd>
           </div>
+          {order.coupon_code && (
+            <div>
+              <dt>Coupon code</dt>
+              <dd className="order-facts__code">{order.coupon_code}</dd>
+            </div>
+          )}
           <div>
             <dt>Amount</dt>
             <dd>{amount}</dd>
@@ -97,6 +104,22 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           Items
         </h2>
         <OrderLines lines={order.orders} />
+        <dl className="cart-totals">
+          <div className="cart-totals__row">
+            <dt>Subtotal</dt>
+            <dd>{money(order.subtotal, order.currency)}</dd>
+          </div>
+          {order.credit > 0 && (
+            <div className="cart-totals__row">
+              <dt>{CREDIT_LABEL}</dt>
+              <dd>{money(order.credit, order.currency)}</dd>
+            </div>
+          )}
+          <div className="cart-totals__row">
+            <dt>Discount</dt>
+            <dd>{money(order.discount, order.currency)}</dd>
+          </div>
+        </dl>
         <p className="order-details__total">
           <span>Total</span>
           <span>{amount}</span>

@@ -1,5 +1,18 @@
+import { COUPON_KINDS } from "@skillshelf/shared/coupons.ts";
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { categories, contentGroups } from "./catalogue.ts";
 
@@ -36,6 +49,12 @@ export interface PaymentLine {
   name: string;
   groupName: string | null;
   priceMinor: number;
+  /** Upgrade credit taken off a whole artefact: what the learner paid for its groups they own (absent on older payments). */
+  creditMinor?: number;
+  /** The order lines (of those groups) whose payments make up the credit. */
+  creditedLineIds?: number[];
+  /** This line's share of the coupon's discount. */
+  discountMinor?: number;
 }
 
 /**
@@ -92,13 +111,16 @@ export const payments = pgTable(
     /** The provider's id of the money movement, once paid (payment intent, capture, mihpayid). */
     transactionId: text("transaction_id"),
     /** Why money was sent back without an order: "already_owned" or "superseded". */
-    refundReason: text("refund_reason", { enum: ["already_owned", "superseded"] }),
+    /** Why money was sent back without an order: also "price_changed" (the coupon or credit it was priced with was gone). */
+    refundReason: text("refund_reason", { enum: ["already_owned", "superseded", "price_changed"] }),
     refundRef: text("refund_ref"),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** When the reconciler may next ask the provider about this payment. */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    /** The coupon the lines' discounts came from: one use of it is claimed at fulfilment. */
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("payments_provider_ref_key").on(t.provider, t.providerRef),
@@ -125,7 +147,12 @@ export const orders = pgTable(
     transactionId: text("transaction_id").notNull(),
     paymentStatus: text("payment_status").notNull(),
     currency: text("currency").notNull(),
+    /** What was paid: the lines' prices less the credit and the discount. */
     amountMinor: integer("amount_minor").notNull(),
+    /** Upgrade credit and coupon discount taken off the lines' prices. */
+    creditMinor: integer("credit_minor").notNull().default(0),
+    discountMinor: integer("discount_minor").notNull().default(0),
+    couponCode: text("coupon_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** null, then "pending" while one refund is with the provider, then "refunded". */
     refundState: text("refund_state", { enum: ["pending", "refunded"] }),
@@ -159,6 +186,13 @@ export const orderLines = pgTable(
     name: text("name").notNull(),
     groupName: text("group_name"),
     priceMinor: integer("price_minor").notNull(),
+    /** Taken off this line: paid = price - credit - discount. */
+    creditMinor: integer("credit_minor").notNull().default(0),
+    discountMinor: integer("discount_minor").notNull().default(0),
+    /** A group line whose payment became upgrade credit in that (whole artefact's) order; cleared when it is refunded. */
+    creditedToOrderId: integer("credited_to_order_id").references((): AnyPgColumn => orders.id, {
+      onDelete: "set null",
+    }),
     currency: text("currency").notNull(),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
@@ -204,3 +238,65 @@ export const emulatorRecords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.id] })],
 );
+
+/**
+ * A coupon code operators hand out: a percentage or a fixed amount (minor
+ * units) off, optionally until `expires_at`, for `max_uses` orders in all and
+ * `max_uses_per_learner` each, on the artefacts listed (null: every one).
+ * `uses` counts paid orders; fulfilment claims a use under the row's lock.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    /** In capitals. */
+    code: text("code").notNull(),
+    kind: text("kind", { enum: COUPON_KINDS }).notNull(),
+    value: integer("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    maxUses: integer("max_uses"),
+    maxUsesPerLearner: integer("max_uses_per_learner"),
+    uses: integer("uses").notNull().default(0),
+    artefactIds: integer("artefact_ids").array(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_key").on(t.code),
+    check("coupons_kind", sql`${t.kind} in ('percent', 'amount')`),
+    check("coupons_uses_within_limit", sql`${t.maxUses} is null or ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/** One paid order's use of a coupon: the per-learner limit counts these. */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "restrict" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    discountMinor: integer("discount_minor").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("coupon_redemptions_order_key").on(t.orderId),
+    index("coupon_redemptions_coupon_user_idx").on(t.couponId, t.userId),
+  ],
+);
+
+/** The code a learner entered in their cart, kept until removed or used by an order. */
+export const cartCoupons = pgTable("cart_coupons", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  couponId: integer("coupon_id")
+    .notNull()
+    .references(() => coupons.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

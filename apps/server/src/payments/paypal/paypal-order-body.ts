@@ -1,5 +1,5 @@
 import { decimalAmount, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
-import { lineName, type Quote } from "../quote.ts";
+import { type Charge, chargedMinor, lineName } from "../quote.ts";
 import type { PaypalMoney, PaypalOrder } from "./paypal-client.ts";
 
 /** PayPal's money back in minor units; null for anything that is not a plain two-place amount. */
@@ -12,10 +12,10 @@ const clip = (text: string, max = 127) => (text.length > max ? `${text.slice(0, 
 
 /**
  * The Orders v2 create body, built only from the server's quote: the items are
- * the cart's lines at the database's prices, and they sum to the amount.
+ * the cart's lines at what is paid for each (price less credit and discount), summing to the amount.
  */
 export function paypalOrderBody(
-  quote: Quote,
+  quote: Charge,
   options: { reference: string; returnUrl: string; cancelUrl: string; brandName: string },
 ) {
   const amount = (minor: number) => ({ currency_code: quote.currency, value: decimalAmount(minor) });
@@ -30,7 +30,7 @@ export function paypalOrderBody(
         amount: { ...amount(quote.amountMinor), breakdown: { item_total: amount(quote.amountMinor) } },
         items: quote.lines.map((line) => ({
           name: clip(lineName(line)),
-          unit_amount: amount(line.priceMinor),
+          unit_amount: amount(chargedMinor(line)),
           quantity: "1",
           category: "DIGITAL_GOODS",
         })),

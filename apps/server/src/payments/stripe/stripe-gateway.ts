@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import type { PaymentGateway, ProviderOutcome, WebhookResult } from "../gateway.ts";
 import { ProviderUnavailableError } from "../gateway.ts";
-import { lineName } from "../quote.ts";
+import { chargedMinor, lineName } from "../quote.ts";
 import { stripeClient, webhookSecret } from "./stripe-client.ts";
 
 export const STRIPE_UNAVAILABLE = "Card payments are unavailable right now. Please try again in a few minutes.";
@@ -79,7 +79,8 @@ export function stripeGateway(app: FastifyInstance): PaymentGateway {
         line_items: quote.lines.map((line) => ({
           price_data: {
             currency: quote.currency.toLowerCase(),
-            unit_amount: line.priceMinor,
+            // What is paid for the line (its price less credit and discount): the items sum to the amount.
+            unit_amount: chargedMinor(line),
             product_data: { name: lineName(line) },
           },
           quantity: 1,

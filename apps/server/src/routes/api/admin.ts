@@ -1,10 +1,12 @@
 import { adminOrderRowSchema, adminUserRowSchema } from "@skillshelf/shared/admin-forms.ts";
 import { adminOrderDetailSchema, okEnvelope } from "@skillshelf/shared/api.ts";
+import { adminCouponRowSchema, COUPON_MESSAGES, createCouponSchema } from "@skillshelf/shared/coupons.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { pageResponse, searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { createCoupon, listCoupons } from "../../admin/manage-coupons.ts";
 import { getAnyOrder, listAllOrders } from "../../admin/manage-orders.ts";
 import { applyUserAction, listUsers } from "../../admin/manage-users.ts";
 import { securityLog } from "../../lib/security-events.ts";
@@ -14,12 +16,13 @@ import { viewerOf } from "../viewer.ts";
 import { adminCatalogueRoutes } from "./admin-catalogue.ts";
 import { answers, DONE, SIGNED_IN } from "./openapi.ts";
 
+export const ADMIN_ONLY = "This area is for store operators.";
+
 /** Every admin call: 401 without a session, 403 for anyone but an admin. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const viewer = await viewerOf(request);
   if (!viewer) return reply.status(401).send({ status: false, message: "Please sign in to continue." });
-  if (viewer.role !== "admin")
-    return reply.status(403).send({ status: false, message: "This area is for store operators." });
+  if (viewer.role !== "admin") return reply.status(403).send({ status: false, message: ADMIN_ONLY });
 }
 
 const USER_ACTION_MESSAGES = {
@@ -120,6 +123,46 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       message: "Order fetched successfully",
       data: await getAnyOrder(app.database.db, request.params.id, app.clock()),
     }),
+  );
+
+  app.get(
+    "/coupons",
+    {
+      schema: {
+        summary: "Every coupon code, newest first (at most 500), with its limits and uses",
+        tags,
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: z.array(adminCouponRowSchema) })),
+      },
+    },
+    async () => ({
+      status: true,
+      message: "Coupons fetched successfully",
+      data: (await listCoupons(app.database.db, app.config.storeCurrency)).rows,
+    }),
+  );
+
+  app.post(
+    "/coupons",
+    {
+      schema: {
+        summary: "Create a coupon code: a percentage or a fixed amount off, with optional expiry, limits and artefacts",
+        description:
+          "409 when the code exists (codes are kept in capitals); 422 for a bad field or an unknown artefact.",
+        tags,
+        body: createCouponSchema,
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: adminCouponRowSchema }), 201),
+      },
+    },
+    async (request, reply) => {
+      const data = await createCoupon(app.database.db, {
+        input: request.body,
+        currency: app.config.storeCurrency,
+        now: app.clock(),
+      });
+      return reply.status(201).send({ status: true, message: COUPON_MESSAGES.created, data });
+    },
   );
 
   app.post(

@@ -8,12 +8,14 @@ import {
 } from "@skillshelf/shared/api.ts";
 import { addToCartSchema, removeFromCartSchema } from "@skillshelf/shared/cart-forms.ts";
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
+import { COUPON_MESSAGES, couponCodeSchema } from "@skillshelf/shared/coupons.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { type PageRequest, pageQuery, pageResponse } from "@skillshelf/shared/paging.ts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addToCart, getCart, removeFromCart } from "../../cart/cart.ts";
+import { applyCoupon, removeCoupon } from "../../cart/cart-coupon.ts";
 import { securityLog } from "../../lib/security-events.ts";
 import { getOrder, listItems, listOrders } from "../../orders/read-orders.ts";
 import { refundOrder } from "../../orders/refund-order.ts";
@@ -43,7 +45,44 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(cartResponseSchema),
       },
     },
-    async (request) => getCart(db, await userId(request), currency),
+    async (request) => getCart(db, await userId(request), currency, app.clock()),
+  );
+
+  app.post(
+    "/cart/coupon",
+    {
+      schema: {
+        summary: "Keep a coupon code with the cart; checkout then takes its discount off",
+        description:
+          "422 with `errors.code` when the code is unknown, expired, used up (in all or by this learner), takes nothing off this cart, or would make it free. Answers the cart as checkout now charges it.",
+        tags: ["cart"],
+        body: couponCodeSchema,
+        ...SIGNED_IN,
+        response: answers(cartResponseSchema),
+      },
+    },
+    async (request) => {
+      const learner = await userId(request);
+      await applyCoupon({ db, userId: learner, code: request.body.code, now: app.clock() });
+      return { ...(await getCart(db, learner, currency, app.clock())), message: COUPON_MESSAGES.applied };
+    },
+  );
+
+  app.post(
+    "/cart/coupon/delete",
+    {
+      schema: {
+        summary: "Remove the cart's coupon code",
+        tags: ["cart"],
+        ...SIGNED_IN,
+        response: answers(cartResponseSchema),
+      },
+    },
+    async (request) => {
+      const learner = await userId(request);
+      await removeCoupon(db, learner);
+      return { ...(await getCart(db, learner, currency, app.clock())), message: COUPON_MESSAGES.removed };
+    },
   );
 
   app.post(

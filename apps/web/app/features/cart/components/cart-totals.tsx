@@ -1,21 +1,38 @@
+import type { CartResponse } from "@skillshelf/shared/api.ts";
+import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { usePrice } from "../../../lib/formatting";
 
-/** Subtotal, the always-zero discount and the total (SPEC.md section 5). */
-export function CartTotals({ total, currency }: { total: number; currency: string }) {
+/**
+ * Subtotal, the upgrade credit (when the learner owns groups of an artefact
+ * bought whole), the coupon's discount (0.00 when no code applies, SPEC.md
+ * section 5) and the total checkout charges: all the server's figures.
+ */
+export function CartTotals({
+  cart,
+}: {
+  cart: Pick<CartResponse["data"], "subtotal" | "credit" | "discount" | "total" | "currency">;
+}) {
   const money = usePrice();
+  const { currency } = cart;
   return (
     <dl className="cart-totals">
       <div className="cart-totals__row">
         <dt>Subtotal</dt>
-        <dd>{money(total, currency)}</dd>
+        <dd>{money(cart.subtotal, currency)}</dd>
       </div>
+      {cart.credit > 0 && (
+        <div className="cart-totals__row">
+          <dt>{CREDIT_LABEL}</dt>
+          <dd>{money(cart.credit, currency)}</dd>
+        </div>
+      )}
       <div className="cart-totals__row">
         <dt>Discount</dt>
-        <dd>{money(0, currency)}</dd>
+        <dd>{money(cart.discount, currency)}</dd>
       </div>
       <div className="cart-totals__row cart-totals__row--total">
         <dt>Total</dt>
-        <dd>{money(total, currency)}</dd>
+        <dd>{money(cart.total, currency)}</dd>
       </div>
     </dl>
   );

@@ -1,0 +1,156 @@
+import { COUPON_MESSAGES } from "@skillshelf/shared/coupons.ts";
+import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { cartCoupons, couponRedemptions, coupons, entitlements, orderLines, orders } from "../db/schema/index.ts";
+import { type CartLine, loadCartLines } from "./cart-lines.ts";
+
+export type Coupon = typeof coupons.$inferSelect;
+
+/** A cart line with what comes off it: paid = price - credit - discount. */
+export interface PricedLine extends CartLine {
+  creditMinor: number;
+  creditedLineIds: number[];
+  discountMinor: number;
+}
+
+export interface CartPricing {
+  lines: PricedLine[];
+  subtotalMinor: number;
+  creditMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+  /** The code kept with the cart; `problem` says why it takes nothing off now (null: it applies). */
+  coupon: { id: number; code: string; problem: string | null } | null;
+}
+
+const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
+const due = (line: PricedLine) => line.priceMinor - line.creditMinor;
+
+/**
+ * What the learner paid for the groups they own in each of `categoryIds`
+ * (orders neither refunded nor being refunded, lines not yet credited to a
+ * whole artefact): the upgrade credit of buying the whole artefact.
+ */
+async function groupPayments(db: DbOrTx, userId: number, categoryIds: number[]) {
+  const credits = new Map<number, { paidMinor: number; lineIds: number[] }>();
+  if (categoryIds.length === 0) return credits;
+  const rows = await db
+    .select({
+      categoryId: entitlements.categoryId,
+      lineId: orderLines.id,
+      paidMinor: sql<number>`(${orderLines.priceMinor} - ${orderLines.creditMinor} - ${orderLines.discountMinor})::int`,
+    })
+    .from(entitlements)
+    .innerJoin(
+      orderLines,
+      and(eq(orderLines.orderId, entitlements.orderId), eq(orderLines.groupId, entitlements.groupId)),
+    )
+    .innerJoin(orders, eq(orders.id, entitlements.orderId))
+    .where(
+      and(
+        eq(entitlements.userId, userId),
+        inArray(entitlements.categoryId, categoryIds),
+        isNotNull(entitlements.groupId),
+        isNull(entitlements.revokedAt),
+        isNull(orders.refundState),
+        isNull(orderLines.creditedToOrderId),
+      ),
+    );
+  for (const row of rows) {
+    const credit = credits.get(row.categoryId) ?? { paidMinor: 0, lineIds: [] };
+    credit.paidMinor += row.paidMinor;
+    credit.lineIds.push(row.lineId);
+    credits.set(row.categoryId, credit);
+  }
+  return credits;
+}
+
+/** Why no more orders may use the code, in all or for this learner; null while uses are left. */
+export async function couponUsedUp(db: DbOrTx, coupon: Coupon, userId: number): Promise<string | null> {
+  if (coupon.maxUses !== null && coupon.uses >= coupon.maxUses) return COUPON_MESSAGES.usedUp;
+  if (coupon.maxUsesPerLearner !== null) {
+    const [mine] = await db
+      .select({ uses: count() })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, userId)));
+    if ((mine?.uses ?? 0) >= coupon.maxUsesPerLearner) return COUPON_MESSAGES.usedByYou;
+  }
+  return null;
+}
+
+/**
+ * Takes the coupon off the lines it applies to, shared in proportion to what
+ * each costs after credit (the odd minor units to the largest remainders), so
+ * every order line records what was paid for it. Returns why it cannot apply.
+ */
+function discountLines(coupon: Coupon, lines: PricedLine[]): string | null {
+  const restricted = coupon.artefactIds !== null && coupon.artefactIds.length > 0;
+  const eligible = lines.filter((l) => due(l) > 0 && (!restricted || coupon.artefactIds?.includes(l.categoryId)));
+  const base = sum(eligible, due);
+  if (base === 0) return COUPON_MESSAGES.notApplicable;
+  const discount = coupon.kind === "percent" ? Math.round((base * coupon.value) / 100) : Math.min(coupon.value, base);
+  // No provider takes a payment of nothing.
+  if (discount >= sum(lines, due)) return COUPON_MESSAGES.wouldBeFree;
+  const exact = eligible.map((line) => (discount * due(line)) / base);
+  const shares = exact.map(Math.floor);
+  let left = discount - sum(shares, (share) => share);
+  const byRemainder = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((a, b) => b.rest - a.rest);
+  for (const { i } of byRemainder) {
+    if (left === 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left -= 1;
+  }
+  eligible.forEach((line, i) => {
+    line.discountMinor = shares[i] ?? 0;
+  });
+  return null;
+}
+
+async function cartCouponOf(db: DbOrTx, userId: number): Promise<Coupon | undefined> {
+  const [row] = await db
+    .select({ coupon: coupons })
+    .from(cartCoupons)
+    .innerJoin(coupons, eq(coupons.id, cartCoupons.couponId))
+    .where(eq(cartCoupons.userId, userId));
+  return row?.coupon;
+}
+
+/**
+ * What the learner's cart costs now, from the database only: the catalogue's
+ * prices, less the upgrade credit of each whole artefact whose groups they
+ * own, less the cart's coupon (or `options.coupon`, a code being tried) when
+ * it is valid for them and applies. Never below zero.
+ */
+export async function priceCart(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  options: { coupon?: Coupon } = {},
+): Promise<CartPricing> {
+  const cart = await loadCartLines(db, userId);
+  const wholes = cart.filter((line) => line.groupId === null).map((line) => line.categoryId);
+  const owned = await groupPayments(db, userId, wholes);
+  const lines: PricedLine[] = cart.map((line) => {
+    const paid = line.groupId === null ? owned.get(line.categoryId) : undefined;
+    const creditMinor = Math.min(line.priceMinor, paid?.paidMinor ?? 0);
+    return { ...line, creditMinor, creditedLineIds: creditMinor > 0 ? (paid?.lineIds ?? []) : [], discountMinor: 0 };
+  });
+  const coupon = options.coupon ?? (await cartCouponOf(db, userId));
+  let applied: CartPricing["coupon"] = null;
+  if (coupon) {
+    const expired = coupon.expiresAt !== null && coupon.expiresAt <= now ? COUPON_MESSAGES.expired : null;
+    const problem = expired ?? (await couponUsedUp(db, coupon, userId)) ?? discountLines(coupon, lines);
+    applied = { id: coupon.id, code: coupon.code, problem };
+  }
+  const subtotalMinor = sum(lines, (l) => l.priceMinor);
+  const creditMinor = sum(lines, (l) => l.creditMinor);
+  const discountMinor = sum(lines, (l) => l.discountMinor);
+  return {
+    lines,
+    subtotalMinor,
+    creditMinor,
+    discountMinor,
+    totalMinor: subtotalMinor - creditMinor - discountMinor,
+    coupon: applied,
+  };
+}

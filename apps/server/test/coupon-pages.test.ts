@@ -1,0 +1,159 @@
+import type { ListingResponse } from "@skillshelf/shared/api.ts";
+import { COUPON_MESSAGES } from "@skillshelf/shared/coupons.ts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartCoupons, coupons } from "../src/db/schema/index.ts";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
+import { smallCatalogue } from "./helpers/factories.ts";
+import { buyFromListing } from "./helpers/orders.ts";
+
+/**
+ * The pages of issue 12's coupons and credit without JavaScript: the cart's
+ * code field and the admin's new code are plain form posts to route actions,
+ * and the figures are in the server's HTML.
+ */
+
+let store: TestStore;
+let docker: ListingResponse;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  store = await createTestStore({ pages: true });
+  await store.importCatalogue(smallCatalogue());
+  docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
+}, 180_000);
+afterAll(() => store?.close());
+
+/** A browser's plain form post from the store's own page, as the signed-in user. */
+const post = (url: string, token: string, fields: [string, string][]) =>
+  store.app.inject({
+    method: "POST",
+    url,
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: PUBLIC_URL,
+      "sec-fetch-site": "same-origin",
+      cookie: `access-token=${token}`,
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+const page = (url: string, token: string) => store.app.inject({ url, headers: { cookie: `access-token=${token}` } });
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/<!-- -->/g, "")
+    .replace(/\s+/g, " ");
+
+async function signedIn(role: "learner" | "admin" = "learner") {
+  const user = await createUser(store, { role });
+  return { user, id: user.id, token: await signIn(store, user.id) };
+}
+
+describe("the admin's coupons screen", () => {
+  it("creates a code from a plain form post and lists it; refusals come back under the fields", async () => {
+    const admin = await signedIn("admin");
+    const created = await post("/admin/coupons", admin.token, [
+      ["code", "spring-25"],
+      ["kind", "percent"],
+      ["value", "25"],
+      ["expires_at", "2030-04-30"],
+      ["max_uses", "100"],
+      ["max_uses_per_learner", ""],
+      ["artefact_ids", String(docker.seo_data.id)],
+    ]);
+    expect(created.statusCode).toBe(303);
+    expect(created.headers.location).toBe("/admin/coupons");
+    const [row] = await store.database.db.select().from(coupons).where(eq(coupons.code, "SPRING-25"));
+    expect(row).toMatchObject({ kind: "percent", value: 25, maxUses: 100, maxUsesPerLearner: null });
+    expect(row?.artefactIds).toEqual([docker.seo_data.id]);
+
+    const list = await page("/admin/coupons", admin.token);
+    expect(list.statusCode).toBe(200);
+    expect(textOf(list.body)).toContain("SPRING-25 Percentage 25% 30 April 2030 at 23:59 UTC");
+    expect(textOf(list.body)).toContain("100 in all · no limit per learner 0 Docker");
+
+    const refused = await post("/admin/coupons", admin.token, [
+      ["code", "SPRING-25"],
+      ["kind", "amount"],
+      ["value", "1.234"],
+    ]);
+    expect(refused.statusCode).toBe(422);
+    expect(textOf(refused.body)).toContain("An amount has at most two decimals");
+    const taken = await post("/admin/coupons", admin.token, [
+      ["code", "spring-25"],
+      ["kind", "amount"],
+      ["value", "2"],
+    ]);
+    expect(taken.statusCode).toBe(409);
+    expect(textOf(taken.body)).toContain(COUPON_MESSAGES.taken);
+  });
+
+  it("is the operators' only", async () => {
+    const learner = await signedIn();
+    expect((await page("/admin/coupons", learner.token)).statusCode).toBe(403);
+    const res = await post("/admin/coupons", learner.token, [
+      ["code", "MINE-1"],
+      ["kind", "percent"],
+      ["value", "50"],
+    ]);
+    expect(res.statusCode).toBe(403);
+    expect(await store.database.db.select().from(coupons).where(eq(coupons.code, "MINE-1"))).toEqual([]);
+  });
+});
+
+describe("the cart's code field and credit line", () => {
+  it("applies and removes a code by plain form posts, with the refusal under the field", async () => {
+    const admin = await signedIn("admin");
+    await store.app.inject({
+      method: "POST",
+      url: "/api/admin/coupons",
+      headers: bearer(admin.token),
+      payload: { code: "TAKE-2", kind: "amount", value: 2 },
+    });
+    const me = await signedIn();
+    await post("/cart", me.token, [
+      ["intent", "add"],
+      ["sub_category_id", String(docker.seo_data.id)],
+    ]);
+    const bad = await post("/cart", me.token, [
+      ["intent", "coupon"],
+      ["code", "nope"],
+    ]);
+    expect(bad.statusCode).toBe(422);
+    expect(textOf(bad.body)).toMatch(/Coupon code .*This code is not valid\./);
+
+    const applied = await post("/cart", me.token, [
+      ["intent", "coupon"],
+      ["code", "take-2"],
+    ]);
+    expect(applied.statusCode).toBe(303);
+    expect(applied.headers.location).toBe("/cart");
+    const cart = textOf((await page("/cart", me.token)).body);
+    expect(cart).toContain("Code TAKE-2 applied");
+    expect(cart).toContain("Subtotal £19.99 Discount £2.00 Total £17.99");
+
+    const removed = await post("/cart", me.token, [["intent", "coupon-remove"]]);
+    expect(removed.statusCode).toBe(303);
+    expect(await store.database.db.select().from(cartCoupons).where(eq(cartCoupons.userId, me.id))).toEqual([]);
+    expect(textOf((await page("/cart", me.token)).body)).toContain("Subtotal £19.99 Discount £0.00 Total £19.99");
+  });
+
+  it("shows the upgrade credit in the cart and on the order", async () => {
+    const me = await signedIn();
+    await buyFromListing(store, me, docker, "Basics");
+    await post("/cart", me.token, [
+      ["intent", "add"],
+      ["sub_category_id", String(docker.seo_data.id)],
+    ]);
+    expect(textOf((await page("/cart", me.token)).body)).toContain(
+      "Subtotal £19.99 Credit for what you own £5.00 Discount £0.00 Total £14.99",
+    );
+    const upgrade = await buyFromListing(store, me, docker);
+    const details = textOf((await page(`/order-details/${upgrade.orderId}`, me.token)).body);
+    expect(details).toContain("Subtotal £19.99 Credit for what you own £5.00 Discount £0.00 Total £14.99");
+    const admin = await signedIn("admin");
+    const operatorView = textOf((await page(`/admin/orders/${upgrade.orderId}`, admin.token)).body);
+    expect(operatorView).toContain("Credit for what you own £5.00 Amount £14.99");
+  });
+});

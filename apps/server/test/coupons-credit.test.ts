@@ -1,0 +1,420 @@
+import type { AddressInfo } from "node:net";
+import type { CartResponse, ListingResponse, OrderDetail, OrderRow } from "@skillshelf/shared/api.ts";
+import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
+import { type AdminCouponRow, COUPON_MESSAGES, NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contentGroups, coupons, emulatorRecords, orderLines, payments } from "../src/db/schema/index.ts";
+import { fulfilPayment } from "../src/payments/fulfil-payment.ts";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
+import { smallCatalogue } from "./helpers/factories.ts";
+import { payForCart, stripeRefunds } from "./helpers/orders.ts";
+import { pdfText } from "./helpers/pdf.ts";
+
+/**
+ * Issue 12: upgrade credit and coupon codes. Prices, credits and discounts
+ * come from the database when checkout starts, are checked again when the
+ * money arrives, and the order records them so refunds give back what was paid.
+ */
+
+let store: TestStore;
+let docker: ListingResponse;
+let git: ListingResponse;
+let adminToken: string;
+let base: string;
+const clock = new TestClock();
+const HOUR = 3600_000;
+
+beforeAll(async () => {
+  store = await createTestStore({ clock });
+  const catalogue = smallCatalogue();
+  const gitArtefact = catalogue.categories[0]?.artefacts?.[1];
+  if (gitArtefact) gitArtefact.price = 4.5;
+  await store.importCatalogue(catalogue);
+  // The Stripe gateway calls its emulator over HTTP, as it calls Stripe.
+  await store.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(store.app.server.address() as AddressInfo).port}`;
+  const listing = async (slug: string) =>
+    (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug } })).json<ListingResponse>();
+  docker = await listing("docker");
+  git = await listing("git");
+  const admin = await createUser(store, { role: "admin" });
+  adminToken = await signIn(store, admin.id, true);
+});
+afterAll(() => store?.close());
+
+async function learner() {
+  const user = await createUser(store);
+  const token = await signIn(store, user.id, true);
+  const call = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) =>
+    store.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const cart = async () => (await call("GET", "/api/cart/get")).json<CartResponse>().data;
+  const startCard = (amount: number) =>
+    call("POST", "/api/stripe/create-checkout-session", {
+      final_amount: amount,
+      currency: "GBP",
+      success_url: `${PUBLIC_URL}/payment-confirmation`,
+      cancel_url: `${PUBLIC_URL}/payment-cancelled`,
+    });
+  return {
+    user,
+    call,
+    cart,
+    startCard,
+    add: async (listing: ListingResponse, groupName?: string) => {
+      const group = listing.groups.find((g) => g.name === groupName);
+      const res = await call("POST", "/api/cart/add", {
+        sub_category_id: listing.seo_data.id,
+        group_id: group?.id ?? null,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    },
+    apply: (code: string) => call("POST", "/api/cart/coupon", { code }),
+    /** The cart paid as every provider path ends: one payment row, then the one fulfilment. */
+    buy: async () => (await payForCart(store, user.id)).confirm(),
+    /** The cart paid by card on the Stripe emulator, at the total the cart shows; the new order. */
+    payByCard: async () => {
+      const started = await startCard((await cart()).total);
+      expect(started.statusCode, started.body).toBe(200);
+      const { id } = started.json<{ id: string }>();
+      await fetch(`${base}/emulator/stripe/checkout/${id}/pay`, { method: "POST", redirect: "manual" });
+      await fetch(`${base}/api/stripe/return?session_id=${id}`, { redirect: "manual" });
+      const [newest] = (await call("GET", "/api/get-orders")).json<{ data: { rows: OrderRow[] } }>().data.rows;
+      if (!newest) throw new Error("the card payment made no order");
+      return { order: newest, sessionId: id };
+    },
+    detail: async (orderId: number) =>
+      (await call("POST", "/api/order-details", { detail_id: orderId })).json<{ data: OrderDetail }>().data,
+    receipt: async (orderId: number) => pdfText((await call("GET", `/api/orders/${orderId}/receipt`)).rawPayload),
+  };
+}
+
+let codes = 0;
+const admin = (method: "GET" | "POST", payload?: Record<string, unknown>) =>
+  store.app.inject({ method, url: "/api/admin/coupons", headers: bearer(adminToken), ...(payload ? { payload } : {}) });
+/** A new code from the admin API; returns it as the learner types it (lower case: codes are kept in capitals). */
+async function createCode(fields: Record<string, unknown>): Promise<string> {
+  const code = `Code-${++codes}-${Date.now().toString(36)}`;
+  const res = await admin("POST", { code, ...fields });
+  expect(res.statusCode, res.body).toBe(201);
+  return code.toLowerCase();
+}
+const couponRow = async (code: string) =>
+  (await admin("GET")).json<{ data: AdminCouponRow[] }>().data.find((c) => c.code === code.toUpperCase());
+const stripeCharged = async (sessionId: string) => {
+  const [row] = await store.database.db
+    .select({ data: emulatorRecords.data })
+    .from(emulatorRecords)
+    .where(and(eq(emulatorRecords.provider, "stripe"), eq(emulatorRecords.id, sessionId)));
+  return (row?.data as { session: { amount_total: number } } | undefined)?.session.amount_total;
+};
+const refundAmounts = async () => (await stripeRefunds(store)).map((r) => (r.data as { amount: number }).amount);
+
+describe("upgrade credit", () => {
+  it("takes what the learner paid for the artefact's groups off the whole artefact, in the cart, the charge and the order", async () => {
+    const me = await learner();
+    await me.add(docker, "Basics");
+    await me.payByCard();
+    await me.add(docker);
+    expect(await me.cart()).toMatchObject({ subtotal: 19.99, credit: 5, discount: 0, total: 14.99, coupon: null });
+
+    // A client that believes it pays the full price is refused and charged nothing.
+    const stale = await me.startCard(19.99);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(CART_CHANGED);
+    const { order, sessionId } = await me.payByCard();
+    expect(await stripeCharged(sessionId)).toBe(1499);
+    expect(await me.detail(order.id)).toMatchObject({
+      amount: 14.99,
+      subtotal: 19.99,
+      credit: 5,
+      discount: 0,
+      coupon_code: null,
+      status: "Completed",
+    });
+    const receipt = await me.receipt(order.id);
+    expect(receipt).toContain("Subtotal\n£19.99\nCredit for what you own\n£5.00\nDiscount\n£0.00\nTotal paid\n£14.99");
+    // Owning the whole artefact now, the group's payment is not credit again.
+    expect((await me.cart()).credit).toBe(0);
+  });
+
+  it("refunds what was paid: the upgrade gives back its price less the credit, and the groups' order only after it", async () => {
+    const me = await learner();
+    await me.add(docker, "Basics");
+    const groups = (await me.payByCard()).order;
+    await me.add(docker);
+    const upgrade = (await me.payByCard()).order;
+
+    const refused = await me.call("POST", `/api/orders/${groups.id}/refund`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `What was paid for this order is credit in order ${upgrade.order_id}, which upgraded it to the whole artefact: refund that order first.`,
+    );
+    expect((await me.detail(groups.id)).status).toBe("Completed");
+
+    const before = (await refundAmounts()).length;
+    expect((await me.call("POST", `/api/orders/${upgrade.id}/refund`)).statusCode).toBe(200);
+    expect((await refundAmounts()).slice(before)).toEqual([1499]);
+    // The group's payment is credit again for a later upgrade...
+    await me.add(docker);
+    expect(await me.cart()).toMatchObject({ credit: 5, total: 14.99 });
+    // ...until its own order is refunded.
+    expect((await me.call("POST", `/api/orders/${groups.id}/refund`)).statusCode).toBe(200);
+    expect((await refundAmounts()).slice(before)).toEqual([1499, 500]);
+    expect(await me.cart()).toMatchObject({ credit: 0, total: 19.99 });
+  });
+
+  it("never goes below zero, and a cart with nothing left to pay is not sent to a provider", async () => {
+    const me = await learner();
+    const basicsId = docker.groups.find((g) => g.name === "Basics")?.id ?? 0;
+    const price = (priceMinor: number) =>
+      store.database.db.update(contentGroups).set({ priceMinor }).where(eq(contentGroups.id, basicsId));
+    await price(2500);
+    try {
+      await me.add(docker, "Basics");
+      await me.buy();
+    } finally {
+      await price(500);
+    }
+    await me.add(docker);
+    expect(await me.cart()).toMatchObject({ subtotal: 19.99, credit: 19.99, total: 0 });
+    const res = await me.startCard(0);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(NOTHING_TO_PAY);
+    expect(await store.database.db.select().from(payments).where(eq(payments.userId, me.user.id))).toHaveLength(1);
+  });
+
+  it("sends the money back whole when the credit's order is refunded before the upgrade's payment arrives", async () => {
+    const me = await learner();
+    await me.add(docker, "Basics");
+    const groups = (await me.payByCard()).order;
+    await me.add(docker);
+    const upgrade = await payForCart(store, me.user.id);
+    expect(upgrade.quote.amountMinor).toBe(1499);
+    expect((await me.call("POST", `/api/orders/${groups.id}/refund`)).statusCode).toBe(200);
+    const fulfilment = await fulfilPayment(store.database.db, {
+      paymentId: upgrade.paymentId,
+      amountMinor: 1499,
+      currency: "GBP",
+      transactionId: "pi_late",
+      now: clock.now(),
+    });
+    expect(fulfilment).toEqual({ kind: "refund" });
+    const [payment] = await store.database.db.select().from(payments).where(eq(payments.id, upgrade.paymentId));
+    expect(payment).toMatchObject({ status: "refunding", refundReason: "price_changed" });
+  });
+});
+
+describe("coupon codes", () => {
+  it("are created by operators only, with checked fields, existing artefacts and unique names", async () => {
+    const me = await learner();
+    const forbidden = await me.call("POST", "/api/admin/coupons", { code: "NOPE1", kind: "percent", value: 10 });
+    expect(forbidden.statusCode).toBe(403);
+
+    const bad = await admin("POST", { code: "x", kind: "percent", value: 150 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toMatchObject({
+      code: "Use 3 to 40 letters, digits, - or _",
+      value: "A percentage is a whole number from 1 to 100",
+    });
+    const missing = await admin("POST", { code: "GHOST1", kind: "amount", value: 2, artefact_ids: [987654] });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ artefact_ids: COUPON_MESSAGES.artefactsMissing });
+
+    const code = await createCode({
+      kind: "amount",
+      value: 2.5,
+      expires_at: "2026-12-31",
+      max_uses: 10,
+      max_uses_per_learner: 2,
+      artefact_ids: [git.seo_data.id],
+    });
+    const taken = await admin("POST", { code, kind: "percent", value: 5 });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual({ code: COUPON_MESSAGES.taken });
+    expect(await couponRow(code)).toMatchObject({
+      code: code.toUpperCase(),
+      kind: "amount",
+      value: 2.5,
+      currency: "GBP",
+      expires_at: "2026-12-31T23:59:59.999Z",
+      max_uses: 10,
+      max_uses_per_learner: 2,
+      uses: 0,
+      artefacts: [{ id: git.seo_data.id, name: "Git" }],
+    });
+  });
+
+  it("take a percentage or a fixed amount off; the server charges it, and the order and receipt show it", async () => {
+    const tenPercent = await createCode({ kind: "percent", value: 10 });
+    const fiveOff = await createCode({ kind: "amount", value: 5 });
+    const me = await learner();
+    await me.add(docker);
+    const applied = await me.apply(fiveOff);
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({ message: COUPON_MESSAGES.applied, data: { discount: 5, total: 14.99 } });
+    // Another code replaces it.
+    expect((await me.apply(tenPercent)).statusCode).toBe(200);
+    expect(await me.cart()).toMatchObject({
+      subtotal: 19.99,
+      credit: 0,
+      discount: 2,
+      total: 17.99,
+      coupon: { code: tenPercent.toUpperCase(), message: null },
+    });
+
+    // The amount is the server's: the price before the discount is refused, and Stripe is asked for 17.99.
+    expect((await me.startCard(19.99)).statusCode).toBe(409);
+    const { order, sessionId } = await me.payByCard();
+    expect(await stripeCharged(sessionId)).toBe(1799);
+    expect(await me.detail(order.id)).toMatchObject({
+      amount: 17.99,
+      subtotal: 19.99,
+      discount: 2,
+      coupon_code: tenPercent.toUpperCase(),
+    });
+    const receipt = await me.receipt(order.id);
+    expect(receipt).toContain(`Coupon code\n${tenPercent.toUpperCase()}`);
+    expect(receipt).toContain("Subtotal\n£19.99\nDiscount\n£2.00\nTotal paid\n£17.99");
+    expect((await couponRow(tenPercent))?.uses).toBe(1);
+    // Used, the code left the cart with what it paid for.
+    expect((await me.cart()).coupon).toBeNull();
+    // Refunded, the order gives back what was paid.
+    const before = (await refundAmounts()).length;
+    expect((await me.call("POST", `/api/orders/${order.id}/refund`)).statusCode).toBe(200);
+    expect((await refundAmounts()).slice(before)).toEqual([1799]);
+  });
+
+  it("refuse unknown, expired and used-up codes with a message for the code field", async () => {
+    const me = await learner();
+    await me.add(docker);
+    const unknown = await me.apply("NO-SUCH-CODE");
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toEqual({
+      status: false,
+      message: COUPON_MESSAGES.invalid,
+      errors: { code: COUPON_MESSAGES.invalid },
+    });
+    const empty = await me.apply("  ");
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({ code: COUPON_MESSAGES.required });
+
+    const soon = await createCode({
+      kind: "percent",
+      value: 20,
+      expires_at: new Date(clock.now().getTime() + HOUR).toISOString(),
+    });
+    expect((await me.apply(soon)).statusCode).toBe(200);
+    expect((await me.cart()).discount).toBe(4);
+    clock.advance(2 * HOUR);
+    // Kept with the cart, it now takes nothing off and says why.
+    expect(await me.cart()).toMatchObject({
+      discount: 0,
+      total: 19.99,
+      coupon: { code: soon.toUpperCase(), message: COUPON_MESSAGES.expired },
+    });
+    const expired = await me.apply(soon);
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().errors).toEqual({ code: COUPON_MESSAGES.expired });
+    // Checkout charges the full price, and a client still showing the discount is refused.
+    expect((await me.startCard(15.99)).statusCode).toBe(409);
+
+    const once = await createCode({ kind: "amount", value: 1, max_uses: 1 });
+    const first = await learner();
+    await first.add(docker);
+    expect((await first.apply(once)).statusCode).toBe(200);
+    await first.buy();
+    const usedUp = await me.apply(once);
+    expect(usedUp.statusCode).toBe(422);
+    expect(usedUp.json().errors).toEqual({ code: COUPON_MESSAGES.usedUp });
+  });
+
+  it("keep to their limit per learner", async () => {
+    const code = await createCode({ kind: "percent", value: 10, max_uses_per_learner: 1 });
+    const me = await learner();
+    await me.add(docker, "Basics");
+    expect((await me.apply(code)).statusCode).toBe(200);
+    expect((await me.cart()).total).toBe(4.5);
+    await me.buy();
+    await me.add(git);
+    const again = await me.apply(code);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ code: COUPON_MESSAGES.usedByYou });
+    const other = await learner();
+    await other.add(git);
+    expect((await other.apply(code)).statusCode).toBe(200);
+    expect((await couponRow(code))?.uses).toBe(1);
+  });
+
+  it("restricted to some artefacts, take money off those lines only", async () => {
+    const code = await createCode({ kind: "amount", value: 1, artefact_ids: [git.seo_data.id] });
+    const me = await learner();
+    await me.add(docker);
+    const elsewhere = await me.apply(code);
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().errors).toEqual({ code: COUPON_MESSAGES.notApplicable });
+    await me.add(git);
+    expect((await me.apply(code)).statusCode).toBe(200);
+    expect(await me.cart()).toMatchObject({ subtotal: 24.49, discount: 1, total: 23.49 });
+    const order = await me.buy();
+    const lines = await store.database.db
+      .select({ name: orderLines.name, priceMinor: orderLines.priceMinor, discountMinor: orderLines.discountMinor })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.orderId))
+      .orderBy(asc(orderLines.id));
+    expect(lines).toEqual([
+      { name: "Docker", priceMinor: 1999, discountMinor: 0 },
+      { name: "Git", priceMinor: 450, discountMinor: 100 },
+    ]);
+  });
+
+  it("that would make the order free are refused", async () => {
+    const me = await learner();
+    await me.add(docker);
+    for (const fields of [
+      { kind: "amount", value: 25 },
+      { kind: "percent", value: 100 },
+    ]) {
+      const res = await me.apply(await createCode(fields));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ code: COUPON_MESSAGES.wouldBeFree });
+    }
+  });
+
+  it("count a last use once when two learners pay at once: the other payment goes back whole", async () => {
+    const code = await createCode({ kind: "amount", value: 3, max_uses: 1 });
+    const racers = await Promise.all([learner(), learner()]);
+    const started = [];
+    for (const racer of racers) {
+      await racer.add(docker);
+      expect((await racer.apply(code)).statusCode).toBe(200);
+      // Both checkouts start while one use is left: both are priced with the discount.
+      started.push(await payForCart(store, racer.user.id));
+    }
+    expect(started.map((s) => s.quote.amountMinor)).toEqual([1699, 1699]);
+    const outcomes = await Promise.all(
+      started.map((s) =>
+        fulfilPayment(store.database.db, {
+          paymentId: s.paymentId,
+          amountMinor: 1699,
+          currency: "GBP",
+          transactionId: `pi_${s.providerRef}`,
+          now: clock.now(),
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(["order", "refund"]);
+    const [coupon] = await store.database.db
+      .select({ uses: coupons.uses })
+      .from(coupons)
+      .where(eq(coupons.code, code.toUpperCase()));
+    expect(coupon?.uses).toBe(1);
+    const lost = started[outcomes.findIndex((o) => o.kind === "refund")];
+    const [payment] = await store.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, lost?.paymentId ?? 0));
+    expect(payment).toMatchObject({ status: "refunding", refundReason: "price_changed" });
+  });
+});
