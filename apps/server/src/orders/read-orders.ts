@@ -1,12 +1,13 @@
 import type { OrderDetail, OrderLine, OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { Page, PageRequest } from "@skillshelf/shared/paging.ts";
-import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, entitlements, orderLines, orders } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
+import { itemProgressOf, toItemProgress } from "../progress/reading-progress.ts";
 import { refundDeadline } from "./money-back.ts";
 
 /** The columns every reading of an order shows. */
@@ -126,11 +127,16 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
   };
 }
 
-/** One page of what the user owns now, one row per entitlement, newest first. */
+/**
+ * One page of what the user owns now, one row per entitlement, newest first,
+ * each with the learner's progress through it: one query for the page (the
+ * progress is a lateral subquery per row), whatever the learner's history.
+ */
 export function listItems(
   db: DbOrTx,
   options: { cursors: PageCursors; userId: number; page: PageRequest },
 ): Promise<Page<OwnedItem>> {
+  const progress = itemProgressOf(db);
   return keysetPage({
     cursors: options.cursors,
     list: "items",
@@ -147,11 +153,16 @@ export function listItems(
           singleLine: categories.singleLine,
           slug: categories.slug,
           groupName: contentGroups.name,
+          total: progress.total,
+          done: progress.done,
+          nextSlug: progress.nextSlug,
+          nextTitle: progress.nextTitle,
           ...keyColumns(entitlements.createdAt, entitlements.id),
         })
         .from(entitlements)
         .innerJoin(categories, eq(categories.id, entitlements.categoryId))
         .leftJoin(contentGroups, eq(contentGroups.id, entitlements.groupId))
+        .leftJoinLateral(progress, sql`true`)
         .where(and(eq(entitlements.userId, options.userId), isNull(entitlements.revokedAt), where))
         .orderBy(...orderBy)
         .limit(limit),
@@ -160,6 +171,7 @@ export function listItems(
         id: r.id,
         category: { icon: r.icon, name: r.name, single_line: r.singleLine, slug: r.slug },
         groups: r.groupName === null ? null : { name: r.groupName },
+        progress: toItemProgress(r),
       })),
   });
 }

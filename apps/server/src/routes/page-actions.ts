@@ -1,7 +1,15 @@
-import type { AccountActions, ActionOutcome, CommerceActions, ProfileActions } from "@skillshelf/shared/api.ts";
+import type {
+  AccountActions,
+  ActionOutcome,
+  CommerceActions,
+  ProfileActions,
+  ProgressActions,
+} from "@skillshelf/shared/api.ts";
+import { PROGRESS_MESSAGES } from "@skillshelf/shared/progress.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { addToCart, removeFromCart } from "../cart/cart.ts";
 import { AppError } from "../lib/app-error.ts";
+import { setDone } from "../progress/reading-progress.ts";
 import { formRateLimits, learnerAccountSteps, visitorAccountSteps } from "./api/accounts.ts";
 import { CART_MESSAGES } from "./api/commerce.ts";
 import { startPaymentFor } from "./api/payment-start.ts";
@@ -43,7 +51,20 @@ export function pageActions(app: FastifyInstance) {
   return (
     request: FastifyRequest,
     reply: FastifyReply,
-  ): { accounts: AccountActions; commerce: CommerceActions; profile: ProfileActions } => ({
+  ): { accounts: AccountActions; commerce: CommerceActions; profile: ProfileActions; progress: ProgressActions } => ({
+    progress: {
+      setDone: (input) =>
+        outcomeOf(async () => ({
+          message: input.done ? PROGRESS_MESSAGES.marked : PROGRESS_MESSAGES.unmarked,
+          data: await setDone({
+            db,
+            userId: await learner(request),
+            contentId: input.content_id,
+            done: input.done,
+            now: app.clock(),
+          }),
+        })),
+    },
     profile: {
       update: (input) => outcomeOf(async () => steps.updateProfile(request, reply, await signedIn(request), input)),
       changePassword: (input) => outcomeOf(async () => steps.changePassword(request, await signedIn(request), input)),
