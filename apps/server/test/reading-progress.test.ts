@@ -15,16 +15,22 @@ let docker: ListingResponse;
 /** Docker's articles by slug: Basics (priced group) images, Extras (free group) compose, ungrouped volumes. */
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
-  store = await createTestStore();
-  const catalogue = smallCatalogue();
-  // A second ungrouped Docker article, listed before volumes.
-  catalogue.categories[0]?.artefacts?.[0]?.contents?.unshift(content({ slug: "networks", title: "Networks" }));
-  catalogue.categories[1]?.artefacts?.push({
+/** The small catalogue with a priced artefact of no articles, and (unless left out) a second ungrouped Docker article. */
+function catalogue(withNetworks = true) {
+  const file = smallCatalogue();
+  if (withNetworks) {
+    file.categories[0]?.artefacts?.[0]?.contents?.unshift(content({ slug: "networks", title: "Networks" }));
+  }
+  file.categories[1]?.artefacts?.push({
     ...artefact({ slug: "empty-lab", name: "Empty lab", price: 3 }),
     contents: [],
   });
-  await store.importCatalogue(catalogue);
+  return file;
+}
+
+beforeAll(async () => {
+  store = await createTestStore();
+  await store.importCatalogue(catalogue());
   await store.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(store.app.server.address() as AddressInfo).port}`;
   docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
@@ -207,5 +213,26 @@ describe("progress and refunds", () => {
     await (await payForCart(store, user.id)).confirm();
     expect(await me.done()).toEqual([id("images")]);
     expect((await me.items())[0]?.progress).toMatchObject({ done: 1, total: 4 });
+  });
+});
+
+describe("progress and the catalogue", () => {
+  it("keeps progress when an import keeps the article, and drops it with an article the import removes", async () => {
+    const me = await learner({});
+    await me.mark("networks");
+    await me.mark("volumes");
+    // The same catalogue without Networks: Volumes keeps its id, and its progress.
+    await store.importCatalogue(catalogue(false));
+    expect(await me.done()).toEqual([id("volumes")]);
+    const rows = await store.database.db
+      .select({ contentId: readingProgress.contentId })
+      .from(readingProgress)
+      .where(eq(readingProgress.contentId, id("networks")));
+    expect(rows).toEqual([]);
+    expect((await me.items())[0]?.progress).toEqual({
+      done: 1,
+      total: 3,
+      next: { slug: "images", title: "Images and layers" },
+    });
   });
 });
