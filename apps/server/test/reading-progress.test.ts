@@ -1,12 +1,15 @@
 import type { AddressInfo } from "node:net";
 import type { ListingResponse, OwnedItem } from "@skillshelf/shared/api.ts";
 import { PROGRESS_MESSAGES } from "@skillshelf/shared/progress.ts";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readingProgress } from "../src/db/schema/index.ts";
+import { entitlements, readingProgress } from "../src/db/schema/index.ts";
+import { selectItemPage } from "../src/orders/read-orders.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
+import { rowsOf } from "./helpers/database.ts";
 import { artefact, content, smallCatalogue } from "./helpers/factories.ts";
+import { insertLearners } from "./helpers/history.ts";
 import { buyByCard, buyFromListing, payForCart } from "./helpers/orders.ts";
 
 let store: TestStore;
@@ -234,5 +237,26 @@ describe("progress and the catalogue", () => {
       total: 3,
       next: { slug: "images", title: "Images and layers" },
     });
+  });
+});
+
+describe("the cost of My Items", () => {
+  it("finds each item's progress by the learner's key, never by reading every learner's rows", async () => {
+    const db = store.database.db;
+    // 3,000 other learners who have done every article.
+    const others = await insertLearners(db, { count: 3000, tag: "Reader", start: new Date("2025-01-01T00:00:00Z") });
+    await db.execute(sql`
+      insert into reading_progress (user_id, content_id)
+      select u, c.id from generate_series(${others.firstId}::int, ${others.lastId}::int) u cross join contents c`);
+    await db.execute(sql`analyze reading_progress`);
+    const me = await learner({});
+    await me.mark("images");
+    const page = selectItemPage(db, me.userId)(undefined, [desc(entitlements.createdAt), desc(entitlements.id)], 21);
+    const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain ${page}`))
+      .map((row) => Object.values(row).join(""))
+      .join("\n");
+    expect(plan).toContain("reading_progress_pkey");
+    expect(plan).not.toMatch(/Seq Scan on reading_progress/);
+    expect((await me.items())[0]?.progress).toMatchObject({ done: 1, total: 3 });
   });
 });

@@ -128,15 +128,41 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
 }
 
 /**
- * One page of what the user owns now, one row per entitlement, newest first,
- * each with the learner's progress through it: one query for the page (the
- * progress is a lateral subquery per row), whatever the learner's history.
+ * The query of a learner's item list: what they own now plus the page's
+ * `where`, in `orderBy` order, each row with the learner's progress through
+ * it (a lateral subquery per row: one query for the page, whatever their history).
  */
+export function selectItemPage(db: DbOrTx, userId: number) {
+  const progress = itemProgressOf(db);
+  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+    db
+      .select({
+        id: entitlements.id,
+        name: categories.name,
+        icon: categories.icon,
+        singleLine: categories.singleLine,
+        slug: categories.slug,
+        groupName: contentGroups.name,
+        total: progress.total,
+        done: progress.done,
+        nextSlug: progress.nextSlug,
+        nextTitle: progress.nextTitle,
+        ...keyColumns(entitlements.createdAt, entitlements.id),
+      })
+      .from(entitlements)
+      .innerJoin(categories, eq(categories.id, entitlements.categoryId))
+      .leftJoin(contentGroups, eq(contentGroups.id, entitlements.groupId))
+      .leftJoinLateral(progress, sql`true`)
+      .where(and(eq(entitlements.userId, userId), isNull(entitlements.revokedAt), where))
+      .orderBy(...orderBy)
+      .limit(limit);
+}
+
+/** One page of what the user owns now, one row per entitlement, newest first, with their progress. */
 export function listItems(
   db: DbOrTx,
   options: { cursors: PageCursors; userId: number; page: PageRequest },
 ): Promise<Page<OwnedItem>> {
-  const progress = itemProgressOf(db);
   return keysetPage({
     cursors: options.cursors,
     list: "items",
@@ -144,28 +170,7 @@ export function listItems(
     request: options.page,
     at: entitlements.createdAt,
     id: entitlements.id,
-    fetch: (where: SQL | undefined, orderBy: SQL[], limit: number) =>
-      db
-        .select({
-          id: entitlements.id,
-          name: categories.name,
-          icon: categories.icon,
-          singleLine: categories.singleLine,
-          slug: categories.slug,
-          groupName: contentGroups.name,
-          total: progress.total,
-          done: progress.done,
-          nextSlug: progress.nextSlug,
-          nextTitle: progress.nextTitle,
-          ...keyColumns(entitlements.createdAt, entitlements.id),
-        })
-        .from(entitlements)
-        .innerJoin(categories, eq(categories.id, entitlements.categoryId))
-        .leftJoin(contentGroups, eq(contentGroups.id, entitlements.groupId))
-        .leftJoinLateral(progress, sql`true`)
-        .where(and(eq(entitlements.userId, options.userId), isNull(entitlements.revokedAt), where))
-        .orderBy(...orderBy)
-        .limit(limit),
+    fetch: selectItemPage(db, options.userId),
     toRows: (records) =>
       records.map((r) => ({
         id: r.id,
