@@ -207,7 +207,15 @@ export async function buyFromListing(
 export async function expectOrderPages(
   page: Page,
   bought: Bought,
-  expected: { method: string; name: string; scope: string; price: string; slug: string },
+  expected: {
+    method: string;
+    name: string;
+    scope: string;
+    price: string;
+    slug: string;
+    /** The item's first article: where its Continue starts while none is done. */
+    firstArticle: string;
+  },
 ) {
   await page.goto("/my-orders");
   await page.getByRole("heading", { name: "Order History", level: 1 }).waitFor();
@@ -248,7 +256,10 @@ export async function expectOrderPages(
   });
   expect(await item.count()).toBe(1);
   const href = await item.getByRole("link", { name: /^Continue/ }).getAttribute("href");
-  expect(href).toBe(`/${expected.slug}`);
+  expect(href).toBe(`/${expected.slug}/${expected.firstArticle}`);
+  expect(await item.getByRole("heading", { name: expected.name }).getByRole("link").getAttribute("href")).toBe(
+    `/${expected.slug}`,
+  );
   await checkPage(page);
 }
 

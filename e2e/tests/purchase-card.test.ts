@@ -43,6 +43,7 @@ describe("buying a whole artefact by card (Stripe)", () => {
       scope: "Whole artefact",
       price: "£19.99",
       slug: "docker",
+      firstArticle: "image-layers",
     });
   });
 

@@ -37,6 +37,7 @@ describe("buying one group with PayPal", () => {
       scope: "Group: Networking Labs",
       price: "£19.00",
       slug: "aws",
+      firstArticle: "build-a-vpc",
     });
   });
 

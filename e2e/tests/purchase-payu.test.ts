@@ -36,6 +36,7 @@ describe("buying a whole artefact with PayU", () => {
       scope: "Whole artefact",
       price: "£9.99",
       slug: "sql",
+      firstArticle: "joins",
     });
   });
 

@@ -43,6 +43,7 @@ import { notificationRoutes } from "./routes/api/notifications.ts";
 import { SECURITY_SCHEMES } from "./routes/api/openapi.ts";
 import { paypalRoutes } from "./routes/api/paypal.ts";
 import { payuRoutes } from "./routes/api/payu.ts";
+import { progressRoutes } from "./routes/api/progress.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { pageRoutes } from "./routes/pages.ts";
@@ -281,6 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(profileRoutes);
       await api.register(commerceRoutes);
       await api.register(notificationRoutes);
+      await api.register(progressRoutes);
       await api.register(stripeRoutes);
       await api.register(paypalRoutes);
       await api.register(payuRoutes);

@@ -3,6 +3,7 @@ import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { artefact, content, pngBase64, smallCatalogue } from "./helpers/factories.ts";
 import { payForCart } from "./helpers/orders.ts";
+import { pageHtml } from "./helpers/pages.ts";
 
 let store: TestStore;
 let owner: string;
@@ -37,11 +38,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => store?.close());
 
-const page = async (url: string, token?: string) => {
-  const res = await store.app.inject({ method: "GET", url, headers: token ? { cookie: `access-token=${token}` } : {} });
-  expect(res.statusCode, url).toBe(200);
-  return res.body;
-};
+const page = (url: string, token?: string) => pageHtml(store, url, token);
 /** The text of an artefact's home tile or parent card (the link to its listing), tags dropped. */
 const cardOf = (html: string, slug: string) => {
   const cards = [...html.matchAll(/<a [^>]*>.*?<\/a>/gs)]

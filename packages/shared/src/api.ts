@@ -12,6 +12,7 @@ import { type AdminCatalogueTree, type AdminOrderRow, type AdminUserRow, adminOr
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
 import type { AdminCouponRow, AdminCouponsView, couponCodeSchema, createCouponSchema } from "./coupons.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
+import { type ArticleProgress, itemProgressSchema, type progressFormSchema } from "./progress.ts";
 import type { SearchResults } from "./search.ts";
 
 /**
@@ -296,6 +297,12 @@ export interface AdminActions {
   createCoupon(input: z.output<typeof createCouponSchema>): Promise<ActionOutcome<AdminCouponRow>>;
 }
 
+/** The signed-in learner's reading progress forms; a visitor gets a 401 outcome. */
+export interface ProgressActions {
+  /** Marks the article done (or not): 404 for an unknown one, 403 for one the learner does not own. */
+  setDone(input: z.output<typeof progressFormSchema>): Promise<ActionOutcome<ArticleProgress>>;
+}
+
 export type PaymentHandoff =
   | { kind: "redirect"; url: string }
   | { kind: "form"; action: string; params: Record<string, string> };
@@ -307,6 +314,7 @@ export interface StoreContext {
   commerce: CommerceActions;
   profile: ProfileActions;
   adminActions: AdminActions;
+  progress: ProgressActions;
   /**
    * True for the app's own data request (a fetcher's .data POST), false for a
    * browser's plain form post: that one is answered with a redirect.
@@ -337,6 +345,10 @@ export interface StoreContext {
   cartCount(): Promise<number>;
   /** What the viewer owns; nothing for a visitor. */
   ownership(): Promise<Ownership>;
+  /** Whether the viewer owns this article and has done it; null for a visitor or an unknown article. */
+  articleProgress(contentId: number): Promise<ArticleProgress | null>;
+  /** The ids of the artefact's articles the viewer owns and has done; none for a visitor. */
+  doneArticles(categoryId: number): Promise<number[]>;
   /** The viewer's notifications as they were, and the unread ones among them are now marked read. */
   notifications(page: PageRequest): Promise<NotificationsView>;
   /** The viewer's unread notifications, read with the session; 0 for a visitor. */
@@ -438,6 +450,7 @@ export const ownedItemSchema = z.object({
   id,
   category: lineCategory,
   groups: z.object({ name: z.string() }).nullable(),
+  progress: itemProgressSchema,
 });
 export type OwnedItem = z.infer<typeof ownedItemSchema>;
 

@@ -1,5 +1,6 @@
 import type { Ownership } from "@skillshelf/shared/api.ts";
 import { and, eq, isNull, or } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
 import { entitlements } from "../db/schema/index.ts";
 
@@ -29,6 +30,25 @@ export async function ownedIn(db: DbOrTx, userId: number, categoryId: number) {
   };
 }
 
+/**
+ * The user's entitlements, not refunded, that cover a content item: its
+ * sub-category, or the group that holds it. The item is given by its values,
+ * or by the columns of a query's `contents` row.
+ */
+export function coveringEntitlements(
+  userId: number,
+  content: { categoryId: number | AnyPgColumn; groupId: number | null | AnyPgColumn },
+) {
+  return and(
+    eq(entitlements.userId, userId),
+    eq(entitlements.categoryId, content.categoryId),
+    isNull(entitlements.revokedAt),
+    content.groupId === null
+      ? isNull(entitlements.groupId)
+      : or(isNull(entitlements.groupId), eq(entitlements.groupId, content.groupId)),
+  );
+}
+
 /** Whether the user owns the content's sub-category, or the group that holds it. */
 export async function ownsContent(
   db: DbOrTx,
@@ -38,16 +58,7 @@ export async function ownsContent(
   const [row] = await db
     .select({ id: entitlements.id })
     .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.userId, userId),
-        eq(entitlements.categoryId, content.categoryId),
-        isNull(entitlements.revokedAt),
-        content.groupId === null
-          ? isNull(entitlements.groupId)
-          : or(isNull(entitlements.groupId), eq(entitlements.groupId, content.groupId)),
-      ),
-    )
+    .where(coveringEntitlements(userId, content))
     .limit(1);
   return row !== undefined;
 }

@@ -1,12 +1,13 @@
 import type { OrderDetail, OrderLine, OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { Page, PageRequest } from "@skillshelf/shared/paging.ts";
-import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, entitlements, orderLines, orders } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
+import { itemProgressOf, toItemProgress } from "../progress/reading-progress.ts";
 import { refundDeadline } from "./money-back.ts";
 
 /** The columns every reading of an order shows. */
@@ -133,7 +134,38 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
   };
 }
 
-/** One page of what the user owns now, one row per entitlement, newest first. */
+/**
+ * The query of a learner's item list: what they own now plus the page's
+ * `where`, in `orderBy` order, each row with the learner's progress through
+ * it (a lateral subquery per row: one query for the page, whatever their history).
+ */
+export function selectItemPage(db: DbOrTx, userId: number) {
+  const progress = itemProgressOf(db);
+  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+    db
+      .select({
+        id: entitlements.id,
+        name: categories.name,
+        icon: categories.icon,
+        singleLine: categories.singleLine,
+        slug: categories.slug,
+        groupName: contentGroups.name,
+        total: progress.total,
+        done: progress.done,
+        nextSlug: progress.nextSlug,
+        nextTitle: progress.nextTitle,
+        ...keyColumns(entitlements.createdAt, entitlements.id),
+      })
+      .from(entitlements)
+      .innerJoin(categories, eq(categories.id, entitlements.categoryId))
+      .leftJoin(contentGroups, eq(contentGroups.id, entitlements.groupId))
+      .leftJoinLateral(progress, sql`true`)
+      .where(and(eq(entitlements.userId, userId), isNull(entitlements.revokedAt), where))
+      .orderBy(...orderBy)
+      .limit(limit);
+}
+
+/** One page of what the user owns now, one row per entitlement, newest first, with their progress. */
 export function listItems(
   db: DbOrTx,
   options: { cursors: PageCursors; userId: number; page: PageRequest },
@@ -145,28 +177,13 @@ export function listItems(
     request: options.page,
     at: entitlements.createdAt,
     id: entitlements.id,
-    fetch: (where: SQL | undefined, orderBy: SQL[], limit: number) =>
-      db
-        .select({
-          id: entitlements.id,
-          name: categories.name,
-          icon: categories.icon,
-          singleLine: categories.singleLine,
-          slug: categories.slug,
-          groupName: contentGroups.name,
-          ...keyColumns(entitlements.createdAt, entitlements.id),
-        })
-        .from(entitlements)
-        .innerJoin(categories, eq(categories.id, entitlements.categoryId))
-        .leftJoin(contentGroups, eq(contentGroups.id, entitlements.groupId))
-        .where(and(eq(entitlements.userId, options.userId), isNull(entitlements.revokedAt), where))
-        .orderBy(...orderBy)
-        .limit(limit),
+    fetch: selectItemPage(db, options.userId),
     toRows: (records) =>
       records.map((r) => ({
         id: r.id,
         category: { icon: r.icon, name: r.name, single_line: r.singleLine, slug: r.slug },
         groups: r.groupName === null ? null : { name: r.groupName },
+        progress: toItemProgress(r),
       })),
   });
 }

@@ -4,13 +4,16 @@ import type {
   AdminActions,
   CommerceActions,
   ProfileActions,
+  ProgressActions,
 } from "@skillshelf/shared/api.ts";
 import { COUPON_MESSAGES } from "@skillshelf/shared/coupons.ts";
+import { PROGRESS_MESSAGES } from "@skillshelf/shared/progress.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createCoupon } from "../admin/manage-coupons.ts";
 import { addToCart, getCart, removeFromCart } from "../cart/cart.ts";
 import { applyCoupon, removeCoupon } from "../cart/cart-coupon.ts";
 import { AppError } from "../lib/app-error.ts";
+import { setDone } from "../progress/reading-progress.ts";
 import { formRateLimits, learnerAccountSteps, visitorAccountSteps } from "./api/accounts.ts";
 import { ADMIN_ONLY } from "./api/admin.ts";
 import { CART_MESSAGES } from "./api/commerce.ts";
@@ -53,7 +56,13 @@ export function pageActions(app: FastifyInstance) {
   return (
     request: FastifyRequest,
     reply: FastifyReply,
-  ): { accounts: AccountActions; commerce: CommerceActions; profile: ProfileActions; adminActions: AdminActions } => ({
+  ): {
+    accounts: AccountActions;
+    commerce: CommerceActions;
+    profile: ProfileActions;
+    adminActions: AdminActions;
+    progress: ProgressActions;
+  } => ({
     adminActions: {
       createCoupon: (input) =>
         outcomeOf(async () => {
@@ -61,6 +70,19 @@ export function pageActions(app: FastifyInstance) {
           const data = await createCoupon(db, { input, currency: app.config.storeCurrency, now: app.clock() });
           return { message: COUPON_MESSAGES.created, data };
         }),
+    },
+    progress: {
+      setDone: (input) =>
+        outcomeOf(async () => ({
+          message: input.done ? PROGRESS_MESSAGES.marked : PROGRESS_MESSAGES.unmarked,
+          data: await setDone({
+            db,
+            userId: await learner(request),
+            contentId: input.content_id,
+            done: input.done,
+            now: app.clock(),
+          }),
+        })),
     },
     profile: {
       update: (input) => outcomeOf(async () => steps.updateProfile(request, reply, await signedIn(request), input)),

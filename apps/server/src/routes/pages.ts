@@ -20,6 +20,7 @@ import { AppError } from "../lib/app-error.ts";
 import { viewNotifications } from "../notifications/notifications.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { searchPageArgs } from "../paging/keyset-page.ts";
+import { articleProgress, doneArticlesIn } from "../progress/reading-progress.ts";
 import { crossSitePost, pageActions } from "./page-actions.ts";
 import { joinParts, PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 import { viewerOf } from "./viewer.ts";
@@ -73,7 +74,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     throw error;
   };
 
-  type PageActions = Pick<StoreContext, "accounts" | "commerce" | "profile" | "adminActions" | "dataRequest">;
+  type PageActions = Pick<
+    StoreContext,
+    "accounts" | "commerce" | "profile" | "adminActions" | "progress" | "dataRequest"
+  >;
   const actionsFor = pageActions(app);
   /** A GET's render runs no action: a visitor's page is shared between requests, so it gets none. */
   const noActions = (): PageActions => {
@@ -91,6 +95,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       },
       adminActions: { createCoupon: refuse },
       profile: { update: refuse, changePassword: refuse, saveSettings: refuse },
+      progress: { setDone: refuse },
       dataRequest: false,
     };
   };
@@ -125,6 +130,9 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       // Read with the session, in the same query (sessions.ts).
       cartCount: async () => viewer?.cartCount ?? 0,
       ownership: async () => (viewer ? ownershipOf(db, viewer.userId) : { categories: [], groups: [] }),
+      // The viewer's own: a visitor's render (the page kept for every visitor) reads none.
+      articleProgress: async (contentId) => (viewer ? articleProgress(db, viewer.userId, contentId) : null),
+      doneArticles: async (categoryId) => (viewer ? doneArticlesIn(db, viewer.userId, categoryId) : []),
       notifications: (page) =>
         viewNotifications(db, { cursors: app.cursors, userId: signedIn(), page, now: app.clock() }).catch(
           refuseBadCursor,

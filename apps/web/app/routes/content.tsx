@@ -1,5 +1,7 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import { data } from "react-router";
+import { progressFormSchema } from "@skillshelf/shared/progress.ts";
+import { data, redirect, useActionData } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import {
   articleData,
   breadcrumbData,
@@ -8,14 +10,18 @@ import {
   smallestUnlock,
 } from "../features/catalogue/structured-data";
 import { ArticleBody } from "../features/content/components/article-body";
+import { ArticleProgress } from "../features/content/components/article-progress";
 import { ContentBanner } from "../features/content/components/content-banner";
 import { LockedNote } from "../features/content/components/locked-note";
 import { MediaImages } from "../features/content/components/media-images";
 import { MediaPdfs } from "../features/content/components/media-pdfs";
 import { RelatedContent } from "../features/content/components/related-content";
 import { prepareArticleHtml } from "../features/content/prepare-article-html";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, checkForm } from "../lib/form-action";
 import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
+import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/content";
 
 export const headers = publicPageHeaders;
@@ -25,9 +31,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!content) throw data(null, { status: 404 });
   const url = pageUrl(context.publicUrl, `/${content.category.slug}/${content.data.slug}`);
   // The artefact's listing (cached per catalogue version) says where it sits and what unlocks the article.
-  const [listing, { data: categories }] = await Promise.all([
+  const [listing, { data: categories }, progress] = await Promise.all([
     context.listing(content.category.slug),
     context.categories(),
+    // The viewer's own (null for a visitor, whose page is kept for every visitor).
+    context.articleProgress(content.data.id),
   ]);
   const trail = listing ? listingTrail(context.publicUrl, listing.seo_data, categories) : [];
   const detail = content.data;
@@ -53,8 +61,26 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     image,
     structuredData: [...article, breadcrumbData([...trail, { name: detail.title, url }])],
     unlock: listing && !content.is_payment_paid ? smallestUnlock(listing, detail.id) : null,
+    // Only an owner has progress: the control is theirs alone.
+    progress: progress?.owned ? progress : null,
   };
 }
+
+/**
+ * The owner's "Mark as done" / "Mark as not done". A plain form post is sent
+ * back to the article (303), or gets it again with the reason it failed; a
+ * visitor (or an ended session) signs in first and comes back here.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const here = `/${params.slug}/${params.content}`;
+  if (!context.viewer && !context.dataRequest) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`, 303);
+  const checked = checkForm(await request.formData(), progressFormSchema);
+  return answerForm(context, checked.ok ? await context.progress.setDone(checked.data) : checked.outcome, here);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
+
+export const shouldRevalidate = revalidateUnlessUnsent;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const detail = loaderData?.content.data;
@@ -67,7 +93,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Content({ loaderData }: Route.ComponentProps) {
-  const { content, url, unlock } = loaderData;
+  const { content, url, unlock, progress } = loaderData;
+  // A plain form post's failure (no JavaScript): the article is no longer the learner's, or is gone.
+  const posted = useActionData<typeof action>();
   const { data: detail, related, category, is_payment_paid: paid } = content;
   const images = detail.content_media.filter((media) => media.mimetype.startsWith("image/"));
   const pdfs = detail.content_media.filter((media) => media.mimetype === "application/pdf");
@@ -84,6 +112,8 @@ export default function Content({ loaderData }: Route.ComponentProps) {
         <RelatedContent items={related} />
         <div className="content-main">
           <ArticleBody html={detail.description} />
+          <FormNotice outcome={posted} fieldless />
+          {progress && <ArticleProgress key={detail.id} contentId={detail.id} progress={progress} />}
           {!paid && (images.length > 0 || pdfs.length > 0) && <LockedNote category={category} unlock={unlock} />}
           {images.length > 0 && <MediaImages key={detail.id} images={images} paid={paid} />}
           {pdfs.length > 0 && <MediaPdfs pdfs={pdfs} paid={paid} />}

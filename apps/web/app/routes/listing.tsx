@@ -24,7 +24,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       count: content.length,
     }),
   );
-  const [{ data: categories }, ownership] = await Promise.all([context.categories(), context.ownership()]);
+  const [{ data: categories }, ownership, done] = await Promise.all([
+    context.categories(),
+    context.ownership(),
+    // The articles this viewer owns and has done: none for a visitor.
+    listing.kind === "artefact" ? context.doneArticles(listing.seo_data.id) : [],
+  ]);
   const seo = listing.seo_data;
   const trail = listingTrail(context.publicUrl, seo, categories);
   const url = pageUrl(context.publicUrl, `/${seo.slug}`);
@@ -48,6 +53,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     listing: { ...listing, children },
     // What this viewer owns (nothing for a visitor, whose page is the same for all): shown as Owned.
     ownership,
+    done,
     url,
     image,
     structuredData: [...product, breadcrumbData(trail)],
@@ -74,6 +80,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
   const { listing, ownership } = loaderData;
+  const done = new Set(loaderData.done);
   const seo = listing.seo_data;
   // Only a signed-in user has a cart (SPEC.md section 5): a visitor signs in first.
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
@@ -145,6 +152,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
               item={oneGroup(group.id)}
               onAdd={(form) => cart.add(form, oneGroup(group.id))}
               busy={cart.isAdding(oneGroup(group.id))}
+              done={done}
             />
           ))}
           {listing.data.length > 0 && (
@@ -152,7 +160,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
               <h2 id="articles-title" className="section__title">
                 {listing.groups.length > 0 ? "More articles" : "Articles"}
               </h2>
-              <ContentGrid categorySlug={seo.slug} contents={listing.data} free={seo.price === null} />
+              <ContentGrid categorySlug={seo.slug} contents={listing.data} free={seo.price === null} done={done} />
             </section>
           )}
           {empty && <p className="empty-state">No articles here yet: check back soon.</p>}

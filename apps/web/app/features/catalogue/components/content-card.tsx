@@ -1,20 +1,32 @@
 import type { ContentSummary } from "@skillshelf/shared/api.ts";
 import { truncate } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
+import { CheckIcon } from "../../../components/icons/check-icon";
 
 interface ContentCardProps {
   categorySlug: string;
   content: ContentSummary;
   free: boolean;
+  /** The signed-in owner has done it (never on a visitor's page). */
+  done?: boolean;
 }
 
-/** Title, the description cut at 90 characters, and 'See Details' opening the article in a new tab. */
-export function ContentCard({ categorySlug, content, free }: ContentCardProps) {
+/**
+ * Title, the description cut at 90 characters, and 'See Details' opening the
+ * article in a new tab; a check (read as "Done") when the owner has done it.
+ */
+export function ContentCard({ categorySlug, content, free, done = false }: ContentCardProps) {
   const titleId = useId();
   return (
     <article className="card content-card">
       <h3 id={titleId} className="content-card__title">
         {content.title}
+        {done && (
+          <span className="content-card__done">
+            <CheckIcon size={16} />
+            <span className="sr-only"> Done</span>
+          </span>
+        )}
       </h3>
       {free && <span className="pill pill--free content-card__free">Free to read</span>}
       <p className="content-card__text">{truncate(content.short_description)}</p>

@@ -16,9 +16,11 @@ interface GroupCardProps {
   onAdd: (form: HTMLFormElement) => void;
   /** True while this group's Add To Cart request runs. */
   busy?: boolean;
+  /** The ids of the articles the signed-in owner has done. */
+  done?: ReadonlySet<number>;
 }
 
-export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy }: GroupCardProps) {
+export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy, done }: GroupCardProps) {
   const money = usePrice();
   const titleId = useId();
   const count = group.contents.length;
@@ -54,7 +56,7 @@ export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy 
           )
         )}
       </div>
-      <ContentGrid categorySlug={categorySlug} contents={group.contents} free={free} />
+      <ContentGrid categorySlug={categorySlug} contents={group.contents} free={free} done={done} />
     </section>
   );
 }

@@ -1,19 +1,41 @@
 import type { OwnedItem } from "@skillshelf/shared/api.ts";
+import { useId } from "react";
 import { Link } from "react-router";
 
-/** A purchased artefact or group, with the way back to its listing. */
+/**
+ * A purchased artefact or group: how far the learner has read it, and
+ * 'Continue' to the next article they have not done (the first when none
+ * is), or 'Read again' from the first once all are done. Its name leads to
+ * its listing.
+ */
 export function OwnedItemCard({ item }: { item: OwnedItem }) {
+  const countId = useId();
   const name = item.groups ? `${item.category.name}: ${item.groups.name}` : item.category.name;
+  const { done, total, next } = item.progress;
+  const finished = total > 0 && done === total;
+  const listing = `/${item.category.slug}`;
   return (
     <article className="card owned-item">
       <span className="owned-item__icon" aria-hidden="true">
         {item.category.icon}
       </span>
-      <h2 className="owned-item__name">{item.category.name}</h2>
+      <h2 className="owned-item__name">
+        <Link to={listing}>{item.category.name}</Link>
+      </h2>
       <p className="owned-item__scope">{item.groups ? `Group: ${item.groups.name}` : "Whole artefact"}</p>
       <p className="owned-item__text">{item.category.single_line}</p>
-      <Link to={`/${item.category.slug}`} className="button button--small owned-item__continue">
-        Continue<span className="sr-only"> with {name}</span>
+      {total > 0 && (
+        <div className="owned-item__progress">
+          <progress className="owned-item__bar" max={total} value={done} aria-labelledby={countId} />
+          <p id={countId} className="owned-item__count">
+            {done} of {total} {total === 1 ? "article" : "articles"} done
+          </p>
+        </div>
+      )}
+      {next && !finished && <p className="owned-item__next">Next: {next.title}</p>}
+      <Link to={next ? `${listing}/${next.slug}` : listing} className="button button--small owned-item__continue">
+        {finished ? "Read again" : "Continue"}
+        <span className="sr-only"> with {name}</span>
       </Link>
     </article>
   );

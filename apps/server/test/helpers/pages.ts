@@ -1,0 +1,29 @@
+import { expect } from "vitest";
+import { PUBLIC_URL, type TestStore } from "./app.ts";
+
+/** A page's HTML, as a visitor or as the learner whose session `token` is (the browser's cookie); 200 expected. */
+export async function pageHtml(store: TestStore, url: string, token?: string): Promise<string> {
+  const res = await store.app.inject({ method: "GET", url, headers: token ? { cookie: `access-token=${token}` } : {} });
+  expect(res.statusCode, url).toBe(200);
+  return res.body;
+}
+
+/** A browser's plain form post from the store's own page (no JavaScript). */
+export function formPost(
+  store: TestStore,
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return store.app.inject({
+    method: "POST",
+    url,
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: PUBLIC_URL,
+      "sec-fetch-site": "same-origin",
+      ...headers,
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}

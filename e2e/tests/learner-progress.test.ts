@@ -1,0 +1,110 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBrowser } from "../support/browser.ts";
+import { buyFromListing, checkPage, type StorageState, signInLearner, toast } from "../support/purchase.ts";
+
+/** Zero Trust's articles in the listing's order (the demo catalogue; no other test buys Zero Trust). */
+const ARTICLES = [
+  { slug: "core-principles", title: "Zero trust principles" },
+  { slug: "identity-and-device-trust", title: "Identity and device trust" },
+  { slug: "microsegmentation", title: "Microsegmentation" },
+] as const;
+const pathOf = (i: number) => `/zero-trust/${ARTICLES[i]?.slug}`;
+
+/** Zero Trust's card on My Items. */
+async function zeroTrustItem(page: Page) {
+  await page.goto("/my-items");
+  await page.getByRole("heading", { name: "My Items", level: 1 }).waitFor();
+  return page.locator("article.owned-item").filter({ has: page.getByRole("heading", { name: "Zero Trust" }) });
+}
+
+/** The article's progress control, once the page's script handles it. */
+const progressButton = (page: Page, name: "Mark as done" | "Mark as not done") =>
+  page.getByRole("region", { name: "Your progress" }).locator("button[data-enhanced]", { hasText: name });
+
+/**
+ * A learner reads what they bought: marks an article done, sees it on the
+ * listing and on My Items, Continue opens the next one, and reading to the
+ * end of an article marks it too. Progress is the store's, so a new browser
+ * context (another device) sees it.
+ */
+describe("a learner's reading progress", () => {
+  let state: StorageState;
+  const session = useBrowser({ storageState: () => state });
+  beforeAll(async () => {
+    state = await signInLearner(session.browser);
+  });
+
+  it("starts a bought artefact at 0 of 3, Continue opening its first article", async () => {
+    const { page } = session;
+    await buyFromListing(page, {
+      slug: "zero-trust",
+      method: { value: "card", label: "Credit or debit card", provider: "stripe" },
+      name: "Zero Trust",
+      price: "£19.00",
+    });
+    const item = await zeroTrustItem(page);
+    expect(await item.getByRole("progressbar", { name: "0 of 3 articles done" }).getAttribute("value")).toBe("0");
+    expect(await item.textContent()).toContain(`Next: ${ARTICLES[0].title}`);
+    await checkPage(page);
+    await item.getByRole("link", { name: "Continue with Zero Trust" }).click();
+    await page.waitForURL(new RegExp(`${pathOf(0)}$`));
+  });
+
+  it("marks an article done with Mark as done, shows it Done on the article and the listing, and undoes it", async () => {
+    const { page } = session;
+    await page.goto(pathOf(0));
+    await progressButton(page, "Mark as done").click();
+    await toast(page, "Marked as done.");
+    await progressButton(page, "Mark as not done").waitFor();
+    expect(await page.getByRole("region", { name: "Your progress" }).textContent()).toContain("Done");
+    await checkPage(page);
+
+    await page.goto("/zero-trust");
+    const card = (i: number) =>
+      page.locator("article.content-card").filter({ has: page.getByRole("heading", { name: ARTICLES[i]?.title }) });
+    expect(await card(0).getByRole("heading").textContent()).toBe(`${ARTICLES[0].title} Done`);
+    expect(await card(1).getByRole("heading").textContent()).toBe(ARTICLES[1].title);
+    expect(await page.getByText("Done", { exact: true }).count()).toBe(1);
+    await checkPage(page);
+
+    await page.goto(pathOf(0));
+    await progressButton(page, "Mark as not done").click();
+    await toast(page, "Marked as not done.");
+    await progressButton(page, "Mark as done").waitFor();
+    await progressButton(page, "Mark as done").click();
+    await progressButton(page, "Mark as not done").waitFor();
+  });
+
+  it("counts it on My Items, where Continue opens the next article, which reading to its end marks done", async () => {
+    const { page } = session;
+    // A fresh browser context (another device, as far as the page knows): the store has the progress.
+    let item = await zeroTrustItem(page);
+    await item.getByRole("progressbar", { name: "1 of 3 articles done" }).waitFor();
+    await item.getByRole("link", { name: "Continue with Zero Trust" }).click();
+    await page.waitForURL(new RegExp(`${pathOf(1)}$`));
+    await page.getByRole("heading", { name: ARTICLES[1].title, level: 1 }).waitFor();
+    await progressButton(page, "Mark as done").waitFor();
+
+    // Opening it is not reading it: scrolling to its end is.
+    await page.getByRole("region", { name: "Your progress" }).scrollIntoViewIfNeeded();
+    await toast(page, "Marked as done.");
+    await progressButton(page, "Mark as not done").waitFor();
+    // Once: marked not done by the learner, it stays so while they scroll past the end again.
+    await progressButton(page, "Mark as not done").click();
+    await toast(page, "Marked as not done.");
+    await progressButton(page, "Mark as done").waitFor();
+    await page.mouse.wheel(0, -400);
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(500);
+    expect(await progressButton(page, "Mark as done").count()).toBe(1);
+    await progressButton(page, "Mark as done").click();
+    await progressButton(page, "Mark as not done").waitFor();
+
+    item = await zeroTrustItem(page);
+    await item.getByRole("progressbar", { name: "2 of 3 articles done" }).waitFor();
+    expect(await item.textContent()).toContain(`Next: ${ARTICLES[2].title}`);
+    expect(await item.getByRole("link", { name: "Continue with Zero Trust" }).getAttribute("href")).toBe(pathOf(2));
+    await checkPage(page);
+  });
+});
