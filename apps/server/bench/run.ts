@@ -314,8 +314,7 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
           );
           // Issue 9's target, at every size audited: home lists every artefact (SPEC), and the
           // browser lays out only the groups near the viewport (content-visibility in home.css).
-          if (s.performance < 95)
-            failures.push(`${size}x ${page}: Lighthouse performance ${s.performance} < 95`);
+          if (s.performance < 95) failures.push(`${size}x ${page}: Lighthouse performance ${s.performance} < 95`);
         }
       } else if (ends) {
         console.log(
