@@ -1,3 +1,6 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { inflateSync } from "node:zlib";
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from "playwright-core";
 import { expect } from "vitest";
@@ -29,6 +32,8 @@ const login = (request: APIRequestContext) =>
  * cart starts empty.
  */
 export async function signInLearner(browser: Browser): Promise<StorageState> {
+  const kept = await keptSession(browser);
+  if (kept) return kept;
   const context = await browser.newContext({ baseURL: baseUrl });
   try {
     let response = await login(context.request);
@@ -47,7 +52,30 @@ export async function signInLearner(browser: Browser): Promise<StorageState> {
     }
     expect(response.status(), await response.text()).toBe(200);
     await emptyCart(context.request);
-    return await context.storageState();
+    const state = await context.storageState();
+    writeFileSync(keptSessionFile, JSON.stringify(state));
+    return state;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The files share one session of the learner, kept on disk for this run of the
+ * store: each sign-in counts against the account's limit (10 in 15 minutes),
+ * and more files buy with this learner than that.
+ */
+const keptSessionFile = path.join(os.tmpdir(), `skillshelf-e2e-learner-${new URL(baseUrl).port}.json`);
+
+async function keptSession(browser: Browser): Promise<StorageState | null> {
+  if (!existsSync(keptSessionFile)) return null;
+  const state = JSON.parse(readFileSync(keptSessionFile, "utf8")) as StorageState;
+  const context = await browser.newContext({ baseURL: baseUrl, storageState: state });
+  try {
+    // A test that signed the learner out ended the session: sign in again.
+    if ((await context.request.get("/api/cart/get")).status() !== 200) return null;
+    await emptyCart(context.request);
+    return state;
   } finally {
     await context.close();
   }
