@@ -237,3 +237,49 @@ describe("GET /api/search/suggestions", () => {
     expect(res.json<{ message: string }>().message).toBe("limit must be a whole number from 1 to 10");
   });
 });
+
+describe("a query that matches more articles than a search ranks", () => {
+  let big: TestStore;
+  const NOTES = 260;
+
+  beforeAll(async () => {
+    big = await createTestStore();
+    await big.importCatalogue({
+      version: 1,
+      categories: [
+        {
+          ...parent({ slug: "many", name: "Many" }),
+          artefacts: [
+            {
+              ...artefact({ slug: "bulk", name: "Bulk", single_line: "Lots of notes" }),
+              contents: Array.from({ length: NOTES }, (_, i) =>
+                content({
+                  slug: `note-${i}`,
+                  title: `Note ${i}`,
+                  short_description: "",
+                  description: "<p>A zebra.</p>",
+                }),
+              ),
+            },
+            {
+              ...artefact({ slug: "crossing", name: "Crossing", single_line: "Roads" }),
+              contents: [content({ slug: "stripes", title: "Zebra crossings", description: "<p>Stripes.</p>" })],
+            },
+          ],
+        },
+      ],
+    });
+  }, 60_000);
+  afterAll(() => big.close());
+
+  it("still ranks the article whose title matches first, and counts every match", async () => {
+    const res = await big.app.inject("/api/search?q=zebr");
+    expect(res.statusCode).toBe(200);
+    const data = res.json<{ data: SearchResults }>().data;
+    expect(data.artefacts.map((a) => a.slug)).toEqual(["crossing", "bulk"]);
+    expect(data.artefacts[0]?.articles.map((a) => a.slug)).toEqual(["stripes"]);
+    expect(data.artefacts[1]?.articles).toHaveLength(3);
+    expect(data.artefacts[1]?.article_matches).toBe(NOTES);
+    expect(data.total).toBe(2);
+  });
+});

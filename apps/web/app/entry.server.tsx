@@ -30,6 +30,9 @@ export default async function handleRequest(
   const tilesHtml = await homeTilesHtml(routerContext, loadContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Aborts a render still running after streamTimeout; cleared once the document is sent, so that
+    // finished renders are not kept alive by their timers for seconds (as React Router's own template does).
+    let timeout: ReturnType<typeof setTimeout> | undefined;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and the no-script reader get the whole document at once.
     const readyEvent = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
@@ -41,7 +44,12 @@ export default async function handleRequest(
         nonce: loadContext.cspNonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeout);
+              callback();
+            },
+          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -60,6 +68,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -1,3 +1,4 @@
+import { isTimeZone, orderDateFormatter } from "./intl-formatters.ts";
 import { formatMajor } from "./money.ts";
 
 /**
@@ -28,15 +29,6 @@ export function formattingOf(settings: { language: string; timezone: string } | 
   };
 }
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A price the API gives in major units (19.99), for people: "£19.99" (en-GB), "19,99 £" (fr-FR), "¥500" (JPY). */
 export function formatAmount(major: number, currency: string, formatting: Formatting = STORE_FORMATTING): string {
   return formatMajor(major, currency, formatting.locale);
@@ -48,10 +40,5 @@ export function formatAmount(major: number, currency: string, formatting: Format
  * zone is the reader's.
  */
 export function formatOrderDate(iso: string, formatting: Formatting = STORE_FORMATTING): string {
-  return new Intl.DateTimeFormat("en-US", {
-    dateStyle: "long",
-    timeStyle: "short",
-    hour12: true,
-    timeZone: formatting.timeZone,
-  }).format(new Date(iso));
+  return orderDateFormatter(formatting.timeZone).format(new Date(iso));
 }

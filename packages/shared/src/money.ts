@@ -1,3 +1,5 @@
+import { currencyFormatter } from "./intl-formatters.ts";
+
 /**
  * Money, in one place. The store keeps every amount as an integer of minor
  * units (pence, cents): 1999 is 19.99. The API shows major units as numbers,
@@ -31,7 +33,7 @@ export function isIsoCurrency(code: string): boolean {
 /** Whether a currency writes two decimal places, as the store's amounts assume (GBP yes, JPY no). */
 export function hasTwoDecimals(currency: string): boolean {
   try {
-    const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits;
+    const digits = currencyFormatter("en", currency).resolvedOptions().maximumFractionDigits;
     return digits === 2;
   } catch {
     return false;
@@ -68,7 +70,7 @@ export function minorOfDecimalAmount(text: string | undefined, options: { traili
 
 /** How many decimal places a currency writes (ISO 4217, as Intl knows it): GBP 2, JPY 0, KWD 3. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return currencyFormatter("en", currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /**
@@ -77,13 +79,10 @@ export function currencyDigits(currency: string): number {
  */
 export function formatMoney(minor: number, currency: string, locale = "en-GB"): string {
   const code = currency.toUpperCase();
-  return currencyFormat(locale, code).format(minor / 10 ** currencyDigits(code));
+  return currencyFormatter(locale, code).format(minor / 10 ** currencyDigits(code));
 }
 
 /** A price for people from major units (the API's 19.99), in the reader's locale. */
 export function formatMajor(major: number, currency: string, locale = "en-GB"): string {
-  return currencyFormat(locale, currency.toUpperCase()).format(major);
+  return currencyFormatter(locale, currency.toUpperCase()).format(major);
 }
-
-const currencyFormat = (locale: string, currency: string) =>
-  new Intl.NumberFormat(locale, { style: "currency", currency });

@@ -19,6 +19,13 @@ import type { DbOrTx } from "../db/client.ts";
 
 /** How many artefacts a search ranks at most: bounds the work of a query that matches everything. */
 const MAX_RANKED_ARTEFACTS = 200;
+/**
+ * How many articles a search ranks at most, from each of two sets: those whose title matches (through
+ * contents_title_search_idx), and any that match. Ranking reads an article's whole search_vector, its body's
+ * words included (about 10 µs each on PGlite): a broad prefix such as "con" matches 5,400 articles of the 100x
+ * catalogue. A query that matches fewer articles than this ranks every one of them, as before.
+ */
+const MAX_RANKED_ARTICLES = 200;
 /** About how many characters of an article's text a snippet shows. */
 const SNIPPET_CHARS = 180;
 
@@ -89,7 +96,6 @@ interface RankedHit {
   kind: "artefact" | "group" | "article";
   id: number;
   category_id: number;
-  article_matches: number;
 }
 
 export async function searchCatalogue(db: DbOrTx, text: string, limit: number): Promise<SearchResults> {
@@ -99,12 +105,19 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
   if (!tsquery) return { query, artefacts: [], total: 0 };
   const q = sql`to_tsquery('english', ${tsquery})`;
 
-  // Every visible hit, its artefact ranked by its best hit; the best few articles and groups of each.
+  // Every visible hit (of the articles, a bounded set: titles first), its artefact ranked by its best hit;
+  // the best few articles and groups of each.
   const ranked = rowsOf<RankedHit & { total: number }>(
     await db.execute(sql`
-      with hits as (
+      with articles as (
+        (select t.id from contents t where to_tsvector('english'::regconfig, t.title) @@ ${q}
+          limit ${MAX_RANKED_ARTICLES})
+        union
+        (select t.id from contents t where t.search_vector @@ ${q} limit ${MAX_RANKED_ARTICLES})
+      ),
+      hits as (
         select 'article' as kind, t.id, t.category_id, ts_rank(t.search_vector, ${q}) as rank
-          from contents t where t.search_vector @@ ${q}
+          from contents t join articles using (id)
         union all
         select 'group', g.id, g.category_id, ts_rank(g.search_vector, ${q})
           from content_groups g where g.search_vector @@ ${q}
@@ -113,8 +126,15 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
           from categories c where c.parent_id is not null and c.search_vector @@ ${q}
       ),
       visible as (select * from hits where ${visibleArtefact(sql`hits.category_id`)}),
+      -- Every visible artefact with a hit, ranked or not, up to the bound: how many matched.
+      matched as (
+        select m.category_id from (
+          select t.category_id from contents t where t.search_vector @@ ${q}
+          union select category_id from hits
+        ) m where ${visibleArtefact(sql`m.category_id`)} limit ${MAX_RANKED_ARTEFACTS}
+      ),
       artefacts as (
-        select category_id, max(rank) as best, count(*) filter (where kind = 'article')::int as article_matches
+        select category_id, max(rank) as best
           from visible group by category_id
           order by best desc, category_id limit ${MAX_RANKED_ARTEFACTS}
       ),
@@ -123,7 +143,7 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
           from visible v join (select category_id from artefacts order by best desc, category_id limit ${limit}) chosen
           using (category_id)
       )
-      select p.kind, p.id, p.category_id, a.article_matches, (select count(*)::int from artefacts) as total
+      select p.kind, p.id, p.category_id, (select count(*)::int from matched) as total
         from picked p join artefacts a using (category_id)
         where p.n <= ${SEARCH_ARTICLES_PER_ARTEFACT}
         order by a.best desc, p.category_id, p.kind, p.rank desc, p.id`),
@@ -139,7 +159,7 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
       sql`, `,
     );
 
-  const [artefactRows, groupRows, articleRows] = await Promise.all([
+  const [artefactRows, groupRows, articleRows, matchRows] = await Promise.all([
     db.execute(sql`
       select c.id, c.slug, c.name, c.single_line, p.name as parent_name, p.slug as parent_slug
         from categories c join categories p on p.id = c.parent_id where c.id in (${inList(artefactIds)})`),
@@ -153,6 +173,13 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
       : db.execute(sql`
       select t.id, t.category_id, t.slug, t.title, t.short_description, t.description
         from contents t where t.id in (${inList(articleIds)})`),
+    // How many articles of each artefact shown match, all of them counted (not only those ranked). The match is
+    // a FILTER, not a WHERE: the few articles of these artefacts are read through contents_category_slug_key,
+    // where a WHERE lets the planner AND that index with the whole query's bitmap of contents_search_idx.
+    db.execute(sql`
+      select t.category_id, (count(*) filter (where t.search_vector @@ ${q}))::int as n
+        from contents t where t.category_id in (${inList(artefactIds)})
+        group by t.category_id`),
   ]);
   const artefacts = new Map(
     rowsOf<{ id: number; slug: string; name: string; single_line: string; parent_name: string; parent_slug: string }>(
@@ -164,6 +191,10 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
     rowsOf<{ id: number; slug: string; title: string; short_description: string; description: string }>(
       articleRows,
     ).map((row) => [Number(row.id), row]),
+  );
+
+  const articleMatches = new Map(
+    rowsOf<{ category_id: number; n: number }>(matchRows).map((row) => [Number(row.category_id), Number(row.n)]),
   );
 
   const hits: SearchArtefactHit[] = [];
@@ -195,7 +226,7 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
             ]
           : [];
       }),
-      article_matches: Number(mine[0]?.article_matches ?? 0),
+      article_matches: articleMatches.get(id) ?? 0,
     });
   }
   return { query, artefacts: hits, total: Number(ranked[0]?.total ?? hits.length) };

@@ -9,6 +9,12 @@ import { type ByteRange, MediaMissingError, type MediaStorage, StorageUnavailabl
 export const MEDIA_CHUNK_BYTES = 256 * 1024;
 /** Chunks fetched per query while reading: 1 MiB, little memory and few round trips. */
 const CHUNKS_PER_READ = 4;
+/**
+ * Chunks fetched before answering: one, so the first byte waits for 256 KiB, not 1 MiB. On PGlite every
+ * query runs in turn on the server's thread, so a download's first query also waits behind the batches
+ * the downloads already under way have asked for.
+ */
+const CHUNKS_FIRST_READ = 1;
 
 /** Cuts a stream into pieces of exactly `size` bytes (the last one shorter), holding at most one piece. */
 export async function* fixedChunks(body: AsyncIterable<Buffer | Uint8Array>, size: number): AsyncGenerator<Buffer> {
@@ -58,11 +64,11 @@ export class DatabaseStorage implements MediaStorage {
     const { start, end } = range;
     const first = Math.floor(start / MEDIA_CHUNK_BYTES);
     const last = Math.floor(end / MEDIA_CHUNK_BYTES);
-    const fetch = (from: number) => this.chunks(key, from, Math.min(from + CHUNKS_PER_READ - 1, last));
+    const fetch = (from: number, count = CHUNKS_PER_READ) => this.chunks(key, from, Math.min(from + count - 1, last));
     // The first batch is read before answering, so a database that is down gives 503, not a cut-off body.
     let batch: Awaited<ReturnType<typeof fetch>>;
     try {
-      batch = await fetch(first);
+      batch = await fetch(first, CHUNKS_FIRST_READ);
     } catch (error) {
       throw new StorageUnavailableError(error);
     }

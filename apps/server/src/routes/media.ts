@@ -32,10 +32,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         signature !== undefined &&
         app.catalogue.signer.verify(id, viewer?.userId ?? 0, expires, signature);
       reply.header("cache-control", "private, no-store");
-      if (!signed || !(await app.catalogue.mediaUnlocked(id, viewer))) {
-        return reply.status(403).send({ status: false, message: "You do not have access to this file." });
-      }
-      const file = await app.media.describe(id);
+      const denied = () => reply.status(403).send({ status: false, message: "You do not have access to this file." });
+      if (!signed) return denied();
+      // Both at once: on PostgreSQL one round trip's wait instead of two before the first byte.
+      const [unlocked, file] = await Promise.all([app.catalogue.mediaUnlocked(id, viewer), app.media.describe(id)]);
+      if (!unlocked) return denied();
       if (!file) return reply.status(404).send({ status: false, message: "Not found" });
       // A PDF the viewer bought carries their e-mail and order number on every page.
       const stamp =

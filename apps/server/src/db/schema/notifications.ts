@@ -29,7 +29,7 @@ export const notifications = pgTable(
     index("notifications_user_idx").on(t.userId, t.id),
     // The header's unread count, read with the session.
     index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
-    // Earlier on /notifications, a page at a time (migration 0012).
+    // Earlier on /notifications, a page at a time (migration 0009).
     index("notifications_read_idx").on(t.userId, t.createdAt, t.id).where(sql`${t.readAt} is not null`),
   ],
 );
