@@ -16,7 +16,7 @@ import {
  * area, the learner applies it in the cart, sees the discount, pays the
  * discounted total on the emulated Stripe Checkout, and the order shows it.
  * Two sign-ins (the admin and the shared purchase learner), no registration.
- * Zero Trust (£19.00) is bought by no other e2e test.
+ * Frontend Engineering (£29.00) is bought by no other e2e test (learner-progress buys Zero Trust).
  */
 describe("a coupon code from the admin area to a paid order", () => {
   let adminState: StorageState;
@@ -38,12 +38,12 @@ describe("a coupon code from the admin area to a paid order", () => {
     await page.getByLabel("Kind", { exact: true }).selectOption("percent");
     await page.getByLabel("Value", { exact: true }).fill("25");
     await page.getByLabel("Total uses", { exact: true }).fill("5");
-    await page.getByLabel("Artefacts", { exact: true }).selectOption({ label: "Zero Trust" });
+    await page.getByLabel("Artefacts", { exact: true }).selectOption({ label: "Frontend Engineering" });
     await page.getByRole("button", { name: "Create code" }).click();
     const row = page.locator(`tr[data-code="${code}"]`);
     await row.waitFor();
     expect(((await row.textContent()) ?? "").replace(/\s+/g, " ")).toContain(
-      `${code}Percentage25%Never5 in all · no limit per learner0Zero Trust`,
+      `${code}Percentage25%Never5 in all · no limit per learner0Frontend Engineering`,
     );
     await checkPage(page);
 
@@ -55,7 +55,7 @@ describe("a coupon code from the admin area to a paid order", () => {
       });
       learner.on("pageerror", (error) => session.errors.push(error.message));
       await learner.request.post("/api/cart/coupon/delete");
-      await learner.goto("/zero-trust");
+      await learner.goto("/frontend");
       await cartLink(learner, 0).waitFor();
       await learner.locator(".page-hero button[data-enhanced]", { hasText: "Add To Cart" }).click();
       await toast(learner, "Added to your cart.");
@@ -77,28 +77,28 @@ describe("a coupon code from the admin area to a paid order", () => {
       await learner.getByRole("button", { name: "Apply" }).click();
       await toast(learner, "Your code is applied.");
       await learner.getByText(`${code}`, { exact: true }).waitFor();
-      expect(await fact(learner, "Subtotal")).toBe("£19.00");
-      expect(await fact(learner, "Discount")).toBe("£4.75");
-      expect(await fact(learner, "Total")).toBe("£14.25");
+      expect(await fact(learner, "Subtotal")).toBe("£29.00");
+      expect(await fact(learner, "Discount")).toBe("£7.25");
+      expect(await fact(learner, "Total")).toBe("£21.75");
       await checkPage(learner);
 
       await learner.getByRole("button", { name: "Proceed to Checkout" }).click();
       await learner.waitForURL(/\/checkout\?method=card$/);
-      expect(await fact(learner, "Discount")).toBe("£4.75");
-      expect(await fact(learner, "Total")).toBe("£14.25");
+      expect(await fact(learner, "Discount")).toBe("£7.25");
+      expect(await fact(learner, "Total")).toBe("£21.75");
       await learner.getByRole("button", { name: "Complete Purchase" }).click();
       await onEmulatorPage(learner, "stripe", "Pay");
       await learner.waitForURL(/\/payment-confirmation\?order=\d+$/);
       await learner.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-      expect(await fact(learner, "Amount paid")).toBe("£14.25");
+      expect(await fact(learner, "Amount paid")).toBe("£21.75");
       const id = new URL(learner.url()).searchParams.get("order");
 
       await learner.goto(`/order-details/${id}`);
       await learner.getByRole("heading", { name: /^Order /, level: 1 }).waitFor();
       expect(await fact(learner, "Coupon code")).toBe(code);
-      expect(await fact(learner, "Subtotal")).toBe("£19.00");
-      expect(await fact(learner, "Discount")).toBe("£4.75");
-      expect(await fact(learner, "Amount")).toBe("£14.25");
+      expect(await fact(learner, "Subtotal")).toBe("£29.00");
+      expect(await fact(learner, "Discount")).toBe("£7.25");
+      expect(await fact(learner, "Amount")).toBe("£21.75");
       await checkPage(learner);
     } finally {
       await learnerContext.close();
