@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema/index.ts";
 import { RATE_LIMITS } from "../src/routes/api/accounts.ts";
 import { bearer, createUser, GOOD_PASSWORD, lastMailOf, signIn } from "./helpers/accounts.ts";
-import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
+import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
+import { formPost } from "./helpers/form-posts.ts";
 
 let store: TestStore;
 let docker: { id: number };
@@ -23,17 +24,7 @@ afterAll(() => store?.close());
 
 /** A browser's plain form post from the store's own page (no JavaScript). */
 const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  store.app.inject({
-    method: "POST",
-    url,
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: PUBLIC_URL,
-      "sec-fetch-site": "same-origin",
-      ...headers,
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
+  formPost(store, url, fields, headers);
 
 const sessionCookieOf = (res: { cookies: { name: string; value: string; expires?: Date }[] }) =>
   res.cookies.find((c) => c.name === "access-token");

@@ -8,7 +8,22 @@ import type {
   resetPasswordSchema,
   settingsSchema,
 } from "./account-forms.ts";
-import { type AdminCatalogueTree, type AdminOrderRow, type AdminUserRow, adminOrderFields } from "./admin-forms.ts";
+import {
+  type AdminCatalogueTree,
+  type AdminCategory,
+  type AdminContent,
+  type AdminGroup,
+  type AdminOrderRow,
+  type AdminUserRow,
+  adminOrderFields,
+  type adminUserActionSchema,
+  type CategoryCreate,
+  type CategoryUpdate,
+  type ContentCreate,
+  type ContentUpdate,
+  type GroupCreate,
+  type GroupUpdate,
+} from "./admin-forms.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
 import type { Page, PageRequest } from "./paging.ts";
 import type { SearchResults } from "./search.ts";
@@ -285,6 +300,31 @@ export interface CommerceActions {
   removeFromCart(input: z.output<typeof removeFromCartSchema>): Promise<ActionOutcome>;
   /** The provider's hosted page to send the learner to: a URL, or (PayU) a form their browser posts. */
   startPayment(input: z.output<typeof startPaymentSchema>): Promise<ActionOutcome<PaymentHandoff>>;
+  /** The learner's own refund within the money-back guarantee (POST /api/orders/{id}/refund). */
+  refundOrder(orderId: number): Promise<ActionOutcome<{ refund_ref: string }>>;
+}
+
+/**
+ * The admin pages' writes, run by the same steps as /api/admin with its
+ * messages; anyone but an operator gets a 401 or 403 outcome.
+ */
+export interface AdminWrites {
+  createCategory(input: CategoryCreate): Promise<ActionOutcome<AdminCategory>>;
+  updateCategory(id: number, input: CategoryUpdate): Promise<ActionOutcome<AdminCategory>>;
+  deleteCategory(id: number): Promise<ActionOutcome>;
+  reorderCategories(input: { parent_id: number | null; ids: number[] }): Promise<ActionOutcome>;
+  createGroup(artefactId: number, input: GroupCreate): Promise<ActionOutcome<AdminGroup>>;
+  updateGroup(id: number, input: GroupUpdate): Promise<ActionOutcome<AdminGroup>>;
+  deleteGroup(id: number): Promise<ActionOutcome>;
+  reorderGroups(artefactId: number, ids: number[]): Promise<ActionOutcome>;
+  createContent(artefactId: number, input: ContentCreate): Promise<ActionOutcome<AdminContent>>;
+  updateContent(id: number, input: ContentUpdate): Promise<ActionOutcome<AdminContent>>;
+  deleteContent(id: number): Promise<ActionOutcome>;
+  reorderContents(artefactId: number, ids: number[]): Promise<ActionOutcome>;
+  setRelated(id: number, ids: number[]): Promise<ActionOutcome<AdminContent>>;
+  deleteMedia(id: number): Promise<ActionOutcome>;
+  userAction(input: z.output<typeof adminUserActionSchema>): Promise<ActionOutcome>;
+  refundOrder(orderId: number): Promise<ActionOutcome<{ refund_ref: string }>>;
 }
 
 export type PaymentHandoff =
@@ -297,6 +337,8 @@ export interface StoreContext {
   accounts: AccountActions;
   commerce: CommerceActions;
   profile: ProfileActions;
+  /** The admin pages' form actions (POST). */
+  adminWrites: AdminWrites;
   /**
    * True for the app's own data request (a fetcher's .data POST), false for a
    * browser's plain form post: that one is answered with a redirect.
@@ -349,6 +391,8 @@ export interface AdminReads {
   order(id: number): Promise<AdminOrderDetail | null>;
   /** The whole catalogue for the editor, hidden parts included (GET /api/admin/catalogue). */
   catalogue(): Promise<AdminCatalogueTree>;
+  /** One content with its article, for the editor (GET /api/admin/contents/{id}); null when there is none. */
+  content(id: number): Promise<AdminContent | null>;
 }
 
 const lineCategory = z.object({ icon: z.string(), name: z.string(), single_line: z.string(), slug: z.string() });

@@ -1,29 +1,18 @@
-import type { AccountActions, ActionOutcome, CommerceActions, ProfileActions } from "@skillshelf/shared/api.ts";
+import type { AccountActions, AdminWrites, CommerceActions, ProfileActions } from "@skillshelf/shared/api.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { addToCart, removeFromCart } from "../cart/cart.ts";
 import { AppError } from "../lib/app-error.ts";
+import { securityLog } from "../lib/security-events.ts";
+import { refundOrder } from "../orders/refund-order.ts";
+import { outcomeOf } from "./action-outcome.ts";
+import { adminPageActions } from "./admin-page-actions.ts";
 import { formRateLimits, learnerAccountSteps, visitorAccountSteps } from "./api/accounts.ts";
-import { CART_MESSAGES } from "./api/commerce.ts";
+import { CART_MESSAGES, LEARNER_REFUNDED } from "./api/commerce.ts";
 import { startPaymentFor } from "./api/payment-start.ts";
 import { SIGN_IN_FIRST, viewerOf } from "./viewer.ts";
 
 /** The checkout's payment methods (SPEC.md) and the providers behind them. */
 const PROVIDER_OF = { card: "stripe", wallet: "paypal", regional: "payu" } as const;
-
-/** A domain error as the outcome a page shows; anything else is a fault and propagates (500). */
-async function outcomeOf<T>(run: () => Promise<{ message: string; data: T }>): Promise<ActionOutcome<T>> {
-  try {
-    return { ok: true, ...(await run()) };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return {
-      ok: false,
-      status: error.statusCode,
-      message: error.message,
-      ...(error.errors ? { errors: error.errors } : {}),
-    };
-  }
-}
 
 /**
  * The store's side of the pages' form actions: the same steps and rate limits
@@ -40,10 +29,12 @@ export function pageActions(app: FastifyInstance) {
   };
   const learner = async (request: FastifyRequest) => (await signedIn(request)).userId;
   const steps = learnerAccountSteps(app);
+  const adminFor = adminPageActions(app);
   return (
     request: FastifyRequest,
     reply: FastifyReply,
-  ): { accounts: AccountActions; commerce: CommerceActions; profile: ProfileActions } => ({
+  ): { accounts: AccountActions; commerce: CommerceActions; profile: ProfileActions; adminWrites: AdminWrites } => ({
+    adminWrites: adminFor(request),
     profile: {
       update: (input) => outcomeOf(async () => steps.updateProfile(request, reply, await signedIn(request), input)),
       changePassword: (input) => outcomeOf(async () => steps.changePassword(request, await signedIn(request), input)),
@@ -83,6 +74,17 @@ export function pageActions(app: FastifyInstance) {
                 ? { kind: "redirect", url: checkout.url }
                 : { kind: "form", action: checkout.action, params: checkout.params },
           };
+        }),
+      refundOrder: (orderId) =>
+        outcomeOf(async () => {
+          const userId = await learner(request);
+          const { refundRef } = await refundOrder(app, {
+            orderId,
+            actorId: userId,
+            ownerId: userId,
+            log: securityLog(request),
+          });
+          return { message: LEARNER_REFUNDED, data: { refund_ref: refundRef } };
         }),
     },
     accounts: {

@@ -9,7 +9,7 @@ import fp from "fastify-plugin";
 import fresh from "fresh";
 import type { ServerBuild } from "react-router";
 import type { SessionViewer } from "../accounts/sessions.ts";
-import { readAdminCatalogue } from "../admin/catalogue/read-admin-catalogue.ts";
+import { readAdminCatalogue, readAdminContent } from "../admin/catalogue/read-admin-catalogue.ts";
 import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
 import { getCart } from "../cart/cart.ts";
@@ -72,7 +72,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     throw error;
   };
 
-  type PageActions = Pick<StoreContext, "accounts" | "commerce" | "profile" | "dataRequest">;
+  type PageActions = Pick<StoreContext, "accounts" | "commerce" | "profile" | "adminWrites" | "dataRequest">;
   const actionsFor = pageActions(app);
   /** A GET's render runs no action: a visitor's page is shared between requests, so it gets none. */
   const noActions = (): PageActions => {
@@ -81,8 +81,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     };
     return {
       accounts: { login: refuse, register: refuse, forgotPassword: refuse, resetPassword: refuse },
-      commerce: { addToCart: refuse, removeFromCart: refuse, startPayment: refuse },
+      commerce: { addToCart: refuse, removeFromCart: refuse, startPayment: refuse, refundOrder: refuse },
       profile: { update: refuse, changePassword: refuse, saveSettings: refuse },
+      // Every write of the admin pages refuses alike.
+      adminWrites: new Proxy({} as StoreContext["adminWrites"], { get: () => refuse }),
       dataRequest: false,
     };
   };
@@ -146,6 +148,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       catalogue: async () => {
         operator();
         return readAdminCatalogue(db, currency);
+      },
+      content: async (id) => {
+        operator();
+        return readAdminContent(db, id).catch(nullWhenNotFound);
       },
     };
   };
