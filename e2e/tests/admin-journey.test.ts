@@ -76,6 +76,8 @@ describe("the admin area", () => {
     await page.getByLabel("Slug (required)", { exact: true }).fill(article.slug);
     expect(await page.getByLabel("Group", { exact: true }).inputValue()).not.toBe("");
     await page.getByLabel("Short description", { exact: true }).fill("What to check before a release.");
+    // The body opens in the rich-text editor; its HTML is a click away.
+    await page.getByRole("button", { name: "Edit HTML" }).click();
     await page
       .getByLabel("Article body (HTML)", { exact: true })
       .fill('<h2>Before you ship</h2><p>Run the <strong>tests</strong>.</p><script>alert("x")</script>');
@@ -211,6 +213,35 @@ describe("the admin area", () => {
     await page.goBack();
     await expect.poll(() => new URL(page.url()).search).toBe("");
     await page.getByText("Choose Edit or Add on an item to change the catalogue.").waitFor();
+  });
+
+  it("edits the article body in the rich-text editor: a word in bold and a list item, public once saved", async () => {
+    const { page } = session;
+    await page.goto("/admin/catalogue");
+    await adminReady(page, "Catalogue");
+    await page.getByRole("button", { name: `Expand ${artefact.name}` }).click();
+    await page.getByRole("link", { name: `Edit ${article.title}` }).click();
+    await page.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
+    const body = page.getByRole("textbox", { name: "Article body" });
+    await body.locator("p", { hasText: "Run the" }).click();
+    await page.keyboard.press("Home");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Shift+ArrowRight");
+    await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Bold" }).click();
+    // A click right of the heading's text puts the caret at its end: a new line, made a list.
+    await body.getByRole("heading", { name: "Before you ship" }).click();
+    await page.keyboard.press("Enter");
+    await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Bullet list" }).click();
+    await page.keyboard.type("Check the logs");
+    await body.locator("li", { hasText: "Check the logs" }).waitFor();
+
+    await page.getByRole("button", { name: "Save content" }).click();
+    await toast(page, "Content saved.");
+
+    // The sanitized body, as the public article shows it.
+    await page.goto(`/${artefact.slug}/${article.slug}`);
+    const article$ = page.locator(".prose").first();
+    await expect.poll(() => article$.innerHTML()).toContain("<strong>Run</strong> the <strong>tests</strong>.");
+    expect(await article$.locator("li").allTextContents()).toEqual(["Check the logs"]);
   });
 
   it("reorders, refuses to delete a parent with artefacts, exports, and names the line of a bad import", async () => {

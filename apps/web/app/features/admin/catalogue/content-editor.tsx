@@ -11,6 +11,7 @@ import { Link, useRevalidator } from "react-router";
 import { useToast } from "../../toast/toast-context";
 import { adminCall } from "../admin-api";
 import { useAdminForm } from "../use-admin-form";
+import { ArticleBodyField } from "./article-body-field";
 import { type PostedFields, SelectInput, TextInput, textOf } from "./fields";
 
 const DELETE_PROMPT = "Are you sure you want to delete this item?";
@@ -138,16 +139,7 @@ export function ContentEditor({
             error={errors.meta_description}
           />
         </div>
-        <TextInput
-          label="Article body (HTML)"
-          name="description"
-          multiline
-          rows={10}
-          mono
-          defaultValue={text("description", content?.description)}
-          error={errors.description}
-          hint="Scripts, styles and unknown tags are removed when saved."
-        />
+        <ArticleBodyField defaultValue={text("description", content?.description)} error={errors.description} />
         <div className="admin-actions">
           <button type="submit" className="button" disabled={busy}>
             {content ? "Save content" : "Create content"}
