@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useHydrated } from "../../../hooks/use-hydrated";
 import { AdminLoading } from "../components/admin-bits";
+import { FieldError } from "./fields";
 
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
@@ -83,11 +84,7 @@ export function ArticleBodyField({ defaultValue, error }: { defaultValue: string
           {note}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="admin-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -51,11 +51,7 @@ export function TextInput({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="admin-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -130,3 +126,13 @@ export const textOf = (posted: PostedFields, name: string, stored: string): stri
   const value = posted?.[name];
   return typeof value === "string" ? value : stored;
 };
+
+/** A field's message under it (its id is the field's, with -error), when it has one. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="admin-error">
+      {error}
+    </p>
+  );
+}
