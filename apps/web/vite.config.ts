@@ -5,6 +5,11 @@ export default defineConfig({
   plugins: [reactRouter()],
   build: {
     target: "es2022",
+    modulePreload: {
+      // Vite preloads a lazy module's files with <link> elements, which the pages' nonce-only script
+      // policy refuses; the admin's rich-text editor is imported as it is, which inherits the nonce.
+      resolveDependencies: (file, deps) => (file.includes("rich-text-editor") ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

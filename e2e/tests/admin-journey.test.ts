@@ -54,7 +54,8 @@ describe("the admin area", () => {
     await adminReady(page, "Catalogue");
     expect(await page.getByRole("link", { name: "Catalogue" }).getAttribute("aria-current")).toBe("page");
 
-    await page.getByRole("button", { name: "Add artefact to Tech Cards" }).click();
+    // Edit and Add are links to the editor's URL; the forms post to the page's action.
+    await page.getByRole("link", { name: "Add artefact to Tech Cards" }).click();
     await page.getByLabel("Name (required)", { exact: true }).fill(artefact.name);
     await page.getByLabel("Slug (required)", { exact: true }).fill(artefact.slug);
     await page.getByLabel("Icon", { exact: true }).fill("🧰");
@@ -64,17 +65,19 @@ describe("the admin area", () => {
     await toast(page, "Category created.");
     await page.getByRole("heading", { name: `Edit artefact: ${artefact.name}` }).waitFor();
 
-    await page.getByRole("button", { name: `Add group to ${artefact.name}` }).click();
+    await page.getByRole("link", { name: `Add group to ${artefact.name}` }).click();
     await page.getByLabel("Group name (required)", { exact: true }).fill(group);
     await page.getByLabel("Group price", { exact: true }).fill("5");
     await page.getByRole("button", { name: "Create group" }).click();
     await toast(page, "Group created.");
 
-    await page.getByRole("button", { name: `Add content to group ${group}` }).click();
+    await page.getByRole("link", { name: `Add content to group ${group}` }).click();
     await page.getByLabel("Title (required)", { exact: true }).fill(article.title);
     await page.getByLabel("Slug (required)", { exact: true }).fill(article.slug);
     expect(await page.getByLabel("Group", { exact: true }).inputValue()).not.toBe("");
     await page.getByLabel("Short description", { exact: true }).fill("What to check before a release.");
+    // The body opens in the rich-text editor; its HTML is a click away.
+    await page.getByRole("button", { name: "Edit HTML" }).click();
     await page
       .getByLabel("Article body (HTML)", { exact: true })
       .fill('<h2>Before you ship</h2><p>Run the <strong>tests</strong>.</p><script>alert("x")</script>');
@@ -185,7 +188,7 @@ describe("the admin area", () => {
     await page.goto("/admin/catalogue");
     await adminReady(page, "Catalogue");
     // Artefacts start closed: their groups and contents show when opened.
-    const articleRow = page.getByRole("button", { name: `Edit ${article.title}` });
+    const articleRow = page.getByRole("link", { name: `Edit ${article.title}` });
     expect(await articleRow.count()).toBe(0);
     await page.getByRole("button", { name: `Expand ${artefact.name}` }).click();
     await articleRow.click();
@@ -210,6 +213,34 @@ describe("the admin area", () => {
     await page.goBack();
     await expect.poll(() => new URL(page.url()).search).toBe("");
     await page.getByText("Choose Edit or Add on an item to change the catalogue.").waitFor();
+  });
+
+  it("edits the article body in the rich-text editor: a word in bold, the paragraph a list item, public once saved", async () => {
+    const { page } = session;
+    await page.goto("/admin/catalogue");
+    await adminReady(page, "Catalogue");
+    await page.getByRole("button", { name: `Expand ${artefact.name}` }).click();
+    await page.getByRole("link", { name: `Edit ${article.title}` }).click();
+    await page.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
+    const body = page.getByRole("textbox", { name: "Article body" });
+    await body.locator("p", { hasText: "Run the" }).click();
+    await page.keyboard.press("Home");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Shift+ArrowRight");
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    await toolbar.getByRole("button", { name: "Bold" }).click();
+    await body.locator("strong", { hasText: /^Run$/ }).waitFor();
+    // The paragraph, still selected, becomes a list item.
+    await toolbar.getByRole("button", { name: "Bullet list" }).click();
+    await body.locator("li", { hasText: "Run the tests." }).waitFor();
+    await page.getByRole("button", { name: "Save content" }).click();
+    await toast(page, "Content saved.");
+
+    // The sanitized body, as the public article shows it.
+    await page.goto(`/${artefact.slug}/${article.slug}`);
+    const article$ = page.locator(".prose").first();
+    await expect
+      .poll(() => article$.innerHTML())
+      .toContain("<ul><li><p><strong>Run</strong> the <strong>tests</strong>.</p></li></ul>");
   });
 
   it("reorders, refuses to delete a parent with artefacts, exports, and names the line of a bad import", async () => {
@@ -247,10 +278,47 @@ describe("the admin area", () => {
     expect(await page.locator(".admin-import [role=alert]").textContent()).toMatch(/\S/);
     allowConsoleErrors(session, /status of 422/);
     // The catalogue is untouched.
-    await page.getByRole("button", { name: `Edit ${artefact.name}` }).waitFor();
+    await page.getByRole("link", { name: `Edit ${artefact.name}` }).waitFor();
     expect(prompts).toEqual([
       "Are you sure you want to delete this item?",
       "Importing replaces the whole catalogue. Are you sure?",
     ]);
+  });
+
+  it("edits a group and blocks and unblocks the learner with JavaScript off, by plain form posts", async () => {
+    const context = await session.browser.newContext({
+      baseURL: baseUrl,
+      storageState: adminState,
+      javaScriptEnabled: false,
+    });
+    try {
+      const page = await context.newPage();
+      // What the editor edits is in the URL: the tree's links open it without a script.
+      await page.goto("/admin/catalogue");
+      await page.getByRole("link", { name: `Edit ${artefact.name}` }).click();
+      await page.getByRole("link", { name: `Edit group ${group}` }).click();
+      await page.getByRole("heading", { name: `Edit group: ${group}` }).waitFor();
+      const price = page.getByLabel("Group price", { exact: true });
+      await price.fill("abc");
+      await page.getByRole("button", { name: "Save group" }).click();
+      // The page comes back with what was typed and the shared schema's message under the field.
+      await page.locator(".admin-error", { hasText: "Price must be a number" }).waitFor();
+      expect(await price.inputValue()).toBe("abc");
+      await price.fill("6");
+      await page.getByRole("button", { name: "Save group" }).click();
+      await page.waitForURL(/\/admin\/catalogue\?edit=group-\d+$/);
+      expect(await page.locator(".admin-tree__group", { hasText: group }).first().textContent()).toContain("£6.00");
+
+      await page.goto(`/admin/users?search=${encodeURIComponent(learnerEmail)}`);
+      const row = page.locator(`tr[data-email="${learnerEmail}"]`);
+      await row.getByRole("button", { name: /^Block/ }).click();
+      await row.getByText("Blocked", { exact: true }).waitFor();
+      expect(new URL(page.url()).search).toBe(`?search=${encodeURIComponent(learnerEmail)}`);
+      await row.getByRole("button", { name: /^Unblock/ }).click();
+      await row.getByRole("button", { name: /^Block/ }).waitFor();
+      expect(await row.getByText("Blocked", { exact: true }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -191,36 +191,53 @@ describe("the cart's rules, seen in the pages", () => {
 
   it("shows each provider's failure as the SPEC's toast and clears the processing flag", async () => {
     const { page } = session;
-    // The providers cannot be made to fail on demand: their answers are replaced in the browser.
+    // Complete Purchase posts to the checkout's action (React Router's data request): hold it to see the busy state.
+    const CHECKOUT_ACTION = "**/checkout.data*";
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/stripe/create-checkout-session", async (route) => {
-      await held;
-      await route.fulfill({
-        status: 502,
-        json: { status: false, message: "Card payments are unavailable right now." },
-      });
+    await page.route(CHECKOUT_ACTION, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
     });
-    await page.route("**/api/paypal/payment", (route) =>
-      route.fulfill({ status: 200, json: { status: true, message: "success", links: [] } }),
-    );
-    await page.route("**/api/payu/payment", (route) => route.abort("failed"));
-
+    // Stripe's API is down: the store answers 502 with its own message.
+    const stripeApi = (api: "up" | "down") => page.request.post("/emulator/stripe/control", { data: { api } });
     await page.goto("/checkout?method=card");
     const pay = page.getByRole("button", { name: /Complete Purchase|Processing/ });
-    await pay.click();
-    await page.locator('button.checkout__pay[aria-busy="true"]').waitFor();
-    expect(await pay.isDisabled()).toBe(true);
-    release();
-    await toast(page, "Stripe Error: Card payments are unavailable right now.", "error");
-    expect(await pay.isEnabled()).toBe(true);
+    await stripeApi("down");
+    try {
+      await pay.click();
+      await page.locator('button.checkout__pay[aria-busy="true"]').waitFor();
+      expect(await pay.isDisabled()).toBe(true);
+      release();
+      await toast(
+        page,
+        "Stripe Error: Card payments are unavailable right now. Please try again in a few minutes.",
+        "error",
+      );
+      expect(await pay.isEnabled()).toBe(true);
+    } finally {
+      await stripeApi("up");
+    }
+    await page.unroute(CHECKOUT_ACTION);
 
+    // PayPal's answer loses its approval link on the way (the store's own answer always has one).
+    await page.route(CHECKOUT_ACTION, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/"[^"]*\/emulator\/paypal\/checkout[^"]*"/, '""');
+      await route.fulfill({ response, body });
+    });
     await page.getByRole("radio", { name: /PayPal/ }).check();
     await pay.click();
     await toast(page, "PayPal Error: Approval URL missing", "error");
+    await page.unroute(CHECKOUT_ACTION);
 
+    // The request itself fails.
+    await page.route(CHECKOUT_ACTION, (route) =>
+      route.request().method() === "POST" ? route.abort("failed") : route.continue(),
+    );
     await page.getByRole("radio", { name: /PayU/ }).check();
     await pay.click();
     await toast(page, "PayU error occurred", "error");

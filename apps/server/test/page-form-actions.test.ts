@@ -248,6 +248,12 @@ describe("the cart and checkout by plain form posts", () => {
     expect(started.statusCode).toBe(303);
     expect(started.headers.location).toMatch(/\/emulator\/stripe\//);
 
+    // The page's own fetcher (React Router's data request) gets the provider's page as data and leaves for it itself.
+    const fetched = await post("/checkout.data", { method: "card", amount: String(total), currency }, cookie);
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers.location).toBeUndefined();
+    expect(fetched.body).toContain(started.headers.location);
+
     const payu = await post("/checkout", { method: "regional", amount: String(total), currency }, cookie);
     expect(payu.statusCode).toBe(200);
     // PayU takes a form: the page carries it for the learner's browser to post.

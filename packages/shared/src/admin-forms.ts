@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RESERVED_SLUGS } from "./constants.ts";
-import { MAX_ID } from "./ids.ts";
+import { MAX_ID, rowId } from "./ids.ts";
 import { isWholeMinor } from "./money.ts";
 
 /**
@@ -180,6 +180,35 @@ export const categoryReorderSchema = reorderSchema.extend({ parent_id: optionalI
 export const relatedSchema = z.object({ ids: ids.max(50, "At most 50 related contents.") });
 
 export const previewSchema = z.object({ html: contentFields.description });
+
+/** What the learners screen's buttons change (POST /api/admin/users/{id}/{action}, and the page's forms). */
+export const USER_ACTIONS = ["verify-email", "block", "unblock", "make-admin", "remove-admin"] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+/** One of the learners screen's forms: what to change for which learner. */
+export const adminUserActionSchema = z.object({
+  id: rowId("id is required"),
+  user_action: z.enum(USER_ACTIONS, { error: "Choose what to change" }),
+});
+
+/** An order's refund form (the operator's, or the learner's own): the order. */
+export const orderRefundSchema = z.object({ id: rowId("id is required") });
+
+const ID_FIELDS = ["parent_id", "group_id"] as const;
+
+/**
+ * An admin form's posted fields as the schemas above read them: the id
+ * choices as numbers, a blank one as none. The same in the browser (before
+ * sending) and in the page's action.
+ */
+export function adminFormInput(values: Record<string, string | boolean>): Record<string, unknown> {
+  const input: Record<string, unknown> = { ...values };
+  for (const name of ID_FIELDS) {
+    const value = values[name];
+    if (typeof value === "string") input[name] = value.trim() === "" ? null : Number(value);
+  }
+  return input;
+}
 
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;

@@ -8,7 +8,22 @@ import type {
   resetPasswordSchema,
   settingsSchema,
 } from "./account-forms.ts";
-import { type AdminCatalogueTree, type AdminOrderRow, type AdminUserRow, adminOrderFields } from "./admin-forms.ts";
+import {
+  type AdminCatalogueTree,
+  type AdminCategory,
+  type AdminContent,
+  type AdminGroup,
+  type AdminOrderRow,
+  type AdminUserRow,
+  adminOrderFields,
+  type adminUserActionSchema,
+  type CategoryCreate,
+  type CategoryUpdate,
+  type ContentCreate,
+  type ContentUpdate,
+  type GroupCreate,
+  type GroupUpdate,
+} from "./admin-forms.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
 import type { AdminCouponRow, AdminCouponsView, couponCodeSchema, createCouponSchema } from "./coupons.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
@@ -290,6 +305,8 @@ export interface CommerceActions {
   /** Keeps a coupon code with the cart; a code that takes nothing off is refused (422, errors.code). */
   applyCoupon(input: z.output<typeof couponCodeSchema>): Promise<ActionOutcome<CartResponse["data"]>>;
   removeCoupon(): Promise<ActionOutcome>;
+  /** The learner's own refund within the money-back guarantee (POST /api/orders/{id}/refund). */
+  refundOrder(orderId: number): Promise<ActionOutcome<{ refund_ref: string }>>;
 }
 
 /** The operator's forms; anyone but an admin gets a 403 outcome. */
@@ -301,6 +318,29 @@ export interface AdminActions {
 export interface ProgressActions {
   /** Marks the article done (or not): 404 for an unknown one, 403 for one the learner does not own. */
   setDone(input: z.output<typeof progressFormSchema>): Promise<ActionOutcome<ArticleProgress>>;
+}
+
+/**
+ * The admin pages' writes, run by the same steps as /api/admin with its
+ * messages; anyone but an operator gets a 401 or 403 outcome.
+ */
+export interface AdminWrites {
+  createCategory(input: CategoryCreate): Promise<ActionOutcome<AdminCategory>>;
+  updateCategory(id: number, input: CategoryUpdate): Promise<ActionOutcome<AdminCategory>>;
+  deleteCategory(id: number): Promise<ActionOutcome>;
+  reorderCategories(input: { parent_id: number | null; ids: number[] }): Promise<ActionOutcome>;
+  createGroup(artefactId: number, input: GroupCreate): Promise<ActionOutcome<AdminGroup>>;
+  updateGroup(id: number, input: GroupUpdate): Promise<ActionOutcome<AdminGroup>>;
+  deleteGroup(id: number): Promise<ActionOutcome>;
+  reorderGroups(artefactId: number, ids: number[]): Promise<ActionOutcome>;
+  createContent(artefactId: number, input: ContentCreate): Promise<ActionOutcome<AdminContent>>;
+  updateContent(id: number, input: ContentUpdate): Promise<ActionOutcome<AdminContent>>;
+  deleteContent(id: number): Promise<ActionOutcome>;
+  reorderContents(artefactId: number, ids: number[]): Promise<ActionOutcome>;
+  setRelated(id: number, ids: number[]): Promise<ActionOutcome<AdminContent>>;
+  deleteMedia(id: number): Promise<ActionOutcome>;
+  userAction(input: z.output<typeof adminUserActionSchema>): Promise<ActionOutcome>;
+  refundOrder(orderId: number): Promise<ActionOutcome<{ refund_ref: string }>>;
 }
 
 export type PaymentHandoff =
@@ -315,6 +355,8 @@ export interface StoreContext {
   profile: ProfileActions;
   adminActions: AdminActions;
   progress: ProgressActions;
+  /** The admin pages' form actions (POST). */
+  adminWrites: AdminWrites;
   /**
    * True for the app's own data request (a fetcher's .data POST), false for a
    * browser's plain form post: that one is answered with a redirect.
@@ -373,6 +415,8 @@ export interface AdminReads {
   catalogue(): Promise<AdminCatalogueTree>;
   /** Every coupon code, newest first, and the artefacts a code may be restricted to. */
   coupons(): Promise<AdminCouponsView>;
+  /** One content with its article, for the editor (GET /api/admin/contents/{id}); null when there is none. */
+  content(id: number): Promise<AdminContent | null>;
 }
 
 const lineCategory = z.object({ icon: z.string(), name: z.string(), single_line: z.string(), slug: z.string() });

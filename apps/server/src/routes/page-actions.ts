@@ -1,7 +1,7 @@
 import type {
   AccountActions,
-  ActionOutcome,
   AdminActions,
+  AdminWrites,
   CommerceActions,
   ProfileActions,
   ProgressActions,
@@ -13,30 +13,19 @@ import { createCoupon } from "../admin/manage-coupons.ts";
 import { addToCart, getCart, removeFromCart } from "../cart/cart.ts";
 import { applyCoupon, removeCoupon } from "../cart/cart-coupon.ts";
 import { AppError } from "../lib/app-error.ts";
+import { securityLog } from "../lib/security-events.ts";
+import { refundOrder } from "../orders/refund-order.ts";
 import { setDone } from "../progress/reading-progress.ts";
+import { outcomeOf } from "./action-outcome.ts";
+import { adminPageActions } from "./admin-page-actions.ts";
 import { formRateLimits, learnerAccountSteps, visitorAccountSteps } from "./api/accounts.ts";
-import { ADMIN_ONLY } from "./api/admin.ts";
-import { CART_MESSAGES } from "./api/commerce.ts";
+import { ADMIN_FORBIDDEN } from "./api/admin.ts";
+import { CART_MESSAGES, LEARNER_REFUNDED } from "./api/commerce.ts";
 import { startPaymentFor } from "./api/payment-start.ts";
 import { SIGN_IN_FIRST, viewerOf } from "./viewer.ts";
 
 /** The checkout's payment methods (SPEC.md) and the providers behind them. */
 const PROVIDER_OF = { card: "stripe", wallet: "paypal", regional: "payu" } as const;
-
-/** A domain error as the outcome a page shows; anything else is a fault and propagates (500). */
-async function outcomeOf<T>(run: () => Promise<{ message: string; data: T }>): Promise<ActionOutcome<T>> {
-  try {
-    return { ok: true, ...(await run()) };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return {
-      ok: false,
-      status: error.statusCode,
-      message: error.message,
-      ...(error.errors ? { errors: error.errors } : {}),
-    };
-  }
-}
 
 /**
  * The store's side of the pages' form actions: the same steps and rate limits
@@ -53,6 +42,7 @@ export function pageActions(app: FastifyInstance) {
   };
   const learner = async (request: FastifyRequest) => (await signedIn(request)).userId;
   const steps = learnerAccountSteps(app);
+  const adminFor = adminPageActions(app);
   return (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -61,12 +51,14 @@ export function pageActions(app: FastifyInstance) {
     commerce: CommerceActions;
     profile: ProfileActions;
     adminActions: AdminActions;
+    adminWrites: AdminWrites;
     progress: ProgressActions;
   } => ({
+    adminWrites: adminFor(request),
     adminActions: {
       createCoupon: (input) =>
         outcomeOf(async () => {
-          if ((await signedIn(request)).role !== "admin") throw new AppError("forbidden", ADMIN_ONLY);
+          if ((await signedIn(request)).role !== "admin") throw new AppError("forbidden", ADMIN_FORBIDDEN);
           const data = await createCoupon(db, { input, currency: app.config.storeCurrency, now: app.clock() });
           return { message: COUPON_MESSAGES.created, data };
         }),
@@ -135,6 +127,17 @@ export function pageActions(app: FastifyInstance) {
                 ? { kind: "redirect", url: checkout.url }
                 : { kind: "form", action: checkout.action, params: checkout.params },
           };
+        }),
+      refundOrder: (orderId) =>
+        outcomeOf(async () => {
+          const userId = await learner(request);
+          const { refundRef } = await refundOrder(app, {
+            orderId,
+            actorId: userId,
+            ownerId: userId,
+            log: securityLog(request),
+          });
+          return { message: LEARNER_REFUNDED, data: { refund_ref: refundRef } };
         }),
     },
     accounts: {

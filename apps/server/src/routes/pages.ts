@@ -8,7 +8,7 @@ import fp from "fastify-plugin";
 import fresh from "fresh";
 import type { ServerBuild } from "react-router";
 import type { SessionViewer } from "../accounts/sessions.ts";
-import { readAdminCatalogue } from "../admin/catalogue/read-admin-catalogue.ts";
+import { readAdminCatalogue, readAdminContent } from "../admin/catalogue/read-admin-catalogue.ts";
 import { listCoupons } from "../admin/manage-coupons.ts";
 import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
@@ -75,7 +75,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
 
   type PageActions = Pick<
     StoreContext,
-    "accounts" | "commerce" | "profile" | "adminActions" | "progress" | "dataRequest"
+    "accounts" | "commerce" | "profile" | "adminActions" | "adminWrites" | "progress" | "dataRequest"
   >;
   const actionsFor = pageActions(app);
   /** A GET's render runs no action: a visitor's page is shared between requests, so it gets none. */
@@ -91,10 +91,13 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
         startPayment: refuse,
         applyCoupon: refuse,
         removeCoupon: refuse,
+        refundOrder: refuse,
       },
       adminActions: { createCoupon: refuse },
       profile: { update: refuse, changePassword: refuse, saveSettings: refuse },
       progress: { setDone: refuse },
+      // Every write of the admin pages refuses alike.
+      adminWrites: new Proxy({} as StoreContext["adminWrites"], { get: () => refuse }),
       dataRequest: false,
     };
   };
@@ -168,6 +171,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       coupons: async () => {
         operator();
         return listCoupons(db, currency);
+      },
+      content: async (id) => {
+        operator();
+        return readAdminContent(db, id).catch(nullWhenNotFound);
       },
     };
   };

@@ -8,13 +8,18 @@ export async function pageHtml(store: TestStore, url: string, token?: string): P
   return res.body;
 }
 
-/** A browser's plain form post from the store's own page (no JavaScript). */
+/**
+ * A browser's plain form post from the store's own page (no JavaScript): a
+ * field given a list is sent once per value, as a multiple choice is.
+ */
 export function formPost(
   store: TestStore,
   url: string,
-  fields: Record<string, string>,
+  fields: Record<string, string | string[]>,
   headers: Record<string, string> = {},
 ) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
   return store.app.inject({
     method: "POST",
     url,
@@ -24,6 +29,6 @@ export function formPost(
       "sec-fetch-site": "same-origin",
       ...headers,
     },
-    payload: new URLSearchParams(fields).toString(),
+    payload: body.toString(),
   });
 }

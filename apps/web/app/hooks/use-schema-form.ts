@@ -45,7 +45,7 @@ export function readForm(form: HTMLFormElement): Record<string, string | boolean
   return values;
 }
 
-function focusFirstError(form: HTMLFormElement, errors: FieldErrors): void {
+export function focusFirstError(form: HTMLFormElement, errors: FieldErrors): void {
   controls(form)
     .find((control) => errors[control.name])
     ?.focus();

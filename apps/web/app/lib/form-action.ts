@@ -52,3 +52,10 @@ export function answerForm<T>(context: AppLoadContext, outcome: ActionOutcome<T>
   if (outcome.ok && !context.dataRequest) return redirect(successTo, 303);
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
+
+/** The page a form was posted from, as a path and query: where a plain form post goes back to (without React Router's ?index). */
+export function pageUrl(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  return url.pathname + url.search;
+}

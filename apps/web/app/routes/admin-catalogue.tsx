@@ -5,14 +5,21 @@ import type {
   AdminGroup,
   AdminParentNode,
 } from "@skillshelf/shared/admin-forms.ts";
+import { rowId } from "@skillshelf/shared/ids.ts";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
+import { Link, useActionData, useRevalidator, useSearchParams } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import { adminCall, confirmAction, formatMoney } from "../features/admin/admin-api";
+import { catalogueAction } from "../features/admin/catalogue/catalogue-action.server";
 import { CategoryForm } from "../features/admin/catalogue/category-form";
 import { ContentEditor } from "../features/admin/catalogue/content-editor";
 import { GroupForm } from "../features/admin/catalogue/group-form";
 import { requireAdmin } from "../features/admin/require-admin";
+import { useAdminForm } from "../features/admin/use-admin-form";
 import { useToast } from "../features/toast/toast-context";
+import { serverActionOrFailure } from "../lib/client-action";
+import { pageUrl } from "../lib/form-action";
+import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-catalogue";
 
 type Editor =
@@ -24,10 +31,27 @@ const DELETE_PROMPT = "Are you sure you want to delete this item?";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { tree: await context.admin.catalogue() };
+  // The article being edited, with its body: in the server's HTML, so its form works before and without JavaScript.
+  const editing = /^content-(\d+)$/.exec(new URL(request.url).searchParams.get("edit") ?? "")?.[1];
+  const contentId = rowId().safeParse(editing).data;
+  const [tree, content] = await Promise.all([
+    context.admin.catalogue(),
+    contentId === undefined ? null : context.admin.content(contentId),
+  ]);
+  return { tree, content };
 }
 
-/** The list with one item moved up (-1) or down (+1). */
+/** Every write of the editor: a form posted here, by the browser itself or by a fetcher (catalogue-action.server.ts). */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const here = pageUrl(request);
+  return catalogueAction(context, await request.formData(), { base: new URL(here, "http://x").pathname, here });
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
+export const shouldRevalidate = revalidateUnlessUnsent;
+
+/** The list's ids with one item moved up (-1) or down (+1). */
 function moved<T extends { id: number }>(list: T[], id: number, step: -1 | 1): number[] {
   const ids = list.map((item) => item.id);
   const at = ids.indexOf(id);
@@ -96,26 +120,24 @@ function artefactIdOf(editor: Editor | null): number | null {
 }
 
 export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
-  const { tree } = loaderData;
-  const toast = useToast();
-  const revalidator = useRevalidator();
+  const { tree, content } = loaderData;
   const [params, setParams] = useSearchParams();
   const editor = editorOf(params, tree);
   const setEditor = (next: Editor | null) => setParams(new URLSearchParams(searchOf(next)));
   const [filter, setFilter] = useState("");
-  const load = async () => {
-    await revalidator.revalidate();
-  };
+  // A plain form post that failed (no JavaScript): its form shows what was typed and why.
+  const answer = useActionData<typeof action>();
+  const posted = answer && !answer.ok && "posted" in answer ? { ...answer.posted, errors: answer.errors } : undefined;
+  const postedFor = (intent: string, id: number | null) =>
+    posted?.intent === intent && (id === null || posted.id === String(id)) ? posted : undefined;
 
-  const call = async (path: string, method: "POST" | "DELETE", body?: unknown) => {
-    const result = await adminCall(path, { method, body, notify: toast });
-    if (result.ok) await load();
-    return result.ok;
-  };
-  const remove = async (path: string) => {
-    if (!confirmAction(DELETE_PROMPT)) return;
-    if (await call(path, "DELETE")) setEditor(null);
-  };
+  // The tree's Delete and Move forms: a deleted item closes the editor.
+  const rowForm = useAdminForm({
+    confirm: (form) => form.dataset.confirm,
+    onDone: (_saved, form) => {
+      if (String(new FormData(form).get("intent")).endsWith("-delete")) setEditor(null);
+    },
+  });
 
   const artefactOf = (id: number) => tree.categories.flatMap((p) => p.artefacts).find((a) => a.id === id) ?? null;
   const categoryOf = (id: number) =>
@@ -132,11 +154,8 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
           {...(category ? { category } : {})}
           parentId={editor.parentId}
           parents={tree.categories}
-          onCancel={close}
-          onSaved={async (saved) => {
-            await load();
-            setEditor({ kind: "category", parentId: saved.parent_id, categoryId: saved.id });
-          }}
+          posted={postedFor(category ? "category-update" : "category-create", category?.id ?? null)}
+          onSaved={(saved) => setEditor({ kind: "category", parentId: saved.parent_id, categoryId: saved.id })}
         />
       );
     }
@@ -148,24 +167,20 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
           key={`g-${editor.group?.id ?? "new"}-${artefact.id}`}
           {...(editor.group ? { group: editor.group } : {})}
           artefact={artefact}
-          onCancel={close}
-          onSaved={async () => {
-            await load();
-            close();
-          }}
+          posted={postedFor(editor.group ? "group-update" : "group-create", editor.group?.id ?? artefact.id)}
+          onSaved={close}
         />
       );
     }
     return (
       <ContentEditor
         key={`t-${editor.contentId ?? "new"}-${artefact.id}`}
-        contentId={editor.contentId}
+        content={editor.contentId !== null && content?.id === editor.contentId ? content : null}
         artefact={artefact}
         groupId={editor.groupId}
         tree={tree.categories}
-        onCancel={close}
-        onSaved={async (id) => {
-          await load();
+        posted={posted}
+        onSaved={(id) => {
           if (editor.contentId === null) setEditor({ ...editor, contentId: id });
         }}
       />
@@ -175,6 +190,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
   const filterId = useId();
   const shown = filterTree(tree.categories, filter);
   const openArtefact = artefactIdOf(editor);
+  const rows: RowProps = { rowForm, currency: tree.currency, expandAll: filter.trim() !== "", openArtefact };
 
   return (
     <section className="admin-page" aria-labelledby="admin-catalogue-title">
@@ -186,19 +202,17 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="admin-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => setEditor({ kind: "category", parentId: 0, categoryId: null })}
-          >
+          <Link className="button" to={searchOf({ kind: "category", parentId: 0, categoryId: null })}>
             New parent category
-          </button>
+          </Link>
           <a className="button button--outline" href="/api/admin/catalogue/export" download>
             Export
           </a>
         </div>
       </header>
-      <ImportForm onImported={load} />
+      {/* Why a plain form post was refused, when no field says it (a sold artefact, a parent with artefacts). */}
+      <FormNotice outcome={answer} fieldless />
+      <ImportForm />
       <div className="admin-catalogue">
         <div className="admin-tree">
           <search className="admin-tree__filter">
@@ -220,17 +234,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
           )}
           <ol className="admin-tree__list">
             {shown.map((parent) => (
-              <ParentItem
-                key={parent.id}
-                parent={parent}
-                siblings={tree.categories}
-                currency={tree.currency}
-                setEditor={setEditor}
-                call={call}
-                remove={remove}
-                expandAll={filter.trim() !== ""}
-                openArtefact={openArtefact}
-              />
+              <ParentItem key={parent.id} parent={parent} siblings={tree.categories} {...rows} />
             ))}
           </ol>
         </div>
@@ -270,10 +274,8 @@ function filterTree(parents: AdminParentNode[], filter: string): AdminParentNode
   return result;
 }
 
-interface ItemProps {
-  setEditor: (editor: Editor) => void;
-  call: (path: string, method: "POST" | "DELETE", body?: unknown) => Promise<boolean>;
-  remove: (path: string) => Promise<void>;
+interface RowProps {
+  rowForm: ReturnType<typeof useAdminForm>;
   currency: string;
   /** A filter is on: everything it kept is shown open, and nothing moves (the lists are partial). */
   expandAll: boolean;
@@ -296,46 +298,85 @@ function ExpandButton({ name, open, onToggle }: { name: string; open: boolean; o
   );
 }
 
-function MoveButtons({
-  name,
-  onMove,
-  first,
-  last,
-}: {
-  name: string;
-  onMove: (step: -1 | 1) => void;
-  first: boolean;
-  last: boolean;
-}) {
+/** The hidden fields of a write on a row: what to do, to what, and the new order when it is a move. */
+function RowFields({ fields }: { fields: Record<string, string | number | number[]> }) {
   return (
     <>
-      <button
-        type="button"
-        className="admin-icon-button"
-        disabled={first}
-        aria-label={`Move ${name} up`}
-        onClick={() => onMove(-1)}
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        className="admin-icon-button"
-        disabled={last}
-        aria-label={`Move ${name} down`}
-        onClick={() => onMove(1)}
-      >
-        ↓
-      </button>
+      {Object.entries(fields).flatMap(([name, value]) =>
+        (Array.isArray(value) ? value : [value]).map((v, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of hidden fields
+          <input key={`${name}-${i}`} type="hidden" name={name} value={v} />
+        )),
+      )}
     </>
   );
 }
 
-function ItemButton({ label, name, onClick }: { label: string; name: string; onClick: () => void }) {
+/** Move up and Move down: each a form posting the siblings' new order. */
+function MoveButtons({
+  name,
+  intent,
+  owner,
+  siblings,
+  id,
+  rowForm,
+  fixed,
+}: {
+  name: string;
+  intent: string;
+  /** The list's owner: a parent (parent_id) or an artefact (id). */
+  owner: Record<string, string | number>;
+  siblings: { id: number }[];
+  id: number;
+  rowForm: RowProps["rowForm"];
+  /** Nothing moves while a filter shows part of the lists. */
+  fixed: boolean;
+}) {
+  const index = siblings.findIndex((s) => s.id === id);
   return (
-    <button type="button" className="admin-link-button" aria-label={`${label} ${name}`} onClick={onClick}>
+    <>
+      {([-1, 1] as const).map((step) => (
+        <form key={step} className="admin-inline-form" {...rowForm.formProps}>
+          <RowFields fields={{ intent, ...owner, ids: moved(siblings, id, step) }} />
+          <button
+            type="submit"
+            className="admin-icon-button"
+            disabled={fixed || index === (step === -1 ? 0 : siblings.length - 1)}
+            aria-label={`Move ${name} ${step === -1 ? "up" : "down"}`}
+          >
+            {step === -1 ? "↑" : "↓"}
+          </button>
+        </form>
+      ))}
+    </>
+  );
+}
+
+/** Edit or Add: a link to the editor's URL, so it opens without JavaScript too. */
+function EditorLink({ label, name, editor }: { label: string; name: string; editor: Editor }) {
+  return (
+    <Link className="admin-link-button" aria-label={`${label} ${name}`} to={searchOf(editor)}>
       {label}
-    </button>
+    </Link>
+  );
+}
+
+function DeleteButton({
+  name,
+  fields,
+  rowForm,
+}: {
+  name: string;
+  fields: Record<string, string | number>;
+  rowForm: RowProps["rowForm"];
+}) {
+  return (
+    <form className="admin-inline-form" data-confirm={DELETE_PROMPT} {...rowForm.formProps}>
+      <RowFields fields={fields} />
+      <button type="submit" className="admin-link-button" aria-label={`Delete ${name}`}>
+        Delete
+      </button>
+    </form>
   );
 }
 
@@ -343,9 +384,8 @@ function ParentItem({
   parent,
   siblings,
   ...props
-}: ItemProps & { parent: AdminParentNode; siblings: AdminParentNode[] }) {
-  const { setEditor, call, remove, expandAll } = props;
-  const index = siblings.findIndex((p) => p.id === parent.id);
+}: RowProps & { parent: AdminParentNode; siblings: AdminParentNode[] }) {
+  const { rowForm, expandAll } = props;
   const [closed, setClosed] = useState(false);
   const open = expandAll || !closed;
   return (
@@ -360,23 +400,24 @@ function ParentItem({
         <span className="admin-tree__tools">
           <MoveButtons
             name={parent.name}
-            first={expandAll || index === 0}
-            last={expandAll || index === siblings.length - 1}
-            onMove={(step) =>
-              call("/api/admin/categories/reorder", "POST", { parent_id: null, ids: moved(siblings, parent.id, step) })
-            }
+            intent="categories-reorder"
+            owner={{ parent_id: "" }}
+            siblings={siblings}
+            id={parent.id}
+            rowForm={rowForm}
+            fixed={expandAll}
           />
-          <ItemButton
+          <EditorLink
             label="Edit"
             name={parent.name}
-            onClick={() => setEditor({ kind: "category", parentId: 0, categoryId: parent.id })}
+            editor={{ kind: "category", parentId: 0, categoryId: parent.id }}
           />
-          <ItemButton
+          <EditorLink
             label="Add artefact to"
             name={parent.name}
-            onClick={() => setEditor({ kind: "category", parentId: parent.id, categoryId: null })}
+            editor={{ kind: "category", parentId: parent.id, categoryId: null }}
           />
-          <ItemButton label="Delete" name={parent.name} onClick={() => remove(`/api/admin/categories/${parent.id}`)} />
+          <DeleteButton name={parent.name} fields={{ intent: "category-delete", id: parent.id }} rowForm={rowForm} />
         </span>
       </div>
       {open && parent.artefacts.length > 0 && (
@@ -401,9 +442,8 @@ function ArtefactItem({
   siblings,
   parentId,
   ...props
-}: ItemProps & { artefact: AdminArtefactNode; siblings: AdminArtefactNode[]; parentId: number }) {
-  const { setEditor, call, remove, currency, expandAll, openArtefact } = props;
-  const index = siblings.findIndex((a) => a.id === artefact.id);
+}: RowProps & { artefact: AdminArtefactNode; siblings: AdminArtefactNode[]; parentId: number }) {
+  const { rowForm, currency, expandAll, openArtefact } = props;
   // Closed until opened, or until the side panel works in it.
   const [toggled, setToggled] = useState<boolean | null>(null);
   const editing = openArtefact === artefact.id;
@@ -412,7 +452,7 @@ function ArtefactItem({
   }, [editing]);
   const open = expandAll || (toggled ?? editing);
   const contentRows = (contents: AdminContentSummary[]) =>
-    contents.map((content, i) => (
+    contents.map((content) => (
       <li key={content.id} className="admin-tree__row admin-tree__row--content">
         <span className="admin-tree__name">
           {content.title}
@@ -421,22 +461,19 @@ function ArtefactItem({
         <span className="admin-tree__tools">
           <MoveButtons
             name={content.title}
-            first={expandAll || i === 0}
-            last={expandAll || i === contents.length - 1}
-            onMove={(step) =>
-              call(`/api/admin/categories/${artefact.id}/contents/reorder`, "POST", {
-                ids: moved(contents, content.id, step),
-              })
-            }
+            intent="contents-reorder"
+            owner={{ id: artefact.id }}
+            siblings={contents}
+            id={content.id}
+            rowForm={rowForm}
+            fixed={expandAll}
           />
-          <ItemButton
+          <EditorLink
             label="Edit"
             name={content.title}
-            onClick={() =>
-              setEditor({ kind: "content", artefactId: artefact.id, contentId: content.id, groupId: content.group_id })
-            }
+            editor={{ kind: "content", artefactId: artefact.id, contentId: content.id, groupId: content.group_id }}
           />
-          <ItemButton label="Delete" name={content.title} onClick={() => remove(`/api/admin/contents/${content.id}`)} />
+          <DeleteButton name={content.title} fields={{ intent: "content-delete", id: content.id }} rowForm={rowForm} />
         </span>
       </li>
     ));
@@ -455,40 +492,38 @@ function ArtefactItem({
         <span className="admin-tree__tools">
           <MoveButtons
             name={artefact.name}
-            first={expandAll || index === 0}
-            last={expandAll || index === siblings.length - 1}
-            onMove={(step) =>
-              call("/api/admin/categories/reorder", "POST", {
-                parent_id: parentId,
-                ids: moved(siblings, artefact.id, step),
-              })
-            }
+            intent="categories-reorder"
+            owner={{ parent_id: parentId }}
+            siblings={siblings}
+            id={artefact.id}
+            rowForm={rowForm}
+            fixed={expandAll}
           />
-          <ItemButton
+          <EditorLink
             label="Edit"
             name={artefact.name}
-            onClick={() => setEditor({ kind: "category", parentId, categoryId: artefact.id })}
+            editor={{ kind: "category", parentId, categoryId: artefact.id }}
           />
-          <ItemButton
+          <EditorLink
             label="Add group to"
             name={artefact.name}
-            onClick={() => setEditor({ kind: "group", artefactId: artefact.id, group: null })}
+            editor={{ kind: "group", artefactId: artefact.id, group: null }}
           />
-          <ItemButton
+          <EditorLink
             label="Add content to"
             name={artefact.name}
-            onClick={() => setEditor({ kind: "content", artefactId: artefact.id, contentId: null, groupId: null })}
+            editor={{ kind: "content", artefactId: artefact.id, contentId: null, groupId: null }}
           />
-          <ItemButton
-            label="Delete"
+          <DeleteButton
             name={artefact.name}
-            onClick={() => remove(`/api/admin/categories/${artefact.id}`)}
+            fields={{ intent: "category-delete", id: artefact.id }}
+            rowForm={rowForm}
           />
         </span>
       </div>
       {open && (
         <ol className="admin-tree__list admin-tree__list--nested">
-          {artefact.groups.map((group, i) => (
+          {artefact.groups.map((group) => (
             <li key={group.id} className="admin-tree__group">
               <div className="admin-tree__row">
                 <span className="admin-tree__name">
@@ -497,30 +532,27 @@ function ArtefactItem({
                 <span className="admin-tree__tools">
                   <MoveButtons
                     name={group.name}
-                    first={expandAll || i === 0}
-                    last={expandAll || i === artefact.groups.length - 1}
-                    onMove={(step) =>
-                      call(`/api/admin/categories/${artefact.id}/groups/reorder`, "POST", {
-                        ids: moved(artefact.groups, group.id, step),
-                      })
-                    }
+                    intent="groups-reorder"
+                    owner={{ id: artefact.id }}
+                    siblings={artefact.groups}
+                    id={group.id}
+                    rowForm={rowForm}
+                    fixed={expandAll}
                   />
-                  <ItemButton
+                  <EditorLink
                     label="Edit"
                     name={`group ${group.name}`}
-                    onClick={() => setEditor({ kind: "group", artefactId: artefact.id, group })}
+                    editor={{ kind: "group", artefactId: artefact.id, group }}
                   />
-                  <ItemButton
+                  <EditorLink
                     label="Add content to"
                     name={`group ${group.name}`}
-                    onClick={() =>
-                      setEditor({ kind: "content", artefactId: artefact.id, contentId: null, groupId: group.id })
-                    }
+                    editor={{ kind: "content", artefactId: artefact.id, contentId: null, groupId: group.id }}
                   />
-                  <ItemButton
-                    label="Delete"
+                  <DeleteButton
                     name={`group ${group.name}`}
-                    onClick={() => remove(`/api/admin/groups/${group.id}`)}
+                    fields={{ intent: "group-delete", id: group.id }}
+                    rowForm={rowForm}
                   />
                 </span>
               </div>
@@ -536,9 +568,14 @@ function ArtefactItem({
   );
 }
 
-function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
+/**
+ * Replaces the whole catalogue from a file: sent to /api/admin as a stream
+ * (JavaScript), since the file's media may be far larger than a page's form post.
+ */
+function ImportForm() {
   const toast = useToast();
   const id = useId();
+  const revalidator = useRevalidator();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -563,7 +600,7 @@ function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
     if (result.ok) {
       setProblem(null);
       form.reset();
-      await onImported();
+      await revalidator.revalidate();
     } else {
       const where = result.body?.line ? ` (line ${result.body.line})` : "";
       setProblem(`${result.message}${where}${result.body?.reason ? `: ${result.body.reason}` : ""}`);

@@ -1,13 +1,17 @@
+import { orderRefundSchema } from "@skillshelf/shared/admin-forms.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
-import { useState } from "react";
-import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
-import { adminCall, confirmAction, formatMoney, formatWhen } from "../features/admin/admin-api";
+import { data, isRouteErrorResponse, Link, useActionData } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
+import { formatMoney, formatWhen } from "../features/admin/admin-api";
 import { refundLabel } from "../features/admin/admin-orders";
 import { AdminForbidden } from "../features/admin/components/admin-bits";
 import { requireAdmin } from "../features/admin/require-admin";
+import { useAdminForm } from "../features/admin/use-admin-form";
 import { ErrorPage } from "../features/errors/components/error-page";
-import { useToast } from "../features/toast/toast-context";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, parseFormPost } from "../lib/form-action";
+import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-order";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -18,20 +22,22 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { order, formatting: formattingOf(operator.user) };
 }
 
+/** Refund: through the provider that took the payment, by the API's own step; a plain form post comes back here (303). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const checked = await parseFormPost(request, orderRefundSchema, { extra: { id: params.id } });
+  const outcome = checked.ok ? await context.adminWrites.refundOrder(checked.data.id) : checked.outcome;
+  return answerForm(context, outcome, `/admin/orders/${params.id}`);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
+export const shouldRevalidate = revalidateUnlessUnsent;
+
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const { order, formatting } = loaderData;
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-
-  const refund = async () => {
-    if (!confirmAction("Are you sure?")) return;
-    setBusy(true);
-    await adminCall(`/api/admin/orders/${order.id}/refund`, { method: "POST", notify: toast });
-    // The refund's state shows once the order is read again.
-    await revalidator.revalidate();
-    setBusy(false);
-  };
+  // The refund's state shows once the order is read again (after the action).
+  const refund = useAdminForm({ confirm: () => "Are you sure?" });
+  const posted = useActionData<typeof action>();
 
   return (
     <section className="admin-page" aria-labelledby="admin-order-title">
@@ -41,6 +47,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <header className="admin-page__header">
         <h1 id="admin-order-title">Order {order.order_id}</h1>
       </header>
+      <FormNotice outcome={posted} fieldless />
       <div className="admin-panel">
         <dl className="admin-facts">
           <dt>Order number</dt>
@@ -106,14 +113,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       {order.refund_state === null && (
-        <div className="admin-actions">
-          <button type="button" className="button button--danger" disabled={busy} onClick={refund}>
+        <form className="admin-actions" {...refund.formProps}>
+          <button type="submit" className="button button--danger" disabled={refund.busy}>
             Refund
           </button>
           <p className="admin-muted">
             Within the 6-day money-back guarantee, through the provider that took the payment.
           </p>
-        </div>
+        </form>
       )}
     </section>
   );

@@ -1,13 +1,16 @@
-import type { AdminUserRow } from "@skillshelf/shared/admin-forms.ts";
+import { type AdminUserRow, adminUserActionSchema, type UserAction } from "@skillshelf/shared/admin-forms.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
-import { useState } from "react";
-import { useRevalidator } from "react-router";
-import { adminCall, confirmAction, formatWhen } from "../features/admin/admin-api";
+import { useActionData } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
+import { formatWhen } from "../features/admin/admin-api";
 import { adminListQuery, useAdminListUrl } from "../features/admin/admin-list";
 import { AdminListError } from "../features/admin/components/admin-bits";
 import { AdminListPage } from "../features/admin/components/admin-list-page";
 import { requireAdmin } from "../features/admin/require-admin";
-import { useToast } from "../features/toast/toast-context";
+import { useAdminForm } from "../features/admin/use-admin-form";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, pageUrl, parseFormPost } from "../lib/form-action";
+import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-users";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -15,7 +18,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { list: await context.admin.users(adminListQuery(request)), formatting: formattingOf(operator.user) };
 }
 
-type UserAction = "verify-email" | "block" | "unblock" | "make-admin" | "remove-admin";
+/**
+ * Verify, block, unblock, grant or remove the admin role: one small form per
+ * button, run by the API's own step. A plain form post comes back to the same
+ * list and page (303); with JavaScript a fetcher sends it and the list reloads.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const checked = await parseFormPost(request, adminUserActionSchema);
+  const outcome = checked.ok ? await context.adminWrites.userAction(checked.data) : checked.outcome;
+  return answerForm(context, outcome, pageUrl(request));
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
+export const shouldRevalidate = revalidateUnlessUnsent;
 
 const PROMPTS: Record<UserAction, string> = {
   "verify-email": "Are you sure you want to verify email for this user?",
@@ -28,88 +44,69 @@ const PROMPTS: Record<UserAction, string> = {
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { list, formatting } = loaderData;
   const { search, loading, pageHref } = useAdminListUrl();
-  const revalidator = useRevalidator();
-  const toast = useToast();
-  const [busy, setBusy] = useState<number | null>(null);
-
-  const act = async (user: AdminUserRow, action: UserAction) => {
-    if (!confirmAction(PROMPTS[action])) return;
-    setBusy(user.id);
-    await adminCall(`/api/admin/users/${user.id}/${action}`, { method: "POST", notify: toast });
-    // The row shows its new state once the list is read again.
-    await revalidator.revalidate();
-    setBusy(null);
-  };
-
-  return (
-    <AdminListPage
-      id="admin-users"
-      title="Learners"
-      lead="Everyone with an account, newest first."
-      searchLabel="Search learners"
-      placeholder="Name or e-mail"
-      noun="learners"
-      columns={["Name", "E-mail", "Role", "Status", "Joined", "Actions"]}
-      search={search}
-      list={list}
-      loading={loading}
-      pageHref={pageHref}
-      renderRow={(user) => (
-        <tr key={user.id} data-email={user.email}>
-          <td>{user.name}</td>
-          <td className="admin-break">{user.email}</td>
-          <td>{user.role === "admin" ? "Admin" : "Learner"}</td>
-          <td>
-            <span className={`admin-badge admin-badge--${user.email_verified ? "paid" : "pending"}`}>
-              {user.email_verified ? "Verified" : "Unverified"}
-            </span>{" "}
-            {user.blocked && <span className="admin-badge admin-badge--refunded">Blocked</span>}
-          </td>
-          <td>{formatWhen(user.created_at, formatting)}</td>
-          <td>
-            <div className="admin-row-actions">
-              {!user.email_verified && (
-                <UserButton user={user} busy={busy} label="Verify e-mail" onClick={() => act(user, "verify-email")} />
-              )}
-              {user.blocked ? (
-                <UserButton user={user} busy={busy} label="Unblock" onClick={() => act(user, "unblock")} />
-              ) : (
-                <UserButton user={user} busy={busy} label="Block" onClick={() => act(user, "block")} />
-              )}
-              {user.role === "admin" ? (
-                <UserButton user={user} busy={busy} label="Remove admin" onClick={() => act(user, "remove-admin")} />
-              ) : (
-                <UserButton user={user} busy={busy} label="Make admin" onClick={() => act(user, "make-admin")} />
-              )}
-            </div>
-          </td>
-        </tr>
-      )}
-    />
+  // A plain form post that was refused (no JavaScript): why, above the list.
+  const posted = useActionData<typeof action>();
+  // The row shows its new state once the list is read again (after the action).
+  const change = useAdminForm({
+    schema: adminUserActionSchema,
+    confirm: (form) => PROMPTS[new FormData(form).get("user_action") as UserAction],
+  });
+  const busy = change.sending ? Number(new FormData(change.sending).get("id")) : null;
+  const button = (user: AdminUserRow, action: UserAction, label: string) => (
+    <form className="admin-inline-form" {...change.formProps}>
+      <input type="hidden" name="id" value={user.id} />
+      <input type="hidden" name="user_action" value={action} />
+      <button
+        type="submit"
+        className="button button--small button--outline"
+        disabled={busy === user.id}
+        aria-label={`${label}: ${user.email}`}
+      >
+        {label}
+      </button>
+    </form>
   );
-}
 
-function UserButton({
-  user,
-  busy,
-  label,
-  onClick,
-}: {
-  user: AdminUserRow;
-  busy: number | null;
-  label: string;
-  onClick: () => void;
-}) {
   return (
-    <button
-      type="button"
-      className="button button--small button--outline"
-      disabled={busy === user.id}
-      aria-label={`${label}: ${user.email}`}
-      onClick={onClick}
-    >
-      {label}
-    </button>
+    <>
+      <FormNotice outcome={posted} fieldless />
+      <AdminListPage
+        id="admin-users"
+        title="Learners"
+        lead="Everyone with an account, newest first."
+        searchLabel="Search learners"
+        placeholder="Name or e-mail"
+        noun="learners"
+        columns={["Name", "E-mail", "Role", "Status", "Joined", "Actions"]}
+        search={search}
+        list={list}
+        loading={loading}
+        pageHref={pageHref}
+        renderRow={(user) => (
+          <tr key={user.id} data-email={user.email}>
+            <td>{user.name}</td>
+            <td className="admin-break">{user.email}</td>
+            <td>{user.role === "admin" ? "Admin" : "Learner"}</td>
+            <td>
+              <span className={`admin-badge admin-badge--${user.email_verified ? "paid" : "pending"}`}>
+                {user.email_verified ? "Verified" : "Unverified"}
+              </span>{" "}
+              {user.blocked && <span className="admin-badge admin-badge--refunded">Blocked</span>}
+            </td>
+            <td>{formatWhen(user.created_at, formatting)}</td>
+            <td>
+              <div className="admin-row-actions">
+                {!user.email_verified && button(user, "verify-email", "Verify e-mail")}
+                {user.blocked ? button(user, "unblock", "Unblock") : button(user, "block", "Block")}
+                {user.role === "admin"
+                  ? button(user, "remove-admin", "Remove admin")
+                  : button(user, "make-admin", "Make admin")}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
+    </>
   );
 }
 

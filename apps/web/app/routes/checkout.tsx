@@ -1,7 +1,7 @@
 import { startPaymentSchema } from "@skillshelf/shared/cart-forms.ts";
 import { META_DEFAULTS, MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { useEffect, useState } from "react";
-import { data, redirect, useActionData, useRouteLoaderData } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData, useRouteLoaderData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { CartLine } from "../features/cart/components/cart-line";
 import { CartTotals } from "../features/cart/components/cart-totals";
@@ -10,9 +10,11 @@ import { EmulatedPaymentsNote } from "../features/checkout/components/emulated-p
 import { PaymentMethodOptions } from "../features/checkout/components/payment-method-options";
 import { parsePaymentMethod } from "../features/checkout/payment-methods";
 import { useCheckout } from "../features/checkout/use-checkout";
+import { serverActionOrFailure } from "../lib/client-action";
 import { checkForm } from "../lib/form-action";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
+import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/checkout";
 
@@ -25,18 +27,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * Starts the payment with the API's own steps (a plain form post: without
- * JavaScript, or before it runs). Card and PayPal: a 303 to the provider's
- * hosted page; PayU takes a form, which this page then shows for the
- * learner's browser to post; a failure re-renders the page with its message.
+ * Starts the payment with the API's own steps. A plain form post (without
+ * JavaScript, or before it runs) is sent on to the provider's hosted page
+ * with a 303 (card, PayPal), or gets this page again with PayU's form for the
+ * learner's browser to post. The page's own fetcher (use-checkout.ts) gets
+ * the provider's address or PayU's form as data, and leaves for it itself. A
+ * failure is the outcome with its status (the page's message, or a toast).
  */
 export async function action({ context, request }: Route.ActionArgs) {
   requireViewer(context, request);
   const checked = checkForm(await request.formData(), startPaymentSchema);
   const outcome = checked.ok ? await context.commerce.startPayment(checked.data) : checked.outcome;
   if (!outcome.ok) return data(outcome, { status: outcome.status });
-  if (outcome.data.kind === "redirect") throw redirect(outcome.data.url, 303);
+  if (outcome.data.kind === "redirect" && !context.dataRequest) throw redirect(outcome.data.url, 303);
   return outcome;
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
+
+/** Nothing changed when the store was not reached, or when the payment started (the page is leaving). */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if ((args.actionResult as { ok?: unknown } | undefined)?.ok === true) return false;
+  return revalidateUnlessUnsent(args);
 }
 
 export function meta() {
@@ -54,7 +66,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [method, setMethod] = useState(loaderData.method);
   // Another ?method= in the address (same page, new search): follow it.
   useEffect(() => setMethod(loaderData.method), [loaderData.method]);
-  const { pay, processing } = useCheckout(cart);
+  const { pay, processing } = useCheckout();
   const emulated = useRouteLoaderData<typeof rootLoader>("root")?.paymentsEmulated ?? false;
   // A plain form post's answer: PayU's form to post on, or why the payment could not start.
   const posted = useActionData<typeof action>();
@@ -84,7 +96,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         className="checkout-layout"
         onSubmit={(event) => {
           event.preventDefault();
-          void pay(method);
+          void pay(event.currentTarget, method);
         }}
       >
         <input type="hidden" name="amount" value={cart.total} />

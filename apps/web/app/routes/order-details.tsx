@@ -1,15 +1,20 @@
+import { orderRefundSchema } from "@skillshelf/shared/admin-forms.ts";
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formatOrderDate, formattingOf } from "@skillshelf/shared/formatting.ts";
-import { data, Link } from "react-router";
+import { data, Link, useActionData } from "react-router";
+import { FormNotice } from "../components/form/form-notice";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
 import { OrderLines } from "../features/orders/components/order-lines";
 import { OrderStatusBadge } from "../features/orders/components/order-status-badge";
-import { RefundRequest } from "../features/orders/components/refund-request";
+import { RefundRequest, useRefundRequest } from "../features/orders/components/refund-request";
 import { paymentMethodLabel } from "../features/orders/payment-labels";
+import { serverActionOrFailure } from "../lib/client-action";
+import { answerForm, parseFormPost } from "../lib/form-action";
 import { usePrice } from "../lib/formatting";
 import { requireViewer } from "../lib/guards";
 import { buildMeta } from "../lib/meta";
+import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/order-details";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -24,6 +29,20 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     : null;
   return { order, date: formatOrderDate(order.created_at, formatting), refundUntil };
 }
+
+/**
+ * Request refund: the learner's own refund by the API's own step. A plain
+ * form post comes back to this page (303), which then shows the order Refunded.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireViewer(context, request);
+  const checked = await parseFormPost(request, orderRefundSchema, { extra: { id: params.id } });
+  const outcome = checked.ok ? await context.commerce.refundOrder(checked.data.id) : checked.outcome;
+  return answerForm(context, outcome, `/order-details/${params.id}`);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
+export const shouldRevalidate = revalidateUnlessUnsent;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
@@ -41,6 +60,9 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   const money = usePrice();
   const { order, date, refundUntil } = loaderData;
   const amount = money(order.amount, order.currency);
+  // A plain form post that was refused (no JavaScript): why, on the page.
+  const posted = useActionData<typeof action>();
+  const refund = useRefundRequest();
   return (
     <div className="account-page">
       <Link to="/my-orders" className="order-back-link">
@@ -129,7 +151,8 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           Download receipt (PDF)
         </a>
       </section>
-      {refundUntil && <RefundRequest orderId={order.id} until={refundUntil} />}
+      <FormNotice outcome={posted} fieldless />
+      {refundUntil && <RefundRequest until={refundUntil} {...refund} />}
     </div>
   );
 }

@@ -24,26 +24,12 @@ import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { catalogueSteps } from "../../admin/catalogue/catalogue-steps.ts";
 import { exportCatalogue } from "../../admin/catalogue/export-catalogue.ts";
 import { CatalogueRefusedError, importCatalogueUpload } from "../../admin/catalogue/import-catalogue-upload.ts";
-import {
-  createCategory,
-  deleteCategory,
-  reorderCategories,
-  updateCategory,
-} from "../../admin/catalogue/manage-categories.ts";
-import {
-  createContent,
-  deleteContent,
-  reorderContents,
-  sanitizeArticle,
-  setRelated,
-  updateContent,
-} from "../../admin/catalogue/manage-contents.ts";
-import { createGroup, deleteGroup, reorderGroups, updateGroup } from "../../admin/catalogue/manage-groups.ts";
-import { addMedia, deleteMedia, storeUpload, type UploadedFile } from "../../admin/catalogue/manage-media.ts";
+import { sanitizeArticle } from "../../admin/catalogue/manage-contents.ts";
+import { addMedia, storeUpload, type UploadedFile } from "../../admin/catalogue/manage-media.ts";
 import { readAdminCatalogue, readAdminContent } from "../../admin/catalogue/read-admin-catalogue.ts";
-import { CATALOGUE_CHANNEL } from "../../catalogue/catalogue-service.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isUnsafeText } from "../../lib/unsafe-text.ts";
 import type { MediaStore } from "../../media/media-store.ts";
@@ -62,7 +48,8 @@ const saved = <Data extends z.ZodType>(data: Data) => okEnvelope({ data });
 /**
  * The operator's catalogue editor, under /api/admin (whose hook admits admins
  * only). Every write makes each instance drop its cached public catalogue
- * before it answers, so the public pages show the change at once.
+ * before it answers, so the public pages show the change at once
+ * (catalogue-steps.ts, which the admin pages' form actions run too).
  */
 export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // One byte past the limit reaches the store's meter, which refuses the file before it is kept (MediaTooLargeError).
@@ -70,19 +57,11 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: app.media.maxBytes + 1, files: MAX_FILES, fields: 20, parts: 40 },
   });
   const db = app.database.db;
-  const published = async () => {
-    app.catalogue.invalidate();
-    // Replaced and deleted files' bytes are removed in the background.
-    app.media.sweepSoon();
-    await app.database.notify(CATALOGUE_CHANNEL, "admin");
-  };
-  /** The answer to a write, once the change is published. */
-  async function ok(message: string): Promise<{ status: boolean; message: string }>;
-  async function ok<T>(message: string, data: T): Promise<{ status: boolean; message: string; data: T }>;
-  async function ok<T>(message: string, data?: T) {
-    await published();
-    return { status: true, message, ...(data === undefined ? {} : { data }) };
-  }
+  const steps = catalogueSteps(app);
+  const { published } = steps;
+  /** The answer to a write (a step has published it): what was saved, or only the message. */
+  const written = <T>(step: { message: string; data: T }) => ({ status: true, message: step.message, data: step.data });
+  const done = (step: { message: string }) => ({ status: true, message: step.message });
 
   app.get(
     "/catalogue",
@@ -112,8 +91,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(saved(adminCategorySchema), 201),
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await ok("Category created.", await createCategory(db, request.body))),
+    async (request, reply) => reply.status(201).send(written(await steps.createCategory(request.body))),
   );
   app.post(
     "/categories/reorder",
@@ -126,10 +104,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(DONE),
       },
     },
-    async (request) => {
-      await reorderCategories(db, request.body);
-      return ok("Order saved.");
-    },
+    async (request) => done(await steps.reorderCategories(request.body)),
   );
   app.patch(
     "/categories/:id",
@@ -143,7 +118,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(saved(adminCategorySchema)),
       },
     },
-    async (request) => ok("Category saved.", await updateCategory(db, request.params.id, request.body)),
+    async (request) => written(await steps.updateCategory(request.params.id, request.body)),
   );
   app.delete(
     "/categories/:id",
@@ -156,10 +131,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(DONE),
       },
     },
-    async (request) => {
-      await deleteCategory(db, request.params.id);
-      return ok("Category deleted.");
-    },
+    async (request) => done(await steps.deleteCategory(request.params.id)),
   );
 
   app.post(
@@ -174,8 +146,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(saved(adminGroupSchema), 201),
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await ok("Group created.", await createGroup(db, request.params.id, request.body))),
+    async (request, reply) => reply.status(201).send(written(await steps.createGroup(request.params.id, request.body))),
   );
   app.post(
     "/categories/:id/groups/reorder",
@@ -189,10 +160,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(DONE),
       },
     },
-    async (request) => {
-      await reorderGroups(db, request.params.id, request.body.ids);
-      return ok("Order saved.");
-    },
+    async (request) => done(await steps.reorderGroups(request.params.id, request.body.ids)),
   );
   app.patch(
     "/groups/:id",
@@ -206,7 +174,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(saved(adminGroupSchema)),
       },
     },
-    async (request) => ok("Group saved.", await updateGroup(db, request.params.id, request.body)),
+    async (request) => written(await steps.updateGroup(request.params.id, request.body)),
   );
   app.delete(
     "/groups/:id",
@@ -219,10 +187,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(DONE),
       },
     },
-    async (request) => {
-      await deleteGroup(db, request.params.id);
-      return ok("Group deleted.");
-    },
+    async (request) => done(await steps.deleteGroup(request.params.id)),
   );
 
   app.post(
@@ -238,7 +203,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await ok("Content created.", await createContent(db, request.params.id, request.body))),
+      reply.status(201).send(written(await steps.createContent(request.params.id, request.body))),
   );
   app.post(
     "/categories/:id/contents/reorder",
@@ -252,10 +217,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(DONE),
       },
     },
-    async (request) => {
-      await reorderContents(db, request.params.id, request.body.ids);
-      return ok("Order saved.");
-    },
+    async (request) => done(await steps.reorderContents(request.params.id, request.body.ids)),
   );
   app.get(
     "/contents/:id",
@@ -286,17 +248,14 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(saved(adminContentSchema)),
       },
     },
-    async (request) => ok("Content saved.", await updateContent(db, request.params.id, request.body)),
+    async (request) => written(await steps.updateContent(request.params.id, request.body)),
   );
   app.delete(
     "/contents/:id",
     {
       schema: { summary: "Delete a content with its media", tags, params: byId, ...SIGNED_IN, response: answers(DONE) },
     },
-    async (request) => {
-      await deleteContent(db, request.params.id);
-      return ok("Content deleted.");
-    },
+    async (request) => done(await steps.deleteContent(request.params.id)),
   );
   app.put(
     "/contents/:id/related",
@@ -310,7 +269,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(saved(adminContentSchema)),
       },
     },
-    async (request) => ok("Related content saved.", await setRelated(db, request.params.id, request.body.ids)),
+    async (request) => written(await steps.setRelated(request.params.id, request.body.ids)),
   );
 
   app.post(
@@ -347,7 +306,8 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!files) return reply;
       const media = await addMedia(db, app.media, request.params.id, files);
       const message = media.length === 1 ? "The file is uploaded." : `${media.length} files are uploaded.`;
-      return reply.status(201).send(await ok(message, media));
+      await published();
+      return reply.status(201).send(written({ message, data: media }));
     },
   );
   app.get(
@@ -370,10 +330,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/media/:id",
     { schema: { summary: "Remove a media file", tags, params: byId, ...SIGNED_IN, response: answers(DONE) } },
-    async (request) => {
-      await deleteMedia(db, request.params.id);
-      return ok("The file is removed.");
-    },
+    async (request) => done(await steps.deleteMedia(request.params.id)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { adminOrderRowSchema, adminUserRowSchema } from "@skillshelf/shared/admin-forms.ts";
+import { adminOrderRowSchema, adminUserRowSchema, USER_ACTIONS } from "@skillshelf/shared/admin-forms.ts";
 import { adminOrderDetailSchema, okEnvelope } from "@skillshelf/shared/api.ts";
 import { adminCouponRowSchema, COUPON_MESSAGES, createCouponSchema } from "@skillshelf/shared/coupons.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
@@ -16,16 +16,18 @@ import { viewerOf } from "../viewer.ts";
 import { adminCatalogueRoutes } from "./admin-catalogue.ts";
 import { answers, DONE, SIGNED_IN } from "./openapi.ts";
 
-export const ADMIN_ONLY = "This area is for store operators.";
+/** What a signed-in learner is told in the operator's area. */
+export const ADMIN_FORBIDDEN = "This area is for store operators.";
+export const ADMIN_REFUNDED = "The order is refunded and its access removed.";
 
 /** Every admin call: 401 without a session, 403 for anyone but an admin. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const viewer = await viewerOf(request);
   if (!viewer) return reply.status(401).send({ status: false, message: "Please sign in to continue." });
-  if (viewer.role !== "admin") return reply.status(403).send({ status: false, message: ADMIN_ONLY });
+  if (viewer.role !== "admin") return reply.status(403).send({ status: false, message: ADMIN_FORBIDDEN });
 }
 
-const USER_ACTION_MESSAGES = {
+export const USER_ACTION_MESSAGES = {
   "verify-email": "The e-mail is now verified.",
   block: "The user is blocked and signed out everywhere.",
   unblock: "The user is unblocked.",
@@ -68,7 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: z.object({
           id: rowId(),
-          action: z.enum(["verify-email", "block", "unblock", "make-admin", "remove-admin"]),
+          action: z.enum(USER_ACTIONS),
         }),
         ...SIGNED_IN,
         response: answers(DONE),
@@ -184,7 +186,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return {
         status: true,
-        message: "The order is refunded and its access removed.",
+        message: ADMIN_REFUNDED,
         data: { refund_ref: refundRef },
       };
     },

@@ -22,6 +22,9 @@ import { refundOrder } from "../../orders/refund-order.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
 import { answers, DONE, SIGNED_IN } from "./openapi.ts";
 
+/** The answer to a learner's own refund, from the API and the order's page. */
+export const LEARNER_REFUNDED = "Your order is refunded and its access removed.";
+
 export const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from your cart." } as const;
 
 /** The signed-in learner's cart, orders and items. */
@@ -193,7 +196,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return {
         status: true,
-        message: "Your order is refunded and its access removed.",
+        message: LEARNER_REFUNDED,
         data: { refund_ref: refundRef },
       };
     },

@@ -1,17 +1,27 @@
-import type { CartResponse, PaymentMethod } from "@skillshelf/shared/api.ts";
+import type { PaymentHandoff, PaymentMethod } from "@skillshelf/shared/api.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useActionSubmit } from "../../hooks/use-action-submit";
+import type { Notifier } from "../../lib/api-client";
 import { useToast } from "../toast/toast-context";
-import { paymentRequest } from "./payment-request";
-import { startPayment } from "./start-payment";
+import { leaveForProvider, paymentStep, unexpectedPaymentError } from "./payment-step";
 
 /** SPEC.md section 9: the processing flag clears after 5 seconds, or at once on an error. */
 export const CHECKOUT_PROCESSING_MS = 5000;
 
-export function useCheckout(cart: CartResponse["data"]) {
+/** The checkout words its own toasts per provider (payment-step.ts), so the action's message is not shown as it is. */
+const QUIET: Notifier = { success() {}, error() {} };
+
+/**
+ * Complete Purchase with JavaScript: the checkout's form goes to its route
+ * action through a fetcher (the same action a plain form post reaches), which
+ * answers with the provider's page, or PayU's form, for this page to leave for.
+ */
+export function useCheckout() {
   const [processing, setProcessing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const toast = useToast();
+  const send = useActionSubmit<PaymentHandoff>(QUIET, "/checkout");
   const revalidator = useRevalidator();
 
   const stop = useCallback(() => {
@@ -32,18 +42,31 @@ export function useCheckout(cart: CartResponse["data"]) {
   }, [stop]);
 
   const pay = useCallback(
-    async (method: PaymentMethod) => {
+    async (form: HTMLFormElement, method: PaymentMethod) => {
       if (processing) return;
+      // Read before the flag disables the method's fieldset: disabled fields are not sent.
+      const fields = new FormData(form);
+      fields.set("method", method);
       setProcessing(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setProcessing(false), CHECKOUT_PROCESSING_MS);
-      const outcome = await startPayment[method](paymentRequest(cart, window.location.origin));
-      if (outcome.kind === "redirected") return;
+      let failure: { message: string; reload: boolean };
+      try {
+        const step = paymentStep(method, await send(fields));
+        if (step.kind === "handoff") {
+          leaveForProvider(step.handoff);
+          return;
+        }
+        failure = step;
+      } catch (error) {
+        failure = { message: unexpectedPaymentError(method, error), reload: false };
+      }
       stop();
-      toast.error(outcome.message);
-      if (outcome.reload) await revalidator.revalidate();
+      toast.error(failure.message);
+      // A refused action reloads nothing by itself: the fresh cart (or the sign-in page) is asked for here.
+      if (failure.reload) await revalidator.revalidate();
     },
-    [cart, processing, stop, toast, revalidator],
+    [processing, send, stop, toast, revalidator],
   );
 
   return { pay, processing };

@@ -1,29 +1,28 @@
-import type { AdminArtefactNode, AdminContent, AdminParentNode } from "@skillshelf/shared/admin-forms.ts";
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import {
+  type AdminArtefactNode,
+  type AdminContent,
+  type AdminParentNode,
+  contentCreateSchema,
+  contentUpdateSchema,
+  relatedSchema,
+} from "@skillshelf/shared/admin-forms.ts";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import { useToast } from "../../toast/toast-context";
-import { adminCall, confirmAction } from "../admin-api";
-import { AdminLoading } from "../components/admin-bits";
-import { SelectInput, TextInput } from "./fields";
+import { adminCall } from "../admin-api";
+import { useAdminForm } from "../use-admin-form";
+import { ArticleBodyField } from "./article-body-field";
+import { type PostedFields, SelectInput, TextInput, textOf } from "./fields";
 
-interface ContentFields {
-  slug: string;
-  title: string;
-  short_description: string;
-  description: string;
-  group_id: string;
-  meta_title: string;
-  meta_description: string;
+const DELETE_PROMPT = "Are you sure you want to delete this item?";
+
+/** A plain form post of one of the editor's forms that failed: which, what was typed, and why. */
+export interface PostedForm {
+  intent: string;
+  id: string;
+  fields: PostedFields;
+  errors?: Record<string, string> | undefined;
 }
-
-const blank = (groupId: number | null): ContentFields => ({
-  slug: "",
-  title: "",
-  short_description: "",
-  description: "",
-  group_id: groupId ? String(groupId) : "",
-  meta_title: "",
-  meta_description: "",
-});
 
 /**
  * Creates a content under an artefact, or edits one: its fields, the article
@@ -31,80 +30,52 @@ const blank = (groupId: number | null): ContentFields => ({
  * contents. A new content gets media and related contents once saved.
  */
 export function ContentEditor({
-  contentId,
+  content,
   artefact,
   groupId,
   tree,
+  posted,
   onSaved,
-  onCancel,
 }: {
-  /** The content to edit; null to create one. */
-  contentId: number | null;
+  /** The content to edit, as the loader read it; null to create one. */
+  content: AdminContent | null;
   artefact: AdminArtefactNode;
   /** The group a new content starts in. */
   groupId: number | null;
   tree: AdminParentNode[];
-  /** After any change; with the content's id after creating it. */
+  posted?: PostedForm | undefined;
+  /** After saving; with the content's id. */
   onSaved: (id: number) => void;
-  onCancel: () => void;
 }) {
   const toast = useToast();
-  const [content, setContent] = useState<AdminContent | null>(null);
-  const [fields, setFields] = useState<ContentFields>(blank(groupId));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Saved: the form starts again from what the server stored (the article as sanitized).
+  const [version, setVersion] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    if (contentId === null) return;
-    const result = await adminCall<{ data: AdminContent }>(`/api/admin/contents/${contentId}`, { notify: toast });
-    if (!result.ok || !result.body) return;
-    const c = result.body.data;
-    setContent(c);
-    setFields({
-      slug: c.slug,
-      title: c.title,
-      short_description: c.short_description,
-      description: c.description,
-      group_id: c.group_id ? String(c.group_id) : "",
-      meta_title: c.meta_title ?? "",
-      meta_description: c.meta_description ?? "",
-    });
-  }, [contentId, toast]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const set = (name: keyof ContentFields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const body = { ...fields, group_id: fields.group_id ? Number(fields.group_id) : null };
-    const result = await adminCall<{ data: AdminContent }>(
-      contentId === null ? `/api/admin/categories/${artefact.id}/contents` : `/api/admin/contents/${contentId}`,
-      { method: contentId === null ? "POST" : "PATCH", body, notify: toast },
-    );
-    setBusy(false);
-    setErrors(result.body?.errors ?? {});
-    if (result.ok && result.body) {
-      // The stored (sanitized) article replaces what was typed.
-      setFields((f) => ({ ...f, description: result.body?.data.description ?? f.description }));
-      onSaved(result.body.data.id);
-    }
-  };
+  const intent = content ? "content-update" : "content-create";
+  const mine = posted?.intent === intent && (!content || posted.id === String(content.id)) ? posted : undefined;
+  const { errors, busy, formProps } = useAdminForm<AdminContent>({
+    schema: content ? contentUpdateSchema : contentCreateSchema,
+    initialErrors: mine?.errors,
+    onDone: (saved) => {
+      setVersion((v) => v + 1);
+      onSaved(saved.id);
+    },
+  });
+  const text = (name: keyof AdminContent, stored: string | null | undefined) =>
+    textOf(mine?.fields, name, stored ?? "");
 
   const showPreview = async () => {
+    const html = form.current ? String(new FormData(form.current).get("description") ?? "") : "";
     const result = await adminCall<{ data: { html: string } }>("/api/admin/preview", {
       method: "POST",
-      body: { html: fields.description },
+      body: { html },
       notify: toast,
       quiet: true,
     });
     if (result.ok && result.body) setPreview(result.body.data.html);
   };
 
-  if (contentId !== null && !content) return <AdminLoading label="Loading the content…" />;
   const groups = [
     { value: "", label: "No group" },
     ...artefact.groups.map((g) => ({ value: String(g.id), label: g.name })),
@@ -113,56 +84,62 @@ export function ContentEditor({
   return (
     <div className="admin-editor">
       <form
+        key={version}
+        ref={form}
         className="admin-form"
-        onSubmit={submit}
-        noValidate
+        {...formProps}
         aria-label={content ? `Edit ${content.title}` : "New content"}
       >
         <h2 className="admin-subtitle">
           {content ? `Edit content: ${content.title}` : `New content in ${artefact.name}`}
         </h2>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={content ? content.id : artefact.id} />
         <div className="admin-form__grid">
-          <TextInput label="Title" required value={fields.title} onChange={set("title")} error={errors.title} />
+          <TextInput
+            label="Title"
+            name="title"
+            required
+            defaultValue={text("title", content?.title)}
+            error={errors.title}
+          />
           <TextInput
             label="Slug"
+            name="slug"
             required
-            value={fields.slug}
-            onChange={set("slug")}
+            defaultValue={text("slug", content?.slug)}
             error={errors.slug}
             hint={`Its address: /${artefact.slug}/slug`}
           />
-          <SelectInput label="Group" value={fields.group_id} onChange={set("group_id")} options={groups} />
+          <SelectInput
+            label="Group"
+            name="group_id"
+            defaultValue={text("group_id", content ? String(content.group_id ?? "") : String(groupId ?? ""))}
+            options={groups}
+            error={errors.group_id}
+          />
           <TextInput
             label="Short description"
+            name="short_description"
             multiline
-            value={fields.short_description}
-            onChange={set("short_description")}
+            defaultValue={text("short_description", content?.short_description)}
             error={errors.short_description}
           />
           <TextInput
             label="Meta title"
-            value={fields.meta_title}
-            onChange={set("meta_title")}
+            name="meta_title"
+            defaultValue={text("meta_title", content?.meta_title)}
             error={errors.meta_title}
           />
           <TextInput
             label="Meta description"
+            name="meta_description"
             multiline
-            value={fields.meta_description}
-            onChange={set("meta_description")}
+            defaultValue={text("meta_description", content?.meta_description)}
             error={errors.meta_description}
           />
         </div>
-        <TextInput
-          label="Article body (HTML)"
-          multiline
-          rows={10}
-          mono
-          value={fields.description}
-          onChange={set("description")}
-          error={errors.description}
-          hint="Scripts, styles and unknown tags are removed when saved."
-        />
+        <ArticleBodyField defaultValue={text("description", content?.description)} error={errors.description} />
         <div className="admin-actions">
           <button type="submit" className="button" disabled={busy}>
             {content ? "Save content" : "Create content"}
@@ -170,9 +147,9 @@ export function ContentEditor({
           <button type="button" className="button button--outline" onClick={showPreview}>
             Preview
           </button>
-          <button type="button" className="button button--outline" onClick={onCancel}>
+          <Link to={{ search: "" }} className="button button--outline">
             Close
-          </button>
+          </Link>
         </div>
       </form>
       {preview !== null && (
@@ -185,19 +162,22 @@ export function ContentEditor({
       )}
       {content && (
         <>
-          <MediaManager content={content} onChanged={load} />
-          <RelatedPicker content={content} tree={tree} onChanged={load} />
+          <MediaManager content={content} />
+          <RelatedPicker content={content} tree={tree} />
         </>
       )}
     </div>
   );
 }
 
-function MediaManager({ content, onChanged }: { content: AdminContent; onChanged: () => Promise<void> }) {
+function MediaManager({ content }: { content: AdminContent }) {
   const toast = useToast();
   const id = useId();
+  const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
+  const remove = useAdminForm({ confirm: () => DELETE_PROMPT });
 
+  // Files go to /api/admin as a multipart stream, straight into the media storage: they may be far larger than a page's form post.
   const upload = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -213,14 +193,8 @@ function MediaManager({ content, onChanged }: { content: AdminContent; onChanged
     setBusy(false);
     if (result.ok) {
       form.reset();
-      await onChanged();
+      await revalidator.revalidate();
     }
-  };
-
-  const remove = async (mediaId: number) => {
-    if (!confirmAction("Are you sure you want to delete this item?")) return;
-    const result = await adminCall(`/api/admin/media/${mediaId}`, { method: "DELETE", notify: toast });
-    if (result.ok) await onChanged();
   };
 
   return (
@@ -238,14 +212,18 @@ function MediaManager({ content, onChanged }: { content: AdminContent; onChanged
               <span className="admin-muted">
                 {m.mimetype}, {Math.max(1, Math.round(m.size / 1024))} KB
               </span>
-              <button
-                type="button"
-                className="button button--small button--outline"
-                aria-label={`Remove ${m.name}`}
-                onClick={() => remove(m.id)}
-              >
-                Remove
-              </button>
+              <form className="admin-inline-form" {...remove.formProps}>
+                <input type="hidden" name="intent" value="media-delete" />
+                <input type="hidden" name="id" value={m.id} />
+                <button
+                  type="submit"
+                  className="button button--small button--outline"
+                  aria-label={`Remove ${m.name}`}
+                  disabled={remove.busy}
+                >
+                  Remove
+                </button>
+              </form>
             </li>
           ))}
         </ul>
@@ -270,18 +248,12 @@ function MediaManager({ content, onChanged }: { content: AdminContent; onChanged
   );
 }
 
-function RelatedPicker({
-  content,
-  tree,
-  onChanged,
-}: {
-  content: AdminContent;
-  tree: AdminParentNode[];
-  onChanged: () => Promise<void>;
-}) {
-  const toast = useToast();
+/** The related form's input as its schema reads it: every chosen id. */
+const relatedInput = (form: HTMLFormElement) => ({ ids: new FormData(form).getAll("ids").map(Number) });
+
+function RelatedPicker({ content, tree }: { content: AdminContent; tree: AdminParentNode[] }) {
   const id = useId();
-  const [selected, setSelected] = useState<string[]>(content.related.map((r) => String(r.id)));
+  const { errors, busy, formProps } = useAdminForm({ schema: relatedSchema, read: relatedInput });
   const options = tree.flatMap((parent) =>
     parent.artefacts.flatMap((artefact) =>
       [...artefact.groups.flatMap((g) => g.contents), ...artefact.contents]
@@ -290,31 +262,25 @@ function RelatedPicker({
     ),
   );
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await adminCall(`/api/admin/contents/${content.id}/related`, {
-      method: "PUT",
-      body: { ids: selected.map(Number) },
-      notify: toast,
-    });
-    if (result.ok) await onChanged();
-  };
-
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Related content</h3>
-      <form onSubmit={save} className="admin-form">
+      <form {...formProps} className="admin-form">
+        <input type="hidden" name="intent" value="related" />
+        <input type="hidden" name="id" value={content.id} />
         <div className="admin-field">
           <label htmlFor={`${id}-select`} className="admin-label">
             Related contents (hold Ctrl or Cmd to choose several)
           </label>
           <select
             id={`${id}-select`}
+            name="ids"
             multiple
             size={8}
             className="admin-input"
-            value={selected}
-            onChange={(e) => setSelected(Array.from(e.target.selectedOptions, (o) => o.value))}
+            defaultValue={content.related.map((r) => String(r.id))}
+            aria-invalid={errors.ids ? true : undefined}
+            aria-describedby={errors.ids ? `${id}-error` : undefined}
           >
             {options.map((o) => (
               <option key={o.value} value={o.value}>
@@ -322,9 +288,14 @@ function RelatedPicker({
               </option>
             ))}
           </select>
+          {errors.ids && (
+            <p id={`${id}-error`} className="admin-error">
+              {errors.ids}
+            </p>
+          )}
         </div>
         <div className="admin-actions">
-          <button type="submit" className="button button--small">
+          <button type="submit" className="button button--small" disabled={busy}>
             Save related
           </button>
         </div>

@@ -1,11 +1,14 @@
 import { formatPrice } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
 
-/** A labelled text input, textarea or checkbox of the catalogue forms, with the server's message under it. */
+/**
+ * A labelled text input or textarea of the catalogue forms, with its message
+ * under it. Uncontrolled: the form posts what is typed, with or without JavaScript.
+ */
 export function TextInput({
   label,
-  value,
-  onChange,
+  name,
+  defaultValue,
   error,
   hint,
   required,
@@ -15,8 +18,8 @@ export function TextInput({
   inputMode,
 }: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  name: string;
+  defaultValue: string;
   error?: string | undefined;
   hint?: string;
   required?: boolean;
@@ -29,7 +32,8 @@ export function TextInput({
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
-    value,
+    name,
+    defaultValue,
     required,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
@@ -41,16 +45,68 @@ export function TextInput({
         {label}
         {required ? " (required)" : ""}
       </label>
-      {multiline ? (
-        <textarea {...common} rows={rows ?? 3} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input {...common} type="text" inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
-      )}
+      {multiline ? <textarea {...common} rows={rows ?? 3} /> : <input {...common} type="text" inputMode={inputMode} />}
       {hint && (
         <p id={`${id}-hint`} className="admin-hint">
           {hint}
         </p>
       )}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+export function CheckboxInput({
+  label,
+  name,
+  defaultChecked,
+}: {
+  label: string;
+  name: string;
+  defaultChecked: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-check">
+      <input id={id} name={name} type="checkbox" defaultChecked={defaultChecked} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+export function SelectInput({
+  label,
+  name,
+  defaultValue,
+  options,
+  error,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  options: { value: string; label: string }[];
+  error?: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-field">
+      <label htmlFor={id} className="admin-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className="admin-input"
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       {error && (
         <p id={`${id}-error`} className="admin-error">
           {error}
@@ -60,51 +116,23 @@ export function TextInput({
   );
 }
 
-export function CheckboxInput({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="admin-check">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
-
-export function SelectInput({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className="admin-field">
-      <label htmlFor={id} className="admin-label">
-        {label}
-      </label>
-      <select id={id} className="admin-input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** A price for a text field: '' for free. */
 export const priceText = (price: number | null) => (price === null ? "" : formatPrice(price));
+
+/** What a plain form post sent, when the page shows its messages again: the field's text, else the stored one. */
+export type PostedFields = Record<string, string | boolean> | undefined;
+
+export const textOf = (posted: PostedFields, name: string, stored: string): string => {
+  const value = posted?.[name];
+  return typeof value === "string" ? value : stored;
+};
+
+/** A field's message under it (its id is the field's, with -error), when it has one. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="admin-error">
+      {error}
+    </p>
+  );
+}

@@ -1,71 +1,64 @@
-import type { AdminGroup } from "@skillshelf/shared/admin-forms.ts";
-import { type FormEvent, useState } from "react";
-import { useToast } from "../../toast/toast-context";
-import { adminCall } from "../admin-api";
-import { priceText, TextInput } from "./fields";
+import { type AdminGroup, groupCreateSchema, groupUpdateSchema } from "@skillshelf/shared/admin-forms.ts";
+import { Link } from "react-router";
+import { useAdminForm } from "../use-admin-form";
+import { type PostedFields, priceText, TextInput, textOf } from "./fields";
 
 /** Creates a group under an artefact, or edits one. */
 export function GroupForm({
   group,
   artefact,
+  posted,
   onSaved,
-  onCancel,
 }: {
   group?: AdminGroup;
   artefact: { id: number; name: string };
+  /** A plain form post of this form that failed: what was typed, and why. */
+  posted?: { fields: PostedFields; errors?: Record<string, string> | undefined } | undefined;
   onSaved: () => void;
-  onCancel: () => void;
 }) {
-  const toast = useToast();
-  const [name, setName] = useState(group?.name ?? "");
-  const [price, setPrice] = useState(priceText(group?.price ?? null));
-  const [note, setNote] = useState(group?.payment_note ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const result = await adminCall(
-      group ? `/api/admin/groups/${group.id}` : `/api/admin/categories/${artefact.id}/groups`,
-      {
-        method: group ? "PATCH" : "POST",
-        body: { name, price, payment_note: note },
-        notify: toast,
-      },
-    );
-    setBusy(false);
-    setErrors(result.body?.errors ?? {});
-    if (result.ok) onSaved();
-  };
+  const { errors, busy, formProps } = useAdminForm<AdminGroup>({
+    schema: group ? groupUpdateSchema : groupCreateSchema,
+    initialErrors: posted?.errors,
+    onDone: onSaved,
+  });
+  const text = (name: string, stored: string | null | undefined) => textOf(posted?.fields, name, stored ?? "");
 
   return (
-    <form
-      className="admin-form"
-      onSubmit={submit}
-      noValidate
-      aria-label={group ? `Edit group ${group.name}` : "New group"}
-    >
+    <form className="admin-form" {...formProps} aria-label={group ? `Edit group ${group.name}` : "New group"}>
       <h2 className="admin-subtitle">{group ? `Edit group: ${group.name}` : `New group in ${artefact.name}`}</h2>
+      <input type="hidden" name="intent" value={group ? "group-update" : "group-create"} />
+      {/* The group edited, or the artefact a new one goes in. */}
+      <input type="hidden" name="id" value={group ? group.id : artefact.id} />
       <div className="admin-form__grid">
-        <TextInput label="Group name" required value={name} onChange={setName} error={errors.name} />
+        <TextInput
+          label="Group name"
+          name="name"
+          required
+          defaultValue={text("name", group?.name)}
+          error={errors.name}
+        />
         <TextInput
           label="Group price"
+          name="price"
           inputMode="decimal"
-          value={price}
-          onChange={setPrice}
+          defaultValue={text("price", priceText(group?.price ?? null))}
           error={errors.price}
           hint="Blank for free"
         />
-        <TextInput label="Group payment note" value={note} onChange={setNote} error={errors.payment_note} />
+        <TextInput
+          label="Group payment note"
+          name="payment_note"
+          defaultValue={text("payment_note", group?.payment_note)}
+          error={errors.payment_note}
+        />
       </div>
       <div className="admin-actions">
         <button type="submit" className="button" disabled={busy}>
           {group ? "Save group" : "Create group"}
         </button>
-        <button type="button" className="button button--outline" onClick={onCancel}>
+        <Link to={{ search: "" }} className="button button--outline">
           Cancel
-        </button>
+        </Link>
       </div>
     </form>
   );

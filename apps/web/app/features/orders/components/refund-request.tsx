@@ -1,33 +1,46 @@
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
-import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { type FormEvent, useState } from "react";
+import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { useToast } from "../../toast/toast-context";
-import { requestRefund } from "../api/request-refund";
 
 /** SPEC.md's generic confirmation prompt, as the operator's refund asks it too. */
 export const REFUND_CONFIRMATION = "Are you sure?";
 
 /**
- * The money-back guarantee on an order's page, while it runs: the deadline and
- * "Request refund". After the learner confirms, the server refunds through the
- * provider and the page reloads its order (status Refunded, no button).
+ * Request refund with JavaScript: after the learner confirms, a fetcher sends
+ * the form to the page's action, the toast says how it went and the page
+ * reloads its order (status Refunded, no button). Kept by the page itself, as
+ * the section leaves the page once the order is refunded.
  */
-export function RefundRequest({ orderId, until }: { orderId: number; until: { iso: string; text: string } }) {
+export function useRefundRequest() {
   const toast = useToast();
-  const revalidator = useRevalidator();
+  const send = useActionSubmit(toast);
   const [busy, setBusy] = useState(false);
 
-  const onClick = async () => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
     if (busy || !window.confirm(REFUND_CONFIRMATION)) return;
     setBusy(true);
     try {
-      await requestRefund(orderId, toast);
-      await revalidator.revalidate();
+      await send(form);
     } finally {
       setBusy(false);
     }
   };
+  return { busy, onSubmit };
+}
 
+/**
+ * The money-back guarantee on an order's page, while it runs: the deadline and
+ * "Request refund", a form posted to the page's action (without JavaScript,
+ * the page comes back with the order Refunded).
+ */
+export function RefundRequest({
+  until,
+  busy,
+  onSubmit,
+}: { until: { iso: string; text: string } } & ReturnType<typeof useRefundRequest>) {
   return (
     <section className="card order-details order-refund" aria-labelledby="refund-title">
       <h2 id="refund-title" className="order-details__title">
@@ -37,9 +50,11 @@ export function RefundRequest({ orderId, until }: { orderId: number; until: { is
         Not what you needed? You can get your money back until <time dateTime={until.iso}>{until.text}</time>. The items
         of this order are locked again at once.
       </p>
-      <button type="button" className="button button--outline" onClick={onClick} aria-disabled={busy || undefined}>
-        {busy ? "Requesting refund…" : "Request refund"}
-      </button>
+      <form method="post" onSubmit={onSubmit}>
+        <button type="submit" className="button button--outline" aria-disabled={busy || undefined}>
+          {busy ? "Requesting refund…" : "Request refund"}
+        </button>
+      </form>
     </section>
   );
 }

@@ -1,0 +1,104 @@
+import { validateForm } from "@skillshelf/shared/account-forms.ts";
+import {
+  adminFormInput,
+  categoryCreateSchema,
+  categoryReorderSchema,
+  categoryUpdateSchema,
+  contentCreateSchema,
+  contentUpdateSchema,
+  groupCreateSchema,
+  groupUpdateSchema,
+  relatedSchema,
+  reorderSchema,
+} from "@skillshelf/shared/admin-forms.ts";
+import type { ActionOutcome } from "@skillshelf/shared/api.ts";
+import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import { rowId } from "@skillshelf/shared/ids.ts";
+import { type AppLoadContext, data } from "react-router";
+import type { z } from "zod";
+import { answerForm, formValues } from "../../../lib/form-action";
+import { CATALOGUE_CHECKBOXES, type CatalogueIntent, isCatalogueIntent } from "./catalogue-intents";
+
+/** What a plain form post's failure renders with: which form it was, and what was typed in it. */
+export interface PostedCatalogueForm {
+  intent: string;
+  id: string;
+  fields: Record<string, string | boolean>;
+}
+
+/** The action's data: an outcome, and with a failure the form it belongs to. */
+export type CatalogueAnswer =
+  | ActionOutcome<unknown>
+  | (Extract<ActionOutcome<unknown>, { ok: false }> & { posted: PostedCatalogueForm });
+type Answer = Response | ReturnType<typeof data<CatalogueAnswer>>;
+
+const refused = (message: string, errors?: Record<string, string>): ActionOutcome<never> => ({
+  ok: false,
+  status: 422,
+  message,
+  ...(errors ? { errors } : {}),
+});
+
+/**
+ * The catalogue editor's form posts, by intent: each checked with its shared
+ * schema, then run by the store's own steps (the same as /api/admin). A plain
+ * form post that succeeds goes on (303) to what it saved, in the editor's
+ * URL; one that fails gets the page again with the messages.
+ */
+export async function catalogueAction(
+  context: AppLoadContext,
+  form: FormData,
+  /** The editor's path, and the page (path and query) the form was on. */
+  page: { base: string; here: string },
+): Promise<Answer> {
+  const { base, here } = page;
+  const intent = String(form.get("intent") ?? "");
+  const fields = formValues(form, CATALOGUE_CHECKBOXES);
+  const posted: PostedCatalogueForm = { intent, id: String(form.get("id") ?? ""), fields };
+  const answer = <T>(outcome: ActionOutcome<T>, to: (saved: T) => string) =>
+    outcome.ok
+      ? answerForm(context, outcome, to(outcome.data))
+      : data({ ...outcome, posted }, { status: outcome.status });
+  if (!isCatalogueIntent(intent)) return answer(refused(GENERIC_ERROR), () => base);
+  const id = rowId().safeParse(form.get("id")).data ?? 0;
+  const ids = form.getAll("ids").map((value) => Number(value));
+  const writes = context.adminWrites;
+  const edit = (what: string) => (saved: { id: number }) => `${base}?edit=${what}-${saved.id}`;
+  const closed = () => base;
+  const back = () => here;
+
+  /** A form with fields: its schema first, then the write. */
+  const run = async <S extends z.ZodType, T>(
+    schema: S,
+    values: unknown,
+    write: (input: z.output<S>) => Promise<ActionOutcome<T>>,
+    to: (saved: T) => string,
+  ) => {
+    const checked = validateForm(schema, values);
+    return answer(
+      checked.ok
+        ? await write(checked.data)
+        : refused(Object.values(checked.errors)[0] ?? GENERIC_ERROR, checked.errors),
+      to,
+    );
+  };
+  const input = adminFormInput(fields);
+  const byIntent: Record<CatalogueIntent, () => Promise<Answer>> = {
+    "category-create": () => run(categoryCreateSchema, input, (v) => writes.createCategory(v), edit("category")),
+    "category-update": () => run(categoryUpdateSchema, input, (v) => writes.updateCategory(id, v), edit("category")),
+    "category-delete": async () => answer(await writes.deleteCategory(id), closed),
+    "categories-reorder": () =>
+      run(categoryReorderSchema, { parent_id: input.parent_id ?? null, ids }, (v) => writes.reorderCategories(v), back),
+    "group-create": () => run(groupCreateSchema, input, (v) => writes.createGroup(id, v), edit("group")),
+    "group-update": () => run(groupUpdateSchema, input, (v) => writes.updateGroup(id, v), edit("group")),
+    "group-delete": async () => answer(await writes.deleteGroup(id), closed),
+    "groups-reorder": () => run(reorderSchema, { ids }, (v) => writes.reorderGroups(id, v.ids), back),
+    "content-create": () => run(contentCreateSchema, input, (v) => writes.createContent(id, v), edit("content")),
+    "content-update": () => run(contentUpdateSchema, input, (v) => writes.updateContent(id, v), edit("content")),
+    "content-delete": async () => answer(await writes.deleteContent(id), closed),
+    "contents-reorder": () => run(reorderSchema, { ids }, (v) => writes.reorderContents(id, v.ids), back),
+    related: () => run(relatedSchema, { ids }, (v) => writes.setRelated(id, v.ids), back),
+    "media-delete": async () => answer(await writes.deleteMedia(id), back),
+  };
+  return byIntent[intent]();
+}

@@ -1,0 +1,71 @@
+import { validateForm } from "@skillshelf/shared/account-forms.ts";
+import { adminFormInput } from "@skillshelf/shared/admin-forms.ts";
+import { type FormEvent, useState } from "react";
+import type { z } from "zod";
+import { useActionSubmit } from "../../hooks/use-action-submit";
+import { type FieldErrors, focusFirstError, readForm } from "../../hooks/use-schema-form";
+import { useToast } from "../toast/toast-context";
+import { confirmAction } from "./admin-api";
+
+interface Options<T> {
+  /** The form's shared schema (admin-forms.ts): checked here before anything is sent, as the server checks it. */
+  schema?: z.ZodType;
+  /** The form's input for the schema, when it is not its fields as text (a multiple choice). */
+  read?: (form: HTMLFormElement) => unknown;
+  /** The confirmation prompt to ask first (SPEC.md section 8), if any, for the form being sent. */
+  confirm?: (form: HTMLFormElement) => string | undefined;
+  /** Messages a plain form post's answer already shows (without JavaScript). */
+  initialErrors?: FieldErrors | undefined;
+  /** After the action succeeded (the page's data is reloaded by then). */
+  onDone?: (data: T, form: HTMLFormElement) => void | Promise<void>;
+}
+
+/**
+ * One admin form: a plain form post to its route's action without
+ * JavaScript; with it, checked with its shared schema (messages under the
+ * fields, no round-trip), confirmed when it asks, and sent to the same
+ * action by a fetcher, whose answer shows as a toast (the API's messages).
+ */
+export function useAdminForm<T = null>(options: Options<T> = {}) {
+  const toast = useToast();
+  const send = useActionSubmit<T>(toast);
+  const [errors, setErrors] = useState<FieldErrors>(options.initialErrors ?? {});
+  // The form being sent, if any: its buttons are disabled meanwhile.
+  const [sending, setSending] = useState<HTMLFormElement | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    if (options.schema) {
+      const input = options.read ? options.read(form) : adminFormInput(readForm(form));
+      const checked = validateForm(options.schema, input);
+      if (!checked.ok) {
+        setErrors(checked.errors);
+        focusFirstError(form, checked.errors);
+        return;
+      }
+    }
+    const prompt = options.confirm?.(form);
+    if (prompt && !confirmAction(prompt)) return;
+    setErrors({});
+    setSending(form);
+    try {
+      const outcome = await send(new FormData(form));
+      if (outcome.ok) await options.onDone?.(outcome.data, form);
+      else {
+        setErrors(outcome.errors ?? {});
+        if (outcome.errors) focusFirstError(form, outcome.errors);
+      }
+    } finally {
+      setSending(null);
+    }
+  };
+
+  return {
+    errors,
+    busy: sending !== null,
+    sending,
+    formProps: { method: "post" as const, noValidate: true, onSubmit },
+  };
+}

@@ -1,0 +1,67 @@
+import type { ActionOutcome, PaymentHandoff, PaymentMethod } from "@skillshelf/shared/api.ts";
+import { UNSENT_STATUS } from "../../lib/unsent-action";
+
+/** What the checkout does with the action's answer: leave for the provider, or say why not. */
+export type PaymentStep =
+  | { kind: "handoff"; handoff: PaymentHandoff }
+  /** The toast to show (SPEC.md section 8); reload when the cart or the session changed under the page. */
+  | { kind: "failed"; message: string; reload: boolean };
+
+const failed = (message: string, reload = false): PaymentStep => ({ kind: "failed", message, reload });
+
+/**
+ * The checkout action's outcome as SPEC.md section 8 words each provider's
+ * failure. 409 (the cart changed since the page loaded) and 401 (the session
+ * ended) are the server's own message, and the page reloads: the cart as it
+ * is now, or the sign-in page.
+ */
+export function paymentStep(method: PaymentMethod, outcome: ActionOutcome<PaymentHandoff>): PaymentStep {
+  if (!outcome.ok && (outcome.status === 409 || outcome.status === 401)) return failed(outcome.message, true);
+  // The store was not reached at all: the request itself failed.
+  const unsent = !outcome.ok && outcome.status === UNSENT_STATUS;
+  const handoff = outcome.ok ? outcome.data : null;
+  const to = (next: PaymentHandoff): PaymentStep => ({ kind: "handoff", handoff: next });
+  switch (method) {
+    case "card":
+      if (!outcome.ok) return failed(`Stripe Error: ${outcome.message}`);
+      return handoff?.kind === "redirect" && handoff.url
+        ? to(handoff)
+        : failed("Stripe Error: The secure payment page could not be opened.");
+    case "wallet":
+      if (unsent) return failed("PayPal error occurred");
+      if (!outcome.ok) return failed(`PayPal Error: ${outcome.message || "PayPal error occurred"}`);
+      return handoff?.kind === "redirect" && handoff.url ? to(handoff) : failed("PayPal Error: Approval URL missing");
+    case "regional":
+      if (unsent) return failed("PayU error occurred");
+      if (handoff?.kind === "form" && handoff.action) return to(handoff);
+      return failed(`PayU Error: ${outcome.message || "Unknown error"}`);
+  }
+}
+
+/** SPEC.md section 8: what an unexpected failure in the browser says, per provider. */
+export function unexpectedPaymentError(method: PaymentMethod, error: unknown): string {
+  if (method === "wallet") return "Unexpected PayPal Error";
+  if (method === "regional") return "Unexpected PayU Error";
+  return `Stripe Error: ${error instanceof Error && error.message ? error.message : String(error)}`;
+}
+
+/** Sends the browser to the provider: its hosted page, or (PayU) a form posted to it. */
+export function leaveForProvider(handoff: PaymentHandoff): void {
+  if (handoff.kind === "redirect") {
+    window.location.assign(handoff.url);
+    return;
+  }
+  const form = document.createElement("form");
+  form.method = "POST";
+  form.action = handoff.action;
+  form.hidden = true;
+  for (const [name, value] of Object.entries(handoff.params)) {
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}
