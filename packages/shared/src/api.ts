@@ -10,6 +10,8 @@ import type {
 } from "./account-forms.ts";
 import { type AdminCatalogueTree, type AdminOrderRow, type AdminUserRow, adminOrderFields } from "./admin-forms.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
+import type { LanguageCode } from "./i18n/languages.ts";
+import type { Resources } from "./i18n/translator.ts";
 import type { Page, PageRequest } from "./paging.ts";
 import type { SearchResults } from "./search.ts";
 
@@ -293,6 +295,11 @@ export type PaymentHandoff =
 
 export interface StoreContext {
   viewer: Viewer | null;
+  /**
+   * The page's language (a learner's setting; a guest's choice or Accept-Language)
+   * and what the browser needs of its catalogue (i18n/translator.ts browserResources).
+   */
+  i18n: { language: LanguageCode; resources: Resources };
   /** The page's form actions (POST); only a form post's render calls them. */
   accounts: AccountActions;
   commerce: CommerceActions;

@@ -1,6 +1,7 @@
 import type { ContentSummary } from "@skillshelf/shared/api.ts";
 import { truncate } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
+import { useT } from "../../../lib/i18n";
 
 interface ContentCardProps {
   categorySlug: string;
@@ -10,13 +11,14 @@ interface ContentCardProps {
 
 /** Title, the description cut at 90 characters, and 'See Details' opening the article in a new tab. */
 export function ContentCard({ categorySlug, content, free }: ContentCardProps) {
+  const t = useT();
   const titleId = useId();
   return (
     <article className="card content-card">
       <h3 id={titleId} className="content-card__title">
         {content.title}
       </h3>
-      {free && <span className="pill pill--free content-card__free">Free to read</span>}
+      {free && <span className="pill pill--free content-card__free">{t("Free to read")}</span>}
       <p className="content-card__text">{truncate(content.short_description)}</p>
       <a
         href={`/${categorySlug}/${content.slug}`}
@@ -25,8 +27,8 @@ export function ContentCard({ categorySlug, content, free }: ContentCardProps) {
         className="content-card__link"
         aria-describedby={titleId}
       >
-        See Details
-        <span className="sr-only"> (opens in a new tab)</span>
+        {t("See Details")}
+        <span className="sr-only">{t(" (opens in a new tab)")}</span>
       </a>
     </article>
   );

@@ -1,0 +1,21 @@
+import enCatalogue from "./en/catalogue.json" with { type: "json" };
+import enCommon from "./en/common.json" with { type: "json" };
+import enHome from "./en/home.json" with { type: "json" };
+import esCatalogue from "./es/catalogue.json" with { type: "json" };
+import esCommon from "./es/common.json" with { type: "json" };
+import esHome from "./es/home.json" with { type: "json" };
+import frCatalogue from "./fr/catalogue.json" with { type: "json" };
+import frCommon from "./fr/common.json" with { type: "json" };
+import frHome from "./fr/home.json" with { type: "json" };
+import type { LanguageCode } from "./languages.ts";
+import type { Resources } from "./translator.ts";
+
+/**
+ * Every language's catalogue, by namespace (one JSON file each). Server-side only:
+ * a page gets its own language's, as data (apps/server/src/routes/pages.ts).
+ */
+export const CATALOGUES: Record<LanguageCode, Resources> = {
+  en: { common: enCommon, home: enHome, catalogue: enCatalogue },
+  es: { common: esCommon, home: esHome, catalogue: esCatalogue },
+  fr: { common: frCommon, home: frHome, catalogue: frCatalogue },
+};
