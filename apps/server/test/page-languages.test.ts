@@ -29,6 +29,11 @@ const PUBLIC_PAGES = [
   "/search?q=zzzzqqq",
   `/search?q=${"x".repeat(201)}`,
   "/no-such-page",
+  "/login",
+  "/login?notice=registered",
+  "/registration",
+  "/forgot-password",
+  "/reset-password/not-a-token",
 ];
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -96,6 +101,24 @@ describe("pages in Spanish and French", () => {
       }
     });
   }
+
+  it("show a plain form post's messages in the page's language (the schemas' English, translated where shown)", async () => {
+    const res = await store.app.inject({
+      method: "POST",
+      url: "/registration",
+      payload: "name=&email=nope&password=short&confirm_password=other",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: PUBLIC_URL,
+        "sec-fetch-site": "same-origin",
+        cookie: "lang=es",
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain("El nombre completo es obligatorio");
+    expect(res.body).toContain("Dirección de correo no válida");
+    expect(englishLeftIn(res.body, englishPieces("es"))).toEqual([]);
+  });
 
   it("still show English in an English page (the test sees English when it is there)", async () => {
     const pieces = englishPieces("es");

@@ -1,12 +1,18 @@
+import enAuth from "./en/auth.json" with { type: "json" };
 import enCatalogue from "./en/catalogue.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
 import enHome from "./en/home.json" with { type: "json" };
+import enValidation from "./en/validation.json" with { type: "json" };
+import esAuth from "./es/auth.json" with { type: "json" };
 import esCatalogue from "./es/catalogue.json" with { type: "json" };
 import esCommon from "./es/common.json" with { type: "json" };
 import esHome from "./es/home.json" with { type: "json" };
+import esValidation from "./es/validation.json" with { type: "json" };
+import frAuth from "./fr/auth.json" with { type: "json" };
 import frCatalogue from "./fr/catalogue.json" with { type: "json" };
 import frCommon from "./fr/common.json" with { type: "json" };
 import frHome from "./fr/home.json" with { type: "json" };
+import frValidation from "./fr/validation.json" with { type: "json" };
 import type { LanguageCode } from "./languages.ts";
 import type { Resources } from "./translator.ts";
 
@@ -15,7 +21,25 @@ import type { Resources } from "./translator.ts";
  * a page gets its own language's, as data (apps/server/src/routes/pages.ts).
  */
 export const CATALOGUES: Record<LanguageCode, Resources> = {
-  en: { common: enCommon, home: enHome, catalogue: enCatalogue },
-  es: { common: esCommon, home: esHome, catalogue: esCatalogue },
-  fr: { common: frCommon, home: frHome, catalogue: frCatalogue },
+  en: {
+    common: enCommon,
+    home: enHome,
+    catalogue: enCatalogue,
+    auth: enAuth,
+    validation: enValidation,
+  },
+  es: {
+    common: esCommon,
+    home: esHome,
+    catalogue: esCatalogue,
+    auth: esAuth,
+    validation: esValidation,
+  },
+  fr: {
+    common: frCommon,
+    home: frHome,
+    catalogue: frCatalogue,
+    auth: frAuth,
+    validation: frValidation,
+  },
 };
