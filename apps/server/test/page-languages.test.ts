@@ -120,6 +120,30 @@ describe("pages in Spanish and French", () => {
     expect(englishLeftIn(res.body, englishPieces("es"))).toEqual([]);
   });
 
+  for (const code of ["es", "fr"] as const) {
+    it(`leave no English interface text in a learner's ${code} cart, empty and with a line`, async () => {
+      const learner = await createUser(store, { language: code === "es" ? "Spanish" : "French" });
+      const token = await signIn(store, learner.id);
+      const headers = { cookie: `access-token=${token}` };
+      const pieces = englishPieces(code);
+      const empty = await get("/cart", headers);
+      expect(empty.body).toContain(`<html lang="${code}"`);
+      expect(englishLeftIn(empty.body, pieces)).toEqual([]);
+      const docker = await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } });
+      const id = docker.json<{ seo_data: { id: number } }>().seo_data.id;
+      const added = await store.app.inject({
+        method: "POST",
+        url: "/api/cart/add",
+        headers: { authorization: `Bearer ${token}` },
+        payload: { sub_category_id: id, group_id: null },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const full = await get("/cart", headers);
+      expect(full.body).toContain(code === "es" ? "1 artículo en el carrito" : "1 article dans le panier");
+      expect(englishLeftIn(full.body, pieces)).toEqual([]);
+    });
+  }
+
   it("still show English in an English page (the test sees English when it is there)", async () => {
     const pieces = englishPieces("es");
     const res = await get("/docker");

@@ -1,15 +1,18 @@
 import enAuth from "./en/auth.json" with { type: "json" };
 import enCatalogue from "./en/catalogue.json" with { type: "json" };
+import enCommerce from "./en/commerce.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
 import enHome from "./en/home.json" with { type: "json" };
 import enValidation from "./en/validation.json" with { type: "json" };
 import esAuth from "./es/auth.json" with { type: "json" };
 import esCatalogue from "./es/catalogue.json" with { type: "json" };
+import esCommerce from "./es/commerce.json" with { type: "json" };
 import esCommon from "./es/common.json" with { type: "json" };
 import esHome from "./es/home.json" with { type: "json" };
 import esValidation from "./es/validation.json" with { type: "json" };
 import frAuth from "./fr/auth.json" with { type: "json" };
 import frCatalogue from "./fr/catalogue.json" with { type: "json" };
+import frCommerce from "./fr/commerce.json" with { type: "json" };
 import frCommon from "./fr/common.json" with { type: "json" };
 import frHome from "./fr/home.json" with { type: "json" };
 import frValidation from "./fr/validation.json" with { type: "json" };
@@ -27,6 +30,7 @@ export const CATALOGUES: Record<LanguageCode, Resources> = {
     catalogue: enCatalogue,
     auth: enAuth,
     validation: enValidation,
+    commerce: enCommerce,
   },
   es: {
     common: esCommon,
@@ -34,6 +38,7 @@ export const CATALOGUES: Record<LanguageCode, Resources> = {
     catalogue: esCatalogue,
     auth: esAuth,
     validation: esValidation,
+    commerce: esCommerce,
   },
   fr: {
     common: frCommon,
@@ -41,5 +46,6 @@ export const CATALOGUES: Record<LanguageCode, Resources> = {
     catalogue: frCatalogue,
     auth: frAuth,
     validation: frValidation,
+    commerce: frCommerce,
   },
 };
