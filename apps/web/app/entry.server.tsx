@@ -7,8 +7,7 @@ import { ServerRouter } from "react-router";
 import { ArtefactGroups, ServerTilesHtml } from "./features/home/components/artefact-groups";
 import "./load-context";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
-import { I18nextProvider } from "react-i18next";
-import { translatorOf } from "./lib/i18n";
+import { TranslatorProvider, translatorOf } from "./lib/i18n";
 
 /**
  * Home's tiles as HTML, rendered here rather than from loader data: what a loader
@@ -20,9 +19,9 @@ async function homeTilesHtml(routerContext: EntryContext, loadContext: AppLoadCo
   const [home, { categories: owned }] = await Promise.all([loadContext.home(), loadContext.ownership()]);
   const formatting = readerFormatting(loadContext.i18n.language, loadContext.viewer?.user);
   return renderToStaticMarkup(
-    <I18nextProvider i18n={translatorOf(loadContext.i18n)}>
+    <TranslatorProvider value={translatorOf(loadContext.i18n)}>
       <ArtefactGroups home={home} owned={owned} formatting={formatting} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

@@ -1,7 +1,6 @@
 import type { Navigation } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
-import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -21,7 +20,7 @@ import { SiteHeader } from "./features/layout/components/site-header";
 import { SkipLink } from "./features/layout/components/skip-link";
 import type { NavUser } from "./features/layout/nav-user";
 import { ToastProvider } from "./features/toast/toast-context";
-import { metaT, translatorOf } from "./lib/i18n";
+import { metaT, TranslatorProvider, translatorOf } from "./lib/i18n";
 import { buildMeta } from "./lib/meta";
 import { revalidateUnlessUnsent } from "./lib/unsent-action";
 import "./styles/base.css";
@@ -90,9 +89,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const toastPosition =
     matches.map((m) => (m.handle as RouteHandle | undefined)?.toastPosition).findLast(Boolean) ?? "top-right";
-  const i18n = translatorOf(root?.i18n);
+  const translator = translatorOf(root?.i18n);
   return (
-    <html lang={i18n.language}>
+    <html lang={translator.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -100,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorProvider value={translator}>
           <ToastProvider position={toastPosition}>
             <SkipLink />
             <SiteHeader
@@ -114,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             <SiteFooter paymentsEmulated={root?.paymentsEmulated ?? false} signedIn={Boolean(root?.user)} />
           </ToastProvider>
-        </I18nextProvider>
+        </TranslatorProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -11,7 +11,7 @@ import type {
 import { type AdminCatalogueTree, type AdminOrderRow, type AdminUserRow, adminOrderFields } from "./admin-forms.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
 import type { LanguageCode } from "./i18n/languages.ts";
-import type { Resources } from "./i18n/translator.ts";
+import type { Resources } from "./i18n/page-translator.ts";
 import type { Page, PageRequest } from "./paging.ts";
 import type { SearchResults } from "./search.ts";
 
@@ -297,7 +297,7 @@ export interface StoreContext {
   viewer: Viewer | null;
   /**
    * The page's language (a learner's setting; a guest's choice or Accept-Language)
-   * and what the browser needs of its catalogue (i18n/translator.ts browserResources).
+   * and what the browser needs of its catalogue (i18n/page-translator.ts browserResources).
    */
   i18n: { language: LanguageCode; resources: Resources };
   /** The page's form actions (POST); only a form post's render calls them. */

@@ -5,7 +5,7 @@ import {
   type LanguageCode,
   resolveLanguage,
 } from "@skillshelf/shared/i18n/languages.ts";
-import { browserResources, type Resources } from "@skillshelf/shared/i18n/translator.ts";
+import { browserResources, type Resources } from "@skillshelf/shared/i18n/page-translator.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionViewer } from "../accounts/sessions.ts";
 

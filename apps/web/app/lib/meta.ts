@@ -1,7 +1,7 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { LANGUAGE_CODES, LANGUAGE_PARAM } from "@skillshelf/shared/i18n/languages.ts";
-import type { TFunction } from "i18next";
 import type { MetaDescriptor } from "react-router";
+import type { TFunction } from "./i18n";
 
 /** A picture for link previews (og:image), by its absolute URL. */
 export interface PageImage {

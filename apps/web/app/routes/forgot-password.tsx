@@ -1,10 +1,10 @@
 import { forgotPasswordSchema } from "@skillshelf/shared/account-forms.ts";
-import { Trans } from "react-i18next";
 import { Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { SubmitButton } from "../components/form/submit-button";
 import { TextField } from "../components/form/text-field";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
+import { Trans } from "../components/trans";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
 import { useToast } from "../features/toast/toast-context";

@@ -1,5 +1,4 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import type { TFunction } from "i18next";
 import { data, useRouteLoaderData } from "react-router";
 import { useAddToCart } from "../features/cart/use-add-to-cart";
 import { AddToCartButton } from "../features/catalogue/components/add-to-cart-button";
@@ -8,6 +7,7 @@ import { ContentGrid } from "../features/catalogue/components/content-grid";
 import { GroupCard } from "../features/catalogue/components/group-card";
 import { ListingHero } from "../features/catalogue/components/listing-hero";
 import { breadcrumbData, listingOffers, listingTrail, productData } from "../features/catalogue/structured-data";
+import type { TFunction } from "../lib/i18n";
 import { metaT, translatorOf, useT } from "../lib/i18n";
 import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";

@@ -1,11 +1,11 @@
 import { RESET_PASSWORD_RULES, resetPasswordSchema } from "@skillshelf/shared/account-forms.ts";
 import { useState } from "react";
-import { Trans } from "react-i18next";
 import { Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
+import { Trans } from "../components/trans";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { PasswordChecklist } from "../features/auth/components/password-checklist";
 import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";

@@ -1,7 +1,7 @@
 import { SEARCH_MAX_LIMIT, SEARCH_MESSAGES, type SearchResults } from "@skillshelf/shared/search.ts";
 import { searchQuery } from "@skillshelf/shared/search-schemas.ts";
-import { Trans } from "react-i18next";
 import { Form, Link } from "react-router";
+import { Trans } from "../components/trans";
 import { provideSearchCombobox } from "../features/search/components/header-search";
 import { Highlight } from "../features/search/components/highlight";
 import { SearchCombobox } from "../features/search/components/search-combobox";

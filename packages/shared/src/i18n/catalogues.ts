@@ -17,7 +17,7 @@ import frCommon from "./fr/common.json" with { type: "json" };
 import frHome from "./fr/home.json" with { type: "json" };
 import frValidation from "./fr/validation.json" with { type: "json" };
 import type { LanguageCode } from "./languages.ts";
-import type { Resources } from "./translator.ts";
+import type { Resources } from "./page-translator.ts";
 
 /**
  * Every language's catalogue, by namespace (one JSON file each). Server-side only:

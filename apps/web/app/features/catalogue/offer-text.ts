@@ -1,6 +1,6 @@
 import type { ArtefactOffer } from "@skillshelf/shared/api.ts";
 import { type Formatting, formatAmount } from "@skillshelf/shared/formatting.ts";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n";
 
 /** What an artefact's card says it costs: Owned for its owner, else its price, From the cheapest group's, or Free. */
 export function offerText(

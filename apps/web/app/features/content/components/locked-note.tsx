@@ -1,6 +1,6 @@
-import { Trans } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import { LockIcon } from "../../../components/icons/lock-icon";
+import { Trans } from "../../../components/trans";
 import type { loader as rootLoader } from "../../../root";
 import { useAddToCart } from "../../cart/use-add-to-cart";
 import { AddToCartButton } from "../../catalogue/components/add-to-cart-button";

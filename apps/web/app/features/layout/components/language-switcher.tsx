@@ -1,7 +1,6 @@
 import { LANGUAGE_CODES, LANGUAGE_NAMES, LANGUAGE_PARAM } from "@skillshelf/shared/i18n/languages.ts";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { useT } from "../../../lib/i18n";
+import { useTranslator } from "../../../lib/i18n";
 
 /**
  * A guest's language: a plain GET form to this page with ?lang=, which works
@@ -9,9 +8,8 @@ import { useT } from "../../../lib/i18n";
  * then remembers it in the lang cookie). A learner's language is a setting.
  */
 export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
-  const t = useT();
+  const { t, language } = useTranslator();
   const { pathname, search } = useLocation();
-  const { i18n } = useTranslation();
   if (signedIn) {
     return (
       <p className="language-switcher">
@@ -27,7 +25,7 @@ export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor="language-switcher">{t("Language")}</label>
-      <select id="language-switcher" name={LANGUAGE_PARAM} defaultValue={i18n.language}>
+      <select id="language-switcher" name={LANGUAGE_PARAM} defaultValue={language}>
         {LANGUAGE_CODES.map((code) => (
           <option key={code} value={code} lang={code}>
             {LANGUAGE_NAMES[code]}
