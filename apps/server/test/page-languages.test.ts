@@ -220,6 +220,19 @@ describe("the page's language", () => {
     expect((await get("/docker")).body).toContain("£19.99");
   });
 
+  it("puts a searched text into a translated sentence as text, never as markup or a placeholder", async () => {
+    const query = "<anchor>x</anchor> {{query}} & $t(Sign out)";
+    const res = await get(`/search?q=${encodeURIComponent(query)}`, { cookie: "lang=es" });
+    const status = DomUtils.findOne(
+      (node) => node.name === "p" && node.attribs.role === "status",
+      parseDocument(res.body).children,
+    );
+    expect(status && DomUtils.textContent(status)).toBe(`No hay resultados para «${query}».`);
+    const strong = status && DomUtils.findOne((node) => node.name === "strong", status.children);
+    expect(strong && DomUtils.textContent(strong)).toBe(`«${query}»`);
+    expect(status && DomUtils.findOne((node) => node.name === "anchor", status.children)).toBeNull();
+  });
+
   it("is offered to guests by a switcher that works as a plain form", async () => {
     const res = await get("/search?q=docker", { cookie: "lang=fr" });
     const form = /<form class="language-switcher" action="\/search" method="get">([\s\S]*?)<\/form>/.exec(
