@@ -57,6 +57,11 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: "inherit",
   });
+  execFileSync(process.execPath, ["--import", "tsx", "e2e/support/seed-languages.ts"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: "inherit",
+  });
   // node itself, not npx: the signal at teardown must reach the server, not a wrapper.
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
     cwd: root,

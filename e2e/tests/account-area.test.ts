@@ -219,10 +219,22 @@ describe("the account area", () => {
 
     await page.reload();
     await formReady(page);
-    expect(await form.getByLabel("Display name").inputValue()).toBe(SETTINGS.display_name);
-    expect(await form.getByLabel("Time zone").inputValue()).toBe(SETTINGS.timezone);
-    expect(await form.getByLabel("Language").inputValue()).toBe(SETTINGS.language);
-    expect([await email.isChecked(), await inApp.isChecked(), await sms.isChecked()]).toEqual([false, true, true]);
+    // The learner's language is the interface's now: the page is in French, its fields found by name.
+    expect(await page.getAttribute("html", "lang")).toBe("fr");
+    const field = (name: string) => page.locator(`main form [name=${name}]`);
+    expect(await field("display_name").inputValue()).toBe(SETTINGS.display_name);
+    expect(await field("timezone").inputValue()).toBe(SETTINGS.timezone);
+    expect(await field("language").inputValue()).toBe(SETTINGS.language);
+    expect([
+      await field("email_notifications").isChecked(),
+      await field("in_app_notifications").isChecked(),
+      await field("sms_notifications").isChecked(),
+    ]).toEqual([false, true, true]);
+
+    // Back to English for the tests that follow.
+    await field("language").selectOption("English");
+    await page.locator("main form button[type=submit]").click();
+    await page.locator('html[lang="en"]').waitFor({ state: "attached" });
   });
 
   it("notifications: unread and earlier groups, and a link to view them all", async () => {
@@ -307,6 +319,6 @@ describe("the account area", () => {
     await page.goto("/settings");
     await formReady(page);
     expect(await page.getByLabel("Time zone").inputValue()).toBe(SETTINGS.timezone);
-    expect(await page.getByLabel("Language").inputValue()).toBe(SETTINGS.language);
+    expect(await page.getByLabel("Language").inputValue()).toBe("English");
   });
 });

@@ -6,6 +6,8 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { ArtefactGroups, ServerTilesHtml } from "./features/home/components/artefact-groups";
 import "./load-context";
+import { readerFormatting } from "@skillshelf/shared/formatting.ts";
+import { TranslatorProvider, translatorOf } from "./lib/i18n";
 
 /**
  * Home's tiles as HTML, rendered here rather than from loader data: what a loader
@@ -15,7 +17,12 @@ async function homeTilesHtml(routerContext: EntryContext, loadContext: AppLoadCo
   const isHome = routerContext.staticHandlerContext.matches.some((match) => match.route.id === "routes/home");
   if (!isHome || routerContext.staticHandlerContext.errors) return null;
   const [home, { categories: owned }] = await Promise.all([loadContext.home(), loadContext.ownership()]);
-  return renderToStaticMarkup(<ArtefactGroups home={home} owned={owned} />);
+  const formatting = readerFormatting(loadContext.i18n.language, loadContext.viewer?.user);
+  return renderToStaticMarkup(
+    <TranslatorProvider value={translatorOf(loadContext.i18n)}>
+      <ArtefactGroups home={home} owned={owned} formatting={formatting} />
+    </TranslatorProvider>,
+  );
 }
 
 export const streamTimeout = 5000;

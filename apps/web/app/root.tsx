@@ -1,6 +1,6 @@
 import type { Navigation } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import { formattingOf } from "@skillshelf/shared/formatting.ts";
+import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import {
   isRouteErrorResponse,
   Links,
@@ -20,6 +20,7 @@ import { SiteHeader } from "./features/layout/components/site-header";
 import { SkipLink } from "./features/layout/components/skip-link";
 import type { NavUser } from "./features/layout/nav-user";
 import { ToastProvider } from "./features/toast/toast-context";
+import { metaT, TranslatorProvider, translatorOf } from "./lib/i18n";
 import { buildMeta } from "./lib/meta";
 import { revalidateUnlessUnsent } from "./lib/unsent-action";
 import "./styles/base.css";
@@ -55,23 +56,27 @@ export async function loader({ context }: Route.LoaderArgs) {
     cartCount: await context.cartCount(),
     unreadCount: await context.notificationCount(),
     paymentsEmulated: context.paymentsEmulated,
-    // A visitor's (and every kept public page's) is the store's; a learner's follows their settings.
-    formatting: formattingOf(context.viewer?.user),
+    // A learner's follows their settings; a guest's the page's language (kept pages are kept per language).
+    formatting: readerFormatting(context.i18n.language, context.viewer?.user),
+    // The page's language and its catalogue, as data: the hydration translates with what the server did.
+    i18n: context.i18n,
   };
 }
 
 // Children replace this; it speaks only when the root error boundary renders.
 export const shouldRevalidate = revalidateUnlessUnsent;
 
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return buildMeta({
-      title: META_DEFAULTS.notFoundTitle,
-      description: "The page you're looking for doesn't exist. It may have been moved or deleted.",
+      t,
+      title: t(META_DEFAULTS.notFoundTitle),
+      description: t("The page you're looking for doesn't exist. It may have been moved or deleted."),
     });
   }
-  if (error) return buildMeta({ title: "Something went wrong", description: GENERIC_ERROR });
-  return buildMeta({ title: META_DEFAULTS.homeTitle, description: META_DEFAULTS.homeDescription });
+  if (error) return buildMeta({ t, title: t("Something went wrong"), description: t(GENERIC_ERROR) });
+  return buildMeta({ t, title: t(META_DEFAULTS.homeTitle), description: t(META_DEFAULTS.homeDescription) });
 }
 
 /** A route module sets `handle = { toastPosition: "top-center" }` on the auth screens (SPEC.md section 9). */
@@ -84,8 +89,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const toastPosition =
     matches.map((m) => (m.handle as RouteHandle | undefined)?.toastPosition).findLast(Boolean) ?? "top-right";
+  const translator = translatorOf(root?.i18n);
   return (
-    <html lang="en">
+    <html lang={translator.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -93,19 +99,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <ToastProvider position={toastPosition}>
-          <SkipLink />
-          <SiteHeader
-            navigation={root?.navigation ?? NO_NAVIGATION}
-            user={root?.user ?? null}
-            cartCount={root?.cartCount ?? 0}
-            unreadCount={root?.unreadCount ?? 0}
-          />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <SiteFooter paymentsEmulated={root?.paymentsEmulated ?? false} />
-        </ToastProvider>
+        <TranslatorProvider value={translator}>
+          <ToastProvider position={toastPosition}>
+            <SkipLink />
+            <SiteHeader
+              navigation={root?.navigation ?? NO_NAVIGATION}
+              user={root?.user ?? null}
+              cartCount={root?.cartCount ?? 0}
+              unreadCount={root?.unreadCount ?? 0}
+            />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter paymentsEmulated={root?.paymentsEmulated ?? false} signedIn={Boolean(root?.user)} />
+          </ToastProvider>
+        </TranslatorProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -26,6 +26,8 @@ import {
 } from "./admin-forms.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
 import type { AdminCouponRow, AdminCouponsView, couponCodeSchema, createCouponSchema } from "./coupons.ts";
+import type { LanguageCode } from "./i18n/languages.ts";
+import type { Resources } from "./i18n/page-translator.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import { type ArticleProgress, itemProgressSchema, type progressFormSchema } from "./progress.ts";
 import type { SearchResults } from "./search.ts";
@@ -349,6 +351,11 @@ export type PaymentHandoff =
 
 export interface StoreContext {
   viewer: Viewer | null;
+  /**
+   * The page's language (a learner's setting; a guest's choice or Accept-Language)
+   * and what the browser needs of its catalogue (i18n/page-translator.ts browserResources).
+   */
+  i18n: { language: LanguageCode; resources: Resources };
   /** The page's form actions (POST); only a form post's render calls them. */
   accounts: AccountActions;
   commerce: CommerceActions;

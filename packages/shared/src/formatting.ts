@@ -1,3 +1,4 @@
+import { type LanguageCode, SETTING_OF_CODE } from "./i18n/languages.ts";
 import { isTimeZone, orderDateFormatter } from "./intl-formatters.ts";
 import { formatMajor } from "./money.ts";
 
@@ -27,6 +28,18 @@ export function formattingOf(settings: { language: string; timezone: string } | 
     locale: LOCALE_OF_LANGUAGE[settings.language] ?? STORE_FORMATTING.locale,
     timeZone: isTimeZone(settings.timezone) ? settings.timezone : STORE_FORMATTING.timeZone,
   };
+}
+
+/**
+ * A reader's formatting from the language their page is in: a learner's own
+ * settings, or for a guest the language chosen (switcher, Accept-Language)
+ * with the store's time zone. Kept guest pages are kept per language.
+ */
+export function readerFormatting(
+  language: LanguageCode,
+  settings: { language: string; timezone: string } | null | undefined,
+): Formatting {
+  return formattingOf(settings ?? { language: SETTING_OF_CODE[language], timezone: STORE_FORMATTING.timeZone });
 }
 
 /** A price the API gives in major units (19.99), for people: "£19.99" (en-GB), "19,99 £" (fr-FR), "¥500" (JPY). */

@@ -22,6 +22,7 @@ import { searchPageArgs } from "../paging/keyset-page.ts";
 import { articleProgress, doneArticlesIn } from "../progress/reading-progress.ts";
 import { crossSitePost, pageActions } from "./page-actions.ts";
 import { joinParts, PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
+import { pageLanguage } from "./page-language.ts";
 import { viewerOf } from "./viewer.ts";
 
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
@@ -105,6 +106,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
   /** The functions the loaders read the store through, for this viewer (null: a visitor). */
   const storeContext = (
     viewer: SessionViewer | null,
+    i18n: StoreContext["i18n"],
     cspNonce: string,
     actions: PageActions,
   ): StoreContext & { cspNonce: string } => {
@@ -114,6 +116,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     };
     return {
       viewer,
+      i18n,
       ...actions,
       publicUrl: app.config.publicUrl,
       paymentsEmulated: app.config.payments === "emulator",
@@ -201,12 +204,12 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     });
   };
 
-  const renderForVisitors = async (request: FastifyRequest): Promise<VisitorPage> => {
+  const renderForVisitors = async (request: FastifyRequest, i18n: StoreContext["i18n"]): Promise<VisitorPage> => {
     const nonce = placeholderNonce();
     // No abort signal: other requests may be waiting on this render.
     const response = await handle(
       webRequestOf(request, { forVisitors: true }),
-      storeContext(null, nonce, noActions()) as never,
+      storeContext(null, i18n, nonce, noActions()) as never,
     );
     return toVisitorPage(response, await response.text(), nonce);
   };
@@ -244,13 +247,15 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
         .send("This form was sent from another site, so it was refused. Open the page on this store and try again.");
     }
     const viewer = await viewerOf(request);
-    // Who is signed in changes the page: no cache may give one visitor's page to another.
-    reply.header("vary", "Cookie, Authorization");
+    // Who is signed in changes the page, and so does the language (the lang cookie, or
+    // Accept-Language): no cache may give one visitor's page to another.
+    reply.header("vary", "Cookie, Authorization, Accept-Language");
+    const i18n = pageLanguage(request, reply, viewer);
     if (!viewer && visitorPages && (request.method === "GET" || request.method === "HEAD")) {
       const page = await visitorPages.get(
-        request.url,
+        `${i18n.language} ${request.url}`,
         () => app.catalogue.version,
-        () => renderForVisitors(request),
+        () => renderForVisitors(request, i18n),
       );
       return sendVisitorPage(request, reply, page);
     }
@@ -258,7 +263,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     reply.raw.on("close", () => controller.abort());
     const response = await handle(
       webRequestOf(request, { forVisitors: false, signal: controller.signal }),
-      storeContext(viewer, reply.cspNonce.script, {
+      storeContext(viewer, i18n, reply.cspNonce.script, {
         ...actionsFor(request, reply),
         // The app's own fetches of a route's data or action go to PATH.data (React Router's single fetch).
         dataRequest: new URL(request.url, app.config.publicUrl).pathname.endsWith(".data"),

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ErrorPage } from "../features/errors/components/error-page";
+import { useT } from "../lib/i18n";
 
 /**
  * The error boundary of a paged page: a page link (?cursor=) that is altered,
@@ -7,17 +8,19 @@ import { ErrorPage } from "../features/errors/components/error-page";
  * the first page. Anything else is the usual error page.
  */
 export function PageLinkError({ firstPage }: { firstPage: string }) {
+  const t = useT();
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 422) return <ErrorPage />;
   const message = (error.data as { message?: string } | null)?.message ?? "This page link is not valid.";
+
   return (
     <section className="account-page" aria-labelledby="page-link-error-title">
       <h1 id="page-link-error-title" className="account-page__title">
-        This page is no longer available
+        {t("This page is no longer available")}
       </h1>
-      <p className="account-page__lead">{message}</p>
+      <p className="account-page__lead">{t(message)}</p>
       <Link to={firstPage} className="button">
-        Go to the first page
+        {t("Go to the first page")}
       </Link>
     </section>
   );

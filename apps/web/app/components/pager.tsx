@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "../lib/i18n";
 
 /**
  * Previous / Next under a paged list. Each is a link to the same page with the
@@ -18,25 +19,26 @@ export function Pager({
   /** Names the navigation, e.g. "Order pages". */
   label: string;
 }) {
+  const t = useT();
   if (!prev && !next) return null;
   return (
     <nav className="pager" aria-label={label}>
       {prev ? (
         <Link className="button button--small button--outline" to={href(prev)} rel="prev">
-          ← Previous
+          {t("← Previous")}
         </Link>
       ) : (
         <span className="button button--small button--outline" aria-disabled="true">
-          ← Previous
+          {t("← Previous")}
         </span>
       )}
       {next ? (
         <Link className="button button--small button--outline" to={href(next)} rel="next">
-          Next →
+          {t("Next →")}
         </Link>
       ) : (
         <span className="button button--small button--outline" aria-disabled="true">
-          Next →
+          {t("Next →")}
         </span>
       )}
     </nav>

@@ -1,5 +1,7 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { LANGUAGE_CODES, LANGUAGE_PARAM } from "@skillshelf/shared/i18n/languages.ts";
 import type { MetaDescriptor } from "react-router";
+import type { TFunction } from "./i18n";
 
 /** A picture for link previews (og:image), by its absolute URL. */
 export interface PageImage {
@@ -18,6 +20,8 @@ export interface PageMeta {
   image?: PageImage;
   /** schema.org objects, each sent as a JSON-LD block. */
   structuredData?: object[];
+  /** The page's translator (lib/i18n.ts metaT): the fixed texts in the page's language. */
+  t?: TFunction;
 }
 
 /**
@@ -34,17 +38,26 @@ export function buildMeta({
   type = "website",
   image,
   structuredData = [],
+  t,
 }: PageMeta): MetaDescriptor[] {
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
-    { name: "keywords", content: META_DEFAULTS.keywords },
+    { name: "keywords", content: t ? t(META_DEFAULTS.keywords) : META_DEFAULTS.keywords },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:type", content: type },
     { property: "og:site_name", content: META_DEFAULTS.siteName },
   ];
-  if (url) meta.push({ property: "og:url", content: url }, { tagName: "link", rel: "canonical", href: url });
+  if (url) {
+    meta.push({ property: "og:url", content: url }, { tagName: "link", rel: "canonical", href: url });
+    // The same page in each language: ?lang= picks it (and a guest's browser remembers it);
+    // without it, the reader's own language (x-default).
+    for (const code of LANGUAGE_CODES) {
+      meta.push({ tagName: "link", rel: "alternate", hrefLang: code, href: `${url}?${LANGUAGE_PARAM}=${code}` });
+    }
+    meta.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: url });
+  }
   if (image) {
     meta.push(
       { property: "og:image", content: image.url },
@@ -75,16 +88,21 @@ export const STORE_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 } a
  * have their own (`categoryImage`); an article's images and PDFs never serve as previews,
  * as they are only reached through short-lived URLs signed for one viewer.
  */
-export function previewImage(publicUrl: string, subject: string): PageImage {
+export function previewImage(publicUrl: string, subject: string, t?: TFunction): PageImage {
   const { path, width, height } = STORE_IMAGE;
-  return { url: pageUrl(publicUrl, path), alt: `${subject} on ${META_DEFAULTS.siteName}`, width, height };
+  return { url: pageUrl(publicUrl, path), alt: onStore(subject, t), width, height };
+}
+
+/** "Docker on Skillshelf", in the page's language. */
+function onStore(subject: string, t: TFunction | undefined): string {
+  return t ? t("{{subject}} on Skillshelf", { subject }) : `${subject} on ${META_DEFAULTS.siteName}`;
 }
 
 /** A category's own preview picture, drawn by the server from its name, line and price (/og/SLUG.png). */
-export function categoryImage(publicUrl: string, category: { slug: string; name: string }): PageImage {
+export function categoryImage(publicUrl: string, category: { slug: string; name: string }, t?: TFunction): PageImage {
   return {
     url: pageUrl(publicUrl, `/og/${category.slug}.png`),
-    alt: `${category.name} on ${META_DEFAULTS.siteName}`,
+    alt: onStore(category.name, t),
     width: STORE_IMAGE.width,
     height: STORE_IMAGE.height,
   };

@@ -15,6 +15,7 @@ import { DEFAULT_PAYMENT_METHOD } from "../features/checkout/payment-methods";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
 import { requireViewer, safeRedirect } from "../lib/guards";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/cart";
 
@@ -61,17 +62,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
     ...buildMeta({
-      title: `Cart | ${META_DEFAULTS.siteName}`,
-      description: "Review the artefacts and groups in your cart before checkout.",
+      t,
+      title: t("Cart | Skillshelf"),
+      description: t("Review the artefacts and groups in your cart before checkout."),
     }),
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { cart } = loaderData;
   const { rows } = cart;
   const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
@@ -96,13 +100,13 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container store-page">
       <header className="store-page__header">
-        <h1 className="store-page__title">Your Shopping Cart</h1>
-        <p className="store-page__lead">Review your selected items before checkout</p>
+        <h1 className="store-page__title">{t("Your Shopping Cart")}</h1>
+        <p className="store-page__lead">{t("Review your selected items before checkout")}</p>
       </header>
       <div className="cart-layout">
         <section className="card cart-panel" aria-labelledby="cart-count">
           <h2 id="cart-count" ref={countHeading} tabIndex={-1} className="cart-panel__title">
-            {rows.length} Item(s) in Cart
+            {t("{{count}} Item(s) in Cart", { count: rows.length })}
           </h2>
           <FormNotice outcome={refusedCode ? undefined : posted} fieldless />
           {empty ? (
@@ -116,20 +120,20 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           )}
           <div className="cart-panel__footer">
             <button type="button" className="button button--outline" onClick={continueShopping}>
-              ← Continue Shopping
+              {t("← Continue Shopping")}
             </button>
           </div>
         </section>
         <aside className="card summary-panel" aria-labelledby="summary-title">
           <h2 id="summary-title" className="summary-panel__title">
-            Order Summary
+            {t("Order Summary")}
           </h2>
           <CouponForm coupon={cart.coupon} refused={refusedCode} />
           <CartTotals cart={cart} />
           <Form method="get" action="/checkout" className="summary-panel__form">
             <PaymentMethodOptions value={method} onChange={setMethod} compact disabled={empty} />
             <button type="submit" className="button button--large summary-panel__cta" disabled={empty}>
-              Proceed to Checkout
+              {t("Proceed to Checkout")}
             </button>
           </Form>
         </aside>

@@ -19,6 +19,7 @@ import { RelatedContent } from "../features/content/components/related-content";
 import { prepareArticleHtml } from "../features/content/prepare-article-html";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
+import { metaT, translatorOf } from "../lib/i18n";
 import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
@@ -27,6 +28,7 @@ import type { Route } from "./+types/content";
 export const headers = publicPageHeaders;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
+  const { t } = translatorOf(context.i18n);
   const content = await context.content(params.slug, params.content);
   if (!content) throw data(null, { status: 404 });
   const url = pageUrl(context.publicUrl, `/${content.category.slug}/${content.data.slug}`);
@@ -39,7 +41,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   ]);
   const trail = listing ? listingTrail(context.publicUrl, listing.seo_data, categories) : [];
   const detail = content.data;
-  const image = categoryImage(context.publicUrl, content.category);
+  const image = categoryImage(context.publicUrl, content.category, t);
   const offers = listing ? listingOffers(listing, detail.id) : [];
   const artefact = trail[trail.length - 1];
   // Built here, on the server: the page's JavaScript does not carry the JSON-LD builders.
@@ -47,7 +49,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ? [
         articleData({
           headline: detail.title,
-          description: detail.short_description || detail.meta_description || META_DEFAULTS.contentDescription,
+          description: detail.short_description || detail.meta_description || t(META_DEFAULTS.contentDescription),
           url,
           image: image.url,
           artefact,
@@ -82,14 +84,15 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => server
 
 export const shouldRevalidate = revalidateUnlessUnsent;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const detail = loaderData?.content.data;
   // SPEC.md "Page metadata": without SEO data, the fixed default title and generic description.
-  const title = detail?.meta_title || META_DEFAULTS.contentTitle;
-  const description = detail?.meta_description || META_DEFAULTS.contentDescription;
-  if (!loaderData || !detail) return buildMeta({ title, description, type: "article" });
+  const title = detail?.meta_title || t(META_DEFAULTS.contentTitle);
+  const description = detail?.meta_description || t(META_DEFAULTS.contentDescription);
+  if (!loaderData || !detail) return buildMeta({ t, title, description, type: "article" });
   const { url, image, structuredData } = loaderData;
-  return buildMeta({ title, description, url, type: "article", image, structuredData });
+  return buildMeta({ t, title, description, url, type: "article", image, structuredData });
 }
 
 export default function Content({ loaderData }: Route.ComponentProps) {

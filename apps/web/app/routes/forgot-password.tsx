@@ -4,6 +4,7 @@ import { FormNotice } from "../components/form/form-notice";
 import { SubmitButton } from "../components/form/submit-button";
 import { TextField } from "../components/form/text-field";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
+import { Trans } from "../components/trans";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
 import { useToast } from "../features/toast/toast-context";
@@ -12,6 +13,7 @@ import { useSchemaForm } from "../hooks/use-schema-form";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, parseFormPost } from "../lib/form-action";
 import { requireGuest } from "../lib/guards";
+import { metaT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { RouteHandle } from "../root";
@@ -36,10 +38,12 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => server
 
 export const shouldRevalidate = revalidateUnlessUnsent;
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return buildMeta({
-    title: "Forgot password | Skillshelf",
-    description: "Ask for a link to choose a new password for your Skillshelf account.",
+    t,
+    title: t("Forgot password | Skillshelf"),
+    description: t("Ask for a link to choose a new password for your Skillshelf account."),
   });
 }
 
@@ -68,7 +72,7 @@ export default function ForgotPassword() {
       footer={
         <Link to="/login" className="auth__back">
           <ArrowLeftIcon size={16} />
-          Back to sign in
+          <Trans i18nKey="Back to sign in" />
         </Link>
       }
     >

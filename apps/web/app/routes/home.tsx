@@ -7,6 +7,7 @@ import { ProductSection } from "../features/home/components/product-section";
 import { Testimonials } from "../features/home/components/testimonials";
 import { firstLetter } from "../features/home/first-letter";
 import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
+import { metaT, translatorOf } from "../lib/i18n";
 import { buildMeta, pageUrl, previewImage } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/home";
@@ -17,6 +18,7 @@ import type { Route } from "./+types/home";
 export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { t } = translatorOf(context.i18n);
   const [{ parents, articleCount }, { seo_data }, ownership] = await Promise.all([
     context.home(),
     context.categories(),
@@ -38,14 +40,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     showcase: artefacts.slice(0, 3),
     seo: seo_data,
     url: pageUrl(context.publicUrl, "/"),
-    image: previewImage(context.publicUrl, "Tech cards, cheat sheets, labs and interview kits"),
+    image: previewImage(context.publicUrl, t("Tech cards, cheat sheets, labs and interview kits"), t),
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return buildMeta({
-    title: loaderData?.seo.meta_title || META_DEFAULTS.homeTitle,
-    description: loaderData?.seo.meta_description || META_DEFAULTS.homeDescription,
+    t,
+    title: loaderData?.seo.meta_title || t(META_DEFAULTS.homeTitle),
+    description: loaderData?.seo.meta_description || t(META_DEFAULTS.homeDescription),
     url: loaderData?.url,
     image: loaderData?.image,
   });

@@ -7,6 +7,8 @@ import { ContentGrid } from "../features/catalogue/components/content-grid";
 import { GroupCard } from "../features/catalogue/components/group-card";
 import { ListingHero } from "../features/catalogue/components/listing-hero";
 import { breadcrumbData, listingOffers, listingTrail, productData } from "../features/catalogue/structured-data";
+import type { TFunction } from "../lib/i18n";
+import { metaT, translatorOf, useT } from "../lib/i18n";
 import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import type { loader as rootLoader } from "../root";
@@ -15,6 +17,7 @@ import type { Route } from "./+types/listing";
 export const headers = publicPageHeaders;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
+  const { t } = translatorOf(context.i18n);
   const listing = await context.listing(params.slug);
   if (!listing) throw data(null, { status: 404 });
   // A parent's cards show each artefact's article count, not its articles' titles.
@@ -33,7 +36,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const seo = listing.seo_data;
   const trail = listingTrail(context.publicUrl, seo, categories);
   const url = pageUrl(context.publicUrl, `/${seo.slug}`);
-  const image = categoryImage(context.publicUrl, seo);
+  const image = categoryImage(context.publicUrl, seo, t);
   // Built here, on the server: the page's JavaScript does not carry the JSON-LD builders.
   // An artefact is sold (or given) as one product; a parent is a step of the trail.
   const product =
@@ -41,7 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ? [
           productData({
             name: seo.name,
-            description: listingDescription(seo),
+            description: listingDescription(seo, t),
             url,
             image: image.url,
             category: trail.length > 2 ? trail[1]?.name : undefined,
@@ -60,18 +63,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-function listingDescription(seo: { meta_description: string | null; single_line: string | null }) {
-  return seo.meta_description || seo.single_line || META_DEFAULTS.listingDescription;
+function listingDescription(seo: { meta_description: string | null; single_line: string | null }, t: TFunction) {
+  return seo.meta_description || seo.single_line || t(META_DEFAULTS.listingDescription);
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   if (!loaderData)
-    return buildMeta({ title: META_DEFAULTS.listingTitle, description: META_DEFAULTS.listingDescription });
+    return buildMeta({ t, title: t(META_DEFAULTS.listingTitle), description: t(META_DEFAULTS.listingDescription) });
   const { listing, url, image, structuredData } = loaderData;
   const seo = listing.seo_data;
   return buildMeta({
-    title: seo.meta_title || META_DEFAULTS.listingTitle,
-    description: listingDescription(seo),
+    t,
+    title: seo.meta_title || t(META_DEFAULTS.listingTitle),
+    description: listingDescription(seo, t),
     url,
     image,
     structuredData,
@@ -81,6 +86,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Listing({ loaderData }: Route.ComponentProps) {
   const { listing, ownership } = loaderData;
   const done = new Set(loaderData.done);
+  const t = useT();
   const seo = listing.seo_data;
   // Only a signed-in user has a cart (SPEC.md section 5): a visitor signs in first.
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
@@ -95,10 +101,10 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         <section className="section" aria-labelledby="artefacts-title">
           <div className="container">
             <h2 id="artefacts-title" className="section__title">
-              Artefacts in {seo.name}
+              {t("Artefacts in {{name}}", { name: seo.name })}
             </h2>
             {listing.children.length === 0 ? (
-              <p className="empty-state">Nothing here yet: new artefacts are on their way.</p>
+              <p className="empty-state">{t("Nothing here yet: new artefacts are on their way.")}</p>
             ) : (
               <ul className="artefact-card-grid">
                 {listing.children.map((artefact) => (
@@ -124,7 +130,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     <>
       <ListingHero seo={seo}>
         {ownsWhole ? (
-          <span className="pill pill--on-dark">Owned</span>
+          <span className="pill pill--on-dark">{t("Owned")}</span>
         ) : seo.price !== null ? (
           <AddToCartButton
             price={seo.price}
@@ -137,7 +143,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             className="button button--accent"
           />
         ) : (
-          <span className="pill pill--on-dark">Free to read</span>
+          <span className="pill pill--on-dark">{t("Free to read")}</span>
         )}
       </ListingHero>
       <div className="section">
@@ -158,12 +164,12 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           {listing.data.length > 0 && (
             <section aria-labelledby="articles-title">
               <h2 id="articles-title" className="section__title">
-                {listing.groups.length > 0 ? "More articles" : "Articles"}
+                {listing.groups.length > 0 ? t("More articles") : t("Articles")}
               </h2>
               <ContentGrid categorySlug={seo.slug} contents={listing.data} free={seo.price === null} done={done} />
             </section>
           )}
-          {empty && <p className="empty-state">No articles here yet: check back soon.</p>}
+          {empty && <p className="empty-state">{t("No articles here yet: check back soon.")}</p>}
         </div>
       </div>
     </>

@@ -6,6 +6,7 @@ import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { TextField } from "../components/form/text-field";
+import { Trans } from "../components/trans";
 import { AuthBenefits } from "../features/auth/components/auth-benefits";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
@@ -15,6 +16,7 @@ import { useSchemaForm } from "../hooks/use-schema-form";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, parseFormPost } from "../lib/form-action";
 import { requireGuest, safeRedirect } from "../lib/guards";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { saveUserRecord } from "../lib/user-storage";
 import type { RouteHandle } from "../root";
@@ -54,14 +56,17 @@ export function shouldRevalidate() {
   return false;
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return buildMeta({
-    title: "Sign in | Skillshelf",
-    description: "Sign in to Skillshelf to open your purchased tech cards, labs and interview kits.",
+    t,
+    title: t("Sign in | Skillshelf"),
+    description: t("Sign in to Skillshelf to open your purchased tech cards, labs and interview kits."),
   });
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const toast = useToast();
   const location = useLocation();
   const redirectAfter = useRedirectAfter();
@@ -96,13 +101,16 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       aside={<AuthBenefits heading="Pick up where you left off" />}
       footer={
         <p>
-          New to Skillshelf? <Link to="/registration">Create an account</Link>
+          <Trans
+            i18nKey="New to Skillshelf? <anchor>Create an account</anchor>"
+            components={{ anchor: <Link to="/registration" /> }}
+          />
         </p>
       }
     >
       {loaderData.notice && (
         <p className="notice" role="status">
-          {loaderData.notice}
+          {t(loaderData.notice)}
         </p>
       )}
       <FormNotice outcome={posted} />
@@ -120,10 +128,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <div className="form__row">
           <label className="checkbox">
             <input type="checkbox" name="remember_me" className="checkbox__input" />
-            Remember me
+            {t("Remember me")}
           </label>
           <Link to="/forgot-password" className="form__link">
-            Forgot Password?
+            {t("Forgot Password?")}
           </Link>
         </div>
         <SubmitButton phase={phase} label="Sign in" busyLabel="Signing in…" />

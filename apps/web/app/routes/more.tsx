@@ -1,5 +1,6 @@
 import { META_DEFAULTS, MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import { MoreLinkItems } from "../features/layout/components/more-menu";
+import { metaT, translatorOf, useT } from "../lib/i18n";
 import { buildMeta, pageUrl, previewImage } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/more";
@@ -9,35 +10,39 @@ import type { Route } from "./+types/more";
 export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { t } = translatorOf(context.i18n);
   return {
     entries: await context.moreCategories(),
     url: pageUrl(context.publicUrl, `/${MORE_CATEGORY.slug}`),
-    image: previewImage(context.publicUrl, "Every category"),
+    image: previewImage(context.publicUrl, t("Every category"), t),
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return buildMeta({
-    title: META_DEFAULTS.listingTitle,
-    description: META_DEFAULTS.listingDescription,
+    t,
+    title: t(META_DEFAULTS.listingTitle),
+    description: t(META_DEFAULTS.listingDescription),
     url: loaderData?.url,
     image: loaderData?.image,
   });
 }
 
 export default function More({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
       <section className="page-hero">
         <div className="container page-hero__inner">
-          <h1 className="page-hero__title">{MORE_CATEGORY.name}</h1>
-          <p className="page-hero__lead">Every category that is not in the navigation bar.</p>
+          <h1 className="page-hero__title">{t(MORE_CATEGORY.name)}</h1>
+          <p className="page-hero__lead">{t("Every category that is not in the navigation bar.")}</p>
         </div>
       </section>
       <div className="section">
         <div className="container">
           {loaderData.entries.length === 0 ? (
-            <p className="empty-state">Every category is in the navigation bar.</p>
+            <p className="empty-state">{t("Every category is in the navigation bar.")}</p>
           ) : (
             <ul className="more-page__list">
               <MoreLinkItems entries={loaderData.entries} />

@@ -4,6 +4,7 @@ import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { TextField } from "../components/form/text-field";
+import { Trans } from "../components/trans";
 import { AuthBenefits } from "../features/auth/components/auth-benefits";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
@@ -13,6 +14,7 @@ import { useSchemaForm } from "../hooks/use-schema-form";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, parseFormPost } from "../lib/form-action";
 import { requireGuest } from "../lib/guards";
+import { metaT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { RouteHandle } from "../root";
@@ -37,10 +39,12 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => server
 
 export const shouldRevalidate = revalidateUnlessUnsent;
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return buildMeta({
-    title: "Create account | Skillshelf",
-    description: "Create a free Skillshelf account to keep your tech cards, labs and interview kits in one place.",
+    t,
+    title: t("Create account | Skillshelf"),
+    description: t("Create a free Skillshelf account to keep your tech cards, labs and interview kits in one place."),
   });
 }
 
@@ -69,7 +73,10 @@ export default function Registration() {
       aside={<AuthBenefits heading="Learn the tech you use at work" />}
       footer={
         <p>
-          Already have an account? <Link to="/login">Sign in</Link>
+          <Trans
+            i18nKey="Already have an account? <anchor>Sign in</anchor>"
+            components={{ anchor: <Link to="/login" /> }}
+          />
         </p>
       }
     >
@@ -91,7 +98,7 @@ export default function Registration() {
           error={errors.password}
           after={(id) => (
             <p id={id} className="field__help">
-              At least 8 characters, with a number and a special character.
+              <Trans i18nKey="At least 8 characters, with a number and a special character." />
             </p>
           )}
         />

@@ -5,6 +5,7 @@ import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
+import { Trans } from "../components/trans";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { PasswordChecklist } from "../features/auth/components/password-checklist";
 import { REDIRECT_DELAY_MS, useRedirectAfter } from "../features/auth/use-redirect-after";
@@ -14,6 +15,7 @@ import { useSchemaForm } from "../hooks/use-schema-form";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, parseFormPost } from "../lib/form-action";
 import { requireGuest } from "../lib/guards";
+import { metaT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { RouteHandle } from "../root";
@@ -38,10 +40,12 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => server
 
 export const shouldRevalidate = revalidateUnlessUnsent;
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return buildMeta({
-    title: "Reset password | Skillshelf",
-    description: "Choose a new password for your Skillshelf account.",
+    t,
+    title: t("Reset password | Skillshelf"),
+    description: t("Choose a new password for your Skillshelf account."),
   });
 }
 
@@ -78,16 +82,18 @@ export default function ResetPassword({ params }: Route.ComponentProps) {
       footer={
         <Link to="/login" className="auth__back">
           <ArrowLeftIcon size={16} />
-          Back to sign in
+          <Trans i18nKey="Back to sign in" />
         </Link>
       }
     >
       {errors.token && (
         // The toast announces the message; this block keeps it on the page with the way out.
         <div className="notice notice--error">
-          <p>{errors.token}</p>
+          <p>
+            <Trans i18nKey={errors.token} />
+          </p>
           <Link to="/forgot-password" className="notice__action">
-            Request a new reset link
+            <Trans i18nKey="Request a new reset link" />
           </Link>
         </div>
       )}

@@ -1,10 +1,11 @@
-import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { SEARCH_MAX_LIMIT, SEARCH_MESSAGES, type SearchResults } from "@skillshelf/shared/search.ts";
 import { searchQuery } from "@skillshelf/shared/search-schemas.ts";
 import { Form, Link } from "react-router";
+import { Trans } from "../components/trans";
 import { provideSearchCombobox } from "../features/search/components/header-search";
 import { Highlight } from "../features/search/components/highlight";
 import { SearchCombobox } from "../features/search/components/search-combobox";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { CATEGORIES_ID } from "../lib/scroll-to-categories";
@@ -32,16 +33,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { url, outcome: { state: "results", results } as Outcome };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const outcome = loaderData?.outcome;
   const title =
     outcome?.state === "results"
-      ? `Search: ${outcome.results.query} | ${META_DEFAULTS.siteName}`
-      : `Search | ${META_DEFAULTS.siteName}`;
+      ? t("Search: {{query}} | Skillshelf", { query: outcome.results.query })
+      : t("Search | Skillshelf");
   return [
     ...buildMeta({
+      t,
       title,
-      description: "Search the cards, sheets, labs and guides of the catalogue.",
+      description: t("Search the cards, sheets, labs and guides of the catalogue."),
       url: loaderData?.url,
     }),
     // Result pages are for visitors, not for search engines' indexes.
@@ -50,9 +53,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 function SearchForm({ query }: { query: string }) {
+  const t = useT();
   return (
-    <Form role="search" aria-label="Catalogue" action="/search" method="get" className="search-page__form">
-      <label htmlFor="search-page-query">Search the catalogue</label>
+    <Form role="search" aria-label={t("Catalogue")} action="/search" method="get" className="search-page__form">
+      <label htmlFor="search-page-query">{t("Search the catalogue")}</label>
       <div className="search-page__row">
         <input
           id="search-page-query"
@@ -63,7 +67,7 @@ function SearchForm({ query }: { query: string }) {
           className="search-page__input"
         />
         <button type="submit" className="button">
-          Search
+          {t("Search")}
         </button>
       </div>
     </Form>
@@ -73,22 +77,31 @@ function SearchForm({ query }: { query: string }) {
 function BrowseHint() {
   return (
     <p>
-      Or <a href={`/#${CATEGORIES_ID}`}>browse every category</a>.
+      <Trans
+        i18nKey="Or <anchor>browse every category</anchor>."
+        // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside the link.
+        components={{ anchor: <a href={`/#${CATEGORIES_ID}`} /> }}
+      />
     </p>
   );
 }
 
 function Results({ results }: { results: SearchResults }) {
+  const t = useT();
   if (results.artefacts.length === 0) {
     return (
       <div className="empty-state search-page__none">
         <p role="status">
-          No results for <strong>“{results.query}”</strong>.
+          <Trans
+            i18nKey="No results for <strong>“{{query}}”</strong>."
+            values={{ query: results.query }}
+            components={{ strong: <strong /> }}
+          />
         </p>
         <ul>
-          <li>Check the spelling.</li>
-          <li>Use fewer words: every word has to be found.</li>
-          <li>Try a tool or topic, for example Docker, Git or networking.</li>
+          <li>{t("Check the spelling.")}</li>
+          <li>{t("Use fewer words: every word has to be found.")}</li>
+          <li>{t("Try a tool or topic, for example Docker, Git or networking.")}</li>
         </ul>
         <BrowseHint />
       </div>
@@ -98,8 +111,8 @@ function Results({ results }: { results: SearchResults }) {
   return (
     <>
       <p role="status" className="search-page__count">
-        {results.total === 1 ? "1 category matches" : `${results.total} categories match`} “{results.query}”
-        {results.total > shown ? `; the best ${shown} are shown` : ""}.
+        {t("{{count}} categories match “{{query}}”", { count: results.total, query: results.query })}
+        {results.total > shown ? t("; the best {{shown}} are shown", { shown }) : ""}.
       </p>
       <ol className="search-results">
         {results.artefacts.map((artefact) => (
@@ -108,7 +121,7 @@ function Results({ results }: { results: SearchResults }) {
               <Link to={artefact.url}>
                 <Highlight pieces={artefact.name} />
               </Link>{" "}
-              <span className="search-result__parent">in {artefact.parent.name}</span>
+              <span className="search-result__parent">{t("in {{context}}", { context: artefact.parent.name })}</span>
             </h2>
             {artefact.single_line.length > 0 && (
               <p className="search-result__line">
@@ -117,7 +130,7 @@ function Results({ results }: { results: SearchResults }) {
             )}
             {artefact.groups.length > 0 && (
               <p className="search-result__groups">
-                Groups:{" "}
+                {t("Groups:")}{" "}
                 {artefact.groups.map((group, i) => (
                   <span key={group.id}>
                     {i > 0 && ", "}
@@ -143,8 +156,10 @@ function Results({ results }: { results: SearchResults }) {
             {artefact.article_matches > artefact.articles.length && (
               <p className="search-result__more">
                 <Link to={artefact.url}>
-                  {artefact.article_matches - artefact.articles.length} more matching articles in{" "}
-                  {artefact.name.map((p) => p.text).join("")}
+                  {t("{{count}} more matching articles in {{name}}", {
+                    count: artefact.article_matches - artefact.articles.length,
+                    name: artefact.name.map((p) => p.text).join(""),
+                  })}
                 </Link>
               </p>
             )}
@@ -156,14 +171,17 @@ function Results({ results }: { results: SearchResults }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { outcome } = loaderData;
   const query = outcome.state === "results" ? outcome.results.query : outcome.state === "invalid" ? outcome.query : "";
   return (
     <>
       <section className="page-hero">
         <div className="container page-hero__inner">
-          <h1 className="page-hero__title">Search</h1>
-          <p className="page-hero__lead">Find cards, sheets, labs and guides by their names, titles and texts.</p>
+          <h1 className="page-hero__title">{t("Search")}</h1>
+          <p className="page-hero__lead">
+            {t("Find cards, sheets, labs and guides by their names, titles and texts.")}
+          </p>
         </div>
       </section>
       <div className="section">
@@ -171,13 +189,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <SearchForm query={query} />
           {outcome.state === "empty" && (
             <div className="empty-state">
-              <p>Type a word or two of what you want to learn: a tool, a topic or a command. Words may be cut short.</p>
+              <p>
+                {t(
+                  "Type a word or two of what you want to learn: a tool, a topic or a command. Words may be cut short.",
+                )}
+              </p>
               <BrowseHint />
             </div>
           )}
           {outcome.state === "invalid" && (
             <p role="alert" className="form-error">
-              {outcome.message}
+              {t(outcome.message)}
             </p>
           )}
           {outcome.state === "results" && <Results results={outcome.results} />}

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { useT } from "../../lib/i18n";
 import { describe, FieldFrame } from "./text-field";
 
 type PasswordFieldProps = {
@@ -13,6 +14,7 @@ type PasswordFieldProps = {
 /** A password input with a Show/Hide toggle, so a learner can check what they typed. */
 export function PasswordField({ label, name, error, after, ...input }: PasswordFieldProps) {
   const id = useId();
+  const t = useT();
   const [visible, setVisible] = useState(false);
   const afterId = `${id}-after`;
   return (
@@ -29,8 +31,8 @@ export function PasswordField({ label, name, error, after, ...input }: PasswordF
           {...input}
         />
         <button type="button" className="field__reveal" aria-controls={id} onClick={() => setVisible(!visible)}>
-          {visible ? "Hide" : "Show"}
-          <span className="sr-only"> {label.toLowerCase()}</span>
+          {visible ? t("Hide") : t("Show")}
+          <span className="sr-only"> {t(label).toLowerCase()}</span>
         </button>
       </div>
     </FieldFrame>

@@ -1,4 +1,5 @@
 import { type SelectHTMLAttributes, useId } from "react";
+import { useT } from "../../lib/i18n";
 import { describe, FieldFrame } from "./text-field";
 
 type SelectFieldProps = {
@@ -11,6 +12,7 @@ type SelectFieldProps = {
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">;
 
 export function SelectField({ label, name, error, options, placeholder, ...select }: SelectFieldProps) {
+  const t = useT();
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error}>
@@ -21,10 +23,10 @@ export function SelectField({ label, name, error, options, placeholder, ...selec
         {...describe(id, error)}
         {...select}
       >
-        <option value="">{placeholder}</option>
+        <option value="">{t(placeholder)}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {t(option.label)}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 import { useHydrated } from "../../hooks/use-hydrated";
 import type { FormPhase } from "../../hooks/use-schema-form";
+import { useT } from "../../lib/i18n";
 
 interface SubmitButtonProps {
   phase: FormPhase;
@@ -16,6 +17,7 @@ interface SubmitButtonProps {
  * script runs (or without it) a press is a plain form post.
  */
 export function SubmitButton({ phase, label, busyLabel, className = "button button--block" }: SubmitButtonProps) {
+  const t = useT();
   const hydrated = useHydrated();
   const busy = phase === "sending";
   return (
@@ -28,7 +30,7 @@ export function SubmitButton({ phase, label, busyLabel, className = "button butt
       data-busy={busy || undefined}
     >
       {busy && <span className="spinner spinner--on-brand" aria-hidden="true" />}
-      {busy ? busyLabel : phase === "done" ? "Redirecting…" : label}
+      {busy ? t(busyLabel) : phase === "done" ? t("Redirecting…") : t(label)}
     </button>
   );
 }

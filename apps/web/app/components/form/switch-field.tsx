@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId } from "react";
+import { useT } from "../../lib/i18n";
 
 type SwitchFieldProps = {
   label: string;
@@ -8,15 +9,16 @@ type SwitchFieldProps = {
 
 /** An on/off setting: a native checkbox announced as a switch, with its label and a line of explanation. */
 export function SwitchField({ label, description, name, ...input }: SwitchFieldProps) {
+  const t = useT();
   const id = useId();
   return (
     <div className="switch-field">
       <div className="switch-field__text">
         <label htmlFor={id} className="switch-field__label">
-          {label}
+          {t(label)}
         </label>
         <p id={`${id}-description`} className="switch-field__description">
-          {description}
+          {t(description)}
         </p>
       </div>
       <input

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import { useT } from "../../lib/i18n";
 
 interface FieldFrameProps {
   id: string;
@@ -13,17 +14,19 @@ interface FieldFrameProps {
 
 /** Label, control and its message: the message is tied to the control with aria-describedby. */
 export function FieldFrame({ id, label, error, hint, children, after }: FieldFrameProps) {
+  // Labels and messages come as English (a schema's, the API's): shown in the page's language.
+  const t = useT();
   return (
     <div className="field" data-invalid={error ? true : undefined}>
       <label className="field__label" htmlFor={id}>
-        {label}
-        {hint && <span className="field__hint"> {hint}</span>}
+        {t(label)}
+        {hint && <span className="field__hint"> {t(hint)}</span>}
       </label>
       {children}
       {after}
       {error && (
         <p id={`${id}-error`} className="field__error">
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

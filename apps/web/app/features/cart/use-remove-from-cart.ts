@@ -1,6 +1,7 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
 import { useCallback, useState } from "react";
 import { useActionSubmit } from "../../hooks/use-action-submit";
+import { useT } from "../../lib/i18n";
 import { useToast } from "../toast/toast-context";
 
 export const REMOVE_CONFIRMATION = "Are you sure you want to remove this item from your cart?";
@@ -10,13 +11,14 @@ export const REMOVE_CONFIRMATION = "Are you sure you want to remove this item fr
  * action; success or failure, the router then reloads the cart and the header badge.
  */
 export function useRemoveFromCart(onRemoved?: () => void) {
+  const t = useT();
   const [removing, setRemoving] = useState<number | null>(null);
   const toast = useToast();
   const send = useActionSubmit(toast, "/cart");
 
   const remove = useCallback(
     async (form: HTMLFormElement, item: CartItem) => {
-      if (!window.confirm(REMOVE_CONFIRMATION)) return;
+      if (!window.confirm(t(REMOVE_CONFIRMATION))) return;
       setRemoving(item.id);
       try {
         const result = await send(form);
@@ -25,7 +27,7 @@ export function useRemoveFromCart(onRemoved?: () => void) {
         setRemoving(null);
       }
     },
-    [send, onRemoved],
+    [send, onRemoved, t],
   );
 
   return { remove, removing };

@@ -1,5 +1,6 @@
 import { TOAST_AUTO_CLOSE_MS } from "@skillshelf/shared/constants.ts";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useT } from "../../lib/i18n";
 
 export type ToastTone = "success" | "error";
 
@@ -24,6 +25,7 @@ export function ToastProvider({
   children: React.ReactNode;
   position: "top-right" | "top-center";
 }) {
+  const t = useT();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
@@ -35,9 +37,9 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className={`toasts toasts--${position}`} aria-label="Notifications">
-        {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} onClose={() => dismiss(t.id)} />
+      <section className={`toasts toasts--${position}`} aria-label={t("Notifications")}>
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} />
         ))}
       </section>
     </ToastContext.Provider>
@@ -45,6 +47,7 @@ export function ToastProvider({
 }
 
 function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  const t = useT();
   const [paused, setPaused] = useState(false);
   const remaining = useRef(TOAST_AUTO_CLOSE_MS);
   useEffect(() => {
@@ -66,8 +69,8 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <p>{toast.message}</p>
-      <button type="button" className="toast__close" onClick={onClose} aria-label="Dismiss notification">
+      <p>{t(toast.message)}</p>
+      <button type="button" className="toast__close" onClick={onClose} aria-label={t("Dismiss notification")}>
         ×
       </button>
     </div>

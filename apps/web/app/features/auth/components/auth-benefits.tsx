@@ -1,4 +1,5 @@
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
+import { useT } from "../../../lib/i18n";
 import { CheckIcon } from "./check-icon";
 
 const BENEFITS = [
@@ -9,9 +10,10 @@ const BENEFITS = [
 
 /** The panel beside the sign in and registration forms on wide screens. */
 export function AuthBenefits({ heading }: { heading: string }) {
+  const t = useT();
   return (
-    <aside className="auth__aside" aria-label="Why Skillshelf">
-      <p className="auth__aside-title">{heading}</p>
+    <aside className="auth__aside" aria-label={t("Why Skillshelf")}>
+      <p className="auth__aside-title">{t(heading)}</p>
       <ul className="auth__benefits">
         {BENEFITS.map((benefit) => (
           <li key={benefit.title}>
@@ -19,8 +21,8 @@ export function AuthBenefits({ heading }: { heading: string }) {
               <CheckIcon size={16} />
             </span>
             <span>
-              <strong>{benefit.title}</strong>
-              <span className="auth__benefit-text">{benefit.text}</span>
+              <strong>{t(benefit.title)}</strong>
+              <span className="auth__benefit-text">{t(benefit.text)}</span>
             </span>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../../../lib/i18n";
 
 interface AuthShellProps {
   title: string;
@@ -12,15 +13,16 @@ interface AuthShellProps {
 
 /** The frame of the four auth screens: a card with the form, and an optional panel beside it. */
 export function AuthShell({ title, lead, children, footer, aside }: AuthShellProps) {
+  const t = useT();
   return (
     <div className="auth">
       <div className={`container auth__inner${aside ? " auth__inner--split" : ""}`}>
         {aside}
         <section className="auth__card card" aria-labelledby="auth-title">
           <h1 id="auth-title" className="auth__title">
-            {title}
+            {t(title)}
           </h1>
-          <p className="auth__lead">{lead}</p>
+          <p className="auth__lead">{t(lead)}</p>
           {children}
           {footer && <div className="auth__footer">{footer}</div>}
         </section>

@@ -1,4 +1,5 @@
 import { RESET_PASSWORD_RULES } from "@skillshelf/shared/account-forms.ts";
+import { useT } from "../../../lib/i18n";
 import { CheckIcon } from "./check-icon";
 
 interface PasswordChecklistProps {
@@ -10,9 +11,10 @@ interface PasswordChecklistProps {
 
 /** The reset form's live list of requirements, updated on every keystroke. */
 export function PasswordChecklist({ id, password, strict }: PasswordChecklistProps) {
+  const t = useT();
   return (
     <div id={id} className="checklist">
-      <p className="checklist__title">Your new password needs:</p>
+      <p className="checklist__title">{t("Your new password needs:")}</p>
       <ul className="checklist__list">
         {RESET_PASSWORD_RULES.map((rule) => {
           const met = rule.test(password);
@@ -23,8 +25,8 @@ export function PasswordChecklist({ id, password, strict }: PasswordChecklistPro
                 {met ? <CheckIcon size={14} /> : null}
               </span>
               <span>
-                {rule.message}
-                <span className="sr-only">{met ? " (met)" : " (not met)"}</span>
+                {t(rule.message)}
+                <span className="sr-only">{met ? t(" (met)") : t(" (not met)")}</span>
               </span>
             </li>
           );

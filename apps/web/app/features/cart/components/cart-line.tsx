@@ -1,5 +1,6 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
 import { usePrice } from "../../../lib/formatting";
+import { useT } from "../../../lib/i18n";
 
 interface CartLineProps {
   item: CartItem;
@@ -10,6 +11,7 @@ interface CartLineProps {
 
 /** One line of the cart: a whole artefact or one of its groups. */
 export function CartLine({ item, onRemove, removing = false }: CartLineProps) {
+  const t = useT();
   const money = usePrice();
   const name = item.groups ? `${item.category.name}: ${item.groups.name}` : item.category.name;
   return (
@@ -22,10 +24,10 @@ export function CartLine({ item, onRemove, removing = false }: CartLineProps) {
         <p className="cart-line__scope">
           {item.groups ? (
             <>
-              <span className="cart-line__tag">Group</span> {item.groups.name}
+              <span className="cart-line__tag">{t("Group")}</span> {item.groups.name}
             </>
           ) : (
-            <span className="cart-line__tag cart-line__tag--whole">Whole artefact</span>
+            <span className="cart-line__tag cart-line__tag--whole">{t("Whole artefact")}</span>
           )}
         </p>
         {onRemove && <p className="cart-line__text">{item.category.single_line}</p>}
@@ -51,7 +53,8 @@ export function CartLine({ item, onRemove, removing = false }: CartLineProps) {
               aria-busy={removing || undefined}
             >
               {removing && <span className="spinner button__spinner" aria-hidden="true" />}
-              Remove<span className="sr-only"> {name} from the cart</span>
+              {t("Remove")}
+              <span className="sr-only">{t(" {{name}} from the cart", { name })}</span>
             </button>
           </form>
         )}

@@ -1,6 +1,7 @@
 import type { CartResponse } from "@skillshelf/shared/api.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { usePrice } from "../../../lib/formatting";
+import { useT } from "../../../lib/i18n";
 
 /**
  * Subtotal, the upgrade credit (when the learner owns groups of an artefact
@@ -12,26 +13,27 @@ export function CartTotals({
 }: {
   cart: Pick<CartResponse["data"], "subtotal" | "credit" | "discount" | "total" | "currency">;
 }) {
+  const t = useT();
   const money = usePrice();
   const { currency } = cart;
   return (
     <dl className="cart-totals">
       <div className="cart-totals__row">
-        <dt>Subtotal</dt>
+        <dt>{t("Subtotal")}</dt>
         <dd>{money(cart.subtotal, currency)}</dd>
       </div>
       {cart.credit > 0 && (
         <div className="cart-totals__row">
-          <dt>{CREDIT_LABEL}</dt>
+          <dt>{t(CREDIT_LABEL)}</dt>
           <dd>{money(cart.credit, currency)}</dd>
         </div>
       )}
       <div className="cart-totals__row">
-        <dt>Discount</dt>
+        <dt>{t("Discount")}</dt>
         <dd>{money(cart.discount, currency)}</dd>
       </div>
       <div className="cart-totals__row cart-totals__row--total">
-        <dt>Total</dt>
+        <dt>{t("Total")}</dt>
         <dd>{money(cart.total, currency)}</dd>
       </div>
     </dl>

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { CartIcon } from "../../../components/icons/cart-icon";
 import { useHydrated } from "../../../hooks/use-hydrated";
 import { usePrice } from "../../../lib/formatting";
+import { useT } from "../../../lib/i18n";
 
 interface AddToCartButtonProps {
   price: number;
@@ -33,6 +34,7 @@ export function AddToCartButton({
   className,
   tooltipAlign = "start",
 }: AddToCartButtonProps) {
+  const t = useT();
   const money = usePrice();
   const noteId = useId();
   // The page to come back to after signing in; the same for every visitor of a kept public page.
@@ -73,7 +75,7 @@ export function AddToCartButton({
         aria-describedby={note ? noteId : undefined}
       >
         {busy ? <span className="spinner button__spinner" aria-hidden="true" /> : <CartIcon size={18} />}
-        Add To Cart
+        {t("Add To Cart")}
         {showPrice && <span className="button__price">{money(price, currency)}</span>}
       </button>
       {note && (

@@ -1,6 +1,8 @@
 import type { ChildCategory } from "@skillshelf/shared/api.ts";
 import { Link } from "react-router";
 import { CountBadge } from "../../../components/count-badge";
+import { useFormatting } from "../../../lib/formatting";
+import { useT } from "../../../lib/i18n";
 import { offerText } from "../offer-text";
 
 /** What a card shows: the category without its entries, only how many it has. */
@@ -16,6 +18,8 @@ export function ArtefactCard({
   currency: string;
   owned: boolean;
 }) {
+  const t = useT();
+  const formatting = useFormatting();
   return (
     <Link to={`/${artefact.slug}`} className="card artefact-card">
       <span className="artefact-card__icon" aria-hidden="true">
@@ -27,10 +31,10 @@ export function ArtefactCard({
       </span>
       <span className="artefact-card__line">{artefact.single_line}</span>
       <span className={`pill artefact-card__offer${owned || artefact.offer.price === null ? " pill--free" : ""}`}>
-        {offerText(artefact.offer, currency, owned)}
+        {offerText(artefact.offer, currency, owned, t, formatting)}
       </span>
       <span className="artefact-card__more" aria-hidden="true">
-        Open →
+        {t("Open →")}
       </span>
     </Link>
   );

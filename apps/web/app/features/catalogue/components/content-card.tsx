@@ -2,6 +2,7 @@ import type { ContentSummary } from "@skillshelf/shared/api.ts";
 import { truncate } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
 import { CheckIcon } from "../../../components/icons/check-icon";
+import { useT } from "../../../lib/i18n";
 
 interface ContentCardProps {
   categorySlug: string;
@@ -16,6 +17,7 @@ interface ContentCardProps {
  * article in a new tab; a check (read as "Done") when the owner has done it.
  */
 export function ContentCard({ categorySlug, content, free, done = false }: ContentCardProps) {
+  const t = useT();
   const titleId = useId();
   return (
     <article className="card content-card">
@@ -28,7 +30,7 @@ export function ContentCard({ categorySlug, content, free, done = false }: Conte
           </span>
         )}
       </h3>
-      {free && <span className="pill pill--free content-card__free">Free to read</span>}
+      {free && <span className="pill pill--free content-card__free">{t("Free to read")}</span>}
       <p className="content-card__text">{truncate(content.short_description)}</p>
       <a
         href={`/${categorySlug}/${content.slug}`}
@@ -37,8 +39,8 @@ export function ContentCard({ categorySlug, content, free, done = false }: Conte
         className="content-card__link"
         aria-describedby={titleId}
       >
-        See Details
-        <span className="sr-only"> (opens in a new tab)</span>
+        {t("See Details")}
+        <span className="sr-only">{t(" (opens in a new tab)")}</span>
       </a>
     </article>
   );

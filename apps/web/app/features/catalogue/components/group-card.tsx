@@ -1,6 +1,7 @@
 import type { Group } from "@skillshelf/shared/api.ts";
 import { useId } from "react";
 import { usePrice } from "../../../lib/formatting";
+import { useT } from "../../../lib/i18n";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ContentGrid } from "./content-grid";
 
@@ -21,6 +22,7 @@ interface GroupCardProps {
 }
 
 export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy, done }: GroupCardProps) {
+  const t = useT();
   const money = usePrice();
   const titleId = useId();
   const count = group.contents.length;
@@ -32,12 +34,12 @@ export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy,
             {group.name}
           </h2>
           <p className="group-card__meta">
-            {count} {count === 1 ? "article" : "articles"}
-            {free && <span className="pill pill--free">Free</span>}
+            {count} {t("articles", { count })}
+            {free && <span className="pill pill--free">{t("Free")}</span>}
           </p>
         </div>
         {owned ? (
-          <p className="pill pill--free">Owned</p>
+          <p className="pill pill--free">{t("Owned")}</p>
         ) : (
           group.price !== null && (
             <div className="group-card__buy">

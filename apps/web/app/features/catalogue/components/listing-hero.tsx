@@ -2,6 +2,7 @@ import type { ListingSeo } from "@skillshelf/shared/api.ts";
 import { COURSES_URL, LISTING_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import type { ReactNode } from "react";
 import { ExternalLink } from "../../../components/external-link";
+import { useT } from "../../../lib/i18n";
 
 interface ListingHeroProps {
   seo: ListingSeo;
@@ -10,6 +11,7 @@ interface ListingHeroProps {
 }
 
 export function ListingHero({ seo, children }: ListingHeroProps) {
+  const t = useT();
   return (
     <section className="page-hero">
       <div className="container page-hero__inner">
@@ -18,11 +20,11 @@ export function ListingHero({ seo, children }: ListingHeroProps) {
             {seo.icon}
           </span>
         )}
-        <h1 className="page-hero__title">{seo.name || LISTING_DEFAULTS.name}</h1>
-        <p className="page-hero__lead">{seo.single_line || LISTING_DEFAULTS.singleLine}</p>
+        <h1 className="page-hero__title">{seo.name || t(LISTING_DEFAULTS.name)}</h1>
+        <p className="page-hero__lead">{seo.single_line || t(LISTING_DEFAULTS.singleLine)}</p>
         <div className="button-row">
           <ExternalLink href={COURSES_URL} className="button button--light">
-            Browse Courses
+            {t("Browse Courses")}
           </ExternalLink>
           {children}
         </div>

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from "@skillshelf/shared/api.ts";
+import { useT } from "../../../lib/i18n";
 import { PAYMENT_METHODS } from "../payment-methods";
 
 interface PaymentMethodOptionsProps {
@@ -24,9 +25,10 @@ export function PaymentMethodOptions({
   compact = false,
   disabled = false,
 }: PaymentMethodOptionsProps) {
+  const t = useT();
   return (
     <fieldset className={`pay-methods${compact ? " pay-methods--compact" : ""}`} disabled={disabled}>
-      <legend className={legendHidden ? "sr-only" : "pay-methods__legend"}>{legend}</legend>
+      <legend className={legendHidden ? "sr-only" : "pay-methods__legend"}>{t(legend)}</legend>
       {PAYMENT_METHODS.map((method) => (
         <label key={method.value} className="pay-method">
           <input
@@ -37,10 +39,10 @@ export function PaymentMethodOptions({
             onChange={() => onChange(method.value)}
           />
           <span className="pay-method__text">
-            <span className="pay-method__label">{method.label}</span>
-            {!compact && <span className="pay-method__hint">{method.hint}</span>}
+            <span className="pay-method__label">{t(method.label)}</span>
+            {!compact && <span className="pay-method__hint">{t(method.hint)}</span>}
           </span>
-          <span className="pay-method__scope">{method.scope}</span>
+          <span className="pay-method__scope">{t(method.scope)}</span>
         </label>
       ))}
     </fieldset>

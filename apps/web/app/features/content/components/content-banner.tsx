@@ -2,6 +2,7 @@ import { COURSES_URL } from "@skillshelf/shared/constants.ts";
 import { Link } from "react-router";
 import { ExternalLink } from "../../../components/external-link";
 import { ArrowLeftIcon } from "../../../components/icons/arrow-left-icon";
+import { useT } from "../../../lib/i18n";
 import { ShareMenu } from "./share-menu";
 
 interface ContentBannerProps {
@@ -12,18 +13,19 @@ interface ContentBannerProps {
 }
 
 export function ContentBanner({ title, shortDescription, category, shareUrl }: ContentBannerProps) {
+  const t = useT();
   return (
     <section className="page-hero page-hero--content">
       <div className="container page-hero__inner">
         <Link to={`/${category.slug}`} className="back-link">
           <ArrowLeftIcon size={18} />
-          Back to {category.name}
+          {t("Back to {{name}}", { name: category.name })}
         </Link>
         <h1 className="page-hero__title">{title}</h1>
         <p className="page-hero__lead">{shortDescription}</p>
         <div className="button-row">
           <ExternalLink href={COURSES_URL} className="button button--light">
-            Browse Courses
+            {t("Browse Courses")}
           </ExternalLink>
           <ShareMenu url={shareUrl} title={title} />
         </div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { CloseIcon } from "../../../components/icons/close-icon";
+import { useT } from "../../../lib/i18n";
 
 interface ImageViewerProps {
   src: string;
@@ -10,6 +11,7 @@ interface ImageViewerProps {
 
 /** Full view of one image in a modal dialog (focus is trapped by showModal). */
 export function ImageViewer({ src, name, onClose }: ImageViewerProps) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
 
@@ -41,10 +43,10 @@ export function ImageViewer({ src, name, onClose }: ImageViewerProps) {
   }, [dismiss]);
 
   return (
-    <dialog ref={dialog} className="image-viewer" aria-label="Image preview" aria-modal="true">
+    <dialog ref={dialog} className="image-viewer" aria-label={t("Image preview")} aria-modal="true">
       <button ref={closeButton} type="button" className="icon-button image-viewer__close" onClick={dismiss}>
         <CloseIcon />
-        <span className="sr-only">Close image preview</span>
+        <span className="sr-only">{t("Close image preview")}</span>
       </button>
       <img src={src} alt={name} className="image-viewer__image" />
       <p className="image-viewer__caption">{name}</p>

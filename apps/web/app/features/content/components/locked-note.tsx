@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { LockIcon } from "../../../components/icons/lock-icon";
+import { Trans } from "../../../components/trans";
 import type { loader as rootLoader } from "../../../root";
 import { useAddToCart } from "../../cart/use-add-to-cart";
 import { AddToCartButton } from "../../catalogue/components/add-to-cart-button";
@@ -17,15 +18,15 @@ export function LockedNote({ category, unlock }: { category: { slug: string; nam
     <div className="locked-note">
       <LockIcon size={18} />
       <p>
-        The images and PDFs of this article unlock after purchase. Get them on the{" "}
-        <Link to={`/${category.slug}`}>{category.name} page</Link>
-        {unlock ? (
-          <>
-            , or unlock them now with <strong>{unlock.name}</strong>:
-          </>
-        ) : (
-          "."
-        )}
+        <Trans
+          i18nKey={
+            unlock
+              ? "The images and PDFs of this article unlock after purchase. Get them on the <anchor>{{name}} page</anchor>, or unlock them now with <strong>{{unlock}}</strong>:"
+              : "The images and PDFs of this article unlock after purchase. Get them on the <anchor>{{name}} page</anchor>."
+          }
+          values={{ name: category.name, unlock: unlock?.name }}
+          components={{ anchor: <Link to={`/${category.slug}`} />, strong: <strong /> }}
+        />
       </p>
       {unlock && item && (
         <AddToCartButton

@@ -1,5 +1,6 @@
 import type { ContentMedia } from "@skillshelf/shared/api.ts";
 import { useCallback, useRef, useState } from "react";
+import { useT } from "../../../lib/i18n";
 import { LOCKED_IMAGE } from "../locked-placeholder";
 import { ImageViewer } from "./image-viewer";
 
@@ -10,6 +11,7 @@ interface MediaImagesProps {
 
 /** 'Artifacts Image's': thumbnails that open a full view, or placeholders until the content is paid for. */
 export function MediaImages({ images, paid }: MediaImagesProps) {
+  const t = useT();
   const [viewing, setViewing] = useState<{ src: string; name: string } | null>(null);
   const trigger = useRef<HTMLButtonElement | null>(null);
 
@@ -21,7 +23,7 @@ export function MediaImages({ images, paid }: MediaImagesProps) {
   return (
     <section className="media-section" aria-labelledby="images-title">
       <h2 id="images-title" className="media-section__title">
-        Artifacts Image's
+        {t("Artifacts Image's")}
       </h2>
       <ul className="thumb-grid">
         {images.map((image) => {
@@ -32,7 +34,7 @@ export function MediaImages({ images, paid }: MediaImagesProps) {
                 <button
                   type="button"
                   className="thumb"
-                  aria-label={`View ${image.name} full size`}
+                  aria-label={t("View {{name}} full size", { name: image.name })}
                   onClick={(event) => {
                     trigger.current = event.currentTarget;
                     setViewing({ src, name: image.name });
@@ -44,7 +46,7 @@ export function MediaImages({ images, paid }: MediaImagesProps) {
                 <img
                   className="thumb thumb--locked"
                   src={LOCKED_IMAGE}
-                  alt={`${image.name}: locked, unlocks after purchase`}
+                  alt={t("{{name}}: locked, unlocks after purchase", { name: image.name })}
                   width={150}
                   height={150}
                 />

@@ -1,6 +1,7 @@
 import type { ContentMedia } from "@skillshelf/shared/api.ts";
 import { LockIcon } from "../../../components/icons/lock-icon";
 import { PdfIcon } from "../../../components/icons/pdf-icon";
+import { useT } from "../../../lib/i18n";
 
 interface MediaPdfsProps {
   pdfs: ContentMedia[];
@@ -9,10 +10,11 @@ interface MediaPdfsProps {
 
 /** "Artifacts PDF's": a tile per PDF that opens it in a new tab, or a locked tile until paid for. */
 export function MediaPdfs({ pdfs, paid }: MediaPdfsProps) {
+  const t = useT();
   return (
     <section className="media-section" aria-labelledby="pdfs-title">
       <h2 id="pdfs-title" className="media-section__title">
-        Artifacts PDF's
+        {t("Artifacts PDF's")}
       </h2>
       <ul className="pdf-grid">
         {pdfs.map((pdf) => (
@@ -22,7 +24,8 @@ export function MediaPdfs({ pdfs, paid }: MediaPdfsProps) {
                 <PdfIcon size={36} />
                 <span className="pdf-tile__name">{pdf.name}</span>
                 <span className="pdf-tile__hint">
-                  Open PDF<span className="sr-only"> (opens in a new tab)</span>
+                  {t("Open PDF")}
+                  <span className="sr-only">{t(" (opens in a new tab)")}</span>
                 </span>
               </a>
             ) : (
@@ -31,7 +34,7 @@ export function MediaPdfs({ pdfs, paid }: MediaPdfsProps) {
                 <span className="pdf-tile__name">{pdf.name}</span>
                 <span className="pdf-tile__hint">
                   <LockIcon size={14} />
-                  Locked: unlocks after purchase
+                  {t("Locked: unlocks after purchase")}
                 </span>
               </div>
             )}

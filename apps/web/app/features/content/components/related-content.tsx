@@ -1,14 +1,16 @@
 import type { RelatedContent as RelatedItem } from "@skillshelf/shared/api.ts";
 import { Link } from "react-router";
+import { useT } from "../../../lib/i18n";
 
 export function RelatedContent({ items }: { items: RelatedItem[] }) {
+  const t = useT();
   return (
     <aside className="related" aria-labelledby="related-title">
       <h2 id="related-title" className="related__title">
-        Related Content
+        {t("Related Content")}
       </h2>
       {items.length === 0 ? (
-        <p className="related__empty">No related data found.</p>
+        <p className="related__empty">{t("No related data found.")}</p>
       ) : (
         <ol className="related__list">
           {items.map((item) => (

@@ -5,6 +5,7 @@ import { ShareIcon } from "../../../components/icons/share-icon";
 import { WhatsappIcon } from "../../../components/icons/whatsapp-icon";
 import { XIcon } from "../../../components/icons/x-icon";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
+import { useT } from "../../../lib/i18n";
 import { openSharePopup, type ShareLink, shareLinks, useMobileAgent } from "../share-links";
 
 const ICONS: Record<ShareLink["id"], ReactNode> = {
@@ -21,6 +22,7 @@ interface ShareMenuProps {
 
 export function ShareMenu({ url, title }: ShareMenuProps) {
   // Read in the browser: the page's HTML is the same for every visitor (and cached so).
+  const t = useT();
   const mobile = useMobileAgent();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -48,7 +50,7 @@ export function ShareMenu({ url, title }: ShareMenuProps) {
         onClick={() => setOpen(!open)}
       >
         <ShareIcon size={18} />
-        Share
+        {t("Share")}
       </button>
       <ul id={panelId} className="share-menu__panel" hidden={!open}>
         {shareLinks({ url, title, mobile }).map((link) => (
@@ -60,8 +62,8 @@ export function ShareMenu({ url, title }: ShareMenuProps) {
               {...(link.id === "email" ? {} : { target: "_blank", rel: "noopener noreferrer" })}
             >
               {ICONS[link.id]}
-              {link.label}
-              {link.id !== "email" && <span className="sr-only"> (opens in a new window)</span>}
+              {t(link.label)}
+              {link.id !== "email" && <span className="sr-only">{t(" (opens in a new window)")}</span>}
             </a>
           </li>
         ))}

@@ -1,16 +1,18 @@
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import { Link } from "react-router";
+import { useT } from "../../../lib/i18n";
 
 export function ErrorPage() {
+  const t = useT();
   return (
     <section className="error-page container">
       <p className="error-page__code" aria-hidden="true">
         :(
       </p>
-      <h1 className="error-page__title">We hit a snag</h1>
-      <p className="error-page__text">{GENERIC_ERROR}</p>
+      <h1 className="error-page__title">{t("We hit a snag")}</h1>
+      <p className="error-page__text">{t(GENERIC_ERROR)}</p>
       <Link to="/" className="button">
-        ← Back to Homepage
+        {t("← Back to Homepage")}
       </Link>
     </section>
   );

@@ -1,6 +1,8 @@
 import type { HomeCatalogue } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import { useContext, useEffect, useRef, useState } from "react";
+import { useFormatting } from "../../../lib/formatting";
+import { useT } from "../../../lib/i18n";
 import { CATEGORIES_ID } from "../../../lib/scroll-to-categories";
 import { getHomeCatalogue } from "../api/get-home-catalogue";
 import { firstLetter } from "../first-letter";
@@ -23,6 +25,8 @@ export interface ParentLetters {
  * such HTML, so it fetches the tiles and renders them, marking what `owned` names as Owned.
  */
 export function ArtefactBrowser({ parents, owned }: { parents: ParentLetters[]; owned: number[] }) {
+  const t = useT();
+  const formatting = useFormatting();
   const [letter, setLetter] = useState<string | null>(null);
   const serverHtml = useContext(ServerTilesHtml);
   const [fromServer] = useState(
@@ -71,15 +75,15 @@ export function ArtefactBrowser({ parents, owned }: { parents: ParentLetters[]; 
     <section id={CATEGORIES_ID} tabIndex={-1} className="section section--tinted" aria-labelledby="categories-title">
       <div className="container">
         <div className="section__header">
-          <h2 id="categories-title">Browse eLearning Artifacts</h2>
-          <p>Every artefact opens in a new tab, so you can keep your place here.</p>
+          <h2 id="categories-title">{t("Browse eLearning Artifacts")}</h2>
+          <p>{t("Every artefact opens in a new tab, so you can keep your place here.")}</p>
           <span id={NEW_TAB_NOTE_ID} hidden>
-            Opens in a new tab
+            {t("Opens in a new tab")}
           </span>
         </div>
         <LetterFilter active={letter} onSelect={(next) => setLetter(next === letter ? null : next)} />
         <p className="sr-only" aria-live="polite">
-          {letter ? `${shown} artefacts starting with ${letter}` : ""}
+          {letter ? t("{{count}} artefacts starting with {{letter}}", { count: shown, letter }) : ""}
         </p>
         {fromServer ? (
           // React does not compare or replace this HTML when hydrating (production), and
@@ -99,12 +103,13 @@ export function ArtefactBrowser({ parents, owned }: { parents: ParentLetters[]; 
                 parents: fetched.parents.map((p) => ({ ...p, artefacts: p.artefacts.filter((a) => matches(a.name)) })),
               }}
               owned={owned}
+              formatting={formatting}
             />
           </div>
         ) : failed ? (
-          <p className="empty-state">{GENERIC_ERROR}</p>
+          <p className="empty-state">{t(GENERIC_ERROR)}</p>
         ) : null}
-        {shown === 0 && <p className="empty-state">There is no category related to this Alphabate</p>}
+        {shown === 0 && <p className="empty-state">{t("There is no category related to this Alphabate")}</p>}
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { HomeCatalogue } from "@skillshelf/shared/api.ts";
+import type { Formatting } from "@skillshelf/shared/formatting.ts";
 import { createContext } from "react";
 import { ArtefactTile } from "./artefact-tile";
 
@@ -10,7 +11,15 @@ import { ArtefactTile } from "./artefact-tile";
 export const ServerTilesHtml = createContext<string | null>(null);
 
 /** Each parent with artefacts: its heading and its tiles, each saying what it costs or that the viewer owns it. */
-export function ArtefactGroups({ home, owned }: { home: HomeCatalogue; owned: number[] }) {
+export function ArtefactGroups({
+  home,
+  owned,
+  formatting,
+}: {
+  home: HomeCatalogue;
+  owned: number[];
+  formatting: Formatting;
+}) {
   const { parents, currency } = home;
   return parents
     .filter((parent) => parent.artefacts.length > 0)
@@ -22,7 +31,12 @@ export function ArtefactGroups({ home, owned }: { home: HomeCatalogue; owned: nu
         <ul className="artefact-grid">
           {parent.artefacts.map((artefact) => (
             <li key={artefact.slug}>
-              <ArtefactTile artefact={artefact} currency={currency} owned={owned.includes(artefact.id)} />
+              <ArtefactTile
+                artefact={artefact}
+                currency={currency}
+                owned={owned.includes(artefact.id)}
+                formatting={formatting}
+              />
             </li>
           ))}
         </ul>

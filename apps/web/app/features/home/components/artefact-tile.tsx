@@ -1,5 +1,7 @@
 import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
+import type { Formatting } from "@skillshelf/shared/formatting.ts";
 import { CountBadge } from "../../../components/count-badge";
+import { useT } from "../../../lib/i18n";
 import { offerText } from "../../catalogue/offer-text";
 
 /** The id of the one hidden note every tile points to with aria-describedby. */
@@ -16,11 +18,14 @@ export function ArtefactTile({
   artefact,
   currency,
   owned,
+  formatting,
 }: {
   artefact: ArtefactTileData;
   currency: string;
   owned: boolean;
+  formatting: Formatting;
 }) {
+  const t = useT();
   return (
     <a
       href={`/${artefact.slug}`}
@@ -33,7 +38,7 @@ export function ArtefactTile({
       <span className="artefact-tile__name">
         {artefact.name}
         <CountBadge count={artefact.count} />
-        <b>{offerText(artefact.offer, currency, owned)}</b>
+        <b>{offerText(artefact.offer, currency, owned, t, formatting)}</b>
       </span>
       <span>{artefact.single_line}</span>
     </a>

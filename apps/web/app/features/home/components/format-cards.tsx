@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "../../../lib/i18n";
 
 const titleOf = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());
 
@@ -12,13 +13,16 @@ export interface FormatCard {
 }
 
 export function FormatCards({ cards }: { cards: FormatCard[] }) {
+  const t = useT();
   return (
     <section className="section" aria-labelledby="formats-title">
       <div className="container">
         <div className="section__header">
-          <h2 id="formats-title">Pick a format that fits your day</h2>
+          <h2 id="formats-title">{t("Pick a format that fits your day")}</h2>
           <p>
-            Five minutes between meetings or a whole afternoon in a lab: every format is built for a different need.
+            {t(
+              "Five minutes between meetings or a whole afternoon in a lab: every format is built for a different need.",
+            )}
           </p>
         </div>
         <ul className="format-grid">
@@ -33,7 +37,7 @@ export function FormatCards({ cards }: { cards: FormatCard[] }) {
                   <span className="format-card__name">{category.name || titleOf(slug)}</span>
                   {category.single_line && <span className="format-card__line">{category.single_line}</span>}
                   <span className="format-card__more" aria-hidden="true">
-                    Browse →
+                    {t("Browse →")}
                   </span>
                 </Link>
               </li>

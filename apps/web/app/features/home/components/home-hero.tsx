@@ -2,6 +2,7 @@ import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
 import { COURSES_URL } from "@skillshelf/shared/constants.ts";
 import type { MouseEvent } from "react";
 import { ExternalLink } from "../../../components/external-link";
+import { useT } from "../../../lib/i18n";
 import { CATEGORIES_ID, scrollToCategories } from "../../../lib/scroll-to-categories";
 
 interface HomeHeroProps {
@@ -12,6 +13,7 @@ interface HomeHeroProps {
 }
 
 export function HomeHero({ showcase, artefactCount, articleCount }: HomeHeroProps) {
+  const t = useT();
   const onExplore = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     scrollToCategories();
@@ -21,32 +23,33 @@ export function HomeHero({ showcase, artefactCount, articleCount }: HomeHeroProp
     <section className="home-hero">
       <div className="container home-hero__inner">
         <div className="home-hero__text">
-          <p className="eyebrow">Practical learning for engineers</p>
-          <h1 className="home-hero__title">Learn the tech you use at work, one card at a time</h1>
+          <p className="eyebrow">{t("Practical learning for engineers")}</p>
+          <h1 className="home-hero__title">{t("Learn the tech you use at work, one card at a time")}</h1>
           <p className="home-hero__lead">
-            Tech cards, cheat sheets, hands-on labs and interview kits written by practitioners. Read the free articles,
-            unlock the full sets when you need them.
+            {t(
+              "Tech cards, cheat sheets, hands-on labs and interview kits written by practitioners. Read the free articles, unlock the full sets when you need them.",
+            )}
           </p>
           <div className="button-row">
             <ExternalLink href={COURSES_URL} className="button button--large">
-              Explore Courses
+              {t("Explore Courses")}
             </ExternalLink>
             <a href={`#${CATEGORIES_ID}`} className="button button--large button--outline" onClick={onExplore}>
-              Explore Categories
+              {t("Explore Categories")}
             </a>
           </div>
           <dl className="home-hero__stats">
             <div>
-              <dt>Artefacts</dt>
+              <dt>{t("Artefacts")}</dt>
               <dd>{artefactCount}</dd>
             </div>
             <div>
-              <dt>Articles</dt>
+              <dt>{t("Articles")}</dt>
               <dd>{articleCount}</dd>
             </div>
             <div>
-              <dt>Money-back</dt>
-              <dd>6 days</dd>
+              <dt>{t("Money-back")}</dt>
+              <dd>{t("6 days")}</dd>
             </div>
           </dl>
         </div>

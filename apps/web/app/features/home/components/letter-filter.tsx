@@ -1,3 +1,5 @@
+import { useT } from "../../../lib/i18n";
+
 const LETTERS = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
 
 interface LetterFilterProps {
@@ -7,9 +9,10 @@ interface LetterFilterProps {
 
 /** A-Z toggle buttons; the parent clears the filter when the active letter is chosen again. */
 export function LetterFilter({ active, onSelect }: LetterFilterProps) {
+  const t = useT();
   return (
     <fieldset className="letter-filter">
-      <legend className="sr-only">Filter artefacts by first letter</legend>
+      <legend className="sr-only">{t("Filter artefacts by first letter")}</legend>
       {LETTERS.map((letter) => (
         <button
           key={letter}

@@ -1,3 +1,4 @@
+import { useT } from "../../../lib/i18n";
 import type { Product } from "../marketing-copy";
 
 interface ProductSectionProps {
@@ -10,13 +11,14 @@ interface ProductSectionProps {
 }
 
 export function ProductSection({ id, eyebrow, title, lead, products, tinted }: ProductSectionProps) {
+  const t = useT();
   return (
     <section className={tinted ? "section section--tinted" : "section"} aria-labelledby={id}>
       <div className="container">
         <div className="section__header">
-          <p className="eyebrow">{eyebrow}</p>
-          <h2 id={id}>{title}</h2>
-          <p>{lead}</p>
+          <p className="eyebrow">{t(eyebrow)}</p>
+          <h2 id={id}>{t(title)}</h2>
+          <p>{t(lead)}</p>
         </div>
         <ul className="product-grid">
           {products.map((product) => (
@@ -25,10 +27,10 @@ export function ProductSection({ id, eyebrow, title, lead, products, tinted }: P
                 {product.icon}
               </span>
               <h3 className="product-card__name">{product.name}</h3>
-              <p>{product.description}</p>
+              <p>{t(product.description)}</p>
               <ul className="check-list">
                 {product.points.map((point) => (
-                  <li key={point}>{point}</li>
+                  <li key={point}>{t(point)}</li>
                 ))}
               </ul>
             </li>

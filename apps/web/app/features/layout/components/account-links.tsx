@@ -1,5 +1,6 @@
 import { truncate } from "@skillshelf/shared/constants.ts";
 import { Link, NavLink } from "react-router";
+import { useT } from "../../../lib/i18n";
 import type { NavUser } from "../nav-user";
 import { SignOutButton } from "./sign-out-button";
 import { UserAvatar } from "./user-avatar";
@@ -8,11 +9,12 @@ const NAME_MAX = 13;
 
 /** Signed out: a Login link. Signed in: avatar and name to /dashboard, /settings and Sign out. */
 export function AccountLinks({ user }: { user: NavUser | null }) {
+  const t = useT();
   if (!user) {
     return (
       <div className="account-links">
         <Link to="/login" className="button button--small">
-          Login
+          {t("Login")}
         </Link>
       </div>
     );
@@ -21,11 +23,11 @@ export function AccountLinks({ user }: { user: NavUser | null }) {
     <div className="account-links">
       <NavLink to="/dashboard" className="account-links__profile nav-link" title={user.name}>
         <UserAvatar name={user.name} />
-        <span className="sr-only">Dashboard: </span>
+        <span className="sr-only">{t("Dashboard: ")}</span>
         <span className="account-links__name">{truncate(user.name, NAME_MAX)}</span>
       </NavLink>
       <NavLink to="/settings" className="nav-link">
-        Settings
+        {t("Settings")}
       </NavLink>
       <SignOutButton />
     </div>

@@ -1,10 +1,12 @@
 import { SCROLL_TO_CATEGORIES_DELAY_MS } from "@skillshelf/shared/constants.ts";
 import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { useT } from "../../../lib/i18n";
 import { CATEGORIES_ID, scrollToCategories } from "../../../lib/scroll-to-categories";
 
 /** 'Categories': scrolls to the home page's list, going home first when on another page. */
 export function CategoriesLink() {
+  const t = useT();
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
@@ -21,7 +23,7 @@ export function CategoriesLink() {
 
   return (
     <a href={`/#${CATEGORIES_ID}`} className="nav-link" onClick={onClick}>
-      Categories
+      {t("Categories")}
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { apiCall } from "../../../lib/api-client";
+import { useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 import { clearSession } from "../clear-session";
 
@@ -17,14 +18,15 @@ interface SignOutButtonProps {
  * storage, go to /login and refresh the header. If the server cannot be
  * reached the learner stays signed in, and is told so.
  */
-export function SignOutButton({ className = "nav-link nav-link--button", children = "Sign out" }: SignOutButtonProps) {
+export function SignOutButton({ className = "nav-link nav-link--button", children }: SignOutButtonProps) {
+  const t = useT();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
 
   const onClick = async () => {
-    if (busy || !window.confirm(SIGN_OUT_CONFIRM)) return;
+    if (busy || !window.confirm(t(SIGN_OUT_CONFIRM))) return;
     setBusy(true);
     const result = await apiCall<object>("/api/logout", { notify: toast });
     if (!result.ok) {
@@ -40,7 +42,7 @@ export function SignOutButton({ className = "nav-link nav-link--button", childre
 
   return (
     <button type="button" className={className} onClick={onClick} aria-disabled={busy || undefined}>
-      {children}
+      {children ?? t("Sign out")}
     </button>
   );
 }

@@ -6,6 +6,7 @@ import { CloseIcon } from "../../../components/icons/close-icon";
 import { MenuIcon } from "../../../components/icons/menu-icon";
 import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
+import { useT } from "../../../lib/i18n";
 import { HeaderSearch } from "../../search/components/header-search";
 import type { NavUser } from "../nav-user";
 import { AccountLinks } from "./account-links";
@@ -26,6 +27,7 @@ interface SiteHeaderProps {
 }
 
 export function SiteHeader({ navigation, user, cartCount, unreadCount }: SiteHeaderProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const nav = useRef<HTMLElement>(null);
@@ -38,7 +40,7 @@ export function SiteHeader({ navigation, user, cartCount, unreadCount }: SiteHea
       <div className="container site-header__bar">
         <BrandLink />
         <HeaderSearch />
-        <nav ref={nav} aria-label="Main" className="main-nav" {...(open ? POPUP_OPEN : {})}>
+        <nav ref={nav} aria-label={t("Main")} className="main-nav" {...(open ? POPUP_OPEN : {})}>
           <button
             ref={toggle}
             type="button"
@@ -48,7 +50,7 @@ export function SiteHeader({ navigation, user, cartCount, unreadCount }: SiteHea
             onClick={() => setOpen(!open)}
           >
             {open ? <CloseIcon /> : <MenuIcon />}
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{t("Menu")}</span>
           </button>
           <div id="main-menu" className="main-nav__panel" data-open={open}>
             <ul className="nav-list">
@@ -64,7 +66,7 @@ export function SiteHeader({ navigation, user, cartCount, unreadCount }: SiteHea
               ))}
               {navigation.hasMore && (
                 <li>
-                  <MoreMenu label={MORE_CATEGORY.name} />
+                  <MoreMenu label={t(MORE_CATEGORY.name)} />
                 </li>
               )}
             </ul>

@@ -1,5 +1,6 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useT } from "../../../lib/i18n";
 import type { SearchComboboxProps } from "./search-combobox";
 
 export const SEARCH_INPUT_ID = "site-search";
@@ -25,6 +26,7 @@ export function provideSearchCombobox(component: ComponentType<SearchComboboxPro
  */
 export function HeaderSearch() {
   // Always the plain form first, on the server and when hydrating; the box is swapped once it is asked for.
+  const t = useT();
   const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps> | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const fetcher = useFetcher();
@@ -55,9 +57,9 @@ export function HeaderSearch() {
   }
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with the search role is the landmark; <search> is too new for some readers.
-    <form role="search" aria-label="Site" action="/search" method="get" className="header-search">
+    <form role="search" aria-label={t("Site")} action="/search" method="get" className="header-search">
       <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
-        Search the catalogue
+        {t("Search the catalogue")}
       </label>
       <input
         ref={input}
@@ -65,7 +67,7 @@ export function HeaderSearch() {
         className="header-search__input"
         type="search"
         name="q"
-        placeholder="Search"
+        placeholder={t("Search")}
         autoComplete="off"
         onFocus={enhance}
         onPointerEnter={enhance}

@@ -1,6 +1,7 @@
 import { SEARCH_MAX_QUERY, type SearchSuggestion } from "@skillshelf/shared/search.ts";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { useT } from "../../../lib/i18n";
 import { SEARCH_INPUT_ID } from "./header-search";
 
 /** How long typing must pause before suggestions are asked for. */
@@ -22,6 +23,7 @@ export interface SearchComboboxProps {
  * page; Escape closes the list, or clears the box when it is closed.
  */
 export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
+  const t = useT();
   const [query, setQuery] = useState(initialQuery);
   const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -107,9 +109,9 @@ export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
   };
 
   return (
-    <Form role="search" aria-label="Site" action="/search" method="get" className="header-search">
+    <Form role="search" aria-label={t("Site")} action="/search" method="get" className="header-search">
       <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
-        Search the catalogue
+        {t("Search the catalogue")}
       </label>
       <input
         ref={input}
@@ -117,7 +119,7 @@ export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
         className="header-search__input"
         type="search"
         name="q"
-        placeholder="Search"
+        placeholder={t("Search")}
         autoComplete="off"
         maxLength={SEARCH_MAX_QUERY}
         role="combobox"
@@ -134,7 +136,7 @@ export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
         onBlur={() => setOpen(false)}
       />
       {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the listbox popup of a combobox (WAI-ARIA APG) */}
-      <ul id={listId} role="listbox" aria-label="Suggestions" className="header-search__list" hidden={!expanded}>
+      <ul id={listId} role="listbox" aria-label={t("Suggestions")} className="header-search__list" hidden={!expanded}>
         {suggestions.map((suggestion, i) => (
           // Options are chosen with the mouse without taking the focus from the box.
           // The focus stays in the box, which points at the active option (aria-activedescendant); its
@@ -153,14 +155,17 @@ export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
           >
             <span className="header-search__label">{suggestion.label}</span>
             <span className="header-search__context">
-              {suggestion.kind === "artefact" ? "in " : "article in "}
-              {suggestion.context}
+              {suggestion.kind === "artefact"
+                ? t("in {{context}}", { context: suggestion.context })
+                : t("article in {{context}}", { context: suggestion.context })}
             </span>
           </li>
         ))}
       </ul>
       <p className="sr-only" aria-live="polite">
-        {expanded ? `${suggestions.length} suggestions, use the up and down arrows to choose` : ""}
+        {expanded
+          ? t("{{count}} suggestions, use the up and down arrows to choose", { count: suggestions.length })
+          : ""}
       </p>
     </Form>
   );

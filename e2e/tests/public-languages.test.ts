@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { signInThroughApi } from "../support/accounts.ts";
+import { baseUrl, expectAccessible, useBrowser } from "../support/browser.ts";
+import { type ArticleRef, articlePath, loadArticles, pick } from "../support/public-catalogue.ts";
+import { SPANISH_LEARNER } from "../support/seed-languages.ts";
+
+describe("the store in Spanish and French", () => {
+  const session = useBrowser();
+  let articles: ArticleRef[];
+
+  beforeAll(async () => {
+    articles = await loadArticles();
+  });
+
+  it("lets a guest pick Español in the footer, and keeps it on reload and on the next page", async () => {
+    const { page } = session;
+    await page.goto("/");
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    await page.getByLabel("Language").selectOption("es");
+    await Promise.all([page.waitForURL(/\?lang=es$/), page.getByRole("button", { name: "Change" }).click()]);
+    expect(await page.getAttribute("html", "lang")).toBe("es");
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Categorías" }).waitFor();
+    await page.getByRole("heading", { name: "Explora los recursos de eLearning" }).waitFor();
+
+    await page.reload();
+    expect(await page.getAttribute("html", "lang")).toBe("es");
+    await page.goto("/tech-cards");
+    expect(await page.getAttribute("html", "lang")).toBe("es");
+    await page.getByRole("link", { name: "Ver cursos" }).first().waitFor();
+    // The page's script runs in Spanish too: the hydration found the same texts.
+    await page.getByRole("button", { name: "Cambiar" }).waitFor();
+  });
+
+  it("shows a learner whose setting is Spanish the store in Spanish", async () => {
+    const { page } = session;
+    await signInThroughApi(page.request, SPANISH_LEARNER);
+    await page.goto("/");
+    expect(await page.getAttribute("html", "lang")).toBe("es");
+    await page.getByRole("button", { name: "Cerrar sesión" }).waitFor();
+    await page.getByRole("link", { name: "Ajustes de idioma" }).waitFor();
+  });
+
+  for (const lang of ["es", "fr"] as const) {
+    it(`has no serious or critical axe violation on home, a listing and an article in ${lang}`, async () => {
+      const { page, context } = session;
+      await context.addCookies([{ name: "lang", value: lang, url: baseUrl }]);
+      const article = pick(articles, "article with images", (a) => a.detail.data.content_media.length > 0);
+      for (const path of ["/", "/tech-cards", `/${article.artefact.slug}`, articlePath(article)]) {
+        await page.goto(path);
+        expect(await page.getAttribute("html", "lang"), path).toBe(lang);
+        await expectAccessible(page);
+      }
+    });
+  }
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { CATALOGUES } from "./catalogues.ts";
+import { LANGUAGE_CODES, type LanguageCode } from "./languages.ts";
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const tags = (text: string) => [...text.matchAll(/<\/?(\w+)>/g)].map((m) => m[0]).sort();
+
+/** Each plural key's base, and the forms a language needs of it (Intl.PluralRules, as i18next uses). */
+function pluralForms(code: LanguageCode): string[] {
+  return [...new Intl.PluralRules(code).resolvedOptions().pluralCategories].sort();
+}
+
+/** Every key of a language's catalogue with its text, plurals folded onto their base. */
+function entries(code: LanguageCode) {
+  const texts = new Map<string, string[]>();
+  const forms = new Map<string, string[]>();
+  for (const [namespace, strings] of Object.entries(CATALOGUES[code])) {
+    for (const [key, text] of Object.entries(strings)) {
+      const base = key.replace(PLURAL, "");
+      const id = `${namespace}:${base}`;
+      texts.set(id, [...(texts.get(id) ?? []), text]);
+      if (base !== key) forms.set(id, [...(forms.get(id) ?? []), key.slice(base.length + 1)].sort());
+    }
+  }
+  return { texts, forms };
+}
+
+describe("the language catalogues", () => {
+  const en = entries("en");
+
+  it("keep English exactly as its keys (the SPEC's texts), but for plural forms", () => {
+    for (const [namespace, strings] of Object.entries(CATALOGUES.en)) {
+      for (const [key, text] of Object.entries(strings)) {
+        if (!PLURAL.test(key)) expect(text, `${namespace}: ${key}`).toBe(key);
+      }
+    }
+  });
+
+  it("hold each key once, in one namespace", () => {
+    const seen = new Map<string, string>();
+    for (const [namespace, strings] of Object.entries(CATALOGUES.en)) {
+      for (const key of Object.keys(strings)) {
+        expect(seen.get(key), `"${key}" is in ${seen.get(key)} and ${namespace}`).toBeUndefined();
+        seen.set(key, namespace);
+      }
+    }
+  });
+
+  for (const code of LANGUAGE_CODES.filter((c) => c !== "en")) {
+    describe(code, () => {
+      const other = entries(code);
+
+      it("has every key of English and no other, none of them empty", () => {
+        expect([...other.texts.keys()].sort()).toEqual([...en.texts.keys()].sort());
+        for (const [id, texts] of other.texts) {
+          for (const text of texts) expect(text.trim(), id).not.toBe("");
+        }
+      });
+
+      it("has the plural forms its language needs, where English has plurals", () => {
+        for (const id of en.forms.keys()) expect(other.forms.get(id), id).toEqual(pluralForms(code));
+        expect([...other.forms.keys()].sort()).toEqual([...en.forms.keys()].sort());
+      });
+
+      it("keeps every placeholder and tag of the English text", () => {
+        for (const [id, english] of en.texts) {
+          // Plural forms may spell out the count ("1 category"), never bring a placeholder of their own.
+          const expected = [...new Set(english.flatMap(placeholders))].sort();
+          for (const text of other.texts.get(id) ?? []) {
+            const got = placeholders(text);
+            if (other.forms.has(id)) expect(expected, `${id} → ${text}`).toEqual(expect.arrayContaining(got));
+            else expect(got, `${id} → ${text}`).toEqual(expected);
+            expect(tags(text), `${id} → ${text}`).toEqual(tags(english[0] ?? ""));
+          }
+        }
+      });
+    });
+  }
+});
