@@ -4,9 +4,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartCoupons, coupons } from "../src/db/schema/index.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
-import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
+import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { buyFromListing } from "./helpers/orders.ts";
+import { formPost } from "./helpers/pages.ts";
 
 /**
  * The pages of issue 12's coupons and credit without JavaScript: the cart's
@@ -25,19 +26,12 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => store?.close());
 
-/** A browser's plain form post from the store's own page, as the signed-in user. */
-const post = (url: string, token: string, fields: [string, string][]) =>
-  store.app.inject({
-    method: "POST",
-    url,
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: PUBLIC_URL,
-      "sec-fetch-site": "same-origin",
-      cookie: `access-token=${token}`,
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
+/** A browser's plain form post from the store's own page, as the signed-in user (a name may repeat). */
+const post = (url: string, token: string, fields: [string, string][]) => {
+  const byName: Record<string, string[]> = {};
+  for (const [name, value] of fields) byName[name] = [...(byName[name] ?? []), value];
+  return formPost(store, url, byName, { cookie: `access-token=${token}` });
+};
 const page = (url: string, token: string) => store.app.inject({ url, headers: { cookie: `access-token=${token}` } });
 const textOf = (html: string) =>
   html

@@ -1,6 +1,7 @@
 import { type AdminCouponRow, createCouponSchema } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { Form, useActionData, useNavigation } from "react-router";
+import { FieldError } from "../features/admin/catalogue/fields";
 import { AdminListError } from "../features/admin/components/admin-bits";
 import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
@@ -44,12 +45,7 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `coupon-${name}-error` : undefined,
   });
-  const error = (name: string) =>
-    errors[name] ? (
-      <p id={`coupon-${name}-error`} className="admin-error">
-        {errors[name]}
-      </p>
-    ) : null;
+  const error = (name: string) => <FieldError id={`coupon-${name}`} error={errors[name]} />;
   // Expiry dates are days in UTC (the form's hint says so): shown in UTC, not moved to the operator's zone.
   const expiry = new Intl.DateTimeFormat(formatting.locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
   const value = (c: AdminCouponRow) => (c.kind === "percent" ? `${c.value}%` : money(c.value, c.currency));

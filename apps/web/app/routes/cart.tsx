@@ -1,6 +1,5 @@
 import type { PaymentMethod } from "@skillshelf/shared/api.ts";
 import { addToCartSchema, removeFromCartSchema } from "@skillshelf/shared/cart-forms.ts";
-import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { couponCodeSchema } from "@skillshelf/shared/coupons.ts";
 import { useCallback, useRef, useState } from "react";
 import { Form, redirect, useActionData, useNavigate } from "react-router";

@@ -107,11 +107,7 @@ export function SelectInput({
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`${id}-error`} className="admin-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
