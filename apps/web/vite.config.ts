@@ -26,8 +26,23 @@ export default defineConfig({
                   String.raw`app[\\/]features[\\/](layout|toast|errors)[\\/]`,
                   String.raw`app[\\/]features[\\/]search[\\/]components[\\/]header-search`,
                   String.raw`app[\\/]hooks[\\/](use-dismiss|use-hydrated|use-close-on-navigate)`,
-                  String.raw`app[\\/]lib[\\/](api-client|meta|scroll-to-categories|unsent-action)`,
+                  String.raw`app[\\/]lib[\\/](api-client|formatting|meta|scroll-to-categories|unsent-action)`,
                   String.raw`shared[\\/]src[\\/](constants|money|formatting)\.ts`,
+                  // React DOM's few functions besides the client (preload, portals): one file fewer.
+                  String.raw`node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)`,
+                ].join("|"),
+              ),
+            },
+            {
+              // What a listing and an article share (Add To Cart and the form helpers), as one file.
+              name: "page-actions",
+              test: new RegExp(
+                [
+                  String.raw`app[\\/]features[\\/]catalogue[\\/]components[\\/]add-to-cart-button`,
+                  String.raw`app[\\/]features[\\/]cart[\\/]use-add-to-cart`,
+                  String.raw`app[\\/]hooks[\\/]use-action-submit`,
+                  String.raw`app[\\/]lib[\\/]client-action`,
+                  String.raw`app[\\/]components[\\/](trans|form[\\/]form-notice)`,
                 ].join("|"),
               ),
             },

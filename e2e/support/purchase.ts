@@ -81,8 +81,9 @@ async function keptSession(browser: Browser): Promise<StorageState | null> {
   }
 }
 
-/** Removes every line of the signed-in learner's cart. */
+/** Removes every line of the signed-in learner's cart, and any coupon code kept with it. */
 export async function emptyCart(request: APIRequestContext): Promise<void> {
+  expect((await request.post("/api/cart/coupon/delete")).status()).toBe(200);
   const cart = (await (await request.get("/api/cart/get")).json()) as { data: { rows: { id: number }[] } };
   for (const row of cart.data.rows) {
     const removed = await request.post("/api/cart/delete", { data: { delete_id: row.id } });

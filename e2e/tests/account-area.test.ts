@@ -209,7 +209,9 @@ describe("the account area", () => {
     await page.keyboard.press("Space");
     await sms.check();
     await form.getByRole("button", { name: "Save settings" }).click();
-    await toast(page, "Settings saved successfully.").waitFor();
+    // Saved in French, the page (and the toast that says so) is in French at once.
+    await toast(page, "Paramètres enregistrés avec succès.").waitFor();
+    expect(await page.getAttribute("html", "lang")).toBe("fr");
     expect(await userData(page)).toMatchObject({
       ...SETTINGS,
       email_notifications: false,

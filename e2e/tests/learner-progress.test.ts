@@ -23,6 +23,18 @@ const progressButton = (page: Page, name: "Mark as done" | "Mark as not done") =
   page.getByRole("region", { name: "Your progress" }).locator("button[data-enhanced]", { hasText: name });
 
 /**
+ * Clicks the control and waits for the store to answer: the button turns at
+ * once, and a context closed (or a page left) sooner may cancel the request.
+ */
+async function markAndSave(page: Page, name: "Mark as done" | "Mark as not done") {
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes(new URL(page.url()).pathname),
+  );
+  await progressButton(page, name).click();
+  expect((await saved).ok()).toBe(true);
+}
+
+/**
  * A learner reads what they bought: marks an article done, sees it on the
  * listing and on My Items, Continue opens the next one, and reading to the
  * end of an article marks it too. Progress is the store's, so a new browser
@@ -72,7 +84,7 @@ describe("a learner's reading progress", () => {
     await progressButton(page, "Mark as not done").click();
     await toast(page, "Marked as not done.");
     await progressButton(page, "Mark as done").waitFor();
-    await progressButton(page, "Mark as done").click();
+    await markAndSave(page, "Mark as done");
     await progressButton(page, "Mark as not done").waitFor();
   });
 
@@ -98,7 +110,7 @@ describe("a learner's reading progress", () => {
     await page.mouse.wheel(0, 800);
     await page.waitForTimeout(500);
     expect(await progressButton(page, "Mark as done").count()).toBe(1);
-    await progressButton(page, "Mark as done").click();
+    await markAndSave(page, "Mark as done");
     await progressButton(page, "Mark as not done").waitFor();
 
     item = await zeroTrustItem(page);

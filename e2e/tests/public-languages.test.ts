@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInThroughApi } from "../support/accounts.ts";
+import { formReady, signInThroughApi } from "../support/accounts.ts";
 import { baseUrl, expectAccessible, useBrowser } from "../support/browser.ts";
 import { type ArticleRef, articlePath, loadArticles, pick } from "../support/public-catalogue.ts";
 import { SPANISH_LEARNER } from "../support/seed-languages.ts";
@@ -38,6 +38,27 @@ describe("the store in Spanish and French", () => {
     expect(await page.getAttribute("html", "lang")).toBe("es");
     await page.getByRole("button", { name: "Cerrar sesión" }).waitFor();
     await page.getByRole("link", { name: "Ajustes de idioma" }).waitFor();
+  });
+
+  it("gives a Spanish learner their account pages in Spanish: no serious axe violation, and the forms' messages and toasts", async () => {
+    const { page } = session;
+    await signInThroughApi(page.request, SPANISH_LEARNER);
+    for (const path of ["/dashboard", "/my-items", "/my-orders", "/notifications", "/settings", "/cart"]) {
+      await page.goto(path);
+      expect(await page.getAttribute("html", "lang"), path).toBe("es");
+      await expectAccessible(page);
+    }
+    await page.goto("/dashboard");
+    await formReady(page);
+    await page.getByRole("tab", { name: "Contraseña" }).click();
+    const password = page.getByRole("form", { name: "Cambiar contraseña" });
+    await password.getByRole("button", { name: "Cambiar contraseña" }).click();
+    await password.locator(".field__error", { hasText: "La contraseña actual es obligatoria." }).waitFor();
+    await page.getByRole("tab", { name: "Perfil" }).click();
+    const profile = page.getByRole("form", { name: "Perfil" });
+    await profile.getByLabel("Teléfono").fill("+34 600 000 000");
+    await profile.getByRole("button", { name: "Guardar perfil" }).click();
+    await page.locator(".toast", { hasText: "Perfil actualizado correctamente." }).waitFor();
   });
 
   for (const lang of ["es", "fr"] as const) {

@@ -1,11 +1,16 @@
+import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAdmin } from "../support/admin.ts";
+import { acceptDialogs, signInAdmin } from "../support/admin.ts";
 import { baseUrl, useBrowser } from "../support/browser.ts";
 import {
+  allowConsoleErrors,
   cartLink,
   checkPage,
+  emptyCart,
   fact,
   onEmulatorPage,
+  pdfDraws,
   type StorageState,
   signInLearner,
   toast,
@@ -29,6 +34,26 @@ describe("a coupon code from the admin area to a paid order", () => {
     learnerState = await signInLearner(session.browser);
   });
 
+  /** The shared purchase learner's own page, next to the admin's; its console errors fail the test too. */
+  async function asLearner(steps: (learner: Page) => Promise<void>, options: { javaScriptEnabled?: boolean } = {}) {
+    const learnerContext = await session.browser.newContext({
+      baseURL: baseUrl,
+      storageState: learnerState,
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+    });
+    try {
+      const learner = await learnerContext.newPage();
+      learner.on("console", (message) => {
+        if (message.type() === "error") session.errors.push(message.text());
+      });
+      learner.on("pageerror", (error) => session.errors.push(error.message));
+      await emptyCart(learner.request);
+      await steps(learner);
+    } finally {
+      await learnerContext.close();
+    }
+  }
+
   it("is created by the operator, applied in the cart, charged by the server and shown on the order", async () => {
     const { page } = session;
     await page.goto("/admin/coupons");
@@ -47,14 +72,7 @@ describe("a coupon code from the admin area to a paid order", () => {
     );
     await checkPage(page);
 
-    const learnerContext = await session.browser.newContext({ baseURL: baseUrl, storageState: learnerState });
-    try {
-      const learner = await learnerContext.newPage();
-      learner.on("console", (message) => {
-        if (message.type() === "error") session.errors.push(message.text());
-      });
-      learner.on("pageerror", (error) => session.errors.push(error.message));
-      await learner.request.post("/api/cart/coupon/delete");
+    await asLearner(async (learner) => {
       await learner.goto("/frontend");
       await cartLink(learner, 0).waitFor();
       await learner.locator(".page-hero button[data-enhanced]", { hasText: "Add To Cart" }).click();
@@ -100,13 +118,184 @@ describe("a coupon code from the admin area to a paid order", () => {
       expect(await fact(learner, "Discount")).toBe("£7.25");
       expect(await fact(learner, "Amount")).toBe("£21.75");
       await checkPage(learner);
-    } finally {
-      await learnerContext.close();
-    }
+    });
 
     // The use is counted once the order is paid.
     await page.reload();
     await row.waitFor();
     expect(await row.locator("td").nth(5).textContent()).toBe("1");
+  });
+
+  it("makes a cart free with a 100% code: Complete Purchase unlocks it at once, with no payment, and the order says so", async () => {
+    const { page } = session;
+    const free = `FREE-${Date.now().toString(36).toUpperCase()}`;
+    const created = await page.request.post("/api/admin/coupons", {
+      data: { code: free, kind: "percent", value: 100, max_uses: 1 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await asLearner(async (learner) => {
+      // Elasticsearch (£24.00) is bought by no other e2e test.
+      await learner.goto("/elasticsearch");
+      await cartLink(learner, 0).waitFor();
+      await learner.locator(".page-hero button[data-enhanced]", { hasText: "Add To Cart" }).click();
+      await toast(learner, "Added to your cart.");
+      await cartLink(learner, 1).click();
+      await learner.waitForURL(/\/cart$/);
+      await learner.locator("button[data-enhanced]", { hasText: "Apply" }).waitFor();
+      await learner.getByLabel("Coupon code").fill(free);
+      await learner.getByRole("button", { name: "Apply" }).click();
+      await toast(learner, "Your code is applied.");
+      expect(await fact(learner, "Discount")).toBe("£24.00");
+      expect(await fact(learner, "Total")).toBe("£0.00");
+
+      await learner.getByRole("button", { name: "Proceed to Checkout" }).click();
+      await learner.waitForURL(/\/checkout\?method=card$/);
+      await learner.getByText(NOTHING_TO_PAY).waitFor();
+      // Nothing to choose: no provider takes part.
+      expect(await learner.getByRole("radio").count()).toBe(0);
+      await checkPage(learner);
+      await learner.getByRole("button", { name: "Complete Purchase" }).click();
+      await learner.waitForURL(/\/payment-confirmation\?order=\d+$/);
+      await learner.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+      expect(await fact(learner, "Amount paid")).toBe("£0.00");
+      const unlocked = learner.getByRole("region", { name: "Unlocked for you" });
+      expect(await unlocked.getByRole("link", { name: "Elasticsearch" }).getAttribute("href")).toBe("/elasticsearch");
+      expect(await learner.getByRole("link", { name: "Start learning" }).getAttribute("href")).toBe("/elasticsearch");
+      await cartLink(learner, 0).waitFor();
+      const id = new URL(learner.url()).searchParams.get("order");
+      const number = await fact(learner, "Order number");
+
+      await learner.goto(`/order-details/${id}`);
+      await learner.getByRole("heading", { name: `Order ${number}`, level: 1 }).waitFor();
+      expect(await fact(learner, "Payment method")).toBe("No payment: covered by coupon");
+      expect(await fact(learner, "Transaction ID")).toBe("None");
+      expect(await fact(learner, "Coupon code")).toBe(free);
+      expect(await fact(learner, "Subtotal")).toBe("£24.00");
+      expect(await fact(learner, "Discount")).toBe("£24.00");
+      expect(await fact(learner, "Amount")).toBe("£0.00");
+      await checkPage(learner);
+      const receipt = await learner.request.get(`/order-details/${id}/receipt`);
+      expect(receipt.status()).toBe(200);
+      expect(pdfDraws(await receipt.body(), "No payment: covered by coupon")).toBe(true);
+
+      await learner.goto("/my-orders");
+      const card = learner.locator("article.order-card", {
+        has: learner.getByRole("heading", { name: `Order ${number}` }),
+      });
+      expect(((await card.textContent()) ?? "").replace(/\s+/g, " ")).toMatch(
+        /Subtotal\s*£24\.00\s*Discount\s*£24\.00\s*Total\s*£0\.00/,
+      );
+
+      await learner.goto("/elasticsearch");
+      await learner.locator(".page-hero").getByText("Owned", { exact: true }).waitFor();
+      await page.goto(`/admin/orders/${id}`);
+      await page.getByText("No payment: covered by coupon").waitFor();
+
+      // Its refund gives nothing back and asks no provider: the access ends, the order is Refunded.
+      await learner.goto(`/order-details/${id}`);
+      const prompts = acceptDialogs(learner);
+      await learner
+        .getByRole("region", { name: "6-day money-back guarantee" })
+        .getByRole("button", { name: "Request refund" })
+        .click();
+      await toast(learner, "Your order is refunded and its access removed.");
+      expect(prompts).toEqual(["Are you sure?"]);
+      await learner.waitForFunction(() => document.body.textContent?.includes("Refunded"));
+      expect(await fact(learner, "Status")).toBe("Refunded");
+      await learner.goto("/elasticsearch");
+      // Sold again; its code's one use is gone, and the cart's field says so.
+      await learner.locator(".page-hero button[data-enhanced]", { hasText: "Add To Cart" }).click();
+      await toast(learner, "Added to your cart.");
+      await learner.goto("/cart");
+      await learner.locator("button[data-enhanced]", { hasText: "Apply" }).waitFor();
+      await learner.getByLabel("Coupon code").fill(free);
+      await learner.getByRole("button", { name: "Apply" }).click();
+      await learner.locator(".coupon-form .field__error", { hasText: "This code has been used up." }).waitFor();
+      allowConsoleErrors(session, /status of 422/);
+      await emptyCart(learner.request);
+    });
+    // The code's one use is counted.
+    await page.goto("/admin/coupons");
+    expect(await page.locator(`tr[data-code="${free}"] td`).nth(5).textContent()).toBe("1");
+  });
+
+  it("lets the operator edit a code in its filled form and delete an unused one; a used code stays", async () => {
+    const { page } = session;
+    const draft = `DRAFT-${Date.now().toString(36).toUpperCase()}`;
+    await page.goto("/admin/coupons");
+    await page.getByLabel("Code", { exact: true }).fill(draft);
+    await page.getByLabel("Value", { exact: true }).fill("10");
+    await page.getByRole("button", { name: "Create code" }).click();
+    const row = page.locator(`tr[data-code="${draft}"]`);
+    await row.waitFor();
+
+    await row.getByRole("link", { name: `Edit ${draft}` }).click();
+    await page.getByRole("heading", { name: `Edit code ${draft}` }).waitFor();
+    expect(await page.getByLabel("Code", { exact: true }).inputValue()).toBe(draft);
+    expect(await page.getByLabel("Value", { exact: true }).inputValue()).toBe("10");
+    await page.getByLabel("Kind", { exact: true }).selectOption("amount");
+    await page.getByLabel("Value", { exact: true }).fill("3.50");
+    await page.getByLabel("Total uses", { exact: true }).fill("4");
+    await checkPage(page);
+    await page.getByRole("button", { name: "Save code" }).click();
+    // Saved, the page is the list again with the new-code form.
+    await page.waitForURL(/\/admin\/coupons$/);
+    await page.getByRole("heading", { name: "New code" }).waitFor();
+    await page.waitForFunction(
+      (code) => document.querySelector(`tr[data-code="${code}"]`)?.textContent?.includes("Fixed amount"),
+      draft,
+    );
+    expect(((await row.textContent()) ?? "").replace(/\s+/g, " ")).toContain(
+      `${draft}Fixed amount£3.50Never4 in all · no limit per learner0All`,
+    );
+
+    const prompts = acceptDialogs(page);
+    await row.getByRole("button", { name: `Delete ${draft}` }).click();
+    await row.waitFor({ state: "detached" });
+    expect(prompts).toEqual(["Are you sure you want to delete this code?"]);
+
+    // The code the first test's order used stays with it.
+    const used = page.locator(`tr[data-code="${code}"]`);
+    await used.getByRole("button", { name: `Delete ${code}` }).click();
+    await page.getByRole("alert").filter({ hasText: "This code has been used" }).waitFor();
+    allowConsoleErrors(session, /status of 409/);
+    expect(await used.count()).toBe(1);
+  });
+
+  it("unlocks a free cart from the checkout's plain form post, without JavaScript", async () => {
+    const { page } = session;
+    const free = `NOJS-${Date.now().toString(36).toUpperCase()}`;
+    const created = await page.request.post("/api/admin/coupons", {
+      data: { code: free, kind: "percent", value: 100 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await asLearner(
+      async (learner) => {
+        // Cryptography's Applied group (£7.50) is bought by no other e2e test.
+        await learner.goto("/cryptography");
+        await learner
+          .locator("section.group-card", { has: learner.getByRole("heading", { name: "Applied", exact: true }) })
+          .getByRole("button", { name: /Add To Cart/ })
+          .click();
+        await learner.waitForURL((url) => url.pathname === "/cart");
+        await learner.getByLabel("Coupon code").fill(free);
+        await learner.getByRole("button", { name: "Apply" }).click();
+        await learner.waitForURL((url) => url.pathname === "/cart");
+        expect(await fact(learner, "Total")).toBe("£0.00");
+        await learner.getByRole("button", { name: "Proceed to Checkout" }).click();
+        await learner.waitForURL(/\/checkout/);
+        await learner.getByText(NOTHING_TO_PAY).waitFor();
+        await learner.getByRole("button", { name: "Complete Purchase" }).click();
+        await learner.waitForURL(/\/payment-confirmation\?order=\d+$/);
+        await learner.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+        expect(await fact(learner, "Amount paid")).toBe("£0.00");
+        const unlocked = learner.getByRole("region", { name: "Unlocked for you" });
+        expect(await unlocked.getByRole("link", { name: "Cryptography: Applied" }).getAttribute("href")).toBe(
+          "/cryptography",
+        );
+      },
+      { javaScriptEnabled: false },
+    );
   });
 });

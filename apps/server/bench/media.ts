@@ -51,26 +51,30 @@ async function prepare(databaseUrl: string | undefined, dataDir: string): Promis
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     await replaceCatalogue(database, {
-      file: validateCatalogue({
-        version: 1,
-        categories: [
-          {
-            slug: "bench",
-            name: "Bench",
-            icon: "📚",
-            single_line: "Bench",
-            artefacts: [
-              {
-                slug: "bench-docs",
-                name: "Bench docs",
-                icon: "📄",
-                single_line: "Free",
-                contents: [{ slug: "big", title: "Big", short_description: "", description: "<p>Big</p>" }],
-              },
-            ],
-          },
-        ],
-      }),
+      file: validateCatalogue(
+        {
+          version: 1,
+          categories: [
+            {
+              slug: "bench",
+              name: "Bench",
+              icon: "📚",
+              single_line: "Bench",
+              artefacts: [
+                {
+                  slug: "bench-docs",
+                  name: "Bench docs",
+                  icon: "📄",
+                  single_line: "Free",
+                  contents: [{ slug: "big", title: "Big", short_description: "", description: "<p>Big</p>" }],
+                },
+              ],
+            },
+          ],
+        },
+        "GBP",
+      ),
+      currency: "GBP",
     });
     return await createBenchAdmin(database);
   } finally {

@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
+import { toMajor } from "@skillshelf/shared/money.ts";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.ts";
@@ -462,9 +463,11 @@ async function benchCheckout() {
       tag: "checkout",
     });
     const tokens = learners.map((l) => l.token);
+    // The store's currency, as the bench server reads it: its minor unit turns the price into what the cart shows.
+    const currency = process.env.STORE_CURRENCY ?? "GBP";
     const body = JSON.stringify({
-      final_amount: artefact.price / 100,
-      currency: "GBP",
+      final_amount: toMajor(artefact.price, currency),
+      currency,
       success_url: `${store.url}/payment-confirmation`,
       cancel_url: `${store.url}/payment-cancelled`,
     });

@@ -16,7 +16,7 @@ const config = loadConfig();
 // As server.ts: React's production build, chosen from NODE_ENV when the page build loads.
 process.env.NODE_ENV = config.nodeEnv;
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (config.seed === "demo") await seedDemoIfEmpty(database);
+if (config.seed === "demo") await seedDemoIfEmpty(database, config.storeCurrency);
 const app = await buildApp({ config, database });
 const { body, etag } = await app.catalogue.categoriesBody();
 app.get("/bench/static-categories", (_request, reply) => {

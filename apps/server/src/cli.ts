@@ -30,12 +30,14 @@ Commands:
 
 Runs against DATABASE_URL, or the embedded database in DATA_DIR (stop the store first).`;
 
-async function withDatabase<T>(run: (database: Database, media: MediaStore) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  run: (database: Database, media: MediaStore, currency: string) => Promise<T>,
+): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 2 });
   const media = MediaStore.fromConfig(database.db, config.media, (error, what) => console.error(`${what}:`, error));
   try {
-    return await run(database, media);
+    return await run(database, media, config.storeCurrency);
   } finally {
     await media.stop();
     await database.close();
@@ -54,8 +56,13 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     // Read as it streams, media written to the storage on the way: memory does not grow with the file.
-    const summary = await withDatabase((database, media) =>
-      importCatalogueStream(database, { input: createReadStream(file), media, baseDir: path.dirname(file) }),
+    const summary = await withDatabase((database, media, currency) =>
+      importCatalogueStream(database, {
+        input: createReadStream(file),
+        media,
+        currency,
+        baseDir: path.dirname(file),
+      }),
     );
     console.log(
       `Imported ${file}: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,
@@ -66,8 +73,8 @@ async function main(argv: string[]): Promise<number> {
     const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
     // Streamed into a file beside the target, renamed once complete: a failed export leaves no half file.
     const partial = `${file}.partial`;
-    const catalogue = await withDatabase(async (database, media) => {
-      const exported = await exportCatalogue(database.db, media);
+    const catalogue = await withDatabase(async (database, media, currency) => {
+      const exported = await exportCatalogue(database.db, media, currency);
       try {
         await pipeline(exported.text, createWriteStream(partial));
       } catch (error) {
@@ -137,7 +144,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === "seed-demo" && args.length === 0) {
-    const summary = await withDatabase(seedDemoCatalogue);
+    const summary = await withDatabase((database, media, currency) => seedDemoCatalogue(database, currency, media));
     console.log(`Seeded the demo catalogue: ${summary.artefacts} artefacts, ${summary.contents} contents.`);
     return 0;
   }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { hasTwoDecimals, isIsoCurrency } from "@skillshelf/shared/money.ts";
+import { isIsoCurrency } from "@skillshelf/shared/money.ts";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./lib/trust-proxy.ts";
 
@@ -51,9 +51,8 @@ const envSchema = z
       z
         .string()
         .regex(/^[A-Z]{3}$/, "must be a three-letter ISO 4217 code such as GBP")
-        .refine(isIsoCurrency, "is not a currency of ISO 4217 (for example GBP, EUR, USD or INR)")
-        // Prices are kept in hundredths (catalogue files, providers' amounts): a currency without them would be charged 100 times over.
-        .refine(hasTwoDecimals, "must be a currency with two decimal places, such as GBP, EUR, USD or INR"),
+        // Any ISO 4217 currency: its minor unit (none for JPY, three decimals for KWD) drives every amount (money.ts).
+        .refine(isIsoCurrency, "is not a currency of ISO 4217 (for example GBP, EUR, USD or INR)"),
     ).default("GBP"),
     SEED: optional(z.enum(["demo", "none"], { message: "must be demo or none" })).default("demo"),
     STORE_NAME: optional(z.string().trim().max(100, "must be at most 100 characters")).default("Skillshelf"),

@@ -13,7 +13,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const media = MediaStore.fromConfig(database.db, config.media, (error, what) => console.error(what, error));
   if (config.seed === "demo") {
-    const seeded = await seedDemoIfEmpty(database, media);
+    const seeded = await seedDemoIfEmpty(database, config.storeCurrency, media);
     if (seeded) {
       console.log(`Seeded the demo catalogue: ${seeded.artefacts} artefacts, ${seeded.contents} articles.`);
     }

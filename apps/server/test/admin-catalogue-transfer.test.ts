@@ -57,7 +57,7 @@ describe("catalogue export and import from the admin area", () => {
     expect(res.headers["content-disposition"]).toMatch(
       /^attachment; filename="skillshelf-catalogue-\d{4}-\d{2}-\d{2}\.json"$/,
     );
-    const file = validateCatalogue(JSON.parse(res.body));
+    const file = validateCatalogue(JSON.parse(res.body), "GBP");
     // Written piece by piece, indented as JSON.stringify does, so that a refusal on re-import names a useful line.
     expect(res.body).toBe(`${JSON.stringify(JSON.parse(res.body), null, 2)}\n`);
     expect(file.categories.map((p) => [p.slug, p.hidden])).toEqual([
@@ -204,7 +204,7 @@ describe("the demo catalogue", () => {
   it("survives export and import unchanged: every article is already in its sanitized form", async () => {
     const demo = await createTestStore();
     try {
-      await seedDemoCatalogue(demo.database);
+      await seedDemoCatalogue(demo.database, "GBP");
       const token = await signIn(demo, (await createUser(demo, { role: "admin" })).id);
       const exported = async () =>
         (await demo.app.inject({ method: "GET", url: "/api/admin/catalogue/export", headers: bearer(token) })).body;

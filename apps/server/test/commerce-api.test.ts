@@ -136,13 +136,13 @@ describe("fulfilment", () => {
     expect(mails[0]?.text).toContain(`http://store.test:3000/order-details/${orderRows[0]?.id}`);
   });
 
-  it("writes the confirmation's prices in the learner's language", async () => {
+  it("writes the confirmation, its prices included, in the learner's language", async () => {
     const me = await learner({ language: "French" });
     await me.add(basics());
     await (await payForCart(store, me.user.id)).confirm();
     const [mail] = await store.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, me.user.email));
     expect(mail?.text).toContain("Docker: Basics: 5,00\u00a0£GB");
-    expect(mail?.text).toContain("is complete: 5,00\u00a0£GB.");
+    expect(mail?.text).toContain("est terminée : 5,00\u00a0£GB.");
   });
 
   it("refuses a confirmation of another amount", async () => {

@@ -83,6 +83,59 @@ describe("the admin's coupons screen", () => {
     expect(textOf(taken.body)).toContain(COUPON_MESSAGES.taken);
   });
 
+  it("edits a code in the form its Edit link fills, and deletes an unused one, by plain form posts", async () => {
+    const admin = await signedIn("admin");
+    const create = (code: string) =>
+      post("/admin/coupons", admin.token, [
+        ["code", code],
+        ["kind", "percent"],
+        ["value", "10"],
+      ]);
+    expect((await create("edit-me")).statusCode).toBe(303);
+    const [row] = await store.database.db.select().from(coupons).where(eq(coupons.code, "EDIT-ME"));
+    if (!row) throw new Error("no code");
+
+    const form = await page(`/admin/coupons?edit=${row.id}`, admin.token);
+    expect(textOf(form.body)).toContain("Edit code EDIT-ME");
+    expect(form.body).toMatch(/name="code"[^>]*value="EDIT-ME"/);
+    const saved = await post("/admin/coupons", admin.token, [
+      ["intent", "update"],
+      ["id", String(row.id)],
+      ["code", "edited"],
+      ["kind", "amount"],
+      ["value", "3.50"],
+      ["max_uses", "7"],
+      ["artefact_ids", String(docker.seo_data.id)],
+    ]);
+    expect(saved.statusCode).toBe(303);
+    expect(saved.headers.location).toBe("/admin/coupons");
+    const [edited] = await store.database.db.select().from(coupons).where(eq(coupons.id, row.id));
+    expect(edited).toMatchObject({ code: "EDITED", kind: "amount", value: 350, maxUses: 7 });
+    expect(edited?.artefactIds).toEqual([docker.seo_data.id]);
+    const bad = await post("/admin/coupons", admin.token, [
+      ["intent", "update"],
+      ["id", String(row.id)],
+      ["code", "edited"],
+      ["kind", "percent"],
+      ["value", "150"],
+    ]);
+    expect(bad.statusCode).toBe(422);
+    expect(textOf(bad.body)).toContain("A percentage is a whole number from 1 to 100");
+
+    const deleted = await post("/admin/coupons", admin.token, [
+      ["intent", "delete"],
+      ["id", String(row.id)],
+    ]);
+    expect(deleted.statusCode).toBe(303);
+    expect(await store.database.db.select().from(coupons).where(eq(coupons.id, row.id))).toEqual([]);
+    const gone = await post("/admin/coupons", admin.token, [
+      ["intent", "delete"],
+      ["id", String(row.id)],
+    ]);
+    expect(gone.statusCode).toBe(404);
+    expect(textOf(gone.body)).toContain(COUPON_MESSAGES.notFound);
+  });
+
   it("is the operators' only", async () => {
     const learner = await signedIn();
     expect((await page("/admin/coupons", learner.token)).statusCode).toBe(403);
@@ -93,6 +146,18 @@ describe("the admin's coupons screen", () => {
     ]);
     expect(res.statusCode).toBe(403);
     expect(await store.database.db.select().from(coupons).where(eq(coupons.code, "MINE-1"))).toEqual([]);
+    const [any] = await store.database.db.select().from(coupons).limit(1);
+    const removed = await post("/admin/coupons", learner.token, [
+      ["intent", "delete"],
+      ["id", String(any?.id)],
+    ]);
+    expect(removed.statusCode).toBe(403);
+    expect(
+      await store.database.db
+        .select()
+        .from(coupons)
+        .where(eq(coupons.id, any?.id ?? 0)),
+    ).toHaveLength(1);
   });
 });
 

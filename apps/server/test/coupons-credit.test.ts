@@ -1,12 +1,21 @@
 import type { AddressInfo } from "node:net";
 import type { CartResponse, ListingResponse, OrderDetail, OrderRow } from "@skillshelf/shared/api.ts";
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
-import { type AdminCouponRow, COUPON_MESSAGES, NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
+import { type AdminCouponRow, belowUses, COUPON_MESSAGES, NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentGroups, coupons, emulatorRecords, orderLines, payments } from "../src/db/schema/index.ts";
+import {
+  contentGroups,
+  coupons,
+  emulatorRecords,
+  entitlements,
+  orderLines,
+  orders,
+  payments,
+} from "../src/db/schema/index.ts";
 import { fulfilPayment } from "../src/payments/fulfil-payment.ts";
-import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { ALREADY_PAID } from "../src/payments/start-payment.ts";
+import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { payForCart, stripeRefunds } from "./helpers/orders.ts";
@@ -165,26 +174,6 @@ describe("upgrade credit", () => {
     expect(await me.cart()).toMatchObject({ credit: 0, total: 19.99 });
   });
 
-  it("never goes below zero, and a cart with nothing left to pay is not sent to a provider", async () => {
-    const me = await learner();
-    const basicsId = docker.groups.find((g) => g.name === "Basics")?.id ?? 0;
-    const price = (priceMinor: number) =>
-      store.database.db.update(contentGroups).set({ priceMinor }).where(eq(contentGroups.id, basicsId));
-    await price(2500);
-    try {
-      await me.add(docker, "Basics");
-      await me.buy();
-    } finally {
-      await price(500);
-    }
-    await me.add(docker);
-    expect(await me.cart()).toMatchObject({ subtotal: 19.99, credit: 19.99, total: 0 });
-    const res = await me.startCard(0);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(NOTHING_TO_PAY);
-    expect(await store.database.db.select().from(payments).where(eq(payments.userId, me.user.id))).toHaveLength(1);
-  });
-
   it("sends the money back whole when the credit's order is refunded before the upgrade's payment arrives", async () => {
     const me = await learner();
     await me.add(docker, "Basics");
@@ -244,6 +233,70 @@ describe("coupon codes", () => {
       uses: 0,
       artefacts: [{ id: git.seo_data.id, name: "Git" }],
     });
+  });
+
+  it("are changed and deleted by operators only; a used code stays, and its uses bound its new limit", async () => {
+    const edit = (id: number, payload: Record<string, unknown>, token = adminToken) =>
+      store.app.inject({ method: "PATCH", url: `/api/admin/coupons/${id}`, headers: bearer(token), payload });
+    const remove = (id: number, token = adminToken) =>
+      store.app.inject({ method: "DELETE", url: `/api/admin/coupons/${id}`, headers: bearer(token) });
+    const code = await createCode({ kind: "percent", value: 10 });
+    const id = (await couponRow(code))?.id ?? 0;
+    const me = await learner();
+    expect(
+      (await edit(id, { code: "MINE-2", kind: "percent", value: 50 }, (await signIn(store, me.user.id)) ?? ""))
+        .statusCode,
+    ).toBe(403);
+    expect((await remove(id, (await signIn(store, me.user.id)) ?? "")).statusCode).toBe(403);
+
+    // Changed, the cart that keeps it is priced with the new value.
+    await me.add(docker);
+    expect((await me.apply(code)).statusCode).toBe(200);
+    const changed = await edit(id, { code, kind: "amount", value: 4, max_uses: 2, artefact_ids: [docker.seo_data.id] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      message: COUPON_MESSAGES.saved,
+      data: {
+        code: code.toUpperCase(),
+        kind: "amount",
+        value: 4,
+        max_uses: 2,
+        artefacts: [{ id: docker.seo_data.id }],
+      },
+    });
+    expect(await me.cart()).toMatchObject({ discount: 4, total: 15.99 });
+    const other = await createCode({ kind: "percent", value: 5 });
+    const taken = await edit(id, { code: other, kind: "percent", value: 5 });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual({ code: COUPON_MESSAGES.taken });
+    expect((await edit(987654, { code: "GHOST-2", kind: "percent", value: 5 })).statusCode).toBe(404);
+
+    // Used, it stays (its orders and the per-learner limits count on it), and its limit cannot go below its uses.
+    await me.buy();
+    const second = await learner();
+    await second.add(docker);
+    expect((await second.apply(code)).statusCode).toBe(200);
+    await second.buy();
+    const used = await remove(id);
+    expect(used.statusCode).toBe(409);
+    expect(used.json().message).toBe(COUPON_MESSAGES.used);
+    const below = await edit(id, { code, kind: "amount", value: 4, max_uses: 1 });
+    expect(below.statusCode).toBe(422);
+    expect(below.json().errors).toEqual({ max_uses: belowUses(2) });
+    const more = await edit(id, { code, kind: "amount", value: 4, max_uses: 3 });
+    expect(more.statusCode).toBe(200);
+
+    // Unused, it goes, and leaves the carts that kept it.
+    const unused = await createCode({ kind: "percent", value: 10 });
+    const keeper = await learner();
+    await keeper.add(docker);
+    expect((await keeper.apply(unused)).statusCode).toBe(200);
+    const gone = await remove((await couponRow(unused))?.id ?? 0);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json()).toEqual({ status: true, message: COUPON_MESSAGES.deleted });
+    expect(await couponRow(unused)).toBeUndefined();
+    expect(await keeper.cart()).toMatchObject({ coupon: null, discount: 0, total: 19.99 });
+    expect((await remove(987654)).statusCode).toBe(404);
   });
 
   it("take a percentage or a fixed amount off; the server charges it, and the order and receipt show it", async () => {
@@ -369,19 +422,6 @@ describe("coupon codes", () => {
     ]);
   });
 
-  it("that would make the order free are refused", async () => {
-    const me = await learner();
-    await me.add(docker);
-    for (const fields of [
-      { kind: "amount", value: 25 },
-      { kind: "percent", value: 100 },
-    ]) {
-      const res = await me.apply(await createCode(fields));
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual({ code: COUPON_MESSAGES.wouldBeFree });
-    }
-  });
-
   it("count a last use once when two learners pay at once: the other payment goes back whole", async () => {
     const code = await createCode({ kind: "amount", value: 3, max_uses: 1 });
     const racers = await Promise.all([learner(), learner()]);
@@ -416,5 +456,167 @@ describe("coupon codes", () => {
       .from(payments)
       .where(eq(payments.id, lost?.paymentId ?? 0));
     expect(payment).toMatchObject({ status: "refunding", refundReason: "price_changed" });
+  });
+});
+
+describe("carts that cost nothing", () => {
+  const stripeSessions = async () =>
+    (await store.database.db.select().from(emulatorRecords).where(eq(emulatorRecords.provider, "stripe"))).length;
+  const ordersOf = (userId: number) => store.database.db.select().from(orders).where(eq(orders.userId, userId));
+  const accessOf = (userId: number) =>
+    store.database.db
+      .select({ groupId: entitlements.groupId, revokedAt: entitlements.revokedAt })
+      .from(entitlements)
+      .where(eq(entitlements.userId, userId));
+
+  it("are fulfilled at checkout when the credit covers everything, without any provider, and land on the confirmation", async () => {
+    const me = await learner();
+    const basicsId = docker.groups.find((g) => g.name === "Basics")?.id ?? 0;
+    const price = (priceMinor: number) =>
+      store.database.db.update(contentGroups).set({ priceMinor }).where(eq(contentGroups.id, basicsId));
+    await price(2500);
+    try {
+      await me.add(docker, "Basics");
+      await me.buy();
+    } finally {
+      await price(500);
+    }
+    await me.add(docker);
+    // Never below zero.
+    expect(await me.cart()).toMatchObject({ subtotal: 19.99, credit: 19.99, total: 0 });
+    const sessions = await stripeSessions();
+    const res = await me.startCard(0);
+    expect(res.statusCode, res.body).toBe(200);
+    const [, upgrade] = await ordersOf(me.user.id);
+    if (!upgrade) throw new Error("the free cart made no order");
+    expect(res.json()).toMatchObject({ url: `${PUBLIC_URL}/payment-confirmation?order=${upgrade.id}` });
+    expect(await stripeSessions()).toBe(sessions);
+    expect(upgrade).toMatchObject({
+      amountMinor: 0,
+      creditMinor: 1999,
+      discountMinor: 0,
+      transactionId: NO_TRANSACTION,
+    });
+    expect(await me.detail(upgrade.id)).toMatchObject({
+      amount: 0,
+      subtotal: 19.99,
+      credit: 19.99,
+      discount: 0,
+      status: "Completed",
+      payment_method: "No payment: covered by credit",
+    });
+    expect(await me.receipt(upgrade.id)).toContain(
+      "Subtotal\n£19.99\nCredit for what you own\n£19.99\nDiscount\n£0.00\nTotal paid\n£0.00",
+    );
+    expect((await me.cart()).rows).toHaveLength(0);
+    expect((await lastMailOf(store, me.user.email))?.subject).toContain(upgrade.orderNumber);
+  });
+
+  it("with a 100% code are fulfilled once when checkout is started several times at once, counting one use", async () => {
+    const code = await createCode({ kind: "percent", value: 100, max_uses: 5 });
+    const me = await learner();
+    await me.add(docker);
+    const applied = await me.apply(code);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await me.cart()).toMatchObject({ subtotal: 19.99, discount: 19.99, total: 0 });
+    const sessions = await stripeSessions();
+    const answers = await Promise.all([me.startCard(0), me.startCard(0), me.startCard(0)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect([ALREADY_PAID, "Your cart is empty."]).toContain(refused.json().message);
+    }
+    expect(await stripeSessions()).toBe(sessions);
+    const mine = await ordersOf(me.user.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      amountMinor: 0,
+      discountMinor: 1999,
+      couponCode: code.toUpperCase(),
+      paymentMethod: "No payment: covered by coupon",
+    });
+    expect(await accessOf(me.user.id)).toEqual([{ groupId: null, revokedAt: null }]);
+    expect((await couponRow(code))?.uses).toBe(1);
+  });
+
+  it("with credit and a fixed amount larger than what is left say so, and a refund asks no provider", async () => {
+    const code = await createCode({ kind: "amount", value: 25 });
+    const me = await learner();
+    await me.add(docker, "Basics");
+    const groups = (await me.payByCard()).order;
+    await me.add(docker);
+    expect((await me.apply(code)).statusCode).toBe(200);
+    expect(await me.cart()).toMatchObject({ subtotal: 19.99, credit: 5, discount: 14.99, total: 0 });
+    const started = await me.startCard(0);
+    expect(started.statusCode, started.body).toBe(200);
+    const upgrade = (await ordersOf(me.user.id)).find((o) => o.id !== groups.id);
+    if (!upgrade) throw new Error("the free cart made no order");
+    expect(await me.detail(upgrade.id)).toMatchObject({
+      amount: 0,
+      credit: 5,
+      discount: 14.99,
+      payment_method: "No payment: covered by credit and coupon",
+    });
+    // My Orders' card has the same figures.
+    const rows = (await me.call("GET", "/api/get-orders")).json<{ data: { rows: OrderRow[] } }>().data.rows;
+    expect(rows.find((r) => r.id === upgrade.id)).toMatchObject({ amount: 0, credit: 5, discount: 14.99 });
+    expect(rows.find((r) => r.id === groups.id)).toMatchObject({ amount: 5, credit: 0, discount: 0 });
+    // The operator's view of it: no provider took part.
+    const operator = await store.app.inject({ url: `/api/admin/orders/${upgrade.id}`, headers: bearer(adminToken) });
+    expect(operator.json().data).toMatchObject({
+      provider: "none",
+      payment_method: "No payment: covered by credit and coupon",
+      transaction_id: NO_TRANSACTION,
+      amount: 0,
+      credit: 5,
+      discount: 14.99,
+    });
+
+    // Refunded, it gives nothing back (no provider is asked), locks the artefact again and frees the groups' credit.
+    const refunds = (await refundAmounts()).length;
+    const refunded = await me.call("POST", `/api/orders/${upgrade.id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data).toEqual({ refund_ref: NO_TRANSACTION });
+    expect((await refundAmounts()).length).toBe(refunds);
+    expect((await me.detail(upgrade.id)).status).toBe("Refunded");
+    const access = await accessOf(me.user.id);
+    expect(access.filter((a) => a.groupId === null && a.revokedAt === null)).toHaveLength(0);
+    const mail = await lastMailOf(store, me.user.email);
+    expect(mail?.text).toContain(
+      `Your order ${upgrade.orderNumber} is refunded: nothing was paid for it (No payment: covered by credit and coupon), so nothing goes back.`,
+    );
+    // The groups' order is refundable again, through its provider.
+    expect((await me.call("POST", `/api/orders/${groups.id}/refund`)).statusCode).toBe(200);
+    expect((await refundAmounts()).slice(refunds)).toEqual([500]);
+  });
+
+  it("close without an order, and with nothing to send back, when the code's last use went elsewhere meanwhile", async () => {
+    const code = await createCode({ kind: "percent", value: 100, max_uses: 1 });
+    const [me, other] = await Promise.all([learner(), learner()]);
+    const started = [];
+    for (const racer of [me, other]) {
+      await racer.add(docker);
+      expect((await racer.apply(code)).statusCode).toBe(200);
+      // Both are priced free while one use is left.
+      started.push(await payForCart(store, racer.user.id));
+    }
+    expect(started.map((s) => s.quote.amountMinor)).toEqual([0, 0]);
+    await started[1]?.confirm();
+    const mine = started[0];
+    if (!mine) throw new Error("no payment");
+    const lost = await fulfilPayment(store.database.db, {
+      paymentId: mine.paymentId,
+      amountMinor: 0,
+      currency: "GBP",
+      transactionId: NO_TRANSACTION,
+      now: clock.now(),
+    });
+    expect(lost).toEqual({ kind: "refund" });
+    const [payment] = await store.database.db.select().from(payments).where(eq(payments.id, mine.paymentId));
+    // Nothing was paid: no refund for the reconciler to send.
+    expect(payment).toMatchObject({ status: "cancelled", refundReason: null });
+    expect(await ordersOf(me.user.id)).toHaveLength(0);
+    expect((await couponRow(code))?.uses).toBe(1);
+    // The cart keeps its lines, and the used-up code says why it takes nothing off.
+    expect(await me.cart()).toMatchObject({ total: 19.99, coupon: { message: COUPON_MESSAGES.usedUp } });
   });
 });

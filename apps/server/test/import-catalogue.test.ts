@@ -27,6 +27,7 @@ async function importText(text: string, baseDir?: string): Promise<CatalogueFile
     await importCatalogueStream(store.database, {
       input: [text],
       media: store.app.media,
+      currency: "GBP",
       ...(baseDir ? { baseDir } : {}),
     });
     store.app.catalogue.invalidate();
@@ -173,7 +174,11 @@ describe("a catalogue file read as it streams", () => {
     file.categories[0].artefacts[1].contents[0].media = [
       { name: "split.png", mimetype: "image/png", data_base64: png.replace(/(.{76})/g, "$1\n") },
     ];
-    await importCatalogueStream(store.database, { input: pieces(pretty(file), 7), media: store.app.media });
+    await importCatalogueStream(store.database, {
+      input: pieces(pretty(file), 7),
+      media: store.app.media,
+      currency: "GBP",
+    });
     const [row] = await store.database.db
       .select({ sha256: mediaObjects.sha256, size: mediaObjects.size })
       .from(contentMedia)
@@ -190,7 +195,11 @@ describe("a catalogue file read as it streams", () => {
     const file: any = smallCatalogue();
     file.categories[1].artefacts[0].contents[0].related = ["docker/missing"];
     const text = pretty(file);
-    const error = await importCatalogueStream(store.database, { input: pieces(text, 1000), media: store.app.media })
+    const error = await importCatalogueStream(store.database, {
+      input: pieces(text, 1000),
+      media: store.app.media,
+      currency: "GBP",
+    })
       .then(() => null)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CatalogueFileError);
@@ -208,7 +217,7 @@ describe("several instances on one database", () => {
     expect(first.data[0]?.name).toBe("Tech Cards");
     const file: any = smallCatalogue();
     file.categories[0].name = "Tech Cards v2";
-    await replaceCatalogue(store.database, { file: validateCatalogue(file) });
+    await replaceCatalogue(store.database, { file: validateCatalogue(file, "GBP"), currency: "GBP" });
     await expect
       .poll(async () => (await other.inject("/api/categories")).json<CategoriesResponse>().data[0]?.name, {
         timeout: 5000,

@@ -224,7 +224,8 @@ describe("a bucket that is down", () => {
 
     // With a catalogue in place (written to the database while the bucket was elsewhere), an upload.
     await replaceCatalogue(store.database, {
-      file: validateCatalogue({ ...smallCatalogue(), categories: smallCatalogue().categories.slice(1, 2) }),
+      file: validateCatalogue({ ...smallCatalogue(), categories: smallCatalogue().categories.slice(1, 2) }, "GBP"),
+      currency: "GBP",
     });
     store.app.catalogue.invalidate();
     const pods = (await getContent(store, "kubernetes", "pods")).json<ContentResponse>().data.id;
@@ -320,7 +321,7 @@ describe("npm run admin -- media migrate", () => {
     const dataDir = path.join(dir, "data");
     try {
       const database = await openDatabase({ dataDir });
-      await replaceCatalogue(database, { file: validateCatalogue(smallCatalogue()) });
+      await replaceCatalogue(database, { file: validateCatalogue(smallCatalogue(), "GBP"), currency: "GBP" });
       await database.close();
       const env = {
         ...process.env,

@@ -113,3 +113,48 @@ describe("prices and ownership where the learner looks", () => {
     expect(lockedNote(await page("/docker/images", owner))).toBe("");
   });
 });
+
+describe("the cart badge", () => {
+  const badgeOf = (html: string) => /class="cart-link__badge"[^>]*>(\d+)</.exec(html)?.[1] ?? "none";
+  const listing = async (slug: string) =>
+    (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug } })).json<{
+      seo_data: { id: number };
+      groups: { id: number; name: string }[];
+    }>();
+
+  it("counts the cart's lines for sale, and drops one at once when its artefact is hidden", async () => {
+    const admin = await signIn(store, (await createUser(store, { role: "admin" })).id);
+    const learner = await signIn(store, (await createUser(store)).id);
+    const docker = await listing("docker");
+    const terraform = await listing("terraform");
+    const state = terraform.groups.find((g) => g.name === "State")?.id;
+    for (const line of [
+      { sub_category_id: docker.seo_data.id, group_id: null },
+      { sub_category_id: terraform.seo_data.id, group_id: state },
+    ]) {
+      const added = await store.app.inject({
+        method: "POST",
+        url: "/api/cart/add",
+        headers: bearer(learner),
+        payload: line,
+      });
+      expect(added.statusCode).toBe(201);
+    }
+    expect(badgeOf(await page("/docker", learner))).toBe("2");
+
+    const hide = (hidden: boolean) =>
+      store.app.inject({
+        method: "PATCH",
+        url: `/api/admin/categories/${terraform.seo_data.id}`,
+        headers: bearer(admin),
+        payload: { hidden },
+      });
+    expect((await hide(true)).statusCode).toBe(200);
+    // The cart page shows one line, and the badge says the same.
+    expect(badgeOf(await page("/docker", learner))).toBe("1");
+    expect((await hide(false)).statusCode).toBe(200);
+    expect(badgeOf(await page("/docker", learner))).toBe("2");
+    // A visitor's page has no badge at all.
+    expect(badgeOf(await page("/docker"))).toBe("none");
+  });
+});

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
+import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema/index.ts";
@@ -259,6 +260,39 @@ describe("the cart and checkout by plain form posts", () => {
     // PayU takes a form: the page carries it for the learner's browser to post.
     expect(payu.body).toContain("Continue to PayU");
     expect(payu.body).toMatch(/<input type="hidden" name="hash"/);
+  });
+
+  it("unlocks a cart that costs nothing at once: the checkout says so, and its post lands on the confirmation", async () => {
+    const admin = await createUser(store, { role: "admin" });
+    const code = `FREE-${Date.now().toString(36)}`;
+    const created = await store.app.inject({
+      method: "POST",
+      url: "/api/admin/coupons",
+      headers: bearer(await signIn(store, admin.id)),
+      payload: { code, kind: "percent", value: 100 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const learner = await createUser(store);
+    const token = await signIn(store, learner.id);
+    const cookie = { cookie: `access-token=${token}` };
+    await post("/cart", { intent: "add", sub_category_id: String(docker.id) }, cookie);
+    expect((await post("/cart", { intent: "coupon", code }, cookie)).statusCode).toBe(303);
+    const { total, currency } = await cartOf(token);
+    expect(total).toBe(0);
+
+    const page = await store.app.inject({ url: "/checkout", headers: cookie });
+    expect(textOf(page.body)).toContain(NOTHING_TO_PAY);
+    expect(page.body).not.toContain('type="radio"');
+
+    const started = await post("/checkout", { method: "card", amount: String(total), currency }, cookie);
+    expect(started.statusCode).toBe(303);
+    expect(started.headers.location).toMatch(/\/payment-confirmation\?order=\d+$/);
+    const confirmation = await store.app.inject({
+      url: new URL(started.headers.location ?? "").pathname + new URL(started.headers.location ?? "").search,
+      headers: cookie,
+    });
+    expect(textOf(confirmation.body)).toContain("Start learning");
+    expect((await cartOf(token)).rows).toHaveLength(0);
   });
 });
 

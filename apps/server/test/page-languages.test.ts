@@ -1,10 +1,16 @@
-import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
-import type { LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
+import type { ListingResponse, NotificationsView } from "@skillshelf/shared/api.ts";
+import { SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
+import { sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, signIn } from "./helpers/accounts.ts";
+import { coupons } from "../src/db/schema/index.ts";
+import { notify } from "../src/notifications/notifications.ts";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
+import { englishLeftIn, englishPieces } from "./helpers/languages.ts";
+import { buyFromListing, payForCart } from "./helpers/orders.ts";
+import { formPost } from "./helpers/pages.ts";
 
 let store: TestStore;
 
@@ -35,55 +41,6 @@ const PUBLIC_PAGES = [
   "/forgot-password",
   "/reset-password/not-a-token",
 ];
-
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-
-/**
- * The English interface texts that must not be left in a page of `code`: each
- * text of the English catalogue cut at its placeholders and tags, keeping the
- * pieces of 4 characters or more that the language does not also use.
- */
-function englishPieces(code: LanguageCode): string[] {
-  const cut = (text: string) =>
-    text
-      .split(/\{\{[^}]*\}\}|<\/?\w+>/)
-      .map((piece) => piece.trim())
-      .filter((piece) => piece.length >= 4);
-  const own = new Set(Object.values(CATALOGUES[code]).flatMap((strings) => Object.values(strings).flatMap(cut)));
-  const english = Object.values(CATALOGUES.en).flatMap((strings) =>
-    Object.entries(strings).flatMap(([key, text]) => (PLURAL.test(key) ? cut(text) : cut(key))),
-  );
-  return [...new Set(english)].filter((piece) => !own.has(piece));
-}
-
-/** What a reader sees or hears of a page: its text (not scripts), title, labels, alternative texts and descriptions. */
-function readerTexts(html: string): string[] {
-  const document = parseDocument(html);
-  const texts: string[] = [];
-  const walk = (nodes: ReturnType<typeof parseDocument>["children"]) => {
-    for (const node of nodes) {
-      if (DomUtils.isText(node)) texts.push(node.data);
-      if (!DomUtils.isTag(node) || node.name === "script" || node.name === "style") continue;
-      for (const name of ["aria-label", "title", "placeholder", "alt"]) {
-        if (node.attribs[name]) texts.push(node.attribs[name]);
-      }
-      const meta = node.attribs.name ?? node.attribs.property ?? "";
-      if (node.name === "meta" && /^(description|keywords|og:title|og:description|og:image:alt)$/.test(meta)) {
-        texts.push(node.attribs.content ?? "");
-      }
-      walk(node.children);
-    }
-  };
-  walk(document.children);
-  // htmlparser2 has decoded the entities already.
-  return texts.map((text) => text.trim()).filter(Boolean);
-}
-
-/** The English pieces a page still shows: a whole text, or inside a longer one when 12 characters or more. */
-function englishLeftIn(html: string, pieces: string[]): string[] {
-  const texts = readerTexts(html);
-  return pieces.filter((piece) => texts.some((text) => text === piece || (piece.length >= 12 && text.includes(piece))));
-}
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   store.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity", ...headers } });
@@ -149,6 +106,167 @@ describe("pages in Spanish and French", () => {
     const res = await get("/docker");
     expect(res.body).toContain('<html lang="en"');
     expect(englishLeftIn(res.body, pieces)).toEqual(expect.arrayContaining(["Add To Cart", "Browse Courses"]));
+  });
+});
+
+describe("a signed-in learner's pages in Spanish and French", () => {
+  /**
+   * A learner of `code` with two orders (Docker's Basics group, then the whole
+   * artefact less the credit for the group, with a coupon), an article done,
+   * and a notification of each kind.
+   */
+  async function learnerWithHistory(code: "es" | "fr") {
+    const learner = await createUser(store, { language: SETTING_OF_CODE[code] });
+    const token = await signIn(store, learner.id);
+    const docker = (
+      await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
+    ).json<ListingResponse>();
+    const first = await buyFromListing(store, { id: learner.id, token }, docker, "Basics");
+    const images = docker.groups.find((g) => g.name === "Basics")?.contents[0];
+    const marked = await store.app.inject({
+      method: "PUT",
+      url: `/api/progress/${images?.id}`,
+      headers: bearer(token),
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const added = await store.app.inject({
+      method: "POST",
+      url: "/api/cart/add",
+      headers: bearer(token),
+      payload: { sub_category_id: docker.seo_data.id, group_id: null },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const coupon = `TEN-${code}-${learner.id}`.toUpperCase();
+    await store.database.db.insert(coupons).values({ code: coupon, kind: "percent", value: 10 });
+    const applied = await formPost(
+      store,
+      "/cart",
+      { intent: "coupon", code: coupon },
+      { cookie: `access-token=${token}` },
+    );
+    expect(applied.statusCode, applied.body).toBe(303);
+    return { learner, token, first, coupon };
+  }
+
+  for (const code of ["es", "fr"] as const) {
+    it(`leave no English interface text in a learner's ${code} pages, with orders, items and notifications`, async () => {
+      const pieces = englishPieces(code);
+      const { learner, token, first } = await learnerWithHistory(code);
+      const headers = { cookie: `access-token=${token}` };
+      const check = async (page: string, status = 200) => {
+        const res = await get(page, headers);
+        expect(res.statusCode, page).toBe(status);
+        expect(res.body, page).toContain(`<html lang="${code}"`);
+        expect(englishLeftIn(res.body, pieces), page).toEqual([]);
+        return res.body;
+      };
+      // The cart and checkout with the credit for the group and the coupon's discount.
+      const cart = await check("/cart");
+      expect(cart).toContain(code === "es" ? "Crédito por lo que ya tienes" : "Crédit pour ce que vous possédez");
+      await check("/checkout");
+      const refused = await formPost(store, "/cart", { intent: "coupon", code: "NO-SUCH-CODE" }, headers);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.body).toContain(code === "es" ? "Este código no es válido." : "Ce code n'est pas valide.");
+      expect(englishLeftIn(refused.body, pieces)).toEqual([]);
+
+      const second = await (await payForCart(store, learner.id)).confirm();
+      await notify(
+        store.database.db,
+        [
+          {
+            userId: learner.id,
+            params: { kind: "order_refunded", order: "SKL-TEST", amount_minor: 500, currency: "GBP", method: "Card" },
+            link: `/order-details/${first.orderId}`,
+          },
+          {
+            userId: learner.id,
+            params: { kind: "new_article", title: "Networks", artefact: "Docker" },
+            link: "/docker/images",
+          },
+        ],
+        store.app.clock(),
+      );
+      // Unread first, then (seen) under Earlier.
+      const unread = await check("/notifications");
+      expect(unread).toContain(code === "es" ? "Tu pedido está completo" : "Votre commande est terminée");
+      expect(unread).toContain("5,00");
+      await check("/notifications");
+      for (const page of [
+        "/dashboard",
+        "/settings",
+        "/my-items",
+        "/my-orders",
+        `/order-details/${first.orderId}`,
+        `/order-details/${second.orderId}`,
+        `/payment-confirmation?order=${second.orderId}`,
+        `/order-confirmation?order=${second.orderId}`,
+        "/payment-cancelled",
+        "/payment-cancelled?refunded=1",
+        "/cart",
+        "/docker/images",
+      ]) {
+        await check(page);
+      }
+      expect(await check("/my-items")).toContain(code === "es" ? "Continuar" : "Continuer");
+      expect(await check(`/order-details/${second.orderId}`)).toContain(
+        code === "es" ? "Solicitar reembolso" : "Demander un remboursement",
+      );
+      expect(await check("/docker/images")).toContain(
+        code === "es" ? "Marcar como no hecho" : "Marquer comme non terminé",
+      );
+
+      // A plain form post's refusal on the dashboard, in the page's language.
+      const wrong = await formPost(
+        store,
+        "/dashboard",
+        { intent: "password", old_password: "nope", password: "short", confirm_password: "other" },
+        headers,
+      );
+      expect(wrong.statusCode).toBe(422);
+      expect(englishLeftIn(wrong.body, pieces)).toEqual([]);
+
+      // A learner with nothing yet: the empty states.
+      const fresh = await createUser(store, { language: SETTING_OF_CODE[code] });
+      const freshHeaders = { cookie: `access-token=${await signIn(store, fresh.id)}` };
+      for (const page of ["/my-items", "/my-orders", "/notifications", "/cart"]) {
+        const res = await get(page, freshHeaders);
+        expect(res.statusCode, page).toBe(200);
+        expect(englishLeftIn(res.body, pieces), page).toEqual([]);
+      }
+    });
+  }
+
+  it("writes a notification in its reader's language in the API too; one from before migration 0013 as it was", async () => {
+    const learner = await createUser(store, { language: "Spanish" });
+    const token = await signIn(store, learner.id);
+    await notify(
+      store.database.db,
+      [
+        {
+          userId: learner.id,
+          params: { kind: "order_completed", order: "SKL-1", items: ["Docker: Basics", "Git"] },
+          link: "/my-items",
+        },
+      ],
+      store.app.clock(),
+    );
+    // A row written before the notifications kept what they are about: English text, no params.
+    await store.database.db.execute(
+      sql`insert into notifications (user_id, kind, title, text, link) values (${learner.id}, 'new_article', 'New article in Git', 'Branches is ready to read in Git.', '/git/branches')`,
+    );
+    const res = await store.app.inject({ url: "/api/notifications", headers: bearer(token) });
+    const { unread } = res.json<{ data: NotificationsView }>().data;
+    expect(unread.map((n) => [n.title, n.text])).toEqual([
+      ["New article in Git", "Branches is ready to read in Git."],
+      ["Tu pedido está completo", "Pedido SKL-1: Docker: Basics, Git están desbloqueados."],
+    ]);
+    // The stored English is the SPEC's words, for any reader whose language has none.
+    const [stored] = await store.database.db
+      .execute<{ title: string; text: string }>(
+        sql`select title, text from notifications where user_id = ${learner.id} and params is not null`,
+      )
+      .then((r) => (r as unknown as { rows: { title: string; text: string }[] }).rows);
+    expect(stored).toEqual({ title: "Your order is complete", text: "Order SKL-1: Docker: Basics, Git are unlocked." });
   });
 });
 

@@ -38,7 +38,7 @@ describe("npm run admin -- reconcile", () => {
     const store = { app, database } as TestStore;
     let userId = 0;
     try {
-      await replaceCatalogue(database, { file: validateCatalogue(smallCatalogue()) });
+      await replaceCatalogue(database, { file: validateCatalogue(smallCatalogue(), "GBP"), currency: "GBP" });
       await app.listen({ port: 0, host: "127.0.0.1" });
       const docker = (
         await app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })

@@ -28,6 +28,12 @@ describe("configuration", () => {
     expect(parseConfig({ PUBLIC_URL: "https://shop.example/" }).publicUrl).toBe("https://shop.example");
   });
 
+  it("accepts any currency of ISO 4217, whatever its minor unit", () => {
+    for (const currency of ["GBP", "EUR", "USD", "INR", "JPY", "KRW", "KWD", "BHD"]) {
+      expect(parseConfig({ STORE_CURRENCY: currency }).storeCurrency).toBe(currency);
+    }
+  });
+
   it("trusts no proxy unless TRUST_PROXY names a hop count or the proxies' addresses", () => {
     expect(parseConfig({}).trustProxy).toBeNull();
     expect(parseConfig({ TRUST_PROXY: "" }).trustProxy).toBeNull();
@@ -75,7 +81,7 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL/],
     [{ STORE_CURRENCY: "pounds" }, /^Invalid STORE_CURRENCY/],
     [{ STORE_CURRENCY: "ABC" }, /^Invalid STORE_CURRENCY \("ABC"\): is not a currency of ISO 4217/],
-    [{ STORE_CURRENCY: "JPY" }, /^Invalid STORE_CURRENCY \("JPY"\): must be a currency with two decimal places/],
+    [{ STORE_CURRENCY: "jpy" }, /^Invalid STORE_CURRENCY \("jpy"\): must be a three-letter ISO 4217 code such as GBP$/],
     [{ TRUST_PROXY: "true" }, /^Invalid TRUST_PROXY \("true"\): true would trust every client.*hop count such as 1/],
     [{ TRUST_PROXY: "0" }, /^Invalid TRUST_PROXY \("0"\): a hop count must be a positive integer/],
     [{ TRUST_PROXY: "11" }, /^Invalid TRUST_PROXY \("11"\): a hop count must be at most 10$/],

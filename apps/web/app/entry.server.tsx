@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -36,41 +34,45 @@ export default async function handleRequest(
 ) {
   const tilesHtml = await homeTilesHtml(routerContext, loadContext);
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // Aborts a render still running after streamTimeout; cleared once the document is sent, so that
+    // Aborts a render still running after streamTimeout; cleared once the document is written, so that
     // finished renders are not kept alive by their timers for seconds (as React Router's own template does).
     let timeout: ReturnType<typeof setTimeout> | undefined;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and the no-script reader get the whole document at once.
-    const readyEvent = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
+    let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <ServerTilesHtml.Provider value={tilesHtml}>
         <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
       </ServerTilesHtml.Provider>,
       {
         nonce: loadContext.cspNonce,
-        [readyEvent]() {
+        // No route defers data, so the shell is the whole document: it is collected and sent as one body,
+        // one write to the socket and one pass of the compressor, where each of React's 2 KB chunks would
+        // cross a Node stream and a web stream of its own. Crawlers and no-script readers get the same.
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeout);
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+        },
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timeout);
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                callback();
+              },
             }),
           );
-          pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // An error in the shell is the caller's, through onShellError.
           if (shellRendered) console.error(error);
         },
       },

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { RESERVED_SLUGS } from "./constants.ts";
 import { MAX_ID, rowId } from "./ids.ts";
-import { isWholeMinor } from "./money.ts";
+import { isWholeMinor, perCurrency, wholeMinorMessage } from "./money.ts";
+import { RESERVED_SLUGS } from "./reserved-slugs.ts";
 
 /**
  * The operator's catalogue forms: one schema per form, checked in the browser
@@ -56,15 +56,20 @@ export const categorySlugSchema = slug.refine((s) => !(RESERVED_SLUGS as readonl
 });
 export const contentSlugSchema = slug;
 
-/** Major units of the store currency, two decimals at most; null (or a blank field) is free. */
-export const priceSchema = z.preprocess(
-  (v) => (typeof v === "string" ? (v.trim() === "" ? null : Number(v)) : v),
-  z
-    .number({ error: ADMIN_MESSAGES.priceNumber })
-    .positive("Price must be above 0")
-    .max(100000, "Price must be at most 100000")
-    .refine(isWholeMinor, { message: "Price has at most two decimals" })
-    .nullable(),
+/**
+ * Major units of the store currency, with no more decimals than it has (two
+ * for GBP, none for JPY); null (or a blank field) is free.
+ */
+export const priceSchema = perCurrency((currency) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : Number(v)) : v),
+    z
+      .number({ error: ADMIN_MESSAGES.priceNumber })
+      .positive("Price must be above 0")
+      .max(100000, "Price must be at most 100000")
+      .refine((price) => isWholeMinor(price, currency), { message: wholeMinorMessage("Price", currency) })
+      .nullable(),
+  ),
 );
 
 /** 0 or null: none (a parent category, an ungrouped content). */
@@ -83,58 +88,64 @@ const categoryFields = {
   single_line: plain(300, "Single line"),
   is_header_menu: z.boolean(),
   hidden: z.boolean(),
-  price: priceSchema,
   payment_note: optionalText(300, "Payment note"),
   meta_title: optionalText(200, "Meta title"),
   meta_description: optionalText(500, "Meta description"),
 };
 
-/** A parent category when parent_id is null or 0, else an artefact under that parent. */
-export const categoryCreateSchema = z.object({
-  ...categoryFields,
-  parent_id: optionalId.default(null),
-  icon: categoryFields.icon.default(""),
-  single_line: categoryFields.single_line.default(""),
-  is_header_menu: categoryFields.is_header_menu.default(false),
-  hidden: categoryFields.hidden.default(false),
-  price: categoryFields.price.default(null),
-  payment_note: categoryFields.payment_note.default(null),
-  meta_title: categoryFields.meta_title.default(null),
-  meta_description: categoryFields.meta_description.default(null),
-});
+/** A parent category when parent_id is null or 0, else an artefact under that parent; prices in `currency`. */
+export const categoryCreateSchema = perCurrency((currency) =>
+  z.object({
+    ...categoryFields,
+    price: priceSchema(currency).default(null),
+    parent_id: optionalId.default(null),
+    icon: categoryFields.icon.default(""),
+    single_line: categoryFields.single_line.default(""),
+    is_header_menu: categoryFields.is_header_menu.default(false),
+    hidden: categoryFields.hidden.default(false),
+    payment_note: categoryFields.payment_note.default(null),
+    meta_title: categoryFields.meta_title.default(null),
+    meta_description: categoryFields.meta_description.default(null),
+  }),
+);
 
 /** Only the fields sent change; an artefact may move to another parent. */
-export const categoryUpdateSchema = z.object({
-  parent_id: optionalId.optional(),
-  slug: categoryFields.slug.optional(),
-  name: categoryFields.name.optional(),
-  icon: categoryFields.icon.optional(),
-  single_line: categoryFields.single_line.optional(),
-  is_header_menu: categoryFields.is_header_menu.optional(),
-  hidden: categoryFields.hidden.optional(),
-  price: categoryFields.price.optional(),
-  payment_note: categoryFields.payment_note.optional(),
-  meta_title: categoryFields.meta_title.optional(),
-  meta_description: categoryFields.meta_description.optional(),
-});
+export const categoryUpdateSchema = perCurrency((currency) =>
+  z.object({
+    parent_id: optionalId.optional(),
+    slug: categoryFields.slug.optional(),
+    name: categoryFields.name.optional(),
+    icon: categoryFields.icon.optional(),
+    single_line: categoryFields.single_line.optional(),
+    is_header_menu: categoryFields.is_header_menu.optional(),
+    hidden: categoryFields.hidden.optional(),
+    price: priceSchema(currency).optional(),
+    payment_note: categoryFields.payment_note.optional(),
+    meta_title: categoryFields.meta_title.optional(),
+    meta_description: categoryFields.meta_description.optional(),
+  }),
+);
 
 const groupFields = {
   name: required("Name is required", 120, "Name"),
-  price: priceSchema,
   payment_note: optionalText(300, "Payment note"),
 };
 
-export const groupCreateSchema = z.object({
-  name: groupFields.name,
-  price: groupFields.price.default(null),
-  payment_note: groupFields.payment_note.default(null),
-});
+export const groupCreateSchema = perCurrency((currency) =>
+  z.object({
+    name: groupFields.name,
+    price: priceSchema(currency).default(null),
+    payment_note: groupFields.payment_note.default(null),
+  }),
+);
 
-export const groupUpdateSchema = z.object({
-  name: groupFields.name.optional(),
-  price: groupFields.price.optional(),
-  payment_note: groupFields.payment_note.optional(),
-});
+export const groupUpdateSchema = perCurrency((currency) =>
+  z.object({
+    name: groupFields.name.optional(),
+    price: priceSchema(currency).optional(),
+    payment_note: groupFields.payment_note.optional(),
+  }),
+);
 
 const contentFields = {
   slug: contentSlugSchema,
@@ -210,10 +221,10 @@ export function adminFormInput(values: Record<string, string | boolean>): Record
   return input;
 }
 
-export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
-export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
-export type GroupCreate = z.infer<typeof groupCreateSchema>;
-export type GroupUpdate = z.infer<typeof groupUpdateSchema>;
+export type CategoryCreate = z.infer<ReturnType<typeof categoryCreateSchema>>;
+export type CategoryUpdate = z.infer<ReturnType<typeof categoryUpdateSchema>>;
+export type GroupCreate = z.infer<ReturnType<typeof groupCreateSchema>>;
+export type GroupUpdate = z.infer<ReturnType<typeof groupUpdateSchema>>;
 export type ContentCreate = z.infer<typeof contentCreateSchema>;
 export type ContentUpdate = z.infer<typeof contentUpdateSchema>;
 
@@ -331,7 +342,9 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
 /** GET /api/admin/orders/{id}: the learner's order detail (api.ts) with its learner, provider and refund. */
 export const adminOrderFields = {
-  provider: z.string(),
+  provider: z
+    .string()
+    .describe("stripe, paypal or payu; none for an order nothing was paid for (fulfilled at checkout)"),
   refund_state: refundState,
   refunded_at: z.string().nullable(),
   refund_ref: nullableText,

@@ -25,9 +25,10 @@ import {
   type GroupUpdate,
 } from "./admin-forms.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
-import type { AdminCouponRow, AdminCouponsView, couponCodeSchema, createCouponSchema } from "./coupons.ts";
+import type { AdminCouponRow, AdminCouponsView, CreateCouponInput, couponCodeSchema } from "./coupons.ts";
 import type { LanguageCode } from "./i18n/languages.ts";
 import type { Resources } from "./i18n/page-translator.ts";
+import { NOTIFICATION_KINDS } from "./notification-texts.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import { type ArticleProgress, itemProgressSchema, type progressFormSchema } from "./progress.ts";
 import type { SearchResults } from "./search.ts";
@@ -313,7 +314,9 @@ export interface CommerceActions {
 
 /** The operator's forms; anyone but an admin gets a 403 outcome. */
 export interface AdminActions {
-  createCoupon(input: z.output<typeof createCouponSchema>): Promise<ActionOutcome<AdminCouponRow>>;
+  createCoupon(input: CreateCouponInput): Promise<ActionOutcome<AdminCouponRow>>;
+  updateCoupon(id: number, input: CreateCouponInput): Promise<ActionOutcome<AdminCouponRow>>;
+  deleteCoupon(id: number): Promise<ActionOutcome>;
 }
 
 /** The signed-in learner's reading progress forms; a visitor gets a 401 outcome. */
@@ -371,6 +374,8 @@ export interface StoreContext {
   dataRequest: boolean;
   publicUrl: string;
   paymentsEmulated: boolean;
+  /** STORE_CURRENCY: what the admin forms check prices against (whole yen for JPY). */
+  storeCurrency: string;
   categories(): Promise<CategoriesResponse>;
   navigation(): Promise<Navigation>;
   /** The 'More..' entries: the non-header categories. */
@@ -396,8 +401,14 @@ export interface StoreContext {
   ownership(): Promise<Ownership>;
   /** Whether the viewer owns this article and has done it; null for a visitor or an unknown article. */
   articleProgress(contentId: number): Promise<ArticleProgress | null>;
-  /** The ids of the artefact's articles the viewer owns and has done; none for a visitor. */
-  doneArticles(categoryId: number): Promise<number[]>;
+  /**
+   * What the viewer owns of these sub-categories, and the ids of the artefact's articles
+   * they own and have done (none when `artefactId` is null), in one read; nothing for a visitor.
+   */
+  ownedAndDone(scope: {
+    categoryIds: number[];
+    artefactId: number | null;
+  }): Promise<{ ownership: Ownership; done: number[] }>;
   /** The viewer's notifications as they were, and the unread ones among them are now marked read. */
   notifications(page: PageRequest): Promise<NotificationsView>;
   /** The viewer's unread notifications, read with the session; 0 for a visitor. */
@@ -475,6 +486,8 @@ export const orderRowSchema = z.object({
   amount: z.number(),
   status: z.enum(["Completed", "Refunded"]),
   orders: z.array(orderLineSchema),
+  credit: z.number().describe("Credit for what you own, taken off"),
+  discount: z.number().describe("the coupon's discount, taken off"),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -483,8 +496,6 @@ export const orderDetailSchema = orderRowSchema.extend({
   transaction_id: z.string(),
   payment_status: z.string(),
   subtotal: z.number().describe("the lines at the prices of the day"),
-  credit: z.number().describe("Credit for what you own, taken off"),
-  discount: z.number().describe("the coupon's discount, taken off"),
   coupon_code: z.string().nullable(),
   refundable_until: z
     .string()
@@ -510,7 +521,7 @@ export type PaymentMethod = "card" | "wallet" | "regional";
 /** One of the learner's notifications (GET /api/notifications). */
 export const notificationItemSchema = z.object({
   id,
-  kind: z.enum(["order_completed", "order_refunded", "new_article"]),
+  kind: z.enum(NOTIFICATION_KINDS),
   title: z.string(),
   text: z.string(),
   link: z.string().describe("the store path it is about: an order's details or an article"),

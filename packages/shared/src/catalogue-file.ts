@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWholeMinor } from "./money.ts";
+import { isWholeMinor, perCurrency, wholeMinorMessage } from "./money.ts";
 
 /**
  * The catalogue file format read by `npm run catalogue -- import FILE` and
@@ -18,14 +18,18 @@ const text = (name: string, max: number) =>
 const optionalText = (name: string, max: number) =>
   z.string().max(max, `${name} is at most ${max} characters`).nullable().optional();
 
-/** A price in the store currency, in major units with at most two decimals. Null means free. */
-const price = z
-  .number()
-  .positive("price must be above 0")
-  .max(100000, "price is at most 100000")
-  .refine(isWholeMinor, { message: "price has at most two decimals" })
-  .nullable()
-  .optional();
+/**
+ * A price in the store currency, in major units with no more decimals than it
+ * has (two for GBP, none for JPY). Null means free.
+ */
+const priceIn = (currency: string) =>
+  z
+    .number()
+    .positive("price must be above 0")
+    .max(100000, "price is at most 100000")
+    .refine((price) => isWholeMinor(price, currency), { message: wholeMinorMessage("price", currency) })
+    .nullable()
+    .optional();
 
 export const MEDIA_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"] as const;
 
@@ -59,15 +63,6 @@ export const contentFileSchema = z
   })
   .strict();
 
-export const groupFileSchema = z
-  .object({
-    name: text("name", 120),
-    price,
-    payment_note: optionalText("payment_note", 300),
-    contents: z.array(contentFileSchema).default([]),
-  })
-  .strict();
-
 const categoryFields = {
   slug,
   name: text("name", 120),
@@ -79,36 +74,46 @@ const categoryFields = {
   meta_description: optionalText("meta_description", 500),
 };
 
-export const artefactFileSchema = z
-  .object({
-    ...categoryFields,
-    price,
-    payment_note: optionalText("payment_note", 300),
-    groups: z.array(groupFileSchema).default([]),
-    contents: z.array(contentFileSchema).default([]),
-  })
-  .strict();
+/** The whole file, its prices in the store's `currency`. */
+export const catalogueFileSchema = perCurrency((currency) => {
+  const price = priceIn(currency);
+  const group = z
+    .object({
+      name: text("name", 120),
+      price,
+      payment_note: optionalText("payment_note", 300),
+      contents: z.array(contentFileSchema).default([]),
+    })
+    .strict();
+  const artefact = z
+    .object({
+      ...categoryFields,
+      price,
+      payment_note: optionalText("payment_note", 300),
+      groups: z.array(group).default([]),
+      contents: z.array(contentFileSchema).default([]),
+    })
+    .strict();
+  const parent = z
+    .object({
+      ...categoryFields,
+      artefacts: z.array(artefact).default([]),
+    })
+    .strict();
+  return z
+    .object({
+      version: z.literal(1, { message: "version must be 1" }),
+      categories: z.array(parent),
+    })
+    .strict();
+});
 
-export const parentFileSchema = z
-  .object({
-    ...categoryFields,
-    artefacts: z.array(artefactFileSchema).default([]),
-  })
-  .strict();
-
-export const catalogueFileSchema = z
-  .object({
-    version: z.literal(1, { message: "version must be 1" }),
-    categories: z.array(parentFileSchema),
-  })
-  .strict();
-
-export type CatalogueFile = z.infer<typeof catalogueFileSchema>;
-export type CatalogueFileInput = z.input<typeof catalogueFileSchema>;
-export type ParentFile = z.infer<typeof parentFileSchema>;
-export type ArtefactFile = z.infer<typeof artefactFileSchema>;
+export type CatalogueFile = z.infer<ReturnType<typeof catalogueFileSchema>>;
+export type CatalogueFileInput = z.input<ReturnType<typeof catalogueFileSchema>>;
+export type ParentFile = CatalogueFile["categories"][number];
+export type ArtefactFile = ParentFile["artefacts"][number];
 export type ContentFile = z.infer<typeof contentFileSchema>;
 export type MediaFile = z.infer<typeof mediaFileSchema>;
-export type ParentFileInput = z.input<typeof parentFileSchema>;
-export type ArtefactFileInput = z.input<typeof artefactFileSchema>;
+export type ParentFileInput = CatalogueFileInput["categories"][number];
+export type ArtefactFileInput = NonNullable<ParentFileInput["artefacts"]>[number];
 export type ContentFileInput = z.input<typeof contentFileSchema>;

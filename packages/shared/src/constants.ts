@@ -49,38 +49,10 @@ export function truncate(text: string, max = DESCRIPTION_CUT): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** A major-unit price with its two decimals, as the pages show it: 32.5 → "32.50". */
-export function formatPrice(price: number): string {
-  return decimalAmount(toMinor(price));
+/** A major-unit price with its currency's decimals, as forms and structured data write it: GBP 32.5 → "32.50", JPY 1200 → "1200". */
+export function formatPrice(price: number, currency: string): string {
+  return decimalAmount(toMinor(price, currency), currency);
 }
-
-/** Top-level paths the store uses itself: no category may take these slugs. */
-export const RESERVED_SLUGS = [
-  "registration",
-  "login",
-  "logout",
-  "forgot-password",
-  "reset-password",
-  "dashboard",
-  "my-items",
-  "my-orders",
-  "order-details",
-  "notifications",
-  "settings",
-  "cart",
-  "checkout",
-  "payment-confirmation",
-  "payment-cancelled",
-  "order-confirmation",
-  "admin",
-  "api",
-  "media",
-  "assets",
-  "emulator",
-  "more",
-  "search",
-  "robots-txt",
-] as const;
 
 export const CART_CHANGED = "Your cart has changed. Please review it and try again.";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { rowId } from "./ids.ts";
-import { isWholeMinor } from "./money.ts";
+import { isWholeMinor, perCurrency, wholeMinorMessage } from "./money.ts";
 
 /**
  * Coupon codes and upgrade credit: the forms' schemas (the cart's code field,
@@ -17,20 +17,41 @@ export const COUPON_MESSAGES = {
   usedUp: "This code has been used up.",
   usedByYou: "You have already used this code as many times as it allows.",
   notApplicable: "This code does not apply to anything in your cart.",
-  wouldBeFree: "This code would make your order free, so it cannot be used.",
   applied: "Your code is applied.",
   removed: "Your code is removed.",
   created: "The code is created.",
+  saved: "The code is saved.",
+  deleted: "The code is deleted.",
+  notFound: "Coupon not found",
+  /** A used code stays: the per-learner limits count its uses, and its orders name it. */
+  used: "This code has been used, so it stays with its orders: set it to expire instead.",
   taken: "A code with this name already exists.",
   artefactsMissing: "Some of these artefacts do not exist.",
 } as const;
 
+/** A code's total uses cannot go below the orders that already used it. */
+export const belowUses = (uses: number) => `Total uses cannot be below the ${uses} uses so far`;
+
 /** The cart's and the order's line for the upgrade credit. */
 export const CREDIT_LABEL = "Credit for what you own";
 
-/** A cart whose credit covers everything: no provider takes a payment of nothing. */
+/**
+ * The payment method of an order whose credit and coupon cover everything: it
+ * was fulfilled at checkout, no provider was asked for (or paid) anything.
+ */
+export function noPaymentMethod(covered: { credit: boolean; discount: boolean }): string {
+  if (covered.credit && covered.discount) return "No payment: covered by credit and coupon";
+  if (covered.credit) return "No payment: covered by credit";
+  if (covered.discount) return "No payment: covered by coupon";
+  return "No payment";
+}
+
+/** The checkout's payment panel for a cart that costs nothing. */
 export const NOTHING_TO_PAY =
-  "What you paid for your groups already covers everything in your cart, so there is nothing to pay.";
+  "Nothing to pay: your credit and coupon cover this order. Complete Purchase unlocks it at once, without any payment.";
+
+/** The transaction id of an order nothing was paid for (no provider took a payment). */
+export const NO_TRANSACTION = "None";
 
 /** The cart's code field; codes are kept and compared in capitals. */
 export const couponCodeSchema = z.object({
@@ -71,55 +92,58 @@ const usesLimit = (label: string) =>
  * The operator's new code. `value` is a percentage (a whole number, 1 to 100)
  * or an amount in major units; `expires_at` a date (the code works until the
  * end of that day, UTC) or an ISO 8601 moment; no `artefact_ids`: every artefact.
+ * An amount has no more decimals than the store's `currency` (none for JPY).
  */
-export const createCouponSchema = z
-  .object({
-    code: z
-      .string({ error: "Code is required" })
-      .trim()
-      .min(3, CODE_FORMAT)
-      .max(40, CODE_FORMAT)
-      .regex(/^[A-Za-z0-9_-]+$/, CODE_FORMAT)
-      .transform((code) => code.toUpperCase()),
-    kind: z.enum(COUPON_KINDS, { error: "Choose a percentage or a fixed amount" }),
-    value: z.preprocess(
-      numeric,
-      z
-        .number({ error: "Value must be a number" })
-        .positive("Value must be above 0")
-        .max(100000, "Value must be at most 100000"),
-    ),
-    expires_at: z
-      .preprocess(
-        blank,
+export const createCouponSchema = perCurrency((currency) =>
+  z
+    .object({
+      code: z
+        .string({ error: "Code is required" })
+        .trim()
+        .min(3, CODE_FORMAT)
+        .max(40, CODE_FORMAT)
+        .regex(/^[A-Za-z0-9_-]+$/, CODE_FORMAT)
+        .transform((code) => code.toUpperCase()),
+      kind: z.enum(COUPON_KINDS, { error: "Choose a percentage or a fixed amount" }),
+      value: z.preprocess(
+        numeric,
         z
-          .string()
-          .trim()
-          .refine((text) => (DATE_ONLY.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text)), {
-            message: "Expiry must be a date",
-          })
-          .transform((text) => (DATE_ONLY.test(text) ? `${text}T23:59:59.999Z` : new Date(text).toISOString()))
-          .nullable()
-          .optional(),
-      )
-      .transform((value) => value ?? null),
-    max_uses: usesLimit("Total uses"),
-    max_uses_per_learner: usesLimit("Uses per learner"),
-    artefact_ids: z
-      .array(rowId("artefact_ids must be ids"))
-      .max(500, "Choose at most 500 artefacts")
-      .optional()
-      .transform((ids) => [...new Set(ids ?? [])]),
-  })
-  .superRefine((coupon, ctx) => {
-    if (coupon.kind === "percent" && (!Number.isInteger(coupon.value) || coupon.value > 100)) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: "A percentage is a whole number from 1 to 100" });
-    }
-    if (coupon.kind === "amount" && !isWholeMinor(coupon.value)) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: "An amount has at most two decimals" });
-    }
-  });
-export type CreateCouponInput = z.output<typeof createCouponSchema>;
+          .number({ error: "Value must be a number" })
+          .positive("Value must be above 0")
+          .max(100000, "Value must be at most 100000"),
+      ),
+      expires_at: z
+        .preprocess(
+          blank,
+          z
+            .string()
+            .trim()
+            .refine((text) => (DATE_ONLY.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text)), {
+              message: "Expiry must be a date",
+            })
+            .transform((text) => (DATE_ONLY.test(text) ? `${text}T23:59:59.999Z` : new Date(text).toISOString()))
+            .nullable()
+            .optional(),
+        )
+        .transform((value) => value ?? null),
+      max_uses: usesLimit("Total uses"),
+      max_uses_per_learner: usesLimit("Uses per learner"),
+      artefact_ids: z
+        .array(rowId("artefact_ids must be ids"))
+        .max(500, "Choose at most 500 artefacts")
+        .optional()
+        .transform((ids) => [...new Set(ids ?? [])]),
+    })
+    .superRefine((coupon, ctx) => {
+      if (coupon.kind === "percent" && (!Number.isInteger(coupon.value) || coupon.value > 100)) {
+        ctx.addIssue({ code: "custom", path: ["value"], message: "A percentage is a whole number from 1 to 100" });
+      }
+      if (coupon.kind === "amount" && !isWholeMinor(coupon.value, currency)) {
+        ctx.addIssue({ code: "custom", path: ["value"], message: wholeMinorMessage("An amount", currency) });
+      }
+    }),
+);
+export type CreateCouponInput = z.output<ReturnType<typeof createCouponSchema>>;
 
 /** One code as the operator's list shows it (GET /api/admin/coupons). */
 export const adminCouponRowSchema = z.object({

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatOrderDate, formattingOf, STORE_FORMATTING } from "./formatting.ts";
+import { formatAmount, formattingOf, STORE_FORMATTING } from "./formatting.ts";
 import { currencyDigits, decimalAmount, formatMoney, isIsoCurrency, toMajor } from "./money.ts";
+import { formatOrderDate } from "./order-dates.ts";
 
 const digitsOf = (text: string) => text.replace(/\D/g, "");
 const LOCALES = ["en-GB", "es-ES", "fr-FR"];
@@ -13,11 +14,11 @@ describe("prices for people", () => {
       fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), fc.constantFrom(...LOCALES), (minor, locale) => {
         const text = formatMoney(minor, "GBP", locale);
         // The same digits as the providers' amount (19.99 → "1999"): nothing rounded or dropped.
-        expect(digitsOf(text)).toBe(digitsOf(decimalAmount(minor)));
+        expect(digitsOf(text)).toBe(digitsOf(decimalAmount(minor, "GBP")));
         expect(text).toMatch(locale === "es-ES" ? /GBP/ : /£/);
         expect(text).toMatch(/\d[.,]\d\d(?!\d)/);
         // From the API's major units the text is the same.
-        expect(formatAmount(toMajor(minor), "GBP", { locale, timeZone: "UTC" })).toBe(text);
+        expect(formatAmount(toMajor(minor, "GBP"), "GBP", { locale, timeZone: "UTC" })).toBe(text);
       }),
     );
   });
@@ -56,8 +57,11 @@ describe("order dates", () => {
   it("are long US English with a 12-hour time (SPEC.md section 9), in the reader's time zone", () => {
     expect(formatOrderDate(at)).toBe("November 21, 2026 at 10:05 AM");
     expect(formatOrderDate(at, learner("English", "Asia/Kolkata"))).toBe("November 21, 2026 at 3:35 PM");
-    expect(formatOrderDate(at, learner("French", "America/New_York"))).toBe("November 21, 2026 at 5:05 AM");
-    expect(formatOrderDate(at, learner("Spanish", "Australia/Sydney"))).toBe("November 21, 2026 at 9:05 PM");
+  });
+
+  it("are in the reader's language when it is not English (issue 13), in their time zone", () => {
+    expect(formatOrderDate(at, learner("French", "America/New_York"))).toBe("21 novembre 2026 à 05:05");
+    expect(formatOrderDate(at, learner("Spanish", "Australia/Sydney"))).toBe("21 de noviembre de 2026 a las 21:05");
   });
 });
 

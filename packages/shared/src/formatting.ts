@@ -1,5 +1,5 @@
 import { type LanguageCode, SETTING_OF_CODE } from "./i18n/languages.ts";
-import { isTimeZone, orderDateFormatter } from "./intl-formatters.ts";
+import { isTimeZone, mailDateFormatter } from "./intl-formatters.ts";
 import { formatMajor } from "./money.ts";
 
 /**
@@ -48,10 +48,12 @@ export function formatAmount(major: number, currency: string, formatting: Format
 }
 
 /**
- * An order's date and time: 'November 21, 2026 at 10:05 AM'. SPEC.md section 9
- * fixes the style (long US English, 12-hour), whatever the language; the time
- * zone is the reader's.
+ * When a change took effect, as a mail states it, in UTC (a mail may be read
+ * anywhere). English keeps the mails' own form ('Sat, 21 Nov 2026 10:05:00
+ * UTC'); Spanish and French write it in full by Intl ('samedi 21 novembre
+ * 2026 à 10:05:00 UTC').
  */
-export function formatOrderDate(iso: string, formatting: Formatting = STORE_FORMATTING): string {
-  return orderDateFormatter(formatting.timeZone).format(new Date(iso));
+export function formatMailDate(at: Date, locale: string = STORE_FORMATTING.locale): string {
+  if (locale === STORE_FORMATTING.locale) return at.toUTCString().replace("GMT", "UTC");
+  return mailDateFormatter(locale, "UTC").format(at);
 }

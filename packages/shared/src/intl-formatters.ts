@@ -9,7 +9,7 @@
 
 const MAX_KEPT = 256;
 
-function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
+export function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
   let value = cache.get(key);
   if (value === undefined) {
     // A make() that throws (an unknown currency or zone) keeps nothing.
@@ -31,17 +31,6 @@ export function currencyFormatter(locale: string, currency: string): Intl.Number
   );
 }
 
-const orderDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** SPEC.md section 9's order dates ('November 21, 2026 at 10:05 AM') in `timeZone`. */
-export function orderDateFormatter(timeZone: string): Intl.DateTimeFormat {
-  return kept(
-    orderDateFormats,
-    timeZone,
-    () => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", hour12: true, timeZone }),
-  );
-}
-
 const timeZones = new Map<string, boolean>();
 
 /** Whether Intl knows `zone` as a time zone ("Europe/London" yes, "Mars/Olympus" no). */
@@ -54,4 +43,15 @@ export function isTimeZone(zone: string): boolean {
       return false;
     }
   });
+}
+
+const mailDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A mail's moment in full, for readers of `locale`: 'sábado, 21 de noviembre de 2026, 10:05:00 UTC'. */
+export function mailDateFormatter(locale: string, timeZone: string): Intl.DateTimeFormat {
+  return kept(
+    mailDateFormats,
+    `${locale}\n${timeZone}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "long", timeZone }),
+  );
 }

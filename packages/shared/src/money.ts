@@ -2,27 +2,76 @@ import { currencyFormatter } from "./intl-formatters.ts";
 
 /**
  * Money, in one place. The store keeps every amount as an integer of minor
- * units (pence, cents): 1999 is 19.99. The API shows major units as numbers,
- * providers want decimal strings, people read formatted prices. Every
- * conversion between these lives here, so no amount is rounded two ways.
- *
- * The store's currencies have two decimal places (env.ts refuses others).
+ * units of its currency: pence and cents (1999 is 19.99 GBP), whole yen (1200
+ * is 1,200 JPY), fils (1500 is 1.500 KWD). The API shows major units as
+ * numbers, providers want decimal strings, people read formatted prices.
+ * Every conversion between these lives here and takes the currency, whose
+ * minor-unit exponent (ISO 4217, as Intl knows it) says how many minor units
+ * make a major one, so no amount is rounded two ways or charged 100 times over.
  */
-export const MINOR_PER_MAJOR = 100;
+
+const digitsKept = new Map<string, number>();
+
+/** How many decimal places a currency writes (ISO 4217, as Intl knows it): GBP 2, JPY 0, KWD 3. */
+export function currencyDigits(currency: string): number {
+  const code = currency.toUpperCase();
+  let digits = digitsKept.get(code);
+  if (digits === undefined) {
+    digits = currencyFormatter("en", code).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsKept.set(code, digits);
+  }
+  return digits;
+}
+
+/** Minor units in one major unit: 100 for GBP, 1 for JPY, 1000 for KWD. */
+export function minorPerMajor(currency: string): number {
+  return 10 ** currencyDigits(currency);
+}
+
+/**
+ * One of something per currency, made on first use and kept: the schemas that
+ * check prices in the store's currency (a store has one, tests a few).
+ */
+export function perCurrency<T>(make: (currency: string) => T): (currency: string) => T {
+  const made = new Map<string, T>();
+  return (currency) => {
+    const code = currency.toUpperCase();
+    let value = made.get(code);
+    if (value === undefined) {
+      value = make(code);
+      made.set(code, value);
+    }
+    return value;
+  };
+}
 
 /** A price in major units (19.99) as minor units (1999), rounded to the nearest minor unit. */
-export function toMinor(major: number): number {
-  return Math.round(major * MINOR_PER_MAJOR);
+export function toMinor(major: number, currency: string): number {
+  return Math.round(major * minorPerMajor(currency));
 }
 
-/** Whether a major-unit price is a whole number of minor units (19.99 yes, 19.999 no), float noise allowed. */
-export function isWholeMinor(major: number): boolean {
-  return Math.abs(major * MINOR_PER_MAJOR - Math.round(major * MINOR_PER_MAJOR)) < 1e-6;
+/** Whether a major-unit price is a whole number of minor units (GBP 19.99 yes, 19.999 no; JPY 1200 yes, 1200.5 no), float noise allowed. */
+export function isWholeMinor(major: number, currency: string): boolean {
+  const minor = major * minorPerMajor(currency);
+  return Math.abs(minor - Math.round(minor)) < 1e-6;
 }
 
-/** Minor units (1999) as the API's major-unit number (19.99). */
-export function toMajor(minor: number): number {
-  return minor / MINOR_PER_MAJOR;
+const DIGIT_WORDS = ["no", "one", "two", "three", "four"];
+
+/**
+ * Why a price with too many decimals is refused, under `subject` ("Price"):
+ * "Price has at most two decimals" (GBP), "Price must be a whole number: JPY
+ * has no decimals" (JPY).
+ */
+export function wholeMinorMessage(subject: string, currency: string): string {
+  const digits = currencyDigits(currency);
+  if (digits === 0) return `${subject} must be a whole number: ${currency.toUpperCase()} has no decimals`;
+  return `${subject} has at most ${DIGIT_WORDS[digits] ?? digits} decimal${digits === 1 ? "" : "s"}`;
+}
+
+/** Minor units (1999) as the API's major-unit number (19.99; 1200 yen stays 1200). */
+export function toMajor(minor: number, currency: string): number {
+  return minor / minorPerMajor(currency);
 }
 
 /** Whether `code` is a currency of ISO 4217 that Intl can format ("GBP" yes, "ABC" no: well-formed but no currency). */
@@ -30,56 +79,55 @@ export function isIsoCurrency(code: string): boolean {
   return Intl.supportedValuesOf("currency").includes(code);
 }
 
-/** Whether a currency writes two decimal places, as the store's amounts assume (GBP yes, JPY no). */
-export function hasTwoDecimals(currency: string): boolean {
-  try {
-    const digits = currencyFormatter("en", currency).resolvedOptions().maximumFractionDigits;
-    return digits === 2;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * What a client says it pays, a number (19.99) or a string ("19.99"), in minor
  * units; null when it is not a finite amount.
  */
-export function minorOfClientAmount(amount: number | string): number | null {
+export function minorOfClientAmount(amount: number | string, currency: string): number | null {
   const value = typeof amount === "string" ? Number(amount.trim() === "" ? Number.NaN : amount) : amount;
-  return Number.isFinite(value) ? toMinor(value) : null;
-}
-
-/** Minor units as providers write amounts: 1999 → "19.99" (integer arithmetic, no float rounding). */
-export function decimalAmount(minor: number): string {
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  return `${sign}${Math.trunc(abs / MINOR_PER_MAJOR)}.${String(abs % MINOR_PER_MAJOR).padStart(2, "0")}`;
+  return Number.isFinite(value) ? toMinor(value, currency) : null;
 }
 
 /**
- * A provider's decimal amount back in minor units: "19.99", "19.9", "20"; with
- * `trailingZeros`, also "19.990" (PayU pads amounts). Null for anything else,
- * so an amount that is not plainly readable never matches a payment.
+ * Minor units as providers write amounts, with the currency's decimals
+ * (integer arithmetic, no float rounding): GBP 1999 → "19.99", JPY 1200 → "1200", KWD 1500 → "1.500".
  */
-export function minorOfDecimalAmount(text: string | undefined, options: { trailingZeros?: boolean } = {}) {
-  const pattern = options.trailingZeros ? /^(\d{1,9})(?:\.(\d{1,2})0*)?$/ : /^(\d{1,9})(?:\.(\d{1,2}))?$/;
-  const match = pattern.exec(text ?? "");
-  if (!match) return null;
-  return Number(match[1]) * MINOR_PER_MAJOR + Number((match[2] ?? "").padEnd(2, "0"));
+export function decimalAmount(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const per = 10 ** digits;
+  return `${sign}${Math.trunc(abs / per)}.${String(abs % per).padStart(digits, "0")}`;
 }
 
-/** How many decimal places a currency writes (ISO 4217, as Intl knows it): GBP 2, JPY 0, KWD 3. */
-export function currencyDigits(currency: string): number {
-  return currencyFormatter("en", currency).resolvedOptions().maximumFractionDigits ?? 2;
+/**
+ * A provider's decimal amount back in minor units: GBP "19.99", "19.9", "20";
+ * JPY "1200"; with `trailingZeros`, also "19.990" and "1200.00" (PayU pads
+ * amounts). Null for anything else, so an amount that is not plainly readable
+ * never matches a payment.
+ */
+export function minorOfDecimalAmount(
+  text: string | undefined,
+  currency: string,
+  options: { trailingZeros?: boolean } = {},
+): number | null {
+  const digits = currencyDigits(currency);
+  const zeros = options.trailingZeros ? "0*" : "";
+  // A zero-decimal amount has no fraction of its own: only padding zeros may follow its point.
+  const tail = digits === 0 ? (options.trailingZeros ? "(?:\\.0+)?" : "") : `(?:\\.(\\d{1,${digits}})${zeros})?`;
+  const match = new RegExp(`^(\\d{1,9})${tail}$`).exec(text ?? "");
+  if (!match) return null;
+  return Number(match[1]) * 10 ** digits + Number((match[2] ?? "").padEnd(digits, "0") || 0);
 }
 
 /**
  * A price for people, from minor units of its currency: formatMoney(3249, "GBP") → "£32.49",
- * formatMoney(500, "JPY") → "¥500"; in the reader's locale ("32,49 £" in fr-FR).
+ * formatMoney(1200, "JPY") → "JP¥1,200" ("￥1,200" in ja-JP); in the reader's locale ("32,49 £" in fr-FR).
  */
 export function formatMoney(minor: number, currency: string, locale = "en-GB"): string {
   const code = currency.toUpperCase();
-  return currencyFormatter(locale, code).format(minor / 10 ** currencyDigits(code));
+  return currencyFormatter(locale, code).format(toMajor(minor, code));
 }
 
 /** A price for people from major units (the API's 19.99), in the reader's locale. */

@@ -32,7 +32,7 @@ export async function requestPasswordReset(options: {
   const { db, input, now } = options;
   const userId = await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, language: users.language })
       .from(users)
       .where(eq(users.email, input.email))
       .for("update");
@@ -92,7 +92,7 @@ export async function resetPassword(options: {
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, reset.userId))
-      .returning({ id: users.id, name: users.name, email: users.email });
+      .returning({ id: users.id, name: users.name, email: users.email, language: users.language });
     await revokeUserSessions(tx, reset.userId, now);
     if (user) await enqueueMail(tx, passwordChangedMail(user, { how: "reset", at: now }, options.publicUrl), now);
     return user;

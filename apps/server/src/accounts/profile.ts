@@ -69,7 +69,7 @@ export async function updateProfile(options: {
     const { record, oldEmail } = await db.transaction(async (tx) => {
       // The address as it is now, under the row lock: the notice goes to the one being replaced.
       const [current] = await tx
-        .select({ name: users.name, email: users.email })
+        .select({ name: users.name, email: users.email, language: users.language })
         .from(users)
         .where(eq(users.id, userId))
         .for("update");
@@ -135,7 +135,7 @@ export async function changePassword(options: {
 }): Promise<void> {
   const { db, userId, input, now, log } = options;
   const [user] = await db
-    .select({ name: users.name, email: users.email, passwordHash: users.passwordHash })
+    .select({ name: users.name, email: users.email, language: users.language, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.old_password))) {

@@ -1,7 +1,8 @@
 import type { Viewer } from "@skillshelf/shared/api.ts";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import { cartCountOf } from "../cart/cart-lines.ts";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { cartLineKeysOf } from "../cart/cart-lines.ts";
 import type { DbOrTx } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import { sessions, users } from "../db/schema/index.ts";
 import { hashToken, newToken } from "../lib/tokens.ts";
 import { unreadCountOf } from "../notifications/notifications.ts";
@@ -32,29 +33,41 @@ export async function createSession(options: {
 /** The viewer of a live session: not revoked, not expired, user not blocked. */
 export interface SessionViewer extends Viewer {
   sessionId: number;
-  /** The lines of the viewer's cart that are for sale, read with the session: the header's badge. */
-  cartCount: number;
+  /** The keys of the viewer's cart lines, read with the session: the header's badge counts those for sale. */
+  cartLines: number[];
   /** The viewer's unread notifications, read with the session too: the header's bell. */
   unreadNotifications: number;
 }
 
-export async function findViewer(db: DbOrTx, token: string, now: Date): Promise<SessionViewer | null> {
-  if (token.length < 20 || token.length > 100) return null;
-  const [row] = await db
+const viewerQuery = preparedPerDb((db) =>
+  db
     .select({
       sessionId: sessions.id,
       blockedAt: users.blockedAt,
-      cartCount: cartCountOf(db, users.id),
+      cartLines: cartLineKeysOf(db, users.id),
       unreadNotifications: unreadCountOf(db, users.id),
       ...userRecordColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare("find_viewer"),
+);
+
+export async function findViewer(db: DbOrTx, token: string, now: Date): Promise<SessionViewer | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  // A placeholder's value skips the column's encoder: the time goes as ISO text, which both drivers send alike.
+  const [row] = await viewerQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
   if (!row || row.blockedAt) return null;
   return {
     sessionId: row.sessionId,
-    cartCount: row.cartCount,
+    cartLines: row.cartLines,
     unreadNotifications: row.unreadNotifications,
     userId: row.id,
     role: row.role,

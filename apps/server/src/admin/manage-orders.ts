@@ -88,7 +88,7 @@ export function listAllOrders(
           id: r.id,
           order_id: r.orderNumber,
           created_at: r.createdAt.toISOString(),
-          amount: toMajor(r.amountMinor),
+          amount: toMajor(r.amountMinor, r.currency),
           currency: r.currency,
           payment_method: r.paymentMethod,
           refund_state: r.refundState,
@@ -104,6 +104,7 @@ export async function getAnyOrder(db: Db, orderId: number, now: Date): Promise<A
     .select({
       userId: orders.userId,
       provider: payments.provider,
+      amountMinor: orders.amountMinor,
       refundedAt: orders.refundedAt,
       refundRef: orders.refundRef,
       refundState: orders.refundState,
@@ -117,7 +118,8 @@ export async function getAnyOrder(db: Db, orderId: number, now: Date): Promise<A
   if (!row) throw new AppError("not_found", "Order not found");
   return {
     ...(await getOrder(db, row.userId, orderId, now)),
-    provider: row.provider,
+    // An order credit and coupon covered was fulfilled at checkout: no provider took part.
+    provider: row.amountMinor === 0 ? "none" : row.provider,
     refund_state: row.refundState,
     refunded_at: row.refundedAt?.toISOString() ?? null,
     refund_ref: row.refundRef,

@@ -1,7 +1,7 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import { and, asc, eq, isNotNull, not, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
 import type { PaymentLine } from "../db/schema/index.ts";
 import { cartItems, categories, contentGroups } from "../db/schema/index.ts";
@@ -37,6 +37,35 @@ export function cartCountOf(db: DbOrTx, userId: AnyPgColumn) {
   return sql<number>`(${lines})`;
 }
 
+/**
+ * The keys of the user's cart lines, as a scalar subquery without joins: the page render
+ * reads them in the same query as the session (sessions.ts) and counts those for sale from
+ * memory (`saleableLineKeys`), where a join here would be planned again on every page.
+ * A line's key is its sub-category's id, or its group's id negated.
+ */
+export function cartLineKeysOf(db: DbOrTx, userId: AnyPgColumn) {
+  const keys = db
+    .select({ keys: sql`coalesce(array_agg(coalesce(-${cartItems.groupId}, ${cartItems.categoryId})), '{}')` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  return sql<number[]>`(${keys})`;
+}
+
+/** The keys (as `cartLineKeysOf`) of every line that is for sale, by the rule of `forSale`. */
+export async function saleableLineKeys(db: DbOrTx): Promise<Set<number>> {
+  const wholes = db
+    .select({ key: categories.id })
+    .from(categories)
+    .where(and(isNotNull(categories.priceMinor), not(categories.hidden)));
+  const groups = db
+    .select({ key: sql<number>`-${contentGroups.id}` })
+    .from(contentGroups)
+    .innerJoin(categories, eq(categories.id, contentGroups.categoryId))
+    .where(and(isNotNull(contentGroups.priceMinor), not(categories.hidden)));
+  const rows = await unionAll(wholes, groups);
+  return new Set(rows.map((r) => r.key));
+}
+
 /** The user's cart, oldest line first, with today's names and prices. */
 export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLine[]> {
   const rows = await db
@@ -62,7 +91,7 @@ export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLin
 export function toCartItem(line: CartLine, currency: string): CartItem {
   return {
     id: line.id,
-    price: toMajor(line.priceMinor),
+    price: toMajor(line.priceMinor, currency),
     currency,
     category: { id: line.categoryId, slug: line.slug, name: line.name, icon: line.icon, single_line: line.singleLine },
     groups: line.groupId === null ? null : { id: line.groupId, name: line.groupName ?? "" },

@@ -1,5 +1,5 @@
 import type { Ownership } from "@skillshelf/shared/api.ts";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or, type Placeholder } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
 import { entitlements } from "../db/schema/index.ts";
@@ -36,7 +36,7 @@ export async function ownedIn(db: DbOrTx, userId: number, categoryId: number) {
  * or by the columns of a query's `contents` row.
  */
 export function coveringEntitlements(
-  userId: number,
+  userId: number | Placeholder,
   content: { categoryId: number | AnyPgColumn; groupId: number | null | AnyPgColumn },
 ) {
   return and(

@@ -88,9 +88,8 @@ function discountLines(coupon: Coupon, lines: PricedLine[]): string | null {
   const eligible = lines.filter((l) => due(l) > 0 && (!restricted || coupon.artefactIds?.includes(l.categoryId)));
   const base = sum(eligible, due);
   if (base === 0) return COUPON_MESSAGES.notApplicable;
+  // Never more than the lines it applies to cost: a 100% code makes them free, and checkout fulfils a free cart at once.
   const discount = coupon.kind === "percent" ? Math.round((base * coupon.value) / 100) : Math.min(coupon.value, base);
-  // No provider takes a payment of nothing.
-  if (discount >= sum(lines, due)) return COUPON_MESSAGES.wouldBeFree;
   const exact = eligible.map((line) => (discount * due(line)) / base);
   const shares = exact.map(Math.floor);
   let left = discount - sum(shares, (share) => share);

@@ -14,6 +14,7 @@ import type {
 import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import { and, asc, eq } from "drizzle-orm";
+import { saleableLineKeys } from "../cart/cart-lines.ts";
 import { ownsContent } from "../cart/ownership.ts";
 import type { Db } from "../db/client.ts";
 import { categories, contentMedia, contents, relatedContents } from "../db/schema/index.ts";
@@ -25,7 +26,7 @@ import { buildSitemaps, type Sitemaps } from "./sitemap.ts";
 
 export const CATALOGUE_CHANNEL = "catalogue_changed";
 
-const toPrice = (minor: number | null) => (minor === null ? null : toMajor(minor));
+const toPrice = (minor: number | null, currency: string) => (minor === null ? null : toMajor(minor, currency));
 
 /** A serialized JSON body with its ETag. */
 export type JsonBody = CachedBody;
@@ -89,6 +90,7 @@ export class CatalogueService {
   private readonly snapshots = new PerVersion(() => loadSnapshot(this.db));
   private readonly views = new PerVersion(() => this.buildViews());
   private readonly sitemaps = new PerVersion(async () => buildSitemaps(await this.snapshot(), this.options.sitemap));
+  private readonly saleable = new PerVersion(() => saleableLineKeys(this.db));
   private listings = new Map<string, ListingResponse | null>();
   private contentCache = new Map<string, CachedContent | null>();
   private static readonly MAX_CACHED_CONTENTS = 2000;
@@ -117,6 +119,7 @@ export class CatalogueService {
     this.snapshots.clear();
     this.views.clear();
     this.sitemaps.clear();
+    this.saleable.clear();
     this.listings.clear();
     this.contentCache.clear();
   }
@@ -151,6 +154,12 @@ export class CatalogueService {
 
   async home(): Promise<HomeCatalogue> {
     return (await this.categoryViews()).home;
+  }
+
+  /** How many of a cart's lines (keys as `cartLineKeysOf`) are for sale: the header's badge, counted in memory. */
+  async cartCount(lineKeys: readonly number[]): Promise<number> {
+    const saleable = await this.saleable.get();
+    return lineKeys.filter((key) => saleable.has(key)).length;
   }
 
   /** GET /sitemap.xml and its numbered files, built once per catalogue version. */
@@ -220,7 +229,16 @@ export class CatalogueService {
     return result;
   }
 
-  async content(slug: string, contentSlug: string, viewer: Viewer | null): Promise<ContentResponse | null> {
+  /**
+   * A content item as `viewer` may see it. `owns` answers whether the viewer owns it when the
+   * caller reads that anyway (the article page, with the viewer's progress); by default it is read here.
+   */
+  async content(
+    slug: string,
+    contentSlug: string,
+    viewer: Viewer | null,
+    owns?: (contentId: number) => Promise<boolean>,
+  ): Promise<ContentResponse | null> {
     const key = `${slug}/${contentSlug}`;
     let cached = this.contentCache.get(key);
     if (cached === undefined) {
@@ -232,7 +250,9 @@ export class CatalogueService {
       }
     }
     if (!cached) return null;
-    const unlocked = cached.free || (await this.viewerOwns(viewer, cached));
+    const unlocked =
+      cached.free ||
+      (viewer !== null && (await (owns ? owns(cached.response.data.id) : ownsContent(this.db, viewer.userId, cached))));
     const { response } = cached;
     return {
       ...response,
@@ -260,10 +280,6 @@ export class CatalogueService {
     return content?.is_payment_paid ?? false;
   }
 
-  private async viewerOwns(viewer: Viewer | null, content: CachedContent): Promise<boolean> {
-    return viewer !== null && ownsContent(this.db, viewer.userId, content);
-  }
-
   private snapshot(): Promise<CatalogueSnapshot> {
     return this.snapshots.get();
   }
@@ -282,11 +298,13 @@ export class CatalogueService {
   }
 
   private offerOf(snapshot: CatalogueSnapshot, row: CategoryRow): ArtefactOffer {
-    if (row.priceMinor !== null) return { price: toMajor(row.priceMinor), from: false };
+    if (row.priceMinor !== null) return { price: toMajor(row.priceMinor, this.options.currency), from: false };
     const groupPrices = (snapshot.groupsOf.get(row.id) ?? []).flatMap((g) =>
       g.priceMinor === null ? [] : [g.priceMinor],
     );
-    return groupPrices.length ? { price: toMajor(Math.min(...groupPrices)), from: true } : { price: null, from: false };
+    return groupPrices.length
+      ? { price: toMajor(Math.min(...groupPrices), this.options.currency), from: true }
+      : { price: null, from: false };
   }
 
   private entriesOf(snapshot: CatalogueSnapshot, row: CategoryRow) {
@@ -342,7 +360,7 @@ export class CatalogueService {
       icon: row.icon,
       name: row.name,
       single_line: row.singleLine,
-      price: row.parentId === null ? null : toPrice(row.priceMinor),
+      price: row.parentId === null ? null : toPrice(row.priceMinor, currency),
       currency,
       payment_note: row.paymentNote,
       meta_title: row.metaTitle,
@@ -367,7 +385,7 @@ export class CatalogueService {
     const groups = (snapshot.groupsOf.get(row.id) ?? []).map((g) => ({
       id: g.id,
       name: g.name,
-      price: toPrice(g.priceMinor),
+      price: toPrice(g.priceMinor, currency),
       currency,
       payment_note: g.paymentNote,
       contents: all.filter((c) => c.groupId === g.id).map(summary),

@@ -4,8 +4,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ImportSummary } from "@skillshelf/shared/admin-forms.ts";
 import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
-import { RESERVED_SLUGS } from "@skillshelf/shared/constants.ts";
 import { toMinor } from "@skillshelf/shared/money.ts";
+import { RESERVED_SLUGS } from "@skillshelf/shared/reserved-slugs.ts";
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, contentMedia, contents, orderLines, relatedContents } from "../db/schema/index.ts";
@@ -36,6 +36,8 @@ export async function importCatalogue(options: {
   /** Where the media bytes go; each file is stored (streamed) before the transaction, attached inside it. */
   media: MediaStore;
   file: CatalogueFile;
+  /** The store's currency: the file's major-unit prices become its minor units. */
+  currency: string;
   /** Folder that media `file` paths are relative to. */
   baseDir?: string;
   lineOf?: LineOf;
@@ -51,7 +53,7 @@ export async function importCatalogue(options: {
   try {
     const source: MediaSource = { baseDir: options.baseDir, streamed: options.streamed };
     const planned = await planContents(file, source, fail, options.media, stored);
-    return await writeCatalogue(db, options.media, file, planned);
+    return await writeCatalogue(db, options.media, file, planned, options.currency);
   } catch (error) {
     await options.media.discard(stored);
     throw error;
@@ -63,7 +65,9 @@ async function writeCatalogue(
   mediaStore: MediaStore,
   file: CatalogueFile,
   planned: PlannedContent[],
+  currency: string,
 ): Promise<ImportSummary> {
+  const minorOf = (price: number | null | undefined) => (price == null ? null : toMinor(price, currency));
   return db.transaction(async (tx) => {
     // Imports are serialized: two at once would fight over the same slugs.
     await tx.execute(sql`select pg_advisory_xact_lock(7326517002)`);
@@ -78,7 +82,7 @@ async function writeCatalogue(
         ...parent,
         parentId: null,
         sortOrder: pi,
-        price: null,
+        priceMinor: null,
         paymentNote: null,
       });
       keptCategoryIds.push(parentId);
@@ -88,13 +92,21 @@ async function writeCatalogue(
           ...artefact,
           parentId,
           sortOrder: ai,
-          price: artefact.price ?? null,
+          priceMinor: minorOf(artefact.price),
           paymentNote: artefact.payment_note ?? null,
         });
         keptCategoryIds.push(artefactId);
         summary.artefacts++;
 
-        const groupIds = await syncGroups(tx, artefactId, artefact.groups);
+        const groupIds = await syncGroups(
+          tx,
+          artefactId,
+          artefact.groups.map((g) => ({
+            name: g.name,
+            priceMinor: minorOf(g.price),
+            paymentNote: g.payment_note ?? null,
+          })),
+        );
         summary.groups += groupIds.length;
         const placed = [
           ...artefact.groups.flatMap((g, gi) => g.contents.map((c) => ({ c, groupId: groupIds[gi] ?? null }))),
@@ -314,7 +326,7 @@ async function upsertCategory(
     meta_description?: string | null | undefined;
     parentId: number | null;
     sortOrder: number;
-    price: number | null;
+    priceMinor: number | null;
     paymentNote: string | null;
   },
 ): Promise<number> {
@@ -327,7 +339,7 @@ async function upsertCategory(
     isHeaderMenu: c.is_header_menu,
     hidden: c.hidden,
     sortOrder: c.sortOrder,
-    priceMinor: c.price === null ? null : toMinor(c.price),
+    priceMinor: c.priceMinor,
     paymentNote: c.paymentNote,
     metaTitle: c.meta_title ?? null,
     metaDescription: c.meta_description ?? null,
@@ -345,7 +357,7 @@ async function upsertCategory(
 async function syncGroups(
   tx: DbOrTx,
   categoryId: number,
-  groups: { name: string; price?: number | null | undefined; payment_note?: string | null | undefined }[],
+  groups: { name: string; priceMinor: number | null; paymentNote: string | null }[],
 ): Promise<number[]> {
   const existing = await tx
     .select({ id: contentGroups.id, name: contentGroups.name })
@@ -356,8 +368,8 @@ async function syncGroups(
     const values = {
       categoryId,
       name: group.name,
-      priceMinor: group.price == null ? null : toMinor(group.price),
-      paymentNote: group.payment_note ?? null,
+      priceMinor: group.priceMinor,
+      paymentNote: group.paymentNote,
       sortOrder: gi,
       updatedAt: new Date(),
     };

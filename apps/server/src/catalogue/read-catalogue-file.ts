@@ -151,6 +151,7 @@ function setKey(object: JsonObject, key: string, value: unknown) {
 export async function readCatalogueStream(
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   media: MediaStore,
+  currency: string,
 ): Promise<{ file: CatalogueFile; lineOf: LineOf; streamed: StreamedMedia }> {
   const intakes: IntakeResult[] = [];
   const storedKeys: string[] = [];
@@ -160,7 +161,7 @@ export async function readCatalogueStream(
   };
   try {
     const { value, lineOf } = await parseStream(input, media, intakes, storedKeys);
-    return { file: validateCatalogue(value, lineOf), lineOf, streamed };
+    return { file: validateCatalogue(value, currency, lineOf), lineOf, streamed };
   } catch (error) {
     await media.discard(storedKeys);
     throw error;
@@ -398,7 +399,8 @@ async function parseStream(
   return { value: root, lineOf };
 }
 
-export function validateCatalogue(value: unknown, lineOf: LineOf = noLines): CatalogueFile {
+/** The file checked against the format, its prices against the store's `currency` (whole yen for JPY). */
+export function validateCatalogue(value: unknown, currency: string, lineOf: LineOf = noLines): CatalogueFile {
   // JSON escapes can carry a NUL or a lone surrogate, which PostgreSQL cannot store: refuse the line, not a 500.
   const unsafe = findUnsafeText(value);
   if (unsafe) {
@@ -408,7 +410,7 @@ export function validateCatalogue(value: unknown, lineOf: LineOf = noLines): Cat
       lineOf(unsafe),
     );
   }
-  const result = catalogueFileSchema.safeParse(value);
+  const result = catalogueFileSchema(currency).safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== "symbol");

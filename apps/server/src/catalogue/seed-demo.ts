@@ -1,3 +1,5 @@
+import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
+import { currencyDigits, toMinor } from "@skillshelf/shared/money.ts";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { appSettings } from "../db/schema/index.ts";
@@ -40,13 +42,16 @@ export async function importCatalogueStream(
   options: {
     input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
     media: MediaStore;
+    currency: string;
     baseDir?: string;
   },
 ): Promise<ImportSummary> {
-  const { file, lineOf, streamed } = await readCatalogueStream(options.input, options.media);
+  const { currency } = options;
+  const { file, lineOf, streamed } = await readCatalogueStream(options.input, options.media, currency);
   try {
     return await replaceCatalogue(database, {
       file,
+      currency,
       lineOf,
       streamed,
       media: options.media,
@@ -58,11 +63,35 @@ export async function importCatalogueStream(
   }
 }
 
-export async function seedDemoCatalogue(database: Database, media?: MediaStore): Promise<ImportSummary> {
+/**
+ * The demo file at prices of `currency`. Its prices are written in pounds and
+ * pence (19.99); in a currency with fewer decimals they keep their minor
+ * units, whole: 19.99 is ¥1,999 in a JPY store.
+ */
+export function demoCatalogueIn(demo: CatalogueFileInput, currency: string): CatalogueFileInput {
+  const digits = currencyDigits(currency);
+  if (digits >= 2) return demo;
+  const priced = <T extends { price?: number | null | undefined }>(item: T): T =>
+    item.price == null ? item : { ...item, price: toMinor(item.price, "GBP") / 10 ** digits };
+  return {
+    ...demo,
+    categories: demo.categories.map((parent) => ({
+      ...parent,
+      artefacts: parent.artefacts?.map((a) => ({ ...priced(a), groups: a.groups?.map(priced) })),
+    })),
+  };
+}
+
+export async function seedDemoCatalogue(
+  database: Database,
+  currency: string,
+  media?: MediaStore,
+): Promise<ImportSummary> {
   // Loaded only when seeding: the data file and the media renderers are not needed to serve.
   const { buildDemoCatalogue } = await import("../seed/demo-catalogue.ts");
   return replaceCatalogue(database, {
-    file: validateCatalogue(await buildDemoCatalogue()),
+    file: validateCatalogue(demoCatalogueIn(await buildDemoCatalogue(), currency), currency),
+    currency,
     ...(media ? { media } : {}),
   });
 }
@@ -71,11 +100,15 @@ export async function seedDemoCatalogue(database: Database, media?: MediaStore):
  * Seeds the demo catalogue on a database that never had one. A catalogue that
  * an operator emptied on purpose is left empty.
  */
-export async function seedDemoIfEmpty(database: Database, media?: MediaStore): Promise<ImportSummary | null> {
+export async function seedDemoIfEmpty(
+  database: Database,
+  currency: string,
+  media?: MediaStore,
+): Promise<ImportSummary | null> {
   const [row] = await database.db
     .select({ value: appSettings.value })
     .from(appSettings)
     .where(sql`${appSettings.key} = ${INITIALIZED}`);
   if (row) return null;
-  return seedDemoCatalogue(database, media);
+  return seedDemoCatalogue(database, currency, media);
 }

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { withPreparedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -69,7 +70,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
   } else {
     client = await PGlite.create({ extensions });
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { decimalAmount, formatMoney } from "@skillshelf/shared/money.ts";
+import { decimalAmount } from "@skillshelf/shared/money.ts";
 import { and, eq, like, sql } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -12,17 +12,23 @@ import {
   PAYPAL_EMULATOR_PATH as BASE,
   PAYPAL_EMULATOR_CREDENTIALS as CREDENTIALS,
 } from "../payments/paypal/paypal-settings.ts";
-import { renderEmulatorPage } from "./emulator-page.ts";
+import { emulatorLanguage, renderEmulatorPage } from "./emulator-page.ts";
 import { readEmulatorRecord, writeEmulatorRecord } from "./emulator-records.ts";
 
-const money = z.object({
-  currency_code: z.string().regex(/^[A-Z]{3}$/),
-  value: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/),
-});
+// As PayPal: a value with the currency's decimals at most ("19.99" GBP; "1200" JPY, which has none).
+const money = z
+  .object({
+    currency_code: z.string().regex(/^[A-Z]{3}$/),
+    value: z.string().regex(/^\d{1,9}(\.\d{1,3})?$/),
+  })
+  .refine((m) => minorOfPaypalMoney(m) !== null, {
+    path: ["value"],
+    message: "DECIMAL_PRECISION: the value has more decimals than its currency allows",
+  });
 type Money = z.infer<typeof money>;
 const unitSchema = z.looseObject({
   custom_id: z.string().max(127).optional(),
-  amount: money.extend({ breakdown: z.object({ item_total: money }).optional() }),
+  amount: z.intersection(money, z.object({ breakdown: z.object({ item_total: money }).optional() })),
   items: z
     .array(z.looseObject({ name: z.string().min(1).max(127), unit_amount: money, quantity: z.string().regex(/^\d+$/) }))
     .optional(),
@@ -465,7 +471,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
             return unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
           const amount = asked.data.amount ?? {
             currency_code: c.amount.currency_code,
-            value: decimalAmount(captured - refunded),
+            value: decimalAmount(captured - refunded, c.amount.currency_code),
           };
           if (
             (minorOfPaypalMoney(amount) ?? 0) > captured - refunded ||
@@ -517,16 +523,19 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
     );
   });
 
-  const page = (reply: FastifyReply, order: Order | null) => {
+  const page = async (request: FastifyRequest, reply: FastifyReply, order: Order | null) => {
+    const i18n = await emulatorLanguage(request);
+    const { t } = i18n;
     if (!order) {
       return reply
         .status(404)
         .type("text/html")
         .send(
           renderEmulatorPage({
+            i18n,
             styleNonce: reply.cspNonce.style,
             provider: "PayPal",
-            title: "Order not found",
+            title: t("Order not found"),
             lines: [],
             total: "—",
             actions: [],
@@ -534,15 +543,16 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
         );
     }
     const currency = order.unit.amount.currency_code;
-    const format = (m: Money) => formatMoney(minorOfPaypalMoney(m) ?? 0, currency);
+    const format = (m: Money) => i18n.money(minorOfPaypalMoney(m) ?? 0, currency);
     const lines = (order.unit.items ?? []).map((i) => ({ name: i.name, price: format(i.unit_amount) }));
     const fields = { token: order.id };
     const open = awaitingPayer(order);
     return reply.type("text/html").send(
       renderEmulatorPage({
+        i18n,
         styleNonce: reply.cspNonce.style,
         provider: "PayPal",
-        title: open ? "Approve your payment" : "This order is no longer awaiting approval",
+        title: open ? t("Approve your payment") : t("This order is no longer awaiting approval"),
         lines,
         total: format(order.unit.amount),
         actions: open
@@ -553,28 +563,28 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
                 fields: { ...fields, outcome: "pay" },
                 tone: "primary",
               },
-              { label: "Decline", action: `${BASE}/checkout/approve`, fields: { ...fields, outcome: "decline" } },
+              { label: t("Decline"), action: `${BASE}/checkout/approve`, fields: { ...fields, outcome: "decline" } },
               { label: "Cancel", action: `${BASE}/checkout/cancel`, fields },
             ]
           : [],
-        note: "Decline approves the order but makes its capture fail, as a refused card would.",
+        note: t("Decline approves the order but makes its capture fail, as a refused card would."),
       }),
     );
   };
 
   app.get<{ Querystring: { token?: string } }>(`${BASE}/checkout`, { schema: { hide: true } }, async (request, reply) =>
-    page(reply, await readEmulatorRecord<Order>(db, P, `order:${request.query.token ?? ""}`)),
+    page(request, reply, await readEmulatorRecord<Order>(db, P, `order:${request.query.token ?? ""}`)),
   );
 
   app.post(`${BASE}/checkout/approve`, { schema: { hide: true } }, async (request, reply) => {
     const form = formFields(request.body);
     const order = await decide(form.token ?? "", { outcome: form.outcome === "decline" ? "decline" : "pay" });
-    return order ? reply.redirect(returnUrlOf(order), 303) : page(reply, null);
+    return order ? reply.redirect(returnUrlOf(order), 303) : page(request, reply, null);
   });
 
   app.post(`${BASE}/checkout/cancel`, { schema: { hide: true } }, async (request, reply) => {
     const order = await readEmulatorRecord<Order>(db, P, `order:${formFields(request.body).token ?? ""}`);
-    if (!order) return page(reply, null);
+    if (!order) return page(request, reply, null);
     const url = new URL(order.cancelUrl);
     url.searchParams.set("token", order.id);
     return reply.redirect(url.toString(), 303);

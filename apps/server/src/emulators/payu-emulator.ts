@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
-import { formatMoney, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { acceptFormBodies, formFields } from "../lib/form-body.ts";
 import {
   type PayuHashFields,
@@ -10,7 +10,7 @@ import {
   payuResponseHash,
 } from "../payments/payu/payu-hash.ts";
 import { PAYU_EMULATOR_PATH as BASE, PAYU_EMULATOR_CREDENTIALS } from "../payments/payu/payu-settings.ts";
-import { renderEmulatorPage } from "./emulator-page.ts";
+import { type EmulatorLanguage, emulatorLanguage, renderEmulatorPage } from "./emulator-page.ts";
 import { readEmulatorRecord, writeEmulatorRecord } from "./emulator-records.ts";
 
 interface Transaction {
@@ -28,7 +28,6 @@ type Outcome = "success" | "cancel" | "failure";
 const P = "payu";
 const hide = { schema: { hide: true } };
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join("");
-const minorOfPayuAmount = (text: string | undefined) => minorOfDecimalAmount(text, { trailingZeros: true });
 const REQUIRED = ["key", "txnid", "amount", "productinfo", "firstname", "email", "surl", "furl", "hash"] as const;
 
 /**
@@ -40,22 +39,30 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const { key, salt } = PAYU_EMULATOR_CREDENTIALS;
   acceptFormBodies(app);
-  const money = (amount: string | undefined) => formatMoney(minorOfPayuAmount(amount) ?? 0, app.config.storeCurrency);
-  const errorPage = (reply: FastifyReply, status: number, reason: string) =>
-    reply
+  // PayU writes amounts with the currency's decimals, padded ("1999.00", "1200.00" for JPY).
+  const minorOfPayuAmount = (text: string | undefined) =>
+    minorOfDecimalAmount(text, app.config.storeCurrency, { trailingZeros: true });
+  const money = (i18n: EmulatorLanguage, amount: string | undefined) =>
+    i18n.money(minorOfPayuAmount(amount) ?? 0, app.config.storeCurrency);
+  /** PayU's error page; the reason is PayU's own words, as its page gives them. */
+  const errorPage = async (request: FastifyRequest, reply: FastifyReply, status: number, reason: string) => {
+    const i18n = await emulatorLanguage(request);
+    return reply
       .status(status)
       .type("text/html")
       .send(
         renderEmulatorPage({
+          i18n,
           styleNonce: reply.cspNonce.style,
           provider: "PayU",
-          title: "Payment error",
+          title: i18n.t("Payment error"),
           lines: [],
           total: "—",
           actions: [],
-          note: `Error Reason: ${reason}`,
+          note: i18n.t("Error Reason: {{reason}}", { reason }),
         }),
       );
+  };
 
   const postbackOf = (t: Transaction, mihpayid: string, outcome: Outcome): Record<string, string> => {
     const f = t.fields;
@@ -101,16 +108,16 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
   app.post(`${BASE}/_payment`, hide, async (request, reply) => {
     const f = formFields(request.body);
     const missing = REQUIRED.find((name) => !f[name]);
-    if (missing) return errorPage(reply, 400, `Mandatory parameter ${missing} is missing.`);
-    if (f.key !== key) return errorPage(reply, 400, "Invalid merchant key.");
-    if (minorOfPayuAmount(f.amount) === null) return errorPage(reply, 400, "Invalid amount.");
+    if (missing) return errorPage(request, reply, 400, `Mandatory parameter ${missing} is missing.`);
+    if (f.key !== key) return errorPage(request, reply, 400, "Invalid merchant key.");
+    if (minorOfPayuAmount(f.amount) === null) return errorPage(request, reply, 400, "Invalid amount.");
     const hashed = f as unknown as PayuHashFields;
     if (!payuHashMatches(payuRequestHash(hashed, salt), f.hash)) {
-      return errorPage(reply, 400, "Transaction failed due to incorrectly calculated hash parameter.");
+      return errorPage(request, reply, 400, "Transaction failed due to incorrectly calculated hash parameter.");
     }
     const txnid = f.txnid ?? "";
     const existing = await readEmulatorRecord<Transaction>(db, P, `txn:${txnid}`);
-    if (existing && existing.status !== "pending") return errorPage(reply, 409, "Duplicate transaction id.");
+    if (existing && existing.status !== "pending") return errorPage(request, reply, 409, "Duplicate transaction id.");
     const { hash: _hash, ...fields } = f;
     await writeEmulatorRecord(db, P, `txn:${txnid}`, {
       fields,
@@ -120,19 +127,22 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
       refunds: [],
     } satisfies Transaction);
     const choice = (outcome: Outcome) => ({ txnid, outcome });
+    const i18n = await emulatorLanguage(request);
+    const { t } = i18n;
     return reply.type("text/html").send(
       renderEmulatorPage({
+        i18n,
         styleNonce: reply.cspNonce.style,
         provider: "PayU",
-        title: `Pay ${f.firstname ? `as ${f.firstname}` : ""}`.trim(),
-        lines: [{ name: f.productinfo ?? "", price: money(f.amount) }],
-        total: money(f.amount),
+        title: f.firstname ? t("Pay as {{name}}", { name: f.firstname }) : "Pay",
+        lines: [{ name: f.productinfo ?? "", price: money(i18n, f.amount) }],
+        total: money(i18n, f.amount),
         actions: [
           { label: "Pay", action: `${BASE}/complete`, fields: choice("success"), tone: "primary" },
           { label: "Cancel", action: `${BASE}/complete`, fields: choice("cancel") },
-          { label: "Fail payment", action: `${BASE}/complete`, fields: choice("failure") },
+          { label: t("Fail payment"), action: `${BASE}/complete`, fields: choice("failure") },
         ],
-        note: `Transaction ${txnid}`,
+        note: t("Transaction {{id}}", { id: txnid }),
       }),
     );
   });
@@ -151,16 +161,19 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
       await writeEmulatorRecord(tx, P, `mihpayid:${mihpayid}`, { txnid });
       return t;
     });
-    if (!txn?.postback) return errorPage(reply, 404, "Unknown transaction.");
+    if (!txn?.postback) return errorPage(request, reply, 404, "Unknown transaction.");
     const target = txn.status === "success" ? txn.fields.surl : txn.fields.furl;
+    const i18n = await emulatorLanguage(request);
+    const { t } = i18n;
     const html = renderEmulatorPage({
+      i18n,
       styleNonce: reply.cspNonce.style,
       provider: "PayU",
-      title: txn.status === "success" ? "Payment successful" : "Payment not completed",
-      lines: [{ name: txn.fields.productinfo ?? "", price: money(txn.fields.amount) }],
-      total: money(txn.fields.amount),
-      actions: [{ label: "Return to the store", action: target ?? "/", fields: txn.postback, tone: "primary" }],
-      note: "Taking you back to the store…",
+      title: txn.status === "success" ? t("Payment successful") : t("Payment not completed"),
+      lines: [{ name: txn.fields.productinfo ?? "", price: money(i18n, txn.fields.amount) }],
+      total: money(i18n, txn.fields.amount),
+      actions: [{ label: t("Return to the store"), action: target ?? "/", fields: txn.postback, tone: "primary" }],
+      note: t("Taking you back to the store…"),
     });
     // PayU posts the answer through the browser; under the store's CSP only a script with this reply's nonce may run.
     const nonce = reply.cspNonce?.script;

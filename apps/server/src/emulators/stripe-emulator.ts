@@ -8,7 +8,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { emulatorRecords } from "../db/schema/index.ts";
 import { ownAddress } from "../lib/own-address.ts";
 import { EMULATOR_SECRET_KEY, EMULATOR_WEBHOOK_SECRET } from "../payments/stripe/stripe-client.ts";
-import { renderEmulatorPage } from "./emulator-page.ts";
+import { emulatorLanguage, renderEmulatorPage } from "./emulator-page.ts";
 import { readEmulatorRecord, writeEmulatorRecord } from "./emulator-records.ts";
 
 /**
@@ -453,45 +453,60 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const sessionRecord = (id: string) =>
     id.startsWith("cs_") ? readRecord<SessionRecord>(db, id) : Promise.resolve(undefined);
-  const notFound = (reply: FastifyReply) =>
-    reply
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
+    const i18n = await emulatorLanguage(request);
+    return reply
       .status(404)
       .type("text/html; charset=utf-8")
       .send(
         renderEmulatorPage({
+          i18n,
           styleNonce: reply.cspNonce.style,
           provider: "Stripe Checkout",
-          title: "No such checkout",
+          title: i18n.t("No such checkout"),
           lines: [],
           total: "—",
           actions: [],
         }),
       );
+  };
 
   app.get(page, hide, async (request, reply) => {
     const record = await sessionRecord(idOf(request));
-    if (!record) return notFound(reply);
+    if (!record) return notFound(request, reply);
     const { session } = record;
     const base = `/emulator/stripe/checkout/${session.id}`;
-    const total = money(session.amount_total, session.currency);
+    const i18n = await emulatorLanguage(request);
+    const { t } = i18n;
+    const total = i18n.money(session.amount_total, session.currency);
     const open = session.status === "open";
     const html = renderEmulatorPage({
+      i18n,
       styleNonce: reply.cspNonce.style,
       provider: "Stripe Checkout",
-      title: open ? `Pay ${total}` : `This checkout is ${session.status}`,
+      title: open
+        ? t("Pay {{total}}", { total })
+        : session.status === "complete"
+          ? t("This checkout is complete")
+          : t("This checkout is expired"),
       lines: record.lines.map((l) => ({
         name: l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name,
-        price: money(l.unit_amount * l.quantity, session.currency),
+        price: i18n.money(l.unit_amount * l.quantity, session.currency),
       })),
       total,
       actions: open
         ? [
             { label: "Pay", action: `${base}/pay`, tone: "primary" },
-            { label: "Decline card", action: `${base}/decline` },
+            { label: t("Decline card"), action: `${base}/decline` },
             { label: "Cancel", action: `${base}/cancel` },
           ]
-        : [{ label: "Return to the store", action: `${base}/${session.status === "complete" ? "pay" : "cancel"}` }],
-      ...(session.customer_email ? { note: `Paying as ${session.customer_email}.` } : {}),
+        : [
+            {
+              label: t("Return to the store"),
+              action: `${base}/${session.status === "complete" ? "pay" : "cancel"}`,
+            },
+          ],
+      ...(session.customer_email ? { note: t("Paying as {{email}}.", { email: session.customer_email }) } : {}),
     });
     return reply.type("text/html; charset=utf-8").send(html);
   });
@@ -531,7 +546,7 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
           return true;
         })
       : null;
-    if (!result) return notFound(reply);
+    if (!result) return notFound(request, reply);
     const { session } = result.record;
     if (result.changed) {
       await notify(result.record, paid ? "checkout.session.completed" : "checkout.session.async_payment_failed");
@@ -545,7 +560,7 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
   // Like the back link on Stripe's page: the session stays open; the store decides what cancelling means.
   app.post(`${page}/cancel`, hide, async (request, reply) => {
     const record = await sessionRecord(idOf(request));
-    if (!record) return notFound(reply);
+    if (!record) return notFound(request, reply);
     return reply.redirect(withSessionId(record.session.cancel_url, record.session.id), 303);
   });
 

@@ -1,4 +1,9 @@
 import type { NotificationItem, NotificationsView } from "@skillshelf/shared/api.ts";
+import { formattingOf, STORE_FORMATTING } from "@skillshelf/shared/formatting.ts";
+import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
+import { DEFAULT_LANGUAGE, type LanguageCode, languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
+import { createPageTranslator, type TFunction } from "@skillshelf/shared/i18n/page-translator.ts";
+import { type NotificationParams, notificationWords } from "@skillshelf/shared/notification-texts.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -10,12 +15,53 @@ import type { PageCursors } from "../paging/page-cursors.ts";
 /** The most unread notifications the page lists; the read ones under Earlier are paged. */
 export const UNREAD_SHOWN = 50;
 
-type NewNotification = Pick<typeof notifications.$inferInsert, "userId" | "kind" | "title" | "text" | "link">;
+/** A notification to record: whom it is for, what it is about and where it leads. */
+export interface NewNotification {
+  userId: number;
+  params: NotificationParams;
+  link: string;
+}
 
-/** Records notifications; call it with the transaction of the event, so both are kept or neither. */
+/** The translators of the notifications' languages, made once (the pages' translator: i18next's answers). */
+const translators = new Map<LanguageCode, TFunction>();
+function translate(language: LanguageCode): TFunction {
+  let t = translators.get(language);
+  if (!t) {
+    t = createPageTranslator(language, CATALOGUES[language]).t;
+    translators.set(language, t);
+  }
+  return t;
+}
+
+/** How a reader reads notifications: their page's language, and the locale of its prices. */
+export interface NotificationReader {
+  language: LanguageCode;
+  locale: string;
+}
+const ENGLISH_READER: NotificationReader = { language: DEFAULT_LANGUAGE, locale: STORE_FORMATTING.locale };
+
+/** A learner reads their notifications in the language of their settings (their pages' language too). */
+export function readerOf(user: { language: string; timezone: string }): NotificationReader {
+  return { language: languageOfSetting(user.language) ?? DEFAULT_LANGUAGE, locale: formattingOf(user).locale };
+}
+
+/**
+ * Records notifications; call it with the transaction of the event, so both
+ * are kept or neither. What each is about is kept (params) to write it in its
+ * reader's language; its English title and text are kept too.
+ */
 export async function notify(tx: DbOrTx, rows: NewNotification[], now: Date): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(notifications).values(rows.map((row) => ({ ...row, createdAt: now })));
+  await tx.insert(notifications).values(
+    rows.map(({ userId, params, link }) => ({
+      userId,
+      kind: params.kind,
+      params,
+      ...notificationWords(params, translate(DEFAULT_LANGUAGE), ENGLISH_READER.locale),
+      link,
+      createdAt: now,
+    })),
+  );
 }
 
 /**
@@ -26,9 +72,11 @@ export async function notify(tx: DbOrTx, rows: NewNotification[], now: Date): Pr
 export async function notifyNewArticles(tx: DbOrTx, contentIds: number[], now: Date): Promise<void> {
   if (contentIds.length === 0) return;
   await tx.execute(sql`
-    insert into "notifications" ("user_id", "kind", "title", "text", "link", "created_at")
+    insert into "notifications" ("user_id", "kind", "title", "text", "params", "link", "created_at")
     select distinct e."user_id", 'new_article', 'New article in ' || a."name",
-      c."title" || ' is ready to read in ' || a."name" || '.', '/' || a."slug" || '/' || c."slug", ${now.toISOString()}::timestamptz
+      c."title" || ' is ready to read in ' || a."name" || '.',
+      jsonb_build_object('kind', 'new_article', 'title', c."title", 'artefact', a."name"),
+      '/' || a."slug" || '/' || c."slug", ${now.toISOString()}::timestamptz
     from "contents" c
     join "categories" a on a."id" = c."category_id"
     join "entitlements" e on e."category_id" = c."category_id" and e."revoked_at" is null
@@ -53,36 +101,43 @@ const columns = {
   kind: notifications.kind,
   title: notifications.title,
   text: notifications.text,
+  params: notifications.params,
   link: notifications.link,
   createdAt: notifications.createdAt,
 };
 
-const toItem = (row: {
-  id: number;
-  kind: NotificationItem["kind"];
-  title: string;
-  text: string;
-  link: string;
-  createdAt: Date;
-}): NotificationItem => ({
-  id: row.id,
-  kind: row.kind,
-  title: row.title,
-  text: row.text,
-  link: row.link,
-  created_at: row.createdAt.toISOString(),
-});
+/** A stored notification as its reader reads it: in their language, or as written (English) when it has no params. */
+const toItem =
+  (reader: NotificationReader) =>
+  (row: {
+    id: number;
+    kind: NotificationItem["kind"];
+    title: string;
+    text: string;
+    params: NotificationParams | null;
+    link: string;
+    createdAt: Date;
+  }): NotificationItem => ({
+    id: row.id,
+    kind: row.kind,
+    ...(row.params
+      ? notificationWords(row.params, translate(reader.language), reader.locale)
+      : { title: row.title, text: row.text }),
+    link: row.link,
+    created_at: row.createdAt.toISOString(),
+  });
 
 /**
  * The user's unread notifications (the newest UNREAD_SHOWN) and one page of the
  * read ones, newest first by (created_at, id): an index range scan wherever the
- * page is, however long the history.
+ * page is, however long the history. Written in the reader's language.
  */
 export async function listNotifications(
   db: DbOrTx,
-  options: { cursors: PageCursors; userId: number; page: PageRequest },
+  options: { cursors: PageCursors; userId: number; page: PageRequest; reader: NotificationReader },
 ): Promise<NotificationsView> {
   const { userId } = options;
+  const shown = toItem(options.reader);
   const [unread, earlier] = await Promise.all([
     db
       .select(columns)
@@ -104,11 +159,11 @@ export async function listNotifications(
           .where(and(eq(notifications.userId, userId), isNotNull(notifications.readAt), where))
           .orderBy(...orderBy)
           .limit(limit),
-      toRows: (records) => records.map(toItem),
+      toRows: (records) => records.map(shown),
     }),
   ]);
   const { rows, ...cursors } = earlier;
-  return { unread: unread.map(toItem), earlier: rows, ...cursors };
+  return { unread: unread.map(shown), earlier: rows, ...cursors };
 }
 
 /** Marks some of the user's notifications read; another user's ids change nothing. Returns how many changed. */
@@ -125,7 +180,7 @@ export async function markNotificationsRead(db: DbOrTx, userId: number, ids: num
 /** What the learner sees on /notifications: the list as it was, and what it showed as unread is now read. */
 export async function viewNotifications(
   db: DbOrTx,
-  options: { cursors: PageCursors; userId: number; page: PageRequest; now: Date },
+  options: { cursors: PageCursors; userId: number; page: PageRequest; reader: NotificationReader; now: Date },
 ): Promise<NotificationsView> {
   const view = await listNotifications(db, options);
   await markNotificationsRead(

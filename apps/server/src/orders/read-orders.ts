@@ -50,7 +50,7 @@ async function linesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, Orde
     const line: OrderLine = {
       id: r.id,
       currency: r.currency,
-      price: toMajor(r.priceMinor),
+      price: toMajor(r.priceMinor, r.currency),
       category: { icon: r.icon, name: r.name, single_line: r.singleLine, slug: r.slug },
       groups: r.groupName === null ? null : { name: r.groupName },
     };
@@ -69,9 +69,11 @@ function toRow(o: OrderRecord, lines: OrderLine[]): OrderRow {
     order_id: o.orderNumber,
     created_at: o.createdAt.toISOString(),
     currency: o.currency,
-    amount: toMajor(o.amountMinor),
+    amount: toMajor(o.amountMinor, o.currency),
     status: o.refundedAt ? "Refunded" : "Completed",
     orders: lines,
+    credit: toMajor(o.creditMinor, o.currency),
+    discount: toMajor(o.discountMinor, o.currency),
   };
 }
 
@@ -126,9 +128,7 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
     payment_method: order.paymentMethod,
     transaction_id: order.transactionId,
     payment_status: order.refundedAt ? "Refunded" : order.paymentStatus,
-    subtotal: toMajor(order.amountMinor + order.creditMinor + order.discountMinor),
-    credit: toMajor(order.creditMinor),
-    discount: toMajor(order.discountMinor),
+    subtotal: toMajor(order.amountMinor + order.creditMinor + order.discountMinor, order.currency),
     coupon_code: order.couponCode,
     refundable_until: order.refundState === null && deadline > now ? deadline.toISOString() : null,
   };

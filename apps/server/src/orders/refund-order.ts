@@ -1,4 +1,6 @@
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
+import { NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -22,7 +24,8 @@ export interface RefundRequest {
 
 /**
  * Refunds an order within the money-back guarantee through the provider that
- * took the payment, records it, takes back the access it granted and mails
+ * took the payment (an order credit and coupon covered, which took no money,
+ * asks no provider and gives nothing back), records it, takes back the access it granted and mails
  * the learner. The order is claimed ("pending") by one conditional update
  * before the provider is called, so of two refunds at once only one reaches
  * the provider; a provider failure releases the claim. The operator's refund
@@ -86,23 +89,27 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
     .from(payments)
     .where(eq(payments.id, claimed.paymentId));
   if (!payment) throw new Error(`order ${orderId} has no payment`);
-  let refundRef: string;
-  try {
-    // The key names this order's refund, so a retry is never paid twice.
-    refundRef = await app.payments.gateways[payment.provider].refund({
-      transactionId: claimed.transactionId,
-      amountMinor: claimed.amountMinor,
-      currency: payment.currency,
-      key: `refund-${claimed.id}`,
-    });
-  } catch (error) {
-    await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
-    log.error({ err: error, order: orderId }, "refund failed at the provider");
-    securityEvent(log, SECURITY_EVENTS.orderRefundFailed, { orderId, actorId, provider: payment.provider }, "warn");
-    throw new AppError(
-      "provider_unavailable",
-      "The payment provider did not accept the refund. Nothing was refunded; try again later.",
-    );
+  // An order credit and coupon covered took no money: its refund asks no provider, it only ends the access.
+  const paidNothing = claimed.amountMinor === 0;
+  let refundRef: string = NO_TRANSACTION;
+  if (!paidNothing) {
+    try {
+      // The key names this order's refund, so a retry is never paid twice.
+      refundRef = await app.payments.gateways[payment.provider].refund({
+        transactionId: claimed.transactionId,
+        amountMinor: claimed.amountMinor,
+        currency: payment.currency,
+        key: `refund-${claimed.id}`,
+      });
+    } catch (error) {
+      await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
+      log.error({ err: error, order: orderId }, "refund failed at the provider");
+      securityEvent(log, SECURITY_EVENTS.orderRefundFailed, { orderId, actorId, provider: payment.provider }, "warn");
+      throw new AppError(
+        "provider_unavailable",
+        "The payment provider did not accept the refund. Nothing was refunded; try again later.",
+      );
+    }
   }
   const amount = formatMoney(claimed.amountMinor, payment.currency);
   await db.transaction(async (tx) => {
@@ -118,7 +125,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
     await tx.update(orderLines).set({ creditedToOrderId: null }).where(eq(orderLines.creditedToOrderId, orderId));
     // The learner hears of it with the change itself: both are kept, or neither.
     const [buyer] = await tx
-      .select({ name: users.name, email: users.email })
+      .select({ name: users.name, email: users.email, language: users.language, timezone: users.timezone })
       .from(users)
       .where(eq(users.id, claimed.userId));
     const lines = await tx
@@ -132,7 +139,8 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
         {
           id: claimed.id,
           number: claimed.orderNumber,
-          amount,
+          // In the buyer's language's format, as their pages show prices; none when nothing was paid.
+          amount: paidNothing ? null : formatMoney(claimed.amountMinor, payment.currency, formattingOf(buyer).locale),
           method: claimed.paymentMethod,
           lines: lines.map(lineName),
         },
@@ -145,9 +153,14 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       [
         {
           userId: claimed.userId,
-          kind: "order_refunded",
-          title: "Your refund is done",
-          text: `Order ${claimed.orderNumber}: ${amount} goes back the way you paid (${claimed.paymentMethod}).`,
+          params: {
+            kind: "order_refunded",
+            order: claimed.orderNumber,
+            amount_minor: claimed.amountMinor,
+            currency: payment.currency,
+            method: claimed.paymentMethod,
+            paid_nothing: paidNothing,
+          },
           link: `/order-details/${claimed.id}`,
         },
       ],

@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
+import { noPaymentMethod } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, eq, inArray, or } from "drizzle-orm";
@@ -65,6 +66,14 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
       throw new AppError("conflict", "The amount paid does not match the order.");
     }
     const sendBack = async (refundReason: "superseded" | "already_owned" | "price_changed"): Promise<Fulfilment> => {
+      // Nothing was paid, so nothing goes back: the free checkout just closes, and its start says why.
+      if (payment.amountMinor === 0) {
+        await tx
+          .update(payments)
+          .set({ status: "cancelled", completedAt: confirmation.now, nextCheckAt: null })
+          .where(eq(payments.id, payment.id));
+        return { kind: "refund" };
+      }
       await tx
         .update(payments)
         .set({
@@ -84,19 +93,24 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
     const pricing = await claimPricing(tx, payment);
     if (!pricing) return sendBack("price_changed");
     const orderNumber = newOrderNumber(confirmation.now);
+    const creditMinor = payment.lines.reduce((sum, line) => sum + (line.creditMinor ?? 0), 0);
+    const discountMinor = payment.lines.reduce((sum, line) => sum + (line.discountMinor ?? 0), 0);
     const [order] = await tx
       .insert(orders)
       .values({
         orderNumber,
         userId: payment.userId,
         paymentId: payment.id,
-        paymentMethod: PAYMENT_METHOD_LABELS[payment.provider],
+        paymentMethod:
+          payment.amountMinor === 0
+            ? noPaymentMethod({ credit: creditMinor > 0, discount: discountMinor > 0 })
+            : PAYMENT_METHOD_LABELS[payment.provider],
         transactionId: confirmation.transactionId,
         paymentStatus: "Paid",
         currency: payment.currency,
         amountMinor: payment.amountMinor,
-        creditMinor: payment.lines.reduce((sum, line) => sum + (line.creditMinor ?? 0), 0),
-        discountMinor: payment.lines.reduce((sum, line) => sum + (line.discountMinor ?? 0), 0),
+        creditMinor,
+        discountMinor,
         couponCode: pricing.couponCode,
         createdAt: confirmation.now,
       })
@@ -168,9 +182,7 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
       [
         {
           userId: payment.userId,
-          kind: "order_completed",
-          title: "Your order is complete",
-          text: `Order ${order.orderNumber}: ${payment.lines.map(lineName).join(", ")} ${payment.lines.length === 1 ? "is" : "are"} unlocked.`,
+          params: { kind: "order_completed", order: order.orderNumber, items: payment.lines.map(lineName) },
           link: `/order-details/${order.orderId}`,
         },
       ],

@@ -1,5 +1,4 @@
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
-import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
 import { minorOfClientAmount, toMinor } from "@skillshelf/shared/money.ts";
 import { priceCart } from "../cart/pricing.ts";
 import type { DbOrTx } from "../db/client.ts";
@@ -26,12 +25,12 @@ export const chargedMinor = (line: PaymentLine) =>
 
 /**
  * What the cart costs now, from the database's prices, credits and the
- * cart's coupon (priceCart): the only amount ever charged.
+ * cart's coupon (priceCart): the only amount ever charged. A quote of 0
+ * (credit and coupon cover everything) is fulfilled at once, never sent to a provider.
  */
 export async function quoteCart(db: DbOrTx, userId: number, currency: string, now: Date): Promise<Quote> {
   const pricing = await priceCart(db, userId, now);
   if (pricing.lines.length === 0) throw new AppError("conflict", "Your cart is empty.");
-  if (pricing.totalMinor === 0) throw new AppError("conflict", NOTHING_TO_PAY);
   const lines = pricing.lines.map((l) => ({
     categoryId: l.categoryId,
     groupId: l.groupId,
@@ -66,12 +65,12 @@ export function checkClientView(
 ): void {
   const mismatch = () => new AppError("conflict", CART_CHANGED);
   if (client.amount !== undefined) {
-    if (minorOfClientAmount(client.amount) !== quote.amountMinor) throw mismatch();
+    if (minorOfClientAmount(client.amount, quote.currency) !== quote.amountMinor) throw mismatch();
   }
   if (client.currency !== undefined && client.currency.toUpperCase() !== quote.currency) throw mismatch();
   if (client.lineItems !== undefined) {
     // Lines at the prices the cart lists them, or at what is paid for each: either sums to what the server says.
-    const sum = client.lineItems.reduce((s, l) => s + toMinor(l.price) * l.quantity, 0);
+    const sum = client.lineItems.reduce((s, l) => s + toMinor(l.price, quote.currency) * l.quantity, 0);
     const known = sum === quote.subtotalMinor || sum === quote.amountMinor;
     if (client.lineItems.length !== quote.lines.length || !known) throw mismatch();
   }

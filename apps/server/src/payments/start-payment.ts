@@ -1,13 +1,15 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
+import { NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { type CheckoutHandoff, OPEN_PAYMENT_STATUSES, type PaymentProvider, payments } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
-import { closeUnpaidPayment } from "./fulfil-payment.ts";
+import { closeUnpaidPayment, fulfilPayment } from "./fulfil-payment.ts";
 import { type Buyer, type ProviderOutcome, ProviderUnavailableError } from "./gateway.ts";
 import type { Payments } from "./gateways.ts";
 import { chargedMinor, checkClientView, checkReturnUrl, type Quote, quoteCart } from "./quote.ts";
-import { applyOutcome, type PaymentRow } from "./settle-payment.ts";
+import { applyOutcome, landing, type PaymentRow } from "./settle-payment.ts";
 
 /** An "opening" row older than this belongs to a start that died mid-way (provider calls time out at 20 s). */
 export const OPENING_STALE_MS = 60_000;
@@ -29,6 +31,11 @@ export const PAYMENT_IN_PROGRESS = "Your payment is still being prepared. Please
  * handed out again (same id, same url); for another method or a changed cart
  * the open one is first closed at its provider, and money that still reaches
  * it is refunded by the fulfilment. A start racing another waits for it.
+ *
+ * A cart that costs nothing (credit and coupon cover it) is fulfilled at once
+ * by the same fulfilment, without any provider: the handoff leads straight to
+ * the order's confirmation. The one open payment a learner may have makes a
+ * second start at once wait for the first, then find the cart paid.
  */
 export async function startPayment(
   p: Payments,
@@ -62,11 +69,22 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
   const cancelUrl = checkReturnUrl(client.cancelUrl, options.publicUrl, "cancel_url");
   const gateway = p.gateways[options.provider];
   const waitUntil = Date.now() + WAIT_FOR_OPENING_MS;
+  /** The open payment of the learner this start waited for, if any. */
+  let waitedFor: number | undefined;
 
   for (;;) {
     // However the learner's other starts and the providers behave, this start ends.
     if (Date.now() > waitUntil) throw new AppError("conflict", PAYMENT_IN_PROGRESS);
-    const quote = await quoteCart(db, buyer.userId, options.storeCurrency, p.clock());
+    let quote: Quote;
+    try {
+      quote = await quoteCart(db, buyer.userId, options.storeCurrency, p.clock());
+    } catch (error) {
+      // The start this one waited for emptied the cart by paying for it (a free cart, fulfilled at once).
+      if (waitedFor !== undefined && (await paymentStatus(p, waitedFor)) === "paid") {
+        throw new AppError("conflict", ALREADY_PAID);
+      }
+      throw error;
+    }
     checkClientView(quote, client);
     const [open] = await db
       .select()
@@ -97,8 +115,9 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
         // Another start of this learner got in first: wait for it, then reuse or supersede it.
         if (!isUniqueViolation(error)) throw error;
       }
-      if (row) return openCheckout(p, row, quote, buyer);
+      if (row) return quote.amountMinor === 0 ? fulfilFree(p, row) : openCheckout(p, row, quote, buyer);
     } else if (open.status === "opening" || !open.providerRef) {
+      waitedFor = open.id;
       if (now.getTime() - open.createdAt.getTime() > OPENING_STALE_MS) {
         await closeUnpaidPayment(db, { paymentId: open.id, status: "failed", now });
         continue;
@@ -168,6 +187,35 @@ async function openCheckout(p: Payments, row: PaymentRow, quote: Quote, buyer: B
     })
     .where(eq(payments.id, row.id));
   return created.checkout;
+}
+
+/**
+ * A claimed payment of nothing, fulfilled at once as a paid one is (same
+ * order, entitlements, coupon use, mail and notification), with no provider.
+ */
+async function fulfilFree(p: Payments, row: PaymentRow): Promise<CheckoutHandoff> {
+  let fulfilment: Awaited<ReturnType<typeof fulfilPayment>>;
+  try {
+    fulfilment = await fulfilPayment(p.db, {
+      paymentId: row.id,
+      amountMinor: 0,
+      currency: row.currency,
+      transactionId: NO_TRANSACTION,
+      now: p.clock(),
+    });
+  } catch (error) {
+    // As when a provider fails: the claim goes, the cart stays.
+    await p.db.delete(payments).where(and(eq(payments.id, row.id), eq(payments.status, "opening")));
+    throw error;
+  }
+  // The credit or the code's last use went to another order between the quote and the claim.
+  if (fulfilment.kind !== "order") throw new AppError("conflict", CART_CHANGED);
+  return { kind: "redirect", id: `free-${row.id}`, url: landing(row, { kind: "order", orderId: fulfilment.orderId }) };
+}
+
+async function paymentStatus(p: Payments, paymentId: number) {
+  const [row] = await p.db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+  return row?.status;
 }
 
 /** A superseded payment open again, when closing it at its provider failed or lost a race with the payer. */

@@ -1,9 +1,11 @@
+import type { Ownership } from "@skillshelf/shared/api.ts";
 import { type ArticleProgress, type ItemProgress, PROGRESS_MESSAGES } from "@skillshelf/shared/progress.ts";
-import { and, eq, exists, isNull, or, sql } from "drizzle-orm";
+import { and, eq, exists, isNull, or, type Placeholder, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { coveringEntitlements } from "../cart/ownership.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { contentGroups, contents, entitlements, readingProgress } from "../db/schema/index.ts";
+import { preparedPerDb } from "../db/prepared.ts";
+import { contentGroups, contents, entitlements, readingProgress, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 
 /**
@@ -11,21 +13,27 @@ import { AppError } from "../lib/app-error.ts";
  * cart/ownership.ts's ownsContent). Free articles are owned by no one, so
  * they carry no progress.
  */
-const ownsArticle = (db: DbOrTx, userId: number) =>
+const ownsArticle = (db: DbOrTx, userId: Placeholder) =>
   exists(db.select({ one: sql`1` }).from(entitlements).where(coveringEntitlements(userId, contents)));
 
-/** Whether the article is owned and done by the user; null when there is no such article. One query. */
-export async function articleProgress(db: DbOrTx, userId: number, contentId: number): Promise<ArticleProgress | null> {
+const articleProgressQuery = preparedPerDb((db) => {
+  const userId = sql.placeholder("userId");
   const done = exists(
     db
       .select({ one: sql`1` })
       .from(readingProgress)
       .where(and(eq(readingProgress.userId, userId), eq(readingProgress.contentId, contents.id))),
   );
-  const [row] = await db
+  return db
     .select({ owned: sql<boolean>`${ownsArticle(db, userId)}`, done: sql<boolean>`${done}` })
     .from(contents)
-    .where(eq(contents.id, contentId));
+    .where(eq(contents.id, sql.placeholder("contentId")))
+    .prepare("article_progress");
+});
+
+/** Whether the article is owned and done by the user; null when there is no such article. One query. */
+export async function articleProgress(db: DbOrTx, userId: number, contentId: number): Promise<ArticleProgress | null> {
+  const [row] = await articleProgressQuery(db).execute({ userId, contentId });
   if (!row) return null;
   // Progress kept from before a refund stays hidden until the learner owns the article again.
   return { owned: row.owned, done: row.owned && row.done };
@@ -57,15 +65,63 @@ export async function setDone(options: {
   return { owned: true, done };
 }
 
-/** The ids of the artefact's articles the user owns and has done: one query over the artefact's articles. */
+/** The ids of the artefact's articles the user owns and has done, in id order. */
 export async function doneArticlesIn(db: DbOrTx, userId: number, categoryId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: contents.id })
+  return (await ownedAndDone(db, userId, { categoryIds: [categoryId], artefactId: categoryId })).done;
+}
+
+const ownedAndDoneQuery = preparedPerDb((db) => {
+  const owned = db
+    .select({
+      list: sql`coalesce(json_agg(json_build_array(${entitlements.categoryId}, ${entitlements.groupId})), '[]')`,
+    })
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.userId, users.id),
+        isNull(entitlements.revokedAt),
+        sql`${entitlements.categoryId} = any(${sql.placeholder("categoryIds")}::int[])`,
+      ),
+    );
+  // No artefact (a parent's page): the placeholder is null, and no article matches.
+  const done = db
+    .select({ list: sql`coalesce(json_agg(json_build_array(${contents.id}, ${contents.groupId})), '[]')` })
     .from(contents)
-    .innerJoin(readingProgress, and(eq(readingProgress.userId, userId), eq(readingProgress.contentId, contents.id)))
-    .where(and(eq(contents.categoryId, categoryId), ownsArticle(db, userId)))
-    .orderBy(contents.id);
-  return rows.map((r) => r.id);
+    .innerJoin(readingProgress, and(eq(readingProgress.userId, users.id), eq(readingProgress.contentId, contents.id)))
+    .where(eq(contents.categoryId, sql.placeholder("artefactId")));
+  return db
+    .select({
+      owned: sql<[number, number | null][]>`(${owned})`,
+      done: sql<[number, number | null][]>`(${done})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("owned_and_done");
+});
+
+/**
+ * What the user owns of these sub-categories (wholly, or by group), and the ids of
+ * the artefact's articles they own and have done: one query for a listing page,
+ * read through indexes, whose cost follows the listing, never the learner's history.
+ */
+export async function ownedAndDone(
+  db: DbOrTx,
+  userId: number,
+  scope: { categoryIds: number[]; artefactId: number | null },
+): Promise<{ ownership: Ownership; done: number[] }> {
+  const [row] = await ownedAndDoneQuery(db).execute({ userId, ...scope });
+  const entries = row?.owned ?? [];
+  const ownership: Ownership = {
+    categories: entries.flatMap(([category, group]) => (group === null ? [category] : [])),
+    groups: entries.flatMap(([, group]) => (group === null ? [] : [group])),
+  };
+  // Owned as coveringEntitlements says: the whole artefact, or the group that holds the article.
+  const whole = scope.artefactId !== null && ownership.categories.includes(scope.artefactId);
+  const done = (row?.done ?? [])
+    .filter(([, group]) => whole || (group !== null && ownership.groups.includes(group)))
+    .map(([id]) => id)
+    .sort((a, b) => a - b);
+  return { ownership, done };
 }
 
 const scopeGroup = alias(contentGroups, "scope_group");

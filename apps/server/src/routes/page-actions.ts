@@ -9,7 +9,7 @@ import type {
 import { COUPON_MESSAGES } from "@skillshelf/shared/coupons.ts";
 import { PROGRESS_MESSAGES } from "@skillshelf/shared/progress.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createCoupon } from "../admin/manage-coupons.ts";
+import { createCoupon, deleteCoupon, updateCoupon } from "../admin/manage-coupons.ts";
 import { addToCart, getCart, removeFromCart } from "../cart/cart.ts";
 import { applyCoupon, removeCoupon } from "../cart/cart-coupon.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -41,6 +41,10 @@ export function pageActions(app: FastifyInstance) {
     return viewer;
   };
   const learner = async (request: FastifyRequest) => (await signedIn(request)).userId;
+  /** The operator's forms: anyone else gets the API's 403. */
+  const operator = async (request: FastifyRequest) => {
+    if ((await signedIn(request)).role !== "admin") throw new AppError("forbidden", ADMIN_FORBIDDEN);
+  };
   const steps = learnerAccountSteps(app);
   const adminFor = adminPageActions(app);
   return (
@@ -58,9 +62,21 @@ export function pageActions(app: FastifyInstance) {
     adminActions: {
       createCoupon: (input) =>
         outcomeOf(async () => {
-          if ((await signedIn(request)).role !== "admin") throw new AppError("forbidden", ADMIN_FORBIDDEN);
+          await operator(request);
           const data = await createCoupon(db, { input, currency: app.config.storeCurrency, now: app.clock() });
           return { message: COUPON_MESSAGES.created, data };
+        }),
+      updateCoupon: (id, input) =>
+        outcomeOf(async () => {
+          await operator(request);
+          const data = await updateCoupon(db, { id, input, currency: app.config.storeCurrency });
+          return { message: COUPON_MESSAGES.saved, data };
+        }),
+      deleteCoupon: (id) =>
+        outcomeOf(async () => {
+          await operator(request);
+          await deleteCoupon(db, id);
+          return { message: COUPON_MESSAGES.deleted, data: null };
         }),
     },
     progress: {

@@ -9,10 +9,34 @@ import { browserResources, type Resources } from "@skillshelf/shared/i18n/page-t
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionViewer } from "../accounts/sessions.ts";
 
-/** What a page sends the browser of each catalogue: computed once, the same for every page. */
-const PAGE_RESOURCES = Object.fromEntries(
-  Object.entries(CATALOGUES).map(([code, resources]) => [code, browserResources(resources)]),
-) as Record<LanguageCode, Resources>;
+/** Namespaces only the server translates with (the mails, the emulators' pages): no page carries them. */
+const SERVER_NAMESPACES = new Set(["mail", "emulator"]);
+
+/**
+ * The namespaces only signed-in pages use: a learner's account pages,
+ * checkout and the payment pages, the cart's coupon and credit,
+ * notifications and an article's progress (account, checkout), and the
+ * operator's area (admin). A guest's page (and every page kept for guests)
+ * goes without them.
+ */
+const SIGNED_IN_NAMESPACES = new Set(["account", "checkout", "admin"]);
+
+/** What a page sends the browser of each catalogue, for a signed-in viewer and for a guest: computed once. */
+const pageResources = (guest: boolean) =>
+  Object.fromEntries(
+    Object.entries(CATALOGUES).map(([code, resources]) => [
+      code,
+      browserResources(
+        Object.fromEntries(
+          Object.entries(resources).filter(
+            ([ns]) => !SERVER_NAMESPACES.has(ns) && !(guest && SIGNED_IN_NAMESPACES.has(ns)),
+          ),
+        ),
+      ),
+    ]),
+  ) as Record<LanguageCode, Resources>;
+const SIGNED_IN_RESOURCES = pageResources(false);
+const GUEST_RESOURCES = pageResources(true);
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
@@ -39,5 +63,5 @@ export function pageLanguage(request: FastifyRequest, reply: FastifyReply, viewe
       secure: reply.server.config.publicUrl.startsWith("https:"),
     });
   }
-  return { language, resources: PAGE_RESOURCES[language] };
+  return { language, resources: (viewer ? SIGNED_IN_RESOURCES : GUEST_RESOURCES)[language] };
 }

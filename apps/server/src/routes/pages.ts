@@ -2,7 +2,9 @@ import fs from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { AdminListQuery, AdminReads, StoreContext } from "@skillshelf/shared/api.ts";
+import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
+import type { ArticleProgress } from "@skillshelf/shared/progress.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fresh from "fresh";
@@ -19,7 +21,7 @@ import { AppError } from "../lib/app-error.ts";
 import { viewNotifications } from "../notifications/notifications.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { searchPageArgs } from "../paging/keyset-page.ts";
-import { articleProgress, doneArticlesIn } from "../progress/reading-progress.ts";
+import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
 import { crossSitePost, pageActions } from "./page-actions.ts";
 import { joinParts, PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 import { pageLanguage } from "./page-language.ts";
@@ -94,7 +96,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
         removeCoupon: refuse,
         refundOrder: refuse,
       },
-      adminActions: { createCoupon: refuse },
+      adminActions: { createCoupon: refuse, updateCoupon: refuse, deleteCoupon: refuse },
       profile: { update: refuse, changePassword: refuse, saveSettings: refuse },
       progress: { setDone: refuse },
       // Every write of the admin pages refuses alike.
@@ -110,6 +112,16 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     cspNonce: string,
     actions: PageActions,
   ): StoreContext & { cspNonce: string } => {
+    // The article page reads whether the viewer owns the article and has done it once, for both questions.
+    const progress = new Map<number, Promise<ArticleProgress | null>>();
+    const progressOf = (userId: number, contentId: number) => {
+      let read = progress.get(contentId);
+      if (!read) {
+        read = articleProgress(db, userId, contentId);
+        progress.set(contentId, read);
+      }
+      return read;
+    };
     const signedIn = () => {
       if (!viewer) throw new Error("a private page's loader ran without a session: guard it first");
       return viewer.userId;
@@ -120,28 +132,38 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       ...actions,
       publicUrl: app.config.publicUrl,
       paymentsEmulated: app.config.payments === "emulator",
+      storeCurrency: currency,
       cspNonce,
       categories: () => app.catalogue.categories(),
       navigation: () => app.catalogue.navigation(),
       moreCategories: () => app.catalogue.moreCategories(),
       home: () => app.catalogue.home(),
       listing: (slug) => app.catalogue.listing(slug),
-      content: (slug, content) => app.catalogue.content(slug, content, viewer),
+      content: (slug, content) =>
+        app.catalogue.content(slug, content, viewer, async (id) =>
+          viewer ? ((await progressOf(viewer.userId, id))?.owned ?? false) : false,
+        ),
       search: (query, limit) => searchCatalogue(db, query, limit),
       cart: async () => (await getCart(db, signedIn(), currency, app.clock())).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       // Read with the session, in the same query (sessions.ts).
-      cartCount: async () => viewer?.cartCount ?? 0,
+      cartCount: async () => (viewer ? app.catalogue.cartCount(viewer.cartLines) : 0),
       ownership: async () => (viewer ? ownershipOf(db, viewer.userId) : { categories: [], groups: [] }),
       // The viewer's own: a visitor's render (the page kept for every visitor) reads none.
-      articleProgress: async (contentId) => (viewer ? articleProgress(db, viewer.userId, contentId) : null),
-      doneArticles: async (categoryId) => (viewer ? doneArticlesIn(db, viewer.userId, categoryId) : []),
+      articleProgress: async (contentId) => (viewer ? progressOf(viewer.userId, contentId) : null),
+      ownedAndDone: async (scope) =>
+        viewer ? ownedAndDone(db, viewer.userId, scope) : { ownership: { categories: [], groups: [] }, done: [] },
       notifications: (page) =>
-        viewNotifications(db, { cursors: app.cursors, userId: signedIn(), page, now: app.clock() }).catch(
-          refuseBadCursor,
-        ),
+        viewNotifications(db, {
+          cursors: app.cursors,
+          userId: signedIn(),
+          page,
+          // The page's language (the learner's setting), its prices' locale.
+          reader: { language: i18n.language, locale: readerFormatting(i18n.language, viewer?.user).locale },
+          now: app.clock(),
+        }).catch(refuseBadCursor),
       // Read with the session, in the same query (sessions.ts).
       notificationCount: async () => viewer?.unreadNotifications ?? 0,
       admin: adminReads(viewer),

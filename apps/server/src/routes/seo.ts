@@ -86,7 +86,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
             name,
             parent: parent?.name ?? null,
             line: single_line,
-            price: price === null ? null : formatMoney(toMinor(price), currency),
+            price: price === null ? null : formatMoney(toMinor(price, currency), currency),
           }),
         };
         cards.set(slug, card);

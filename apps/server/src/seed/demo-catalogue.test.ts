@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
-import { RESERVED_SLUGS } from "@skillshelf/shared/constants.ts";
+import { RESERVED_SLUGS } from "@skillshelf/shared/reserved-slugs.ts";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { shownText } from "../../test/helpers/pdf.ts";
+import { demoCatalogueIn } from "../catalogue/seed-demo.ts";
 import { buildDemoCatalogue, DEMO_CATALOGUE_FILE } from "./demo-catalogue.ts";
 
 const unescapeHtml = (s: string) =>
@@ -16,7 +17,7 @@ const unescapeHtml = (s: string) =>
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function parsed(file: unknown): CatalogueFile {
-  const result = catalogueFileSchema.safeParse(file);
+  const result = catalogueFileSchema("GBP").safeParse(file);
   if (!result.success) throw new Error(JSON.stringify(result.error.issues.slice(0, 5), null, 2));
   return result.data;
 }
@@ -30,9 +31,26 @@ const contents = artefacts.flatMap((a) => [
 const media = contents.flatMap(({ content }) => content.media);
 
 describe("demo catalogue", () => {
+  it("seeds a store in any currency: whole yen in JPY, the file's prices in GBP and KWD", async () => {
+    const demo = await buildDemoCatalogue();
+    const prices = (file: unknown, currency: string) => {
+      const result = catalogueFileSchema(currency).safeParse(file);
+      if (!result.success) throw new Error(result.error.issues[0]?.message);
+      return result.data.categories
+        .flatMap((p) => p.artefacts)
+        .flatMap((a) => [a.price, ...a.groups.map((g) => g.price)]);
+    };
+    const pounds = prices(demo, "GBP");
+    expect(pounds.some((p) => p !== null && p !== undefined && !Number.isInteger(p))).toBe(true);
+    expect(prices(demoCatalogueIn(demo, "JPY"), "JPY")).toEqual(
+      pounds.map((p) => (p === null || p === undefined ? p : Math.round(p * 100))),
+    );
+    expect(prices(demoCatalogueIn(demo, "KWD"), "KWD")).toEqual(pounds);
+  });
+
   it("is a data file in the import format, whose media are all drawn", async () => {
     const file = JSON.parse(await fs.readFile(DEMO_CATALOGUE_FILE, "utf8"));
-    expect(catalogueFileSchema.safeParse(file).success).toBe(true);
+    expect(catalogueFileSchema("GBP").safeParse(file).success).toBe(true);
     const named = parsed(file)
       .categories.flatMap((p) => p.artefacts)
       .flatMap((a) => [...a.contents, ...a.groups.flatMap((g) => g.contents)])

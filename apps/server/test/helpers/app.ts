@@ -71,7 +71,11 @@ export async function createTestStore(
     app,
     database,
     async importCatalogue(file) {
-      await replaceCatalogue(database, { file: validateCatalogue(file), media: app.media });
+      await replaceCatalogue(database, {
+        file: validateCatalogue(file, config.storeCurrency),
+        currency: config.storeCurrency,
+        media: app.media,
+      });
       // The notification arrives asynchronously; tests read their own writes at once.
       app.catalogue.invalidate();
     },

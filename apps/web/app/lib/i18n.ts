@@ -15,11 +15,12 @@ export interface PageI18n {
   resources: Resources;
 }
 
-const translators = new Map<LanguageCode, PageTranslator>();
+// By the resources themselves: a learner's pages carry more namespaces than a guest's (page-language.ts).
+const translators = new WeakMap<Resources, PageTranslator>();
 const bare = createPageTranslator(DEFAULT_LANGUAGE, {});
 
 /**
- * The translator of a page's language, made once per language from the root
+ * The translator of a page's language, made once per catalogue from the root
  * loader's data: the server renders and the browser hydrates with the same
  * resources. Without them (the root's error page) the texts stay English.
  * Not i18next: the pages' small translator over the same catalogues, which
@@ -27,10 +28,10 @@ const bare = createPageTranslator(DEFAULT_LANGUAGE, {});
  */
 export function translatorOf(data: PageI18n | null | undefined): PageTranslator {
   if (!data) return bare;
-  let translator = translators.get(data.language);
+  let translator = translators.get(data.resources);
   if (!translator) {
     translator = createPageTranslator(data.language, data.resources);
-    translators.set(data.language, translator);
+    translators.set(data.resources, translator);
   }
   return translator;
 }

@@ -4,6 +4,7 @@ import { AccountSidebar } from "../features/account/components/account-sidebar";
 import { SignOutButton } from "../features/layout/components/sign-out-button";
 import { UserAvatar } from "../features/layout/components/user-avatar";
 import { requireViewer } from "../lib/guards";
+import { useT } from "../lib/i18n";
 import type { Route } from "./+types/account-layout";
 
 /** The account area: a visitor goes to /login (and comes back here after signing in). */
@@ -13,6 +14,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { name, email } = loaderData;
   return (
     <div className="container account">
@@ -23,7 +25,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         signOut={
           <SignOutButton className="account-sidebar__sign-out">
             <LogOutIcon size={18} />
-            Sign Out
+            {t("Sign Out")}
           </SignOutButton>
         }
       />

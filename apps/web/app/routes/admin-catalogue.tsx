@@ -19,6 +19,7 @@ import { useAdminForm } from "../features/admin/use-admin-form";
 import { useToast } from "../features/toast/toast-context";
 import { serverActionOrFailure } from "../lib/client-action";
 import { pageUrl } from "../lib/form-action";
+import { useT } from "../lib/i18n";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-catalogue";
 
@@ -125,6 +126,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
   const editor = editorOf(params, tree);
   const setEditor = (next: Editor | null) => setParams(new URLSearchParams(searchOf(next)));
   const [filter, setFilter] = useState("");
+  const t = useT();
   // A plain form post that failed (no JavaScript): its form shows what was typed and why.
   const answer = useActionData<typeof action>();
   const posted = answer && !answer.ok && "posted" in answer ? { ...answer.posted, errors: answer.errors } : undefined;
@@ -154,6 +156,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
           {...(category ? { category } : {})}
           parentId={editor.parentId}
           parents={tree.categories}
+          currency={tree.currency}
           posted={postedFor(category ? "category-update" : "category-create", category?.id ?? null)}
           onSaved={(saved) => setEditor({ kind: "category", parentId: saved.parent_id, categoryId: saved.id })}
         />
@@ -167,6 +170,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
           key={`g-${editor.group?.id ?? "new"}-${artefact.id}`}
           {...(editor.group ? { group: editor.group } : {})}
           artefact={artefact}
+          currency={tree.currency}
           posted={postedFor(editor.group ? "group-update" : "group-create", editor.group?.id ?? artefact.id)}
           onSaved={close}
         />
@@ -196,17 +200,19 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
     <section className="admin-page" aria-labelledby="admin-catalogue-title">
       <header className="admin-page__header admin-page__header--row">
         <div>
-          <h1 id="admin-catalogue-title">Catalogue</h1>
+          <h1 id="admin-catalogue-title">{t("Catalogue")}</h1>
           <p className="admin-page__lead">
-            Parent categories, their artefacts, groups and contents, hidden ones included. Changes are public at once.
+            {t(
+              "Parent categories, their artefacts, groups and contents, hidden ones included. Changes are public at once.",
+            )}
           </p>
         </div>
         <div className="admin-actions">
           <Link className="button" to={searchOf({ kind: "category", parentId: 0, categoryId: null })}>
-            New parent category
+            {t("New parent category")}
           </Link>
           <a className="button button--outline" href="/api/admin/catalogue/export" download>
-            Export
+            {t("Export")}
           </a>
         </div>
       </header>
@@ -217,20 +223,22 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
         <div className="admin-tree">
           <search className="admin-tree__filter">
             <label htmlFor={filterId} className="admin-label">
-              Filter the catalogue
+              {t("Filter the catalogue")}
             </label>
             <input
               id={filterId}
               type="search"
               className="admin-input"
               value={filter}
-              placeholder="Name or title"
+              placeholder={t("Name or title")}
               onChange={(event) => setFilter(event.target.value)}
             />
           </search>
-          {tree.categories.length === 0 && <p className="admin-empty">The catalogue is empty.</p>}
+          {tree.categories.length === 0 && <p className="admin-empty">{t("The catalogue is empty.")}</p>}
           {tree.categories.length > 0 && shown.length === 0 && (
-            <p className="admin-empty">Nothing in the catalogue matches “{filter.trim()}”.</p>
+            <p className="admin-empty">
+              {t("Nothing in the catalogue matches “{{filter}}”.", { filter: filter.trim() })}
+            </p>
           )}
           <ol className="admin-tree__list">
             {shown.map((parent) => (
@@ -240,7 +248,9 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="admin-side" aria-live="polite">
           {editorView() ?? (
-            <p className="admin-muted admin-side__hint">Choose Edit or Add on an item to change the catalogue.</p>
+            <p className="admin-muted admin-side__hint">
+              {t("Choose Edit or Add on an item to change the catalogue.")}
+            </p>
           )}
         </div>
       </div>
@@ -285,12 +295,13 @@ interface RowProps {
 
 /** Shows or hides what is under a row of the tree. */
 function ExpandButton({ name, open, onToggle }: { name: string; open: boolean; onToggle: () => void }) {
+  const t = useT();
   return (
     <button
       type="button"
       className="admin-icon-button admin-tree__toggle"
       aria-expanded={open}
-      aria-label={`${open ? "Collapse" : "Expand"} ${name}`}
+      aria-label={open ? t("Collapse {{name}}", { name }) : t("Expand {{name}}", { name })}
       onClick={onToggle}
     >
       {open ? "▾" : "▸"}
@@ -333,6 +344,7 @@ function MoveButtons({
   fixed: boolean;
 }) {
   const index = siblings.findIndex((s) => s.id === id);
+  const t = useT();
   return (
     <>
       {([-1, 1] as const).map((step) => (
@@ -342,7 +354,7 @@ function MoveButtons({
             type="submit"
             className="admin-icon-button"
             disabled={fixed || index === (step === -1 ? 0 : siblings.length - 1)}
-            aria-label={`Move ${name} ${step === -1 ? "up" : "down"}`}
+            aria-label={step === -1 ? t("Move {{name}} up", { name }) : t("Move {{name}} down", { name })}
           >
             {step === -1 ? "↑" : "↓"}
           </button>
@@ -354,9 +366,10 @@ function MoveButtons({
 
 /** Edit or Add: a link to the editor's URL, so it opens without JavaScript too. */
 function EditorLink({ label, name, editor }: { label: string; name: string; editor: Editor }) {
+  const t = useT();
   return (
-    <Link className="admin-link-button" aria-label={`${label} ${name}`} to={searchOf(editor)}>
-      {label}
+    <Link className="admin-link-button" aria-label={`${t(label)} ${name}`} to={searchOf(editor)}>
+      {t(label)}
     </Link>
   );
 }
@@ -370,11 +383,12 @@ function DeleteButton({
   fields: Record<string, string | number>;
   rowForm: RowProps["rowForm"];
 }) {
+  const t = useT();
   return (
     <form className="admin-inline-form" data-confirm={DELETE_PROMPT} {...rowForm.formProps}>
       <RowFields fields={fields} />
-      <button type="submit" className="admin-link-button" aria-label={`Delete ${name}`}>
-        Delete
+      <button type="submit" className="admin-link-button" aria-label={t("Delete {{name}}", { name })}>
+        {t("Delete")}
       </button>
     </form>
   );
@@ -387,6 +401,7 @@ function ParentItem({
 }: RowProps & { parent: AdminParentNode; siblings: AdminParentNode[] }) {
   const { rowForm, expandAll } = props;
   const [closed, setClosed] = useState(false);
+  const t = useT();
   const open = expandAll || !closed;
   return (
     <li className="admin-tree__parent">
@@ -394,8 +409,8 @@ function ParentItem({
         <span className="admin-tree__name">
           <ExpandButton name={parent.name} open={open} onToggle={() => setClosed(open)} />
           <span aria-hidden="true">{parent.icon}</span> {parent.name}
-          {parent.hidden && <span className="admin-badge admin-badge--pending">Hidden</span>}
-          {parent.is_header_menu && <span className="admin-badge admin-badge--paid">Menu</span>}
+          {parent.hidden && <span className="admin-badge admin-badge--pending">{t("Hidden")}</span>}
+          {parent.is_header_menu && <span className="admin-badge admin-badge--paid">{t("Menu")}</span>}
         </span>
         <span className="admin-tree__tools">
           <MoveButtons
@@ -451,12 +466,14 @@ function ArtefactItem({
     if (editing) setToggled(true);
   }, [editing]);
   const open = expandAll || (toggled ?? editing);
+  const t = useT();
+  const groupName = (group: AdminGroup) => t("group {{name}}", { name: group.name });
   const contentRows = (contents: AdminContentSummary[]) =>
     contents.map((content) => (
       <li key={content.id} className="admin-tree__row admin-tree__row--content">
         <span className="admin-tree__name">
           {content.title}
-          <span className="admin-muted"> · {content.media.length} media</span>
+          <span className="admin-muted"> · {t("{{count}} media", { count: content.media.length })}</span>
         </span>
         <span className="admin-tree__tools">
           <MoveButtons
@@ -484,10 +501,10 @@ function ArtefactItem({
           <ExpandButton name={artefact.name} open={open} onToggle={() => setToggled(!open)} />
           <span aria-hidden="true">{artefact.icon}</span> <strong>{artefact.name}</strong>{" "}
           <span className="admin-muted">
-            /{artefact.slug} · {formatMoney(artefact.price, currency)}
+            /{artefact.slug} · {t(formatMoney(artefact.price, currency))}
           </span>
-          {artefact.hidden && <span className="admin-badge admin-badge--pending">Hidden</span>}
-          {artefact.sold && <span className="admin-badge admin-badge--paid">Sold</span>}
+          {artefact.hidden && <span className="admin-badge admin-badge--pending">{t("Hidden")}</span>}
+          {artefact.sold && <span className="admin-badge admin-badge--paid">{t("Sold")}</span>}
         </span>
         <span className="admin-tree__tools">
           <MoveButtons
@@ -527,7 +544,8 @@ function ArtefactItem({
             <li key={group.id} className="admin-tree__group">
               <div className="admin-tree__row">
                 <span className="admin-tree__name">
-                  Group: {group.name} <span className="admin-muted">· {formatMoney(group.price, currency)}</span>
+                  {t("Group: {{name}}", { name: group.name })}{" "}
+                  <span className="admin-muted">· {t(formatMoney(group.price, currency))}</span>
                 </span>
                 <span className="admin-tree__tools">
                   <MoveButtons
@@ -541,16 +559,16 @@ function ArtefactItem({
                   />
                   <EditorLink
                     label="Edit"
-                    name={`group ${group.name}`}
+                    name={groupName(group)}
                     editor={{ kind: "group", artefactId: artefact.id, group }}
                   />
                   <EditorLink
                     label="Add content to"
-                    name={`group ${group.name}`}
+                    name={groupName(group)}
                     editor={{ kind: "content", artefactId: artefact.id, contentId: null, groupId: group.id }}
                   />
                   <DeleteButton
-                    name={`group ${group.name}`}
+                    name={groupName(group)}
                     fields={{ intent: "group-delete", id: group.id }}
                     rowForm={rowForm}
                   />
@@ -578,6 +596,7 @@ function ImportForm() {
   const revalidator = useRevalidator();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -588,7 +607,7 @@ function ImportForm() {
       toast.error("Choose a catalogue file.");
       return;
     }
-    if (!confirmAction("Importing replaces the whole catalogue. Are you sure?")) return;
+    if (!confirmAction(t("Importing replaces the whole catalogue. Are you sure?"))) return;
     const data = new FormData();
     data.append("file", file, file.name);
     setBusy(true);
@@ -602,21 +621,21 @@ function ImportForm() {
       form.reset();
       await revalidator.revalidate();
     } else {
-      const where = result.body?.line ? ` (line ${result.body.line})` : "";
-      setProblem(`${result.message}${where}${result.body?.reason ? `: ${result.body.reason}` : ""}`);
+      const where = result.body?.line ? ` ${t("(line {{line}})", { line: result.body.line })}` : "";
+      setProblem(`${t(result.message)}${where}${result.body?.reason ? `: ${result.body.reason}` : ""}`);
     }
   };
 
   return (
     <details className="admin-import">
-      <summary>Import a catalogue file</summary>
+      <summary>{t("Import a catalogue file")}</summary>
       <form onSubmit={submit} className="admin-upload">
         <label htmlFor={`${id}-file`} className="admin-label">
-          Catalogue file (JSON, as exported)
+          {t("Catalogue file (JSON, as exported)")}
         </label>
         <input id={`${id}-file`} name="file" type="file" accept="application/json,.json" className="admin-file" />
         <button type="submit" className="button button--small" disabled={busy}>
-          Import
+          {t("Import")}
         </button>
       </form>
       {problem && (

@@ -1,17 +1,24 @@
 import { type AdminCouponRow, createCouponSchema } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
-import { Form, useActionData, useNavigation } from "react-router";
+import { rowId } from "@skillshelf/shared/ids.ts";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
 import { FieldError } from "../features/admin/catalogue/fields";
 import { AdminListError } from "../features/admin/components/admin-bits";
 import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
 import { usePrice } from "../lib/formatting";
+import { useT } from "../lib/i18n";
 import type { Route } from "./+types/admin-coupons";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const operator = requireAdmin(context, request);
-  return { view: await context.admin.coupons(), formatting: formattingOf(operator.user) };
+  const view = await context.admin.coupons();
+  // ?edit=ID: that code's fields in the form (in the server's HTML, so it works without JavaScript).
+  const edit = rowId().safeParse(new URL(request.url).searchParams.get("edit")).data;
+  const editing = view.rows.find((row) => row.id === edit) ?? null;
+  return { view, editing, formatting: formattingOf(operator.user) };
 }
 
 /**
@@ -22,21 +29,41 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === COUPON_FORM_INTENTS.remove) {
+    const target = checkForm(form, couponIdSchema);
+    const outcome = target.ok ? await context.adminActions.deleteCoupon(target.data.id) : target.outcome;
+    return answerForm(context, outcome, "/admin/coupons");
+  }
   // A multiple select posts one value per chosen artefact.
-  const checked = checkForm(form, createCouponSchema, { extra: { artefact_ids: form.getAll("artefact_ids") } });
-  const outcome = checked.ok ? await context.adminActions.createCoupon(checked.data) : checked.outcome;
-  return answerForm(context, outcome, "/admin/coupons");
+  const checked = checkForm(form, createCouponSchema(context.storeCurrency), {
+    extra: { artefact_ids: form.getAll("artefact_ids") },
+  });
+  if (!checked.ok) return answerForm(context, checked.outcome, "/admin/coupons");
+  if (intent === COUPON_FORM_INTENTS.update) {
+    const target = checkForm(form, couponIdSchema);
+    const outcome = target.ok ? await context.adminActions.updateCoupon(target.data.id, checked.data) : target.outcome;
+    // Saved, the page is the list again, with JavaScript too: one navigation, rather than reloading ?edit= and leaving it.
+    return outcome.ok ? redirect("/admin/coupons", 303) : answerForm(context, outcome, "/admin/coupons");
+  }
+  return answerForm(context, await context.adminActions.createCoupon(checked.data), "/admin/coupons");
 }
+
+/** The page's forms besides the new code's. */
+const COUPON_FORM_INTENTS = { update: "update", remove: "delete" } as const;
+const couponIdSchema = z.object({ id: rowId("id is required") });
+export const DELETE_COUPON_PROMPT = "Are you sure you want to delete this code?";
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 
 const KIND_LABELS = { percent: "Percentage", amount: "Fixed amount" } as const;
 
 export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
-  const { view, formatting } = loaderData;
+  const { view, editing, formatting } = loaderData;
   const posted = useActionData<typeof action>();
   const sending = useNavigation().state === "submitting";
   const money = usePrice();
+  const t = useT();
   const errors: Record<string, string> = posted && !posted.ok ? (posted.errors ?? {}) : {};
   const field = (name: string) => ({
     id: `coupon-${name}`,
@@ -53,105 +80,145 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
   return (
     <section className="admin-page" aria-labelledby="admin-coupons-title">
       <header className="admin-page__header">
-        <h1 id="admin-coupons-title">Coupons</h1>
+        <h1 id="admin-coupons-title">{t("Coupons")}</h1>
         <p className="admin-page__lead">
-          Codes learners enter in their cart: a percentage or a fixed amount off what they buy.
+          {t("Codes learners enter in their cart: a percentage or a fixed amount off what they buy.")}
         </p>
       </header>
-      {/* A new row resets the form. */}
-      <Form method="post" className="admin-panel admin-form" key={view.rows.length} aria-labelledby="coupon-new">
+      {/* A new row resets the form; so does another code to edit. */}
+      <Form
+        method="post"
+        className="admin-panel admin-form"
+        key={`${view.rows.length}-${editing?.id ?? "new"}`}
+        aria-labelledby="coupon-new"
+      >
         <h2 id="coupon-new" className="admin-subtitle">
-          New code
+          {editing ? t("Edit code {{code}}", { code: editing.code }) : t("New code")}
         </h2>
+        {editing && (
+          <>
+            <input type="hidden" name="intent" value={COUPON_FORM_INTENTS.update} />
+            <input type="hidden" name="id" value={editing.id} />
+          </>
+        )}
         {posted && !posted.ok && !posted.errors && (
           <p className="notice notice--error" role="alert">
-            {posted.message}
+            {t(posted.message)}
           </p>
         )}
-        {posted?.ok && <p role="status">{posted.message}</p>}
+        {posted?.ok && <p role="status">{t(posted.message)}</p>}
         <div className="admin-form__grid">
           <div className="admin-field">
             <label className="admin-label" htmlFor="coupon-code">
-              Code
+              {t("Code")}
             </label>
-            <input {...field("code")} required minLength={3} maxLength={40} autoComplete="off" />
-            <span className="admin-hint">Letters, digits, - and _; kept in capitals.</span>
+            <input
+              {...field("code")}
+              required
+              minLength={3}
+              maxLength={40}
+              autoComplete="off"
+              defaultValue={editing?.code}
+            />
+            <span className="admin-hint">{t("Letters, digits, - and _; kept in capitals.")}</span>
             {error("code")}
           </div>
           <div className="admin-field">
             <label className="admin-label" htmlFor="coupon-kind">
-              Kind
+              {t("Kind")}
             </label>
-            <select {...field("kind")} defaultValue="percent">
-              <option value="percent">{KIND_LABELS.percent}</option>
-              <option value="amount">{KIND_LABELS.amount}</option>
+            <select {...field("kind")} defaultValue={editing?.kind ?? "percent"}>
+              <option value="percent">{t(KIND_LABELS.percent)}</option>
+              <option value="amount">{t(KIND_LABELS.amount)}</option>
             </select>
             {error("kind")}
           </div>
           <div className="admin-field">
             <label className="admin-label" htmlFor="coupon-value">
-              Value
+              {t("Value")}
             </label>
-            <input {...field("value")} required inputMode="decimal" />
-            <span className="admin-hint">A percentage (1 to 100), or an amount such as 5.00.</span>
+            <input {...field("value")} required inputMode="decimal" defaultValue={editing?.value} />
+            <span className="admin-hint">{t("A percentage (1 to 100), or an amount such as 5.00.")}</span>
             {error("value")}
           </div>
           <div className="admin-field">
             <label className="admin-label" htmlFor="coupon-expires_at">
-              Expires
+              {t("Expires")}
             </label>
-            <input {...field("expires_at")} type="date" />
-            <span className="admin-hint">Optional: it works until the end of that day (UTC).</span>
+            <input {...field("expires_at")} type="date" defaultValue={editing?.expires_at?.slice(0, 10)} />
+            <span className="admin-hint">{t("Optional: it works until the end of that day (UTC).")}</span>
             {error("expires_at")}
           </div>
           <div className="admin-field">
             <label className="admin-label" htmlFor="coupon-max_uses">
-              Total uses
+              {t("Total uses")}
             </label>
-            <input {...field("max_uses")} type="number" min={1} step={1} />
-            <span className="admin-hint">Optional: orders that may use it in all.</span>
+            <input
+              {...field("max_uses")}
+              type="number"
+              min={1}
+              step={1}
+              defaultValue={editing?.max_uses ?? undefined}
+            />
+            <span className="admin-hint">{t("Optional: orders that may use it in all.")}</span>
             {error("max_uses")}
           </div>
           <div className="admin-field">
             <label className="admin-label" htmlFor="coupon-max_uses_per_learner">
-              Uses per learner
+              {t("Uses per learner")}
             </label>
-            <input {...field("max_uses_per_learner")} type="number" min={1} step={1} />
-            <span className="admin-hint">Optional.</span>
+            <input
+              {...field("max_uses_per_learner")}
+              type="number"
+              min={1}
+              step={1}
+              defaultValue={editing?.max_uses_per_learner ?? undefined}
+            />
+            <span className="admin-hint">{t("Optional.")}</span>
             {error("max_uses_per_learner")}
           </div>
           <div className="admin-field">
             <label className="admin-label" htmlFor="coupon-artefact_ids">
-              Artefacts
+              {t("Artefacts")}
             </label>
-            <select {...field("artefact_ids")} multiple size={6}>
+            <select
+              {...field("artefact_ids")}
+              multiple
+              size={6}
+              defaultValue={editing?.artefacts.map((a) => String(a.id))}
+            >
               {view.artefacts.map((artefact) => (
                 <option key={artefact.id} value={artefact.id}>
                   {artefact.name}
                 </option>
               ))}
             </select>
-            <span className="admin-hint">Optional: none chosen means every artefact.</span>
+            <span className="admin-hint">{t("Optional: none chosen means every artefact.")}</span>
             {error("artefact_ids")}
           </div>
         </div>
         <div className="admin-actions">
           <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>
-            Create code
+            {editing ? t("Save code") : t("Create code")}
           </button>
+          {editing && (
+            <Link to="/admin/coupons" className="button button--outline">
+              {t("Cancel")}
+            </Link>
+          )}
         </div>
       </Form>
       {view.rows.length === 0 ? (
-        <p className="admin-empty">No codes yet.</p>
+        <p className="admin-empty">{t("No codes yet.")}</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">
-            <caption className="sr-only">Coupon codes</caption>
+            <caption className="sr-only">{t("Coupon codes")}</caption>
             <thead>
               <tr>
-                {["Code", "Kind", "Value", "Expires", "Limits", "Uses", "Artefacts"].map((column) => (
+                {["Code", "Kind", "Value", "Expires", "Limits", "Uses", "Artefacts", "Actions"].map((column) => (
                   <th key={column} scope="col">
-                    {column}
+                    {t(column)}
                   </th>
                 ))}
               </tr>
@@ -160,14 +227,46 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
               {view.rows.map((coupon) => (
                 <tr key={coupon.id} data-code={coupon.code}>
                   <td className="admin-mono">{coupon.code}</td>
-                  <td>{KIND_LABELS[coupon.kind]}</td>
+                  <td>{t(KIND_LABELS[coupon.kind])}</td>
                   <td>{value(coupon)}</td>
-                  <td>{coupon.expires_at ? `${expiry.format(new Date(coupon.expires_at))} UTC` : "Never"}</td>
+                  <td>{coupon.expires_at ? `${expiry.format(new Date(coupon.expires_at))} UTC` : t("Never")}</td>
                   <td>
-                    {coupon.max_uses ?? "No limit"} in all · {coupon.max_uses_per_learner ?? "no limit"} per learner
+                    {coupon.max_uses === null
+                      ? t("No limit in all")
+                      : t("{{count}} in all", { count: coupon.max_uses })}{" "}
+                    ·{" "}
+                    {coupon.max_uses_per_learner === null
+                      ? t("no limit per learner")
+                      : t("{{count}} per learner", { count: coupon.max_uses_per_learner })}
                   </td>
                   <td>{coupon.uses}</td>
-                  <td>{coupon.artefacts.length ? coupon.artefacts.map((a) => a.name).join(", ") : "All"}</td>
+                  <td>{coupon.artefacts.length ? coupon.artefacts.map((a) => a.name).join(", ") : t("All")}</td>
+                  <td>
+                    <Link
+                      to={`/admin/coupons?edit=${coupon.id}`}
+                      aria-label={t("Edit {{code}}", { code: coupon.code })}
+                    >
+                      {t("Edit")}
+                    </Link>{" "}
+                    {/* A used code stays with its orders: the server refuses, and says to let it expire. */}
+                    <Form
+                      method="post"
+                      className="admin-inline-form"
+                      onSubmit={(event) => {
+                        if (!window.confirm(t(DELETE_COUPON_PROMPT))) event.preventDefault();
+                      }}
+                    >
+                      <input type="hidden" name="intent" value={COUPON_FORM_INTENTS.remove} />
+                      <input type="hidden" name="id" value={coupon.id} />
+                      <button
+                        type="submit"
+                        className="admin-link-button"
+                        aria-label={t("Delete {{code}}", { code: coupon.code })}
+                      >
+                        {t("Delete")}
+                      </button>
+                    </Form>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "
 import { AdminForbidden } from "../features/admin/components/admin-bits";
 import { requireAdmin } from "../features/admin/require-admin";
 import { ErrorPage } from "../features/errors/components/error-page";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/admin-layout";
 
@@ -11,11 +12,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { operator: { name: viewer.user.name } };
 }
 
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
     ...buildMeta({
-      title: error ? `Access denied | ${META_DEFAULTS.siteName}` : `Admin | ${META_DEFAULTS.siteName}`,
-      description: "The store operator's area: catalogue, learners, orders and coupons.",
+      t,
+      title: `${error ? t("Access denied") : t("Admin")} | ${META_DEFAULTS.siteName}`,
+      description: t("The store operator's area: catalogue, learners, orders and coupons."),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -30,13 +33,14 @@ const LINKS = [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <div className="admin container">
       <div className="admin__bar">
         <p className="admin__who">
-          Store admin · <strong>{loaderData.operator.name}</strong>
+          {t("Store admin")} · <strong>{loaderData.operator.name}</strong>
         </p>
-        <nav className="admin-nav" aria-label="Admin">
+        <nav className="admin-nav" aria-label={t("Admin")}>
           {LINKS.map((link) => (
             <Link
               key={link.to}
@@ -49,7 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   : undefined
               }
             >
-              {link.label}
+              {t(link.label)}
             </Link>
           ))}
         </nav>

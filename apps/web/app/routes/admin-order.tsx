@@ -11,6 +11,7 @@ import { useAdminForm } from "../features/admin/use-admin-form";
 import { ErrorPage } from "../features/errors/components/error-page";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, parseFormPost } from "../lib/form-action";
+import { useT } from "../lib/i18n";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-order";
 
@@ -38,65 +39,67 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   // The refund's state shows once the order is read again (after the action).
   const refund = useAdminForm({ confirm: () => "Are you sure?" });
   const posted = useActionData<typeof action>();
+  const t = useT();
+  const money = (amount: number | null, currency: string) => t(formatMoney(amount, currency, formatting));
 
   return (
     <section className="admin-page" aria-labelledby="admin-order-title">
       <p>
-        <Link to="/admin/orders">← Back to orders</Link>
+        <Link to="/admin/orders">← {t("Back to orders")}</Link>
       </p>
       <header className="admin-page__header">
-        <h1 id="admin-order-title">Order {order.order_id}</h1>
+        <h1 id="admin-order-title">{t("Order {{number}}", { number: order.order_id })}</h1>
       </header>
       <FormNotice outcome={posted} fieldless />
       <div className="admin-panel">
         <dl className="admin-facts">
-          <dt>Order number</dt>
+          <dt>{t("Order number")}</dt>
           <dd>{order.order_id}</dd>
-          <dt>Date</dt>
+          <dt>{t("Date")}</dt>
           <dd>{formatWhen(order.created_at, formatting)}</dd>
-          <dt>Customer</dt>
+          <dt>{t("Customer")}</dt>
           <dd>
             {order.customer.name} ({order.customer.email})
           </dd>
-          <dt>Provider</dt>
+          <dt>{t("Provider")}</dt>
           <dd>{order.provider}</dd>
-          <dt>Payment method</dt>
+          <dt>{t("Payment method")}</dt>
           <dd>{order.payment_method}</dd>
-          <dt>Transaction ID</dt>
+          <dt>{t("Transaction ID")}</dt>
           <dd className="admin-mono">{order.transaction_id}</dd>
           {order.credit > 0 && (
             <>
-              <dt>{CREDIT_LABEL}</dt>
-              <dd>{formatMoney(order.credit, order.currency)}</dd>
+              <dt>{t(CREDIT_LABEL)}</dt>
+              <dd>{money(order.credit, order.currency)}</dd>
             </>
           )}
           {order.coupon_code && (
             <>
-              <dt>Discount</dt>
+              <dt>{t("Discount")}</dt>
               <dd>
-                {formatMoney(order.discount, order.currency)} (code{" "}
+                {money(order.discount, order.currency)} ({t("code")}{" "}
                 <span className="admin-mono">{order.coupon_code}</span>)
               </dd>
             </>
           )}
-          <dt>Amount</dt>
-          <dd>{formatMoney(order.amount, order.currency)}</dd>
-          <dt>Refund</dt>
+          <dt>{t("Amount")}</dt>
+          <dd>{money(order.amount, order.currency)}</dd>
+          <dt>{t("Refund")}</dt>
           <dd>
-            {refundLabel(order.refund_state)}
-            {order.refunded_at ? ` on ${formatWhen(order.refunded_at, formatting)}` : ""}
-            {order.refund_ref ? ` (ref. ${order.refund_ref})` : ""}
+            {t(refundLabel(order.refund_state))}
+            {order.refunded_at ? ` ${t("on {{date}}", { date: formatWhen(order.refunded_at, formatting) })}` : ""}
+            {order.refund_ref ? ` (${t("ref. {{ref}}", { ref: order.refund_ref })})` : ""}
           </dd>
         </dl>
       </div>
-      <h2 className="admin-subtitle">Lines</h2>
+      <h2 className="admin-subtitle">{t("Lines")}</h2>
       <div className="admin-table-wrap">
         <table className="admin-table">
           <thead>
             <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Scope</th>
-              <th scope="col">Price</th>
+              <th scope="col">{t("Item")}</th>
+              <th scope="col">{t("Scope")}</th>
+              <th scope="col">{t("Price")}</th>
             </tr>
           </thead>
           <tbody>
@@ -105,8 +108,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 <td>
                   {line.category.icon} {line.category.name}
                 </td>
-                <td>{line.groups ? line.groups.name : "Whole artefact"}</td>
-                <td>{formatMoney(line.price, line.currency)}</td>
+                <td>{line.groups ? line.groups.name : t("Whole artefact")}</td>
+                <td>{money(line.price, line.currency)}</td>
               </tr>
             ))}
           </tbody>
@@ -115,10 +118,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       {order.refund_state === null && (
         <form className="admin-actions" {...refund.formProps}>
           <button type="submit" className="button button--danger" disabled={refund.busy}>
-            Refund
+            {t("Refund")}
           </button>
           <p className="admin-muted">
-            Within the 6-day money-back guarantee, through the provider that took the payment.
+            {t("Within the 6-day money-back guarantee, through the provider that took the payment.")}
           </p>
         </form>
       )}
@@ -128,14 +131,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 
 /** An order that does not exist: its own heading under the admin bar; a learner's 403 as everywhere in /admin. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden />;
   if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage />;
   return (
     <section className="admin-page" aria-labelledby="admin-order-title">
       <p>
-        <Link to="/admin/orders">← Back to orders</Link>
+        <Link to="/admin/orders">← {t("Back to orders")}</Link>
       </p>
-      <h1 id="admin-order-title">Order not found</h1>
+      <h1 id="admin-order-title">{t("Order not found")}</h1>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { refundLabel } from "../features/admin/admin-orders";
 import { AdminListError } from "../features/admin/components/admin-bits";
 import { AdminListPage } from "../features/admin/components/admin-list-page";
 import { requireAdmin } from "../features/admin/require-admin";
+import { useT } from "../lib/i18n";
 import type { Route } from "./+types/admin-orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -16,6 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { list, formatting } = loaderData;
   const { search, loading, pageHref } = useAdminListUrl();
+  const t = useT();
   return (
     <AdminListPage
       id="admin-orders"
@@ -23,7 +25,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       lead="Every order, newest first. Open one to see its lines or refund it."
       searchLabel="Search orders"
       placeholder="Order number, transaction, name or e-mail"
-      noun="orders"
+      loadingText="Loading orders…"
+      emptyText="No orders found."
       columns={["Order", "Date", "Customer", "Method", "Amount", "Status"]}
       search={search}
       list={list}
@@ -41,10 +44,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <span className="admin-muted">{order.customer.email}</span>
           </td>
           <td>{order.payment_method}</td>
-          <td>{formatMoney(order.amount, order.currency)}</td>
+          <td>{t(formatMoney(order.amount, order.currency, formatting))}</td>
           <td>
             <span className={`admin-badge admin-badge--${order.refund_state ?? "paid"}`}>
-              {refundLabel(order.refund_state)}
+              {t(refundLabel(order.refund_state))}
             </span>
           </td>
         </tr>

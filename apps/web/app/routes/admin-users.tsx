@@ -10,6 +10,7 @@ import { requireAdmin } from "../features/admin/require-admin";
 import { useAdminForm } from "../features/admin/use-admin-form";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, pageUrl, parseFormPost } from "../lib/form-action";
+import { useT } from "../lib/i18n";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-users";
 
@@ -44,6 +45,7 @@ const PROMPTS: Record<UserAction, string> = {
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { list, formatting } = loaderData;
   const { search, loading, pageHref } = useAdminListUrl();
+  const t = useT();
   // A plain form post that was refused (no JavaScript): why, above the list.
   const posted = useActionData<typeof action>();
   // The row shows its new state once the list is read again (after the action).
@@ -52,20 +54,23 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     confirm: (form) => PROMPTS[new FormData(form).get("user_action") as UserAction],
   });
   const busy = change.sending ? Number(new FormData(change.sending).get("id")) : null;
-  const button = (user: AdminUserRow, action: UserAction, label: string) => (
-    <form className="admin-inline-form" {...change.formProps}>
-      <input type="hidden" name="id" value={user.id} />
-      <input type="hidden" name="user_action" value={action} />
-      <button
-        type="submit"
-        className="button button--small button--outline"
-        disabled={busy === user.id}
-        aria-label={`${label}: ${user.email}`}
-      >
-        {label}
-      </button>
-    </form>
-  );
+  const button = (user: AdminUserRow, action: UserAction, english: string) => {
+    const label = t(english);
+    return (
+      <form className="admin-inline-form" {...change.formProps}>
+        <input type="hidden" name="id" value={user.id} />
+        <input type="hidden" name="user_action" value={action} />
+        <button
+          type="submit"
+          className="button button--small button--outline"
+          disabled={busy === user.id}
+          aria-label={`${label}: ${user.email}`}
+        >
+          {label}
+        </button>
+      </form>
+    );
+  };
 
   return (
     <>
@@ -76,7 +81,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         lead="Everyone with an account, newest first."
         searchLabel="Search learners"
         placeholder="Name or e-mail"
-        noun="learners"
+        loadingText="Loading learners…"
+        emptyText="No learners found."
         columns={["Name", "E-mail", "Role", "Status", "Joined", "Actions"]}
         search={search}
         list={list}
@@ -86,12 +92,12 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           <tr key={user.id} data-email={user.email}>
             <td>{user.name}</td>
             <td className="admin-break">{user.email}</td>
-            <td>{user.role === "admin" ? "Admin" : "Learner"}</td>
+            <td>{user.role === "admin" ? t("Admin") : t("Learner")}</td>
             <td>
               <span className={`admin-badge admin-badge--${user.email_verified ? "paid" : "pending"}`}>
-                {user.email_verified ? "Verified" : "Unverified"}
+                {user.email_verified ? t("Verified") : t("Unverified")}
               </span>{" "}
-              {user.blocked && <span className="admin-badge admin-badge--refunded">Blocked</span>}
+              {user.blocked && <span className="admin-badge admin-badge--refunded">{t("Blocked")}</span>}
             </td>
             <td>{formatWhen(user.created_at, formatting)}</td>
             <td>

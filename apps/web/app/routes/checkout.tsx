@@ -1,8 +1,11 @@
 import { startPaymentSchema } from "@skillshelf/shared/cart-forms.ts";
-import { META_DEFAULTS, MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
+import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
+import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
 import { useEffect, useState } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData, useRouteLoaderData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
+import { TransAnchor } from "../components/plain-anchor";
+import { Trans } from "../components/trans";
 import { CartLine } from "../features/cart/components/cart-line";
 import { CartTotals } from "../features/cart/components/cart-totals";
 import { CompletePurchaseButton } from "../features/checkout/components/complete-purchase-button";
@@ -13,6 +16,7 @@ import { useCheckout } from "../features/checkout/use-checkout";
 import { serverActionOrFailure } from "../lib/client-action";
 import { checkForm } from "../lib/form-action";
 import { requireViewer } from "../lib/guards";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { loader as rootLoader } from "../root";
@@ -51,17 +55,20 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return revalidateUnlessUnsent(args);
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
     ...buildMeta({
-      title: `Checkout | ${META_DEFAULTS.siteName}`,
-      description: "Pay for your cart by card, PayPal or PayU.",
+      t,
+      title: t("Checkout | Skillshelf"),
+      description: t("Pay for your cart by card, PayPal or PayU."),
     }),
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { cart } = loaderData;
   const [method, setMethod] = useState(loaderData.method);
   // Another ?method= in the address (same page, new search): follow it.
@@ -71,12 +78,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // A plain form post's answer: PayU's form to post on, or why the payment could not start.
   const posted = useActionData<typeof action>();
   const handoff = posted?.ok && posted.data.kind === "form" ? posted.data : null;
+  // Credit and coupon cover everything: Complete Purchase unlocks it at once, no provider is asked for anything.
+  const free = cart.total === 0;
 
   return (
     <div className="container store-page">
       <header className="store-page__header">
-        <h1 className="store-page__title">Complete Your Purchase</h1>
-        <p className="store-page__lead">Secure checkout with multiple payment options</p>
+        <h1 className="store-page__title">{t("Complete Your Purchase")}</h1>
+        <p className="store-page__lead">{t("Secure checkout with multiple payment options")}</p>
       </header>
       {emulated && <EmulatedPaymentsNote />}
       <FormNotice outcome={posted} fieldless />
@@ -85,9 +94,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           {Object.entries(handoff.params).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <p>Your PayU payment is ready: continue on PayU's secure page.</p>
+          <p>{t("Your PayU payment is ready: continue on PayU's secure page.")}</p>
           <button type="submit" className="button button--large">
-            Continue to PayU
+            {t("Continue to PayU")}
           </button>
         </form>
       )}
@@ -96,29 +105,41 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         className="checkout-layout"
         onSubmit={(event) => {
           event.preventDefault();
-          void pay(event.currentTarget, method);
+          void pay(event.currentTarget, free ? "card" : method);
         }}
       >
         <input type="hidden" name="amount" value={cart.total} />
         <input type="hidden" name="currency" value={cart.currency} />
         <section className="card checkout-panel" aria-labelledby="method-title">
           <h2 id="method-title" className="checkout-panel__title">
-            Payment Method
+            {t("Payment Method")}
           </h2>
-          <PaymentMethodOptions
-            value={method}
-            onChange={setMethod}
-            legend="Choose how to pay"
-            legendHidden
-            disabled={processing}
-          />
-          <p className="checkout-panel__secure">
-            You finish paying on the provider's secure page; Skillshelf never sees your card or account details.
-          </p>
+          {free ? (
+            <>
+              {/* Any method starts it; with nothing to pay, none is used. */}
+              <input type="hidden" name="method" value="card" />
+              <p className="checkout-panel__free">{t(NOTHING_TO_PAY)}</p>
+            </>
+          ) : (
+            <>
+              <PaymentMethodOptions
+                value={method}
+                onChange={setMethod}
+                legend="Choose how to pay"
+                legendHidden
+                disabled={processing}
+              />
+              <p className="checkout-panel__secure">
+                {t(
+                  "You finish paying on the provider's secure page; Skillshelf never sees your card or account details.",
+                )}
+              </p>
+            </>
+          )}
         </section>
         <aside className="card summary-panel" aria-labelledby="summary-title">
           <h2 id="summary-title" className="summary-panel__title">
-            Order Summary
+            {t("Order Summary")}
           </h2>
           <ul className="cart-lines cart-lines--compact">
             {cart.rows.map((item) => (
@@ -129,12 +150,20 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <CompletePurchaseButton processing={processing} />
           {/* Placeholders (SPEC.md section 2): the store has no legal pages yet. */}
           <p className="summary-panel__terms">
-            By completing your purchase you agree to our <a href="#terms-of-service">Terms of Service</a> and{" "}
-            <a href="#privacy-policy">Privacy Policy</a>.
+            <Trans
+              i18nKey="By completing your purchase you agree to our <terms>Terms of Service</terms> and <privacy>Privacy Policy</privacy>."
+              components={{
+                terms: <TransAnchor href="#terms-of-service" />,
+                privacy: <TransAnchor href="#privacy-policy" />,
+              }}
+            />
           </p>
           <p className="summary-panel__guarantee">
-            <strong>{MONEY_BACK_DAYS}-day money-back guarantee.</strong> Not what you needed? Ask for a refund within{" "}
-            {MONEY_BACK_DAYS} days of purchase.
+            <Trans
+              i18nKey="<strong>{{days}}-day money-back guarantee.</strong> Not what you needed? Ask for a refund within {{days}} days of purchase."
+              values={{ days: MONEY_BACK_DAYS }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         </aside>
       </form>

@@ -17,6 +17,7 @@ import { MediaImages } from "../features/content/components/media-images";
 import { MediaPdfs } from "../features/content/components/media-pdfs";
 import { RelatedContent } from "../features/content/components/related-content";
 import { prepareArticleHtml } from "../features/content/prepare-article-html";
+import { shareLinks } from "../features/content/share-links";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
 import { metaT, translatorOf } from "../lib/i18n";
@@ -60,6 +61,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return {
     content: { ...content, data: { ...detail, description: prepareArticleHtml(detail.description) } },
     url,
+    share: shareLinks({ url, title: detail.title }),
     image,
     structuredData: [...article, breadcrumbData([...trail, { name: detail.title, url }])],
     unlock: listing && !content.is_payment_paid ? smallestUnlock(listing, detail.id) : null,
@@ -96,7 +98,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Content({ loaderData }: Route.ComponentProps) {
-  const { content, url, unlock, progress } = loaderData;
+  const { content, share, unlock, progress } = loaderData;
   // A plain form post's failure (no JavaScript): the article is no longer the learner's, or is gone.
   const posted = useActionData<typeof action>();
   const { data: detail, related, category, is_payment_paid: paid } = content;
@@ -109,7 +111,7 @@ export default function Content({ loaderData }: Route.ComponentProps) {
         title={detail.title}
         shortDescription={detail.short_description}
         category={category}
-        shareUrl={url}
+        share={share}
       />
       <div className="container content-layout">
         <RelatedContent items={related} />

@@ -9,6 +9,7 @@ import { Tabs } from "../features/account/components/tabs";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
 import { requireViewer } from "../lib/guards";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/dashboard";
 
@@ -34,11 +35,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 
-export function meta() {
-  return buildMeta({ title: "Dashboard | Skillshelf", description: "Your Skillshelf profile and password." });
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return buildMeta({ t, title: t("Dashboard | Skillshelf"), description: t("Your Skillshelf profile and password.") });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { user } = loaderData;
   // A plain form post's failure (no JavaScript): the messages under the fields of the form it came from.
   const posted = useActionData<typeof action>();
@@ -47,23 +50,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="account-page">
       <AccountPageHeader
-        title="Dashboard"
-        lead={`Hello, ${firstName}. Keep your details up to date and your account secure.`}
+        title={t("Dashboard")}
+        lead={t("Hello, {{name}}. Keep your details up to date and your account secure.", { name: firstName })}
       />
       <div className="card account-panel">
         <FormNotice outcome={posted} />
         <Tabs
-          label="Account details"
+          label={t("Account details")}
           tabs={[
             {
               id: "profile",
-              label: "Profile",
+              label: t("Profile"),
               icon: <UserIcon size={18} />,
               panel: <ProfileForm user={user} postedErrors={postedErrors} />,
             },
             {
               id: "password",
-              label: "Password",
+              label: t("Password"),
               icon: <ShieldIcon size={18} />,
               panel: <PasswordForm postedErrors={postedErrors} />,
             },

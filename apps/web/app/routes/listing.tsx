@@ -27,11 +27,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       count: content.length,
     }),
   );
-  const [{ data: categories }, ownership, done] = await Promise.all([
+  const artefactId = listing.kind === "artefact" ? listing.seo_data.id : null;
+  const [{ data: categories }, { ownership, done }] = await Promise.all([
     context.categories(),
-    context.ownership(),
-    // The articles this viewer owns and has done: none for a visitor.
-    listing.kind === "artefact" ? context.doneArticles(listing.seo_data.id) : [],
+    // What this viewer owns of what the page shows, and the articles they have done: nothing for a visitor.
+    context.ownedAndDone({ categoryIds: artefactId === null ? children.map((c) => c.id) : [artefactId], artefactId }),
   ]);
   const seo = listing.seo_data;
   const trail = listingTrail(context.publicUrl, seo, categories);

@@ -1,10 +1,10 @@
-import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { PAGE_SIZE } from "@skillshelf/shared/paging.ts";
 import { PageLinkError } from "../components/page-link-error";
 import { cursorOf, Pager } from "../components/pager";
 import { EmptyAccountState } from "../features/orders/components/empty-account-state";
 import { OwnedItemCard } from "../features/orders/components/owned-item-card";
 import { requireViewer } from "../lib/guards";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/my-items";
 
@@ -14,28 +14,35 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { items: page.rows, prev: page.prev_cursor, next: page.next_cursor };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
     ...buildMeta({
-      title: `My Items | ${META_DEFAULTS.siteName}`,
-      description: "The artefacts and groups you own on Skillshelf.",
+      t,
+      title: t("My Items | Skillshelf"),
+      description: t("The artefacts and groups you own on Skillshelf."),
     }),
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function MyItems({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { items, prev, next } = loaderData;
   return (
     <div className="account-page">
       <header className="account-page__header">
         <div>
-          <h1 className="account-page__title">My Items</h1>
-          <p className="account-page__lead">Everything you have bought, ready to read.</p>
+          <h1 className="account-page__title">{t("My Items")}</h1>
+          <p className="account-page__lead">{t("Everything you have bought, ready to read.")}</p>
         </div>
       </header>
       {items.length === 0 ? (
-        <EmptyAccountState title="No Items found" text="Artefacts and groups you buy appear here." withExplore />
+        <EmptyAccountState
+          title={t("No Items found")}
+          text={t("Artefacts and groups you buy appear here.")}
+          withExplore
+        />
       ) : (
         <>
           <ul className="owned-grid">
@@ -45,7 +52,7 @@ export default function MyItems({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Pager prev={prev} next={next} href={pageHref} label="Item pages" />
+          <Pager prev={prev} next={next} href={pageHref} label={t("Item pages")} />
         </>
       )}
     </div>

@@ -1,11 +1,12 @@
-import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import { formatOrderDate, formattingOf } from "@skillshelf/shared/formatting.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
+import { formatOrderDate } from "@skillshelf/shared/order-dates.ts";
 import { PAGE_SIZE } from "@skillshelf/shared/paging.ts";
 import { PageLinkError } from "../components/page-link-error";
 import { cursorOf, Pager } from "../components/pager";
 import { EmptyAccountState } from "../features/orders/components/empty-account-state";
 import { OrderCard } from "../features/orders/components/order-card";
 import { requireViewer } from "../lib/guards";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/my-orders";
 
@@ -20,30 +21,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
     ...buildMeta({
-      title: `My Orders | ${META_DEFAULTS.siteName}`,
-      description: "Your Skillshelf orders, newest first.",
+      t,
+      title: t("My Orders | Skillshelf"),
+      description: t("Your Skillshelf orders, newest first."),
     }),
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { orders, prev, next } = loaderData;
   return (
     <div className="account-page">
       <header className="account-page__header">
         <div>
-          <h1 className="account-page__title">Order History</h1>
-          <p className="account-page__lead">Every purchase you have made, newest first.</p>
+          <h1 className="account-page__title">{t("Order History")}</h1>
+          <p className="account-page__lead">{t("Every purchase you have made, newest first.")}</p>
         </div>
       </header>
       {orders.length === 0 ? (
         <EmptyAccountState
-          title="No orders found"
-          text="When you buy an artefact or a group, its order appears here."
+          title={t("No orders found")}
+          text={t("When you buy an artefact or a group, its order appears here.")}
           withExplore
         />
       ) : (
@@ -55,7 +59,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Pager prev={prev} next={next} href={pageHref} label="Order pages" />
+          <Pager prev={prev} next={next} href={pageHref} label={t("Order pages")} />
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { NotificationItem } from "@skillshelf/shared/api.ts";
-import { formatOrderDate, formattingOf } from "@skillshelf/shared/formatting.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
+import { formatOrderDate } from "@skillshelf/shared/order-dates.ts";
 import { PAGE_SIZE } from "@skillshelf/shared/paging.ts";
 import { useEffect } from "react";
 import { Link, type ShouldRevalidateFunction, useRevalidator } from "react-router";
@@ -8,6 +9,7 @@ import { cursorOf, Pager } from "../components/pager";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
 import { NotificationGroup } from "../features/account/components/notification-list";
 import { requireViewer } from "../lib/guards";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/notifications";
 
@@ -33,14 +35,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
   return defaultShouldRevalidate;
 };
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return buildMeta({
-    title: "Notifications | Skillshelf",
-    description: "Order updates and news about new learning artefacts.",
+    t,
+    title: t("Notifications | Skillshelf"),
+    description: t("Order updates and news about new learning artefacts."),
   });
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { unread, earlier, prev, next } = loaderData;
   const revalidator = useRevalidator();
   const seen = unread.length;
@@ -56,18 +61,24 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="account-page">
-      <AccountPageHeader title="Notifications" lead="Order updates and news about new artefacts." />
-      <NotificationGroup id="unread-title" title="Unread" items={unread} empty="You are all caught up." unread />
+      <AccountPageHeader title={t("Notifications")} lead={t("Order updates and news about new artefacts.")} />
+      <NotificationGroup
+        id="unread-title"
+        title={t("Unread")}
+        items={unread}
+        empty={t("You are all caught up.")}
+        unread
+      />
       <NotificationGroup
         id="earlier-title"
-        title="Earlier"
+        title={t("Earlier")}
         items={earlier}
-        empty="Your orders, refunds and new articles in what you own appear here."
+        empty={t("Your orders, refunds and new articles in what you own appear here.")}
       />
-      <Pager prev={prev} next={next} href={pageHref} label="Earlier notification pages" />
+      <Pager prev={prev} next={next} href={pageHref} label={t("Earlier notification pages")} />
       <p className="notification-footer">
         <Link to="/notifications" className="button button--outline">
-          View All Notifications
+          {t("View All Notifications")}
         </Link>
       </p>
     </div>

@@ -1,10 +1,11 @@
 import { orderRefundSchema } from "@skillshelf/shared/admin-forms.ts";
-import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
-import { formatOrderDate, formattingOf } from "@skillshelf/shared/formatting.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
+import { formatOrderDate } from "@skillshelf/shared/order-dates.ts";
 import { data, Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
+import { Trans } from "../components/trans";
 import { OrderLines } from "../features/orders/components/order-lines";
 import { OrderStatusBadge } from "../features/orders/components/order-status-badge";
 import { RefundRequest, useRefundRequest } from "../features/orders/components/refund-request";
@@ -13,6 +14,7 @@ import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, parseFormPost } from "../lib/form-action";
 import { usePrice } from "../lib/formatting";
 import { requireViewer } from "../lib/guards";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/order-details";
@@ -44,19 +46,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 export const shouldRevalidate = revalidateUnlessUnsent;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
     ...buildMeta({
-      title: `Order details | ${META_DEFAULTS.siteName}`,
+      t,
+      title: t("Order details | Skillshelf"),
       description: loaderData
-        ? `Order ${loaderData.order.order_id}: items, payment and status.`
-        : "One of your orders.",
+        ? t("Order {{number}}: items, payment and status.", { number: loaderData.order.order_id })
+        : t("One of your orders."),
     }),
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const money = usePrice();
   const { order, date, refundUntil } = loaderData;
   const amount = money(order.amount, order.currency);
@@ -67,88 +72,92 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
     <div className="account-page">
       <Link to="/my-orders" className="order-back-link">
         <ArrowLeftIcon size={18} />
-        Back to My Orders
+        {t("Back to My Orders")}
       </Link>
       <header className="account-page__header">
         <div>
-          <h1 className="account-page__title">Order {order.order_id}</h1>
+          <h1 className="account-page__title">{t("Order {{number}}", { number: order.order_id })}</h1>
           <p className="account-page__lead">
-            Placed <time dateTime={order.created_at}>{date}</time>
+            <Trans
+              i18nKey="Placed <time>{{date}}</time>"
+              values={{ date }}
+              components={{ time: <time dateTime={order.created_at} /> }}
+            />
           </p>
         </div>
         <OrderStatusBadge status={order.status} />
       </header>
       <section className="card order-details" aria-labelledby="payment-title">
         <h2 id="payment-title" className="order-details__title">
-          Payment
+          {t("Payment")}
         </h2>
         <dl className="order-facts">
           <div>
-            <dt>Order number</dt>
+            <dt>{t("Order number")}</dt>
             <dd>{order.order_id}</dd>
           </div>
           <div>
-            <dt>Date</dt>
+            <dt>{t("Date")}</dt>
             <dd>
               <time dateTime={order.created_at}>{date}</time>
             </dd>
           </div>
           <div>
-            <dt>Status</dt>
-            <dd>{order.status}</dd>
+            <dt>{t("Status")}</dt>
+            <dd>{t(order.status)}</dd>
           </div>
           <div>
-            <dt>Payment method</dt>
-            <dd>{paymentMethodLabel(order.payment_method)}</dd>
+            <dt>{t("Payment method")}</dt>
+            <dd>{t(paymentMethodLabel(order.payment_method))}</dd>
           </div>
           <div>
-            <dt>Transaction ID</dt>
-            <dd className="order-facts__code">{order.transaction_id}</dd>
+            <dt>{t("Transaction ID")}</dt>
+            <dd className="order-facts__code">{t(order.transaction_id)}</dd>
           </div>
           <div>
-            <dt>Payment status</dt>
-            <dd>{order.payment_status}</dd>
+            <dt>{t("Payment status")}</dt>
+            <dd>{t(order.payment_status)}</dd>
           </div>
           {order.coupon_code && (
             <div>
-              <dt>Coupon code</dt>
+              <dt>{t("Coupon code")}</dt>
               <dd className="order-facts__code">{order.coupon_code}</dd>
             </div>
           )}
           <div>
-            <dt>Amount</dt>
+            <dt>{t("Amount")}</dt>
             <dd>{amount}</dd>
           </div>
         </dl>
       </section>
       <section className="card order-details" aria-labelledby="items-title">
         <h2 id="items-title" className="order-details__title">
-          Items
+          {t("Items")}
         </h2>
         <OrderLines lines={order.orders} />
         <dl className="cart-totals">
           <div className="cart-totals__row">
-            <dt>Subtotal</dt>
+            <dt>{t("Subtotal")}</dt>
             <dd>{money(order.subtotal, order.currency)}</dd>
           </div>
           {order.credit > 0 && (
             <div className="cart-totals__row">
-              <dt>{CREDIT_LABEL}</dt>
+              <dt>{t(CREDIT_LABEL)}</dt>
               <dd>{money(order.credit, order.currency)}</dd>
             </div>
           )}
           <div className="cart-totals__row">
-            <dt>Discount</dt>
+            <dt>{t("Discount")}</dt>
             <dd>{money(order.discount, order.currency)}</dd>
           </div>
         </dl>
         <p className="order-details__total">
-          <span>Total</span>
+          <span>{t("Total")}</span>
           <span>{amount}</span>
         </p>
         {/* A file the server makes, not a page of the app: the browser downloads it. */}
         <a href={`/order-details/${order.id}/receipt`} className="button button--outline order-receipt" download>
-          Download receipt (PDF)
+          {t("Download receipt (PDF)")}
         </a>
       </section>
       <FormNotice outcome={posted} fieldless />

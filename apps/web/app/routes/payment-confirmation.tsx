@@ -1,9 +1,10 @@
 import type { OrderDetail } from "@skillshelf/shared/api.ts";
-import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { Link } from "react-router";
+import { Trans } from "../components/trans";
 import { PaymentResult } from "../features/checkout/components/payment-result";
 import { usePrice } from "../lib/formatting";
 import { requireViewer } from "../lib/guards";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/payment-confirmation";
 
@@ -31,42 +32,47 @@ function unlockedBy(order: OrderDetail) {
   }));
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
     ...buildMeta({
-      title: `Order Confirmation | ${META_DEFAULTS.siteName}`,
-      description: "Your payment was successful: thank you for your purchase.",
+      t,
+      title: t("Order Confirmation | Skillshelf"),
+      description: t("Your payment was successful: thank you for your purchase."),
     }),
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function PaymentConfirmation({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const money = usePrice();
   const { order, unlocked } = loaderData;
   const [first] = unlocked;
   return (
-    <PaymentResult tone="success" title="Payment Successful!" lead="Thank you for your purchase">
+    <PaymentResult tone="success" title={t("Payment Successful!")} lead={t("Thank you for your purchase")}>
       {order && (
         <dl className="result-card__facts">
           <div>
-            <dt>Order number</dt>
+            <dt>{t("Order number")}</dt>
             <dd>{order.number}</dd>
           </div>
           <div>
-            <dt>Amount paid</dt>
+            <dt>{t("Amount paid")}</dt>
             <dd>{money(order.amount, order.currency)}</dd>
           </div>
         </dl>
       )}
       <p className="result-card__text">
-        A confirmation e-mail with your order details will arrive in your inbox shortly. Your purchases are ready in{" "}
-        <Link to="/my-items">My Items</Link>.
+        <Trans
+          i18nKey="A confirmation e-mail with your order details will arrive in your inbox shortly. Your purchases are ready in <items>My Items</items>."
+          components={{ items: <Link to="/my-items" /> }}
+        />
       </p>
       {unlocked.length > 0 && (
         <section className="unlocked" aria-labelledby="unlocked-title">
           <h2 id="unlocked-title" className="unlocked__title">
-            Unlocked for you
+            {t("Unlocked for you")}
           </h2>
           <ul className="unlocked__list">
             {unlocked.map((item) => (
@@ -74,7 +80,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
                 <Link to={item.href} className="unlocked__link">
                   <span aria-hidden="true">{item.icon}</span> {item.name}
                 </Link>
-                <span className="unlocked__scope">{item.scope}</span>
+                <span className="unlocked__scope">{t(item.scope)}</span>
               </li>
             ))}
           </ul>
@@ -83,14 +89,14 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
       <div className="button-row result-card__actions">
         {first && (
           <Link to={first.href} className="button">
-            Start learning
+            {t("Start learning")}
           </Link>
         )}
         <Link to="/my-orders" className={first ? "button button--outline" : "button"}>
-          View My Orders
+          {t("View My Orders")}
         </Link>
         <Link to="/" className="button button--outline">
-          Back to Home
+          {t("Back to Home")}
         </Link>
       </div>
     </PaymentResult>

@@ -6,6 +6,7 @@ import { NOTIFICATION_FIELDS, SettingsForm } from "../features/account/component
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
 import { requireViewer } from "../lib/guards";
+import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/settings";
 
@@ -26,18 +27,21 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return buildMeta({
-    title: "Settings | Skillshelf",
-    description: "Your display name, time zone, language and notification choices.",
+    t,
+    title: t("Settings | Skillshelf"),
+    description: t("Your display name, time zone, language and notification choices."),
   });
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const posted = useActionData<typeof action>();
   return (
     <div className="account-page">
-      <AccountPageHeader title="Settings" lead="Choose how Skillshelf looks and talks to you." />
+      <AccountPageHeader title={t("Settings")} lead={t("Choose how Skillshelf looks and talks to you.")} />
       <div className="card account-panel">
         <FormNotice outcome={posted} />
         <SettingsForm user={loaderData.user} postedErrors={posted?.ok === false ? posted.errors : undefined} />

@@ -21,6 +21,7 @@ import { deleteMedia } from "./manage-media.ts";
  */
 export function catalogueSteps(app: FastifyInstance) {
   const { db } = app.database;
+  const currency = app.config.storeCurrency;
   const published = async () => {
     app.catalogue.invalidate();
     // Replaced and deleted files' bytes are removed in the background.
@@ -34,9 +35,10 @@ export function catalogueSteps(app: FastifyInstance) {
   };
   return {
     published,
-    createCategory: async (input: CategoryCreate) => done("Category created.", await createCategory(db, input)),
+    createCategory: async (input: CategoryCreate) =>
+      done("Category created.", await createCategory(db, input, currency)),
     updateCategory: async (id: number, input: CategoryUpdate) =>
-      done("Category saved.", await updateCategory(db, id, input)),
+      done("Category saved.", await updateCategory(db, id, input, currency)),
     deleteCategory: async (id: number) => {
       await deleteCategory(db, id);
       return done("Category deleted.", null);
@@ -44,8 +46,9 @@ export function catalogueSteps(app: FastifyInstance) {
     reorderCategories: async (input: { parent_id: number | null; ids: number[] }) =>
       done("Order saved.", await reorderCategories(db, input).then(() => null)),
     createGroup: async (artefactId: number, input: GroupCreate) =>
-      done("Group created.", await createGroup(db, artefactId, input)),
-    updateGroup: async (id: number, input: GroupUpdate) => done("Group saved.", await updateGroup(db, id, input)),
+      done("Group created.", await createGroup(db, artefactId, input, currency)),
+    updateGroup: async (id: number, input: GroupUpdate) =>
+      done("Group saved.", await updateGroup(db, id, input, currency)),
     deleteGroup: async (id: number) => {
       await deleteGroup(db, id);
       return done("Group deleted.", null);

@@ -18,8 +18,12 @@ export function catalogueWrite<T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Prom
   });
 }
 
-export const toMinor = (price: number | null): number | null => (price === null ? null : minorOf(price));
-export const toMajor = (minor: number | null): number | null => (minor === null ? null : majorOf(minor));
+/** A price that may be free (null), in minor units of `currency`. */
+export const toMinor = (price: number | null, currency: string): number | null =>
+  price === null ? null : minorOf(price, currency);
+/** A price that may be free (null), in major units of `currency`. */
+export const toMajor = (minor: number | null, currency: string): number | null =>
+  minor === null ? null : majorOf(minor, currency);
 
 /**
  * The new order of a list of siblings: the ids given, first to last, then the

@@ -38,9 +38,11 @@ const PIECE_CHARS = 64 * 1024;
 export async function exportCatalogue(
   db: Db,
   media: MediaStore,
+  /** The store's currency: prices are written in its major units (whole yen for JPY). */
+  currency: string,
 ): Promise<{ text: Readable; categories: number; artefacts: number }> {
   const files: StoredMedia[] = [];
-  const skeleton = await readCatalogue(db, (file) => {
+  const skeleton = await readCatalogue(db, currency, (file) => {
     files.push(file);
     return `${PLACEHOLDER}${files.length - 1}`;
   });
@@ -104,7 +106,7 @@ async function* base64Of(bytes: Readable): AsyncGenerator<string> {
   if (carry.length) yield carry.toString("base64");
 }
 
-function readCatalogue(db: Db, mediaText: (file: StoredMedia) => string): Promise<CatalogueFile> {
+function readCatalogue(db: Db, currency: string, mediaText: (file: StoredMedia) => string): Promise<CatalogueFile> {
   return catalogueWrite(db, async (tx) => {
     const [categoryRows, groupRows, contentRows, mediaRows, relatedRows] = await Promise.all([
       tx.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
@@ -166,11 +168,11 @@ function readCatalogue(db: Db, mediaText: (file: StoredMedia) => string): Promis
     });
     const toArtefact = (a: (typeof categoryRows)[number]): ArtefactFile => ({
       ...common(a),
-      ...optional("price", toMajor(a.priceMinor)),
+      ...optional("price", toMajor(a.priceMinor, currency)),
       ...optional("payment_note", a.paymentNote),
       groups: (groupsOf.get(a.id) ?? []).map((g) => ({
         name: g.name,
-        ...optional("price", toMajor(g.priceMinor)),
+        ...optional("price", toMajor(g.priceMinor, currency)),
         ...optional("payment_note", g.paymentNote),
         contents: contentsOf(a.id, g.id),
       })),

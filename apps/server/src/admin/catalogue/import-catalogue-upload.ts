@@ -32,9 +32,10 @@ export async function importCatalogueUpload(
   database: Database,
   media: MediaStore,
   input: AsyncIterable<Uint8Array | string>,
+  currency: string,
 ): Promise<ImportSummary> {
   try {
-    return await importCatalogueStream(database, { input, media });
+    return await importCatalogueStream(database, { input, media, currency });
   } catch (error) {
     if (error instanceof CatalogueFileError) throw new CatalogueRefusedError(error);
     throw error;

@@ -47,7 +47,7 @@ async function nextSortOrder(tx: DbOrTx, parentId: number | null): Promise<numbe
 }
 
 /** A parent category (parent_id null) or an artefact under a parent, last among its siblings. */
-export async function createCategory(db: Db, input: CategoryCreate): Promise<AdminCategory> {
+export async function createCategory(db: Db, input: CategoryCreate, currency: string): Promise<AdminCategory> {
   return catalogueWrite(db, async (tx) => {
     const parentId = input.parent_id;
     if (parentId === null) assertNoParentPrice(input.price);
@@ -64,19 +64,24 @@ export async function createCategory(db: Db, input: CategoryCreate): Promise<Adm
         isHeaderMenu: input.is_header_menu,
         hidden: input.hidden,
         sortOrder: await nextSortOrder(tx, parentId),
-        priceMinor: parentId === null ? null : toMinor(input.price),
+        priceMinor: parentId === null ? null : toMinor(input.price, currency),
         paymentNote: parentId === null ? null : input.payment_note,
         metaTitle: input.meta_title,
         metaDescription: input.meta_description,
       })
       .returning();
     if (!row) throw new Error("category insert returned nothing");
-    return toAdminCategory(row);
+    return toAdminCategory(row, currency);
   });
 }
 
 /** Changes the fields sent. An artefact may move to another parent; neither level can become the other. */
-export async function updateCategory(db: Db, id: number, input: CategoryUpdate): Promise<AdminCategory> {
+export async function updateCategory(
+  db: Db,
+  id: number,
+  input: CategoryUpdate,
+  currency: string,
+): Promise<AdminCategory> {
   return catalogueWrite(db, async (tx) => {
     const row = await findCategory(tx, id);
     const isParent = row.parentId === null;
@@ -106,7 +111,7 @@ export async function updateCategory(db: Db, id: number, input: CategoryUpdate):
         singleLine: input.single_line,
         isHeaderMenu: input.is_header_menu,
         hidden: input.hidden,
-        ...(isParent ? {} : { priceMinor: input.price === undefined ? undefined : toMinor(input.price) }),
+        ...(isParent ? {} : { priceMinor: input.price === undefined ? undefined : toMinor(input.price, currency) }),
         ...(isParent ? {} : { paymentNote: input.payment_note }),
         metaTitle: input.meta_title,
         metaDescription: input.meta_description,
@@ -115,7 +120,7 @@ export async function updateCategory(db: Db, id: number, input: CategoryUpdate):
       .where(eq(categories.id, id))
       .returning();
     if (!updated) throw new AppError("not_found", "Category not found");
-    return toAdminCategory(updated);
+    return toAdminCategory(updated, currency);
   });
 }
 

@@ -50,7 +50,12 @@ async function assertNameFree(tx: DbOrTx, artefact: { id: number; name: string }
   }
 }
 
-export async function createGroup(db: Db, categoryId: number, input: GroupCreate): Promise<AdminGroup> {
+export async function createGroup(
+  db: Db,
+  categoryId: number,
+  input: GroupCreate,
+  currency: string,
+): Promise<AdminGroup> {
   return catalogueWrite(db, async (tx) => {
     const artefact = await findArtefact(tx, categoryId);
     await assertNameFree(tx, artefact, input.name);
@@ -63,17 +68,17 @@ export async function createGroup(db: Db, categoryId: number, input: GroupCreate
       .values({
         categoryId,
         name: input.name,
-        priceMinor: toMinor(input.price),
+        priceMinor: toMinor(input.price, currency),
         paymentNote: input.payment_note,
         sortOrder: (last?.last ?? -1) + 1,
       })
       .returning();
     if (!row) throw new Error("group insert returned nothing");
-    return toAdminGroup(row, false);
+    return toAdminGroup(row, false, currency);
   });
 }
 
-export async function updateGroup(db: Db, id: number, input: GroupUpdate): Promise<AdminGroup> {
+export async function updateGroup(db: Db, id: number, input: GroupUpdate, currency: string): Promise<AdminGroup> {
   return catalogueWrite(db, async (tx) => {
     const group = await findGroup(tx, id);
     if (input.name !== undefined) await assertNameFree(tx, await findArtefact(tx, group.categoryId), input.name, id);
@@ -81,14 +86,14 @@ export async function updateGroup(db: Db, id: number, input: GroupUpdate): Promi
       .update(contentGroups)
       .set({
         name: input.name,
-        priceMinor: input.price === undefined ? undefined : toMinor(input.price),
+        priceMinor: input.price === undefined ? undefined : toMinor(input.price, currency),
         paymentNote: input.payment_note,
         updatedAt: new Date(),
       })
       .where(eq(contentGroups.id, id))
       .returning();
     if (!row) throw new AppError("not_found", "Group not found");
-    return toAdminGroup(row, await groupSold(tx, id));
+    return toAdminGroup(row, await groupSold(tx, id), currency);
   });
 }
 

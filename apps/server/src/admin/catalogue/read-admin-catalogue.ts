@@ -27,7 +27,7 @@ type ContentRow = Pick<
   "id" | "categoryId" | "groupId" | "slug" | "title" | "shortDescription"
 >;
 
-export const toAdminCategory = (row: CategoryRow): AdminCategory => ({
+export const toAdminCategory = (row: CategoryRow, currency: string): AdminCategory => ({
   id: row.id,
   parent_id: row.parentId ?? 0,
   slug: row.slug,
@@ -36,17 +36,17 @@ export const toAdminCategory = (row: CategoryRow): AdminCategory => ({
   single_line: row.singleLine,
   is_header_menu: row.isHeaderMenu,
   hidden: row.hidden,
-  price: toMajor(row.priceMinor),
+  price: toMajor(row.priceMinor, currency),
   payment_note: row.paymentNote,
   meta_title: row.metaTitle,
   meta_description: row.metaDescription,
 });
 
-export const toAdminGroup = (row: GroupRow, sold: boolean): AdminGroup => ({
+export const toAdminGroup = (row: GroupRow, sold: boolean, currency: string): AdminGroup => ({
   id: row.id,
   category_id: row.categoryId,
   name: row.name,
-  price: toMajor(row.priceMinor),
+  price: toMajor(row.priceMinor, currency),
   payment_note: row.paymentNote,
   sold,
 });
@@ -142,18 +142,21 @@ export async function readAdminCatalogue(db: DbOrTx, currency: string): Promise<
     categoryRows
       .filter((c) => c.parentId === parentId)
       .map((artefact) => ({
-        ...toAdminCategory(artefact),
+        ...toAdminCategory(artefact, currency),
         sold: sold.categories.has(artefact.id),
         groups: groupRows
           .filter((g) => g.categoryId === artefact.id)
-          .map((g) => ({ ...toAdminGroup(g, sold.groups.has(g.id)), contents: contentsOf(artefact.id, g.id) })),
+          .map((g) => ({
+            ...toAdminGroup(g, sold.groups.has(g.id), currency),
+            contents: contentsOf(artefact.id, g.id),
+          })),
         contents: contentsOf(artefact.id, null),
       }));
   return {
     currency,
     categories: categoryRows
       .filter((c) => c.parentId === null)
-      .map((parent) => ({ ...toAdminCategory(parent), artefacts: artefactsOf(parent.id) })),
+      .map((parent) => ({ ...toAdminCategory(parent, currency), artefacts: artefactsOf(parent.id) })),
   };
 }
 

@@ -1,9 +1,7 @@
+import { NOTIFICATION_KINDS, type NotificationParams } from "@skillshelf/shared/notification-texts.ts";
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
-
-/** What a learner is told about: an order completed, a refund done, a new article in something they own. */
-export const NOTIFICATION_KINDS = ["order_completed", "order_refunded", "new_article"] as const;
 
 /**
  * A learner's notifications, written in the transaction of the event itself,
@@ -17,8 +15,11 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    /** In English, as written when it happened: what rows from before migration 0013 show in every language. */
     title: text("title").notNull(),
     text: text("text").notNull(),
+    /** What it is about (kind, order, names…): its title and text in the reader's language (migration 0013). */
+    params: jsonb("params").$type<NotificationParams>(),
     /** The store path it is about: an order's details, an article. */
     link: text("link").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

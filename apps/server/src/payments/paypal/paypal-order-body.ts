@@ -1,10 +1,13 @@
-import { decimalAmount, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
+import { decimalAmount, isIsoCurrency, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
 import { type Charge, chargedMinor, lineName } from "../quote.ts";
 import type { PaypalMoney, PaypalOrder } from "./paypal-client.ts";
 
-/** PayPal's money back in minor units; null for anything that is not a plain two-place amount. */
+/**
+ * PayPal's money back in minor units of its own currency code; null for
+ * anything that is not a plain amount with that currency's decimals ("19.99" GBP, "1200" JPY).
+ */
 export function minorOfPaypalMoney(money: PaypalMoney | undefined): number | null {
-  return money ? minorOfDecimalAmount(money.value) : null;
+  return money && isIsoCurrency(money.currency_code) ? minorOfDecimalAmount(money.value, money.currency_code) : null;
 }
 
 // PayPal refuses longer names and descriptions.
@@ -18,7 +21,7 @@ export function paypalOrderBody(
   quote: Charge,
   options: { reference: string; returnUrl: string; cancelUrl: string; brandName: string },
 ) {
-  const amount = (minor: number) => ({ currency_code: quote.currency, value: decimalAmount(minor) });
+  const amount = (minor: number) => ({ currency_code: quote.currency, value: decimalAmount(minor, quote.currency) });
   return {
     intent: "CAPTURE",
     purchase_units: [

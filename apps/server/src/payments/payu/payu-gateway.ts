@@ -43,7 +43,7 @@ function outcomeOf(
   if (status === "success" && t.mihpayid) {
     return {
       state: "paid",
-      amountMinor: minorOfDecimalAmount(t.amount, { trailingZeros: true }) ?? -1,
+      amountMinor: minorOfDecimalAmount(t.amount, currency, { trailingZeros: true }) ?? -1,
       currency,
       transactionId: t.mihpayid,
     };
@@ -81,7 +81,7 @@ export function payuGateway(app: FastifyInstance) {
       const fields = {
         key: settings.key,
         txnid: newTxnid(now),
-        amount: decimalAmount(quote.amountMinor),
+        amount: decimalAmount(quote.amountMinor, quote.currency),
         productinfo: describeLines(quote.lines),
         firstname: buyer.name,
         email: buyer.email,
@@ -113,7 +113,7 @@ export function payuGateway(app: FastifyInstance) {
       const answer = await payuCommand(settings, "cancel_refund_transaction", [
         transactionId,
         token,
-        decimalAmount(amountMinor),
+        decimalAmount(amountMinor, storeCurrency),
       ]);
       if (Number(answer.status) !== 1) throw new ProviderUnavailableError(`PayU refused the refund: ${answer.msg}`);
       return String(answer.request_id ?? answer.txn_update_id ?? token);

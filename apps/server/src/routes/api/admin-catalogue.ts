@@ -57,6 +57,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: app.media.maxBytes + 1, files: MAX_FILES, fields: 20, parts: 40 },
   });
   const db = app.database.db;
+  const currency = app.config.storeCurrency;
   const steps = catalogueSteps(app);
   const { published } = steps;
   /** The answer to a write (a step has published it): what was saved, or only the message. */
@@ -76,7 +77,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       status: true,
       message: "Catalogue fetched successfully",
-      data: await readAdminCatalogue(db, app.config.storeCurrency),
+      data: await readAdminCatalogue(db, currency),
     }),
   );
 
@@ -86,7 +87,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Create a parent category (parent_id null or 0) or an artefact",
         tags,
-        body: categoryCreateSchema,
+        body: categoryCreateSchema(currency),
         ...SIGNED_IN,
         response: answers(saved(adminCategorySchema), 201),
       },
@@ -113,7 +114,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change a category's fields",
         tags,
         params: byId,
-        body: categoryUpdateSchema,
+        body: categoryUpdateSchema(currency),
         ...SIGNED_IN,
         response: answers(saved(adminCategorySchema)),
       },
@@ -141,7 +142,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Add a group to an artefact",
         tags,
         params: byId,
-        body: groupCreateSchema,
+        body: groupCreateSchema(currency),
         ...SIGNED_IN,
         response: answers(saved(adminGroupSchema), 201),
       },
@@ -169,7 +170,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change a group's name, price or payment note",
         tags,
         params: byId,
-        body: groupUpdateSchema,
+        body: groupUpdateSchema(currency),
         ...SIGNED_IN,
         response: answers(saved(adminGroupSchema)),
       },
@@ -344,7 +345,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const { text } = await exportCatalogue(db, app.media);
+      const { text } = await exportCatalogue(db, app.media, currency);
       const day = app.clock().toISOString().slice(0, 10);
       return reply
         .type("application/json; charset=utf-8")
@@ -445,7 +446,7 @@ function importRoute(published: () => Promise<void>) {
           input = body;
         }
         try {
-          const summary = await importCatalogueUpload(app.database, app.media, input);
+          const summary = await importCatalogueUpload(app.database, app.media, input, app.config.storeCurrency);
           await published();
           return {
             status: true,

@@ -6,7 +6,7 @@ import { pageResponse, searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createCoupon, listCoupons } from "../../admin/manage-coupons.ts";
+import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from "../../admin/manage-coupons.ts";
 import { getAnyOrder, listAllOrders } from "../../admin/manage-orders.ts";
 import { applyUserAction, listUsers } from "../../admin/manage-users.ts";
 import { securityLog } from "../../lib/security-events.ts";
@@ -152,7 +152,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "409 when the code exists (codes are kept in capitals); 422 for a bad field or an unknown artefact.",
         tags,
-        body: createCouponSchema,
+        body: createCouponSchema(app.config.storeCurrency),
         ...SIGNED_IN,
         response: answers(okEnvelope({ data: adminCouponRowSchema }), 201),
       },
@@ -164,6 +164,50 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock(),
       });
       return reply.status(201).send({ status: true, message: COUPON_MESSAGES.created, data });
+    },
+  );
+
+  const couponId = z.object({ id: rowId() });
+  app.patch(
+    "/coupons/:id",
+    {
+      schema: {
+        summary: "Change a coupon code: every field, as for a new one",
+        description:
+          "404 for an unknown code; 409 when another code has the name; 422 for a bad field, an unknown artefact or total uses below the uses so far. Checkouts already priced with it keep their price.",
+        tags,
+        params: couponId,
+        body: createCouponSchema(app.config.storeCurrency),
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: adminCouponRowSchema })),
+      },
+    },
+    async (request) => ({
+      status: true,
+      message: COUPON_MESSAGES.saved,
+      data: await updateCoupon(app.database.db, {
+        id: request.params.id,
+        input: request.body,
+        currency: app.config.storeCurrency,
+      }),
+    }),
+  );
+
+  app.delete(
+    "/coupons/:id",
+    {
+      schema: {
+        summary: "Delete a coupon code nobody used (it leaves the carts that kept it)",
+        description: "404 for an unknown code; 409 for a used one: it stays with its orders, and can expire instead.",
+        tags,
+        params: couponId,
+        ...SIGNED_IN,
+        response: answers(DONE),
+      },
+    },
+    async (request) => {
+      await deleteCoupon(app.database.db, request.params.id);
+      return { status: true, message: COUPON_MESSAGES.deleted };
     },
   );
 

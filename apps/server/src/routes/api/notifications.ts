@@ -3,7 +3,7 @@ import { rowId } from "@skillshelf/shared/ids.ts";
 import { pageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { listNotifications, markNotificationsRead } from "../../notifications/notifications.ts";
+import { listNotifications, markNotificationsRead, readerOf } from "../../notifications/notifications.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
 import { answers, SIGNED_IN } from "./openapi.ts";
 
@@ -11,11 +11,12 @@ import { answers, SIGNED_IN } from "./openapi.ts";
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireViewer);
   const tags = ["notifications"];
-  const userId = async (request: Parameters<typeof viewerOf>[0]) => {
+  const signedIn = async (request: Parameters<typeof viewerOf>[0]) => {
     const viewer = await viewerOf(request);
     if (!viewer) throw new Error("requireViewer let a visitor through");
-    return viewer.userId;
+    return viewer;
   };
+  const userId = async (request: Parameters<typeof viewerOf>[0]) => (await signedIn(request)).userId;
 
   app.get(
     "/notifications",
@@ -23,22 +24,27 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The learner's unread notifications and a page of the read ones, newest first",
         description:
-          "Reading them does not mark them read: POST /api/notifications/read does (the page does both). The cursors page through the read ones (earlier).",
+          "Reading them does not mark them read: POST /api/notifications/read does (the page does both). The cursors page through the read ones (earlier). Titles and texts are in the learner's language (their setting).",
         tags,
         querystring: pageQuery,
         ...SIGNED_IN,
         response: answers(okEnvelope({ data: notificationsViewSchema })),
       },
     },
-    async (request) => ({
-      status: true,
-      message: "Notifications fetched successfully",
-      data: await listNotifications(app.database.db, {
-        cursors: app.cursors,
-        userId: await userId(request),
-        page: request.query,
-      }),
-    }),
+    async (request) => {
+      const viewer = await signedIn(request);
+      return {
+        status: true,
+        message: "Notifications fetched successfully",
+        data: await listNotifications(app.database.db, {
+          cursors: app.cursors,
+          userId: viewer.userId,
+          page: request.query,
+          // Written in the learner's language (their setting), as their page shows them.
+          reader: readerOf(viewer.user),
+        }),
+      };
+    },
   );
 
   app.post(

@@ -51,7 +51,11 @@ export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
         ...SIGNED_IN,
         response: answers(
           okEnvelope({
-            action: z.string().describe("the PayU URL to post the form to"),
+            action: z
+              .string()
+              .describe(
+                "the PayU URL to post the form to; for a cart that costs nothing (fulfilled at once, no PayU), the order's confirmation page to open (GET), with no params",
+              ),
             params: z.record(z.string(), z.string()).describe("the form's fields, hash included"),
           }),
         ),
@@ -65,7 +69,8 @@ export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
         successUrl: body.success_url,
         cancelUrl: body.cancel_url,
       });
-      if (checkout.kind !== "form") throw new Error("PayU handed out a redirect");
+      // A free cart was fulfilled without PayU: its confirmation page, to be opened.
+      if (checkout.kind !== "form") return { status: true, message: "success", action: checkout.url, params: {} };
       return { status: true, message: "success", action: checkout.action, params: checkout.params };
     },
   );

@@ -1,5 +1,6 @@
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
-import { type Formatting, formatAmount, formatOrderDate } from "@skillshelf/shared/formatting.ts";
+import { type Formatting, formatAmount } from "@skillshelf/shared/formatting.ts";
+import { formatOrderDate } from "@skillshelf/shared/order-dates.ts";
 import type { ApiResult, Notifier } from "../../lib/api-client";
 
 export type AdminMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -44,9 +45,9 @@ export async function adminCall<T = Record<string, never>>(
   return { httpStatus: status, body: status === 401 ? null : parsed, ok, message };
 }
 
-/** A price for the operator in the store's format, e.g. '£12.50', or Free. */
-export function formatMoney(amount: number | null, currency: string): string {
-  return amount === null ? "Free" : formatAmount(amount, currency);
+/** A price for the operator in their language's format ('£12.50', '12,50 £'), or Free (English: t() it where shown). */
+export function formatMoney(amount: number | null, currency: string, formatting?: Formatting): string {
+  return amount === null ? "Free" : formatAmount(amount, currency, formatting);
 }
 
 /**

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { useActionSubmit } from "../../hooks/use-action-submit";
 import { type FieldErrors, focusFirstError, readForm } from "../../hooks/use-schema-form";
+import { useT } from "../../lib/i18n";
 import { useToast } from "../toast/toast-context";
 import { confirmAction } from "./admin-api";
 
@@ -28,6 +29,7 @@ interface Options<T> {
  */
 export function useAdminForm<T = null>(options: Options<T> = {}) {
   const toast = useToast();
+  const t = useT();
   const send = useActionSubmit<T>(toast);
   const [errors, setErrors] = useState<FieldErrors>(options.initialErrors ?? {});
   // The form being sent, if any: its buttons are disabled meanwhile.
@@ -47,7 +49,8 @@ export function useAdminForm<T = null>(options: Options<T> = {}) {
       }
     }
     const prompt = options.confirm?.(form);
-    if (prompt && !confirmAction(prompt)) return;
+    // The prompts are SPEC.md's English texts, asked in the operator's language.
+    if (prompt && !confirmAction(t(prompt))) return;
     setErrors({});
     setSending(form);
     try {

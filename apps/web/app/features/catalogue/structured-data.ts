@@ -88,7 +88,7 @@ export function breadcrumbData(trail: Crumb[]) {
 const offerData = (offer: PriceOffer, url: string) => ({
   "@type": "Offer",
   name: offer.name,
-  price: formatPrice(offer.price),
+  price: formatPrice(offer.price, offer.currency),
   priceCurrency: offer.currency,
   availability: `${SCHEMA}/InStock`,
   url,

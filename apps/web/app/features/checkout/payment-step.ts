@@ -1,4 +1,5 @@
 import type { ActionOutcome, PaymentHandoff, PaymentMethod } from "@skillshelf/shared/api.ts";
+import type { TFunction } from "../../lib/i18n";
 import { UNSENT_STATUS } from "../../lib/unsent-action";
 
 /** What the checkout does with the action's answer: leave for the provider, or say why not. */
@@ -13,36 +14,43 @@ const failed = (message: string, reload = false): PaymentStep => ({ kind: "faile
  * The checkout action's outcome as SPEC.md section 8 words each provider's
  * failure. 409 (the cart changed since the page loaded) and 401 (the session
  * ended) are the server's own message, and the page reloads: the cart as it
- * is now, or the sign-in page.
+ * is now, or the sign-in page. Worded in the page's language (`t`); the toast
+ * shows the words as they come.
  */
-export function paymentStep(method: PaymentMethod, outcome: ActionOutcome<PaymentHandoff>): PaymentStep {
-  if (!outcome.ok && (outcome.status === 409 || outcome.status === 401)) return failed(outcome.message, true);
+export function paymentStep(method: PaymentMethod, outcome: ActionOutcome<PaymentHandoff>, t: TFunction): PaymentStep {
+  if (!outcome.ok && (outcome.status === 409 || outcome.status === 401)) return failed(t(outcome.message), true);
   // The store was not reached at all: the request itself failed.
   const unsent = !outcome.ok && outcome.status === UNSENT_STATUS;
   const handoff = outcome.ok ? outcome.data : null;
   const to = (next: PaymentHandoff): PaymentStep => ({ kind: "handoff", handoff: next });
   switch (method) {
     case "card":
-      if (!outcome.ok) return failed(`Stripe Error: ${outcome.message}`);
+      if (!outcome.ok) return failed(t("Stripe Error: {{message}}", { message: t(outcome.message) }));
       return handoff?.kind === "redirect" && handoff.url
         ? to(handoff)
-        : failed("Stripe Error: The secure payment page could not be opened.");
+        : failed(t("Stripe Error: {{message}}", { message: t("The secure payment page could not be opened.") }));
     case "wallet":
-      if (unsent) return failed("PayPal error occurred");
-      if (!outcome.ok) return failed(`PayPal Error: ${outcome.message || "PayPal error occurred"}`);
-      return handoff?.kind === "redirect" && handoff.url ? to(handoff) : failed("PayPal Error: Approval URL missing");
+      if (unsent) return failed(t("PayPal error occurred"));
+      if (!outcome.ok) {
+        return failed(t("PayPal Error: {{message}}", { message: t(outcome.message || "PayPal error occurred") }));
+      }
+      return handoff?.kind === "redirect" && handoff.url
+        ? to(handoff)
+        : failed(t("PayPal Error: {{message}}", { message: t("Approval URL missing") }));
     case "regional":
-      if (unsent) return failed("PayU error occurred");
+      if (unsent) return failed(t("PayU error occurred"));
       if (handoff?.kind === "form" && handoff.action) return to(handoff);
-      return failed(`PayU Error: ${outcome.message || "Unknown error"}`);
+      return failed(t("PayU Error: {{message}}", { message: t(outcome.message || "Unknown error") }));
   }
 }
 
 /** SPEC.md section 8: what an unexpected failure in the browser says, per provider. */
-export function unexpectedPaymentError(method: PaymentMethod, error: unknown): string {
-  if (method === "wallet") return "Unexpected PayPal Error";
-  if (method === "regional") return "Unexpected PayU Error";
-  return `Stripe Error: ${error instanceof Error && error.message ? error.message : String(error)}`;
+export function unexpectedPaymentError(method: PaymentMethod, error: unknown, t: TFunction): string {
+  if (method === "wallet") return t("Unexpected PayPal Error");
+  if (method === "regional") return t("Unexpected PayU Error");
+  return t("Stripe Error: {{message}}", {
+    message: error instanceof Error && error.message ? error.message : String(error),
+  });
 }
 
 /** Sends the browser to the provider: its hosted page, or (PayU) a form posted to it. */

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useActionSubmit } from "../../hooks/use-action-submit";
 import type { Notifier } from "../../lib/api-client";
+import { useT } from "../../lib/i18n";
 import { useToast } from "../toast/toast-context";
 import { leaveForProvider, paymentStep, unexpectedPaymentError } from "./payment-step";
 
@@ -21,6 +22,7 @@ export function useCheckout() {
   const [processing, setProcessing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const toast = useToast();
+  const t = useT();
   const send = useActionSubmit<PaymentHandoff>(QUIET, "/checkout");
   const revalidator = useRevalidator();
 
@@ -52,21 +54,21 @@ export function useCheckout() {
       timer.current = setTimeout(() => setProcessing(false), CHECKOUT_PROCESSING_MS);
       let failure: { message: string; reload: boolean };
       try {
-        const step = paymentStep(method, await send(fields));
+        const step = paymentStep(method, await send(fields), t);
         if (step.kind === "handoff") {
           leaveForProvider(step.handoff);
           return;
         }
         failure = step;
       } catch (error) {
-        failure = { message: unexpectedPaymentError(method, error), reload: false };
+        failure = { message: unexpectedPaymentError(method, error, t), reload: false };
       }
       stop();
       toast.error(failure.message);
       // A refused action reloads nothing by itself: the fresh cart (or the sign-in page) is asked for here.
       if (failure.reload) await revalidator.revalidate();
     },
-    [processing, send, stop, toast, revalidator],
+    [processing, send, stop, toast, revalidator, t],
   );
 
   return { pay, processing };

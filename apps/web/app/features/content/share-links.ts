@@ -6,6 +6,8 @@ export interface ShareLink {
   id: "facebook" | "x" | "whatsapp" | "email";
   label: string;
   href: string;
+  /** The address for a mobile browser, where it differs (the messaging app's). */
+  mobileHref?: string;
   /** Opens in a 550x400 pop-up window (SPEC.md section 9) instead of a new tab. */
   popup: boolean;
 }
@@ -30,8 +32,13 @@ export function useMobileAgent(): boolean {
   );
 }
 
-export function shareLinks({ url, title, mobile }: { url: string; title: string; mobile: boolean }): ShareLink[] {
+/**
+ * Built by the page's loader, on the server: the links are data, and the browser only
+ * picks the mobile address where there is one.
+ */
+export function shareLinks({ url, title }: { url: string; title: string }): ShareLink[] {
   const e = encodeURIComponent;
+  const message = e(`${title} ${url}`);
   return [
     {
       id: "facebook",
@@ -48,7 +55,8 @@ export function shareLinks({ url, title, mobile }: { url: string; title: string;
     {
       id: "whatsapp",
       label: "WhatsApp",
-      href: `https://${mobile ? "api" : "web"}.whatsapp.com/send?text=${e(`${title} ${url}`)}`,
+      href: `https://web.whatsapp.com/send?text=${message}`,
+      mobileHref: `https://api.whatsapp.com/send?text=${message}`,
       popup: true,
     },
     { id: "email", label: "Email", href: `mailto:?subject=${e(title)}&body=${e(url)}`, popup: false },

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
+import { useT } from "../../../lib/i18n";
 import { BellIcon, BooksIcon, GearIcon, ReceiptIcon, UserIcon } from "./account-icons";
 
 const LINKS = [
@@ -21,6 +22,7 @@ interface AccountSidebarProps {
 
 /** Who is signed in, the account pages, and Sign Out. On narrow screens it sits above the page. */
 export function AccountSidebar({ name, email, avatar, signOut }: AccountSidebarProps) {
+  const t = useT();
   return (
     <div className="account-sidebar card">
       <div className="account-sidebar__who">
@@ -32,13 +34,13 @@ export function AccountSidebar({ name, email, avatar, signOut }: AccountSidebarP
           </p>
         </div>
       </div>
-      <nav aria-label="Account" className="account-sidebar__nav">
+      <nav aria-label={t("Account")} className="account-sidebar__nav">
         <ul className="account-sidebar__links">
           {LINKS.map(({ to, label, Icon }) => (
             <li key={to}>
               <NavLink to={to} className="account-sidebar__link" end>
                 <Icon size={18} />
-                {label}
+                {t(label)}
               </NavLink>
             </li>
           ))}

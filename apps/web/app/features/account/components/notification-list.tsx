@@ -1,5 +1,6 @@
 import type { NotificationItem } from "@skillshelf/shared/api.ts";
 import { Link } from "react-router";
+import { useT } from "../../../lib/i18n";
 import { PackageIcon, SparkIcon } from "./account-icons";
 
 type Kind = NotificationItem["kind"];
@@ -30,13 +31,14 @@ interface NotificationGroupProps {
 
 /** One group of notifications (Unread or Earlier) under its heading; each links to what it is about. */
 export function NotificationGroup({ id, title, items, empty, unread = false }: NotificationGroupProps) {
+  const t = useT();
   return (
     <section className="notification-group" aria-labelledby={id}>
       <h2 id={id} className="notification-group__title">
         {title}
         <span className="count-badge">
           {items.length}
-          <span className="sr-only"> notifications</span>
+          <span className="sr-only"> {t("notifications", { count: items.length })}</span>
         </span>
       </h2>
       {items.length === 0 ? (
@@ -52,12 +54,12 @@ export function NotificationGroup({ id, title, items, empty, unread = false }: N
                 </span>
                 <div className="notification__body">
                   <h3 className="notification__title">
-                    {unread && <span className="sr-only">Unread: </span>}
+                    {unread && <span className="sr-only">{t("Unread: ")}</span>}
                     <Link to={item.link}>{item.title}</Link>
                   </h3>
                   <p className="notification__text">{item.text}</p>
                   <p className="notification__meta">
-                    <span className="notification__kind">{KIND_LABELS[item.kind]}</span>
+                    <span className="notification__kind">{t(KIND_LABELS[item.kind])}</span>
                     <span aria-hidden="true"> · </span>
                     <time dateTime={item.created_at}>{item.when}</time>
                   </p>

@@ -3,11 +3,13 @@ import { PasswordField } from "../../../components/form/password-field";
 import { SubmitButton } from "../../../components/form/submit-button";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { type FieldErrors, useSchemaForm } from "../../../hooks/use-schema-form";
+import { useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 import { useKeepUserRecord } from "../use-keep-user-record";
 
 /** Old, new and confirm; the fields are emptied once the password has changed. */
 export function PasswordForm({ postedErrors }: { postedErrors?: FieldErrors | undefined }) {
+  const t = useT();
   const toast = useToast();
   const keepUserRecord = useKeepUserRecord();
   const send = useActionSubmit(toast);
@@ -25,7 +27,7 @@ export function PasswordForm({ postedErrors }: { postedErrors?: FieldErrors | un
   });
 
   return (
-    <form className="form form--narrow" aria-label="Change password" {...formProps}>
+    <form className="form form--narrow" aria-label={t("Change password")} {...formProps}>
       <input type="hidden" name="intent" value="password" />
       <PasswordField
         label="Old password"
@@ -40,7 +42,7 @@ export function PasswordForm({ postedErrors }: { postedErrors?: FieldErrors | un
         error={errors.password}
         after={(id) => (
           <p id={id} className="field__help">
-            At least 8 characters.
+            {t("At least 8 characters.")}
           </p>
         )}
       />
@@ -50,7 +52,7 @@ export function PasswordForm({ postedErrors }: { postedErrors?: FieldErrors | un
         autoComplete="new-password"
         error={errors.confirm_password}
       />
-      <p className="form__note">Changing your password signs you out on your other devices.</p>
+      <p className="form__note">{t("Changing your password signs you out on your other devices.")}</p>
       <div className="form__actions">
         <SubmitButton phase={phase} label="Change password" busyLabel="Saving…" className="button" />
       </div>

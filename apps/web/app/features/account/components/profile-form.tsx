@@ -6,6 +6,7 @@ import { SubmitButton } from "../../../components/form/submit-button";
 import { TextAreaField, TextField } from "../../../components/form/text-field";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { type FieldErrors, useSchemaForm } from "../../../hooks/use-schema-form";
+import { useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 import { useKeepUserRecord } from "../use-keep-user-record";
 
@@ -15,6 +16,7 @@ import { useKeepUserRecord } from "../use-keep-user-record";
  * field appears as soon as the email differs from the stored one.
  */
 export function ProfileForm({ user, postedErrors }: { user: UserRecord; postedErrors?: FieldErrors | undefined }) {
+  const t = useT();
   const toast = useToast();
   const keepUserRecord = useKeepUserRecord();
   const send = useActionSubmit<UserRecord>(toast);
@@ -41,7 +43,7 @@ export function ProfileForm({ user, postedErrors }: { user: UserRecord; postedEr
   };
 
   return (
-    <form className="form form--wide" aria-label="Profile" ref={formRef} {...formProps} onChange={onChange}>
+    <form className="form form--wide" aria-label={t("Profile")} ref={formRef} {...formProps} onChange={onChange}>
       <input type="hidden" name="intent" value="profile" />
       <div className="form__grid">
         <TextField label="Name" name="name" autoComplete="name" defaultValue={user.name} error={errors.name} />
@@ -62,7 +64,7 @@ export function ProfileForm({ user, postedErrors }: { user: UserRecord; postedEr
             error={errors.current_password}
             after={(id) => (
               <p id={id} className="field__help">
-                Needed to change the email you sign in with.
+                {t("Needed to change the email you sign in with.")}
               </p>
             )}
           />
@@ -82,7 +84,7 @@ export function ProfileForm({ user, postedErrors }: { user: UserRecord; postedEr
         name="bio"
         hint="(optional)"
         maxLength={500}
-        placeholder="A line or two about what you are learning."
+        placeholder={t("A line or two about what you are learning.")}
         defaultValue={user.about}
         error={errors.bio}
       />

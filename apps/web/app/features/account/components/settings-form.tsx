@@ -1,11 +1,13 @@
 import { LANGUAGES, settingsSchema, TIME_ZONES } from "@skillshelf/shared/account-forms.ts";
 import type { UserRecord } from "@skillshelf/shared/api.ts";
+import { languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
 import { SelectField } from "../../../components/form/select-field";
 import { SubmitButton } from "../../../components/form/submit-button";
 import { SwitchField } from "../../../components/form/switch-field";
 import { TextField } from "../../../components/form/text-field";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { type FieldErrors, useSchemaForm } from "../../../hooks/use-schema-form";
+import { useTranslator } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 import { useKeepUserRecord } from "../use-keep-user-record";
 
@@ -13,7 +15,15 @@ const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => ({
   value: zone,
   label: `${zone.slice(zone.indexOf("/") + 1).replaceAll("_", " ")} (${zone})`,
 }));
-const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: language }));
+
+/** The settings' languages named in the page's language ("English", "Spanish" in English; "inglés"… in Spanish). */
+function languageOptions(pageLanguage: string) {
+  const names = new Intl.DisplayNames([pageLanguage], { type: "language" });
+  return LANGUAGES.map((language) => {
+    const name = names.of(languageOfSetting(language) ?? language) ?? language;
+    return { value: language, label: name.charAt(0).toLocaleUpperCase(pageLanguage) + name.slice(1) };
+  });
+}
 
 /** The switches: a plain form post sends a ticked one as 'on' and leaves the others out. */
 export const NOTIFICATION_FIELDS = ["email_notifications", "in_app_notifications", "sms_notifications"] as const;
@@ -38,6 +48,7 @@ const NOTIFICATIONS = [
 
 /** Display name, time zone, language and the three notification switches. */
 export function SettingsForm({ user, postedErrors }: { user: UserRecord; postedErrors?: FieldErrors | undefined }) {
+  const { t, language } = useTranslator();
   const toast = useToast();
   const keepUserRecord = useKeepUserRecord();
   const send = useActionSubmit<UserRecord>(toast);
@@ -48,12 +59,12 @@ export function SettingsForm({ user, postedErrors }: { user: UserRecord; postedE
   });
 
   return (
-    <form className="form form--wide" aria-label="Settings" {...formProps}>
+    <form className="form form--wide" aria-label={t("Settings")} {...formProps}>
       <section className="settings-section" aria-labelledby="settings-general">
         <h2 id="settings-general" className="settings-section__title">
-          General
+          {t("General")}
         </h2>
-        <p className="settings-section__lead">How your name appears and how dates and text are shown to you.</p>
+        <p className="settings-section__lead">{t("How your name appears and how dates and text are shown to you.")}</p>
         <div className="form__grid">
           <TextField
             label="Display name"
@@ -74,7 +85,7 @@ export function SettingsForm({ user, postedErrors }: { user: UserRecord; postedE
             label="Language"
             name="language"
             placeholder="Choose a language"
-            options={LANGUAGE_OPTIONS}
+            options={languageOptions(language)}
             defaultValue={user.language}
             error={errors.language}
           />
@@ -82,9 +93,9 @@ export function SettingsForm({ user, postedErrors }: { user: UserRecord; postedE
       </section>
       <section className="settings-section" aria-labelledby="settings-notifications">
         <h2 id="settings-notifications" className="settings-section__title">
-          Notifications
+          {t("Notifications")}
         </h2>
-        <p className="settings-section__lead">Choose how we keep you up to date.</p>
+        <p className="settings-section__lead">{t("Choose how we keep you up to date.")}</p>
         <div className="switch-list">
           {NOTIFICATIONS.map((item) => (
             <SwitchField

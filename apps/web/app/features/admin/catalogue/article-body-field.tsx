@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useHydrated } from "../../../hooks/use-hydrated";
+import { useT } from "../../../lib/i18n";
 import { AdminLoading } from "../components/admin-bits";
 import { FieldError } from "./fields";
 
@@ -25,6 +26,7 @@ export function editableAsRichText(html: string): boolean {
 export function ArticleBodyField({ defaultValue, error }: { defaultValue: string; error?: string | undefined }) {
   const id = useId();
   const hydrated = useHydrated();
+  const t = useT();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [chosen, setChosen] = useState<"rich" | "html" | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function ArticleBodyField({ defaultValue, error }: { defaultValue: string
     }
     const html = textarea.current?.value ?? "";
     if (!editableAsRichText(html)) {
-      setNote("This HTML has markup the rich-text editor cannot show (images, figures, ...): edit it as HTML.");
+      setNote(t("This HTML has markup the rich-text editor cannot show (images, figures, ...): edit it as HTML."));
       return;
     }
     setChosen("rich");
@@ -48,7 +50,7 @@ export function ArticleBodyField({ defaultValue, error }: { defaultValue: string
   return (
     <div className="admin-field">
       <label htmlFor={id} className="admin-label" hidden={mode === "rich"}>
-        Article body (HTML)
+        {t("Article body (HTML)")}
       </label>
       {mode === "rich" && (
         <Suspense fallback={<AdminLoading label="Loading the editor…" />}>
@@ -73,11 +75,11 @@ export function ArticleBodyField({ defaultValue, error }: { defaultValue: string
       />
       {hydrated && (
         <button type="button" className="button button--small button--outline admin-rich__switch" onClick={toggle}>
-          {mode === "rich" ? "Edit HTML" : "Rich-text editor"}
+          {mode === "rich" ? t("Edit HTML") : t("Rich-text editor")}
         </button>
       )}
       <p id={`${id}-hint`} className="admin-hint">
-        Scripts, styles and unknown tags are removed when saved.
+        {t("Scripts, styles and unknown tags are removed when saved.")}
       </p>
       {note && (
         <p id={`${id}-note`} className="admin-hint" role="status">

@@ -63,6 +63,7 @@ export async function catalogueAction(
   const id = rowId().safeParse(form.get("id")).data ?? 0;
   const ids = form.getAll("ids").map((value) => Number(value));
   const writes = context.adminWrites;
+  const currency = context.storeCurrency;
   const edit = (what: string) => (saved: { id: number }) => `${base}?edit=${what}-${saved.id}`;
   const closed = () => base;
   const back = () => here;
@@ -84,13 +85,15 @@ export async function catalogueAction(
   };
   const input = adminFormInput(fields);
   const byIntent: Record<CatalogueIntent, () => Promise<Answer>> = {
-    "category-create": () => run(categoryCreateSchema, input, (v) => writes.createCategory(v), edit("category")),
-    "category-update": () => run(categoryUpdateSchema, input, (v) => writes.updateCategory(id, v), edit("category")),
+    "category-create": () =>
+      run(categoryCreateSchema(currency), input, (v) => writes.createCategory(v), edit("category")),
+    "category-update": () =>
+      run(categoryUpdateSchema(currency), input, (v) => writes.updateCategory(id, v), edit("category")),
     "category-delete": async () => answer(await writes.deleteCategory(id), closed),
     "categories-reorder": () =>
       run(categoryReorderSchema, { parent_id: input.parent_id ?? null, ids }, (v) => writes.reorderCategories(v), back),
-    "group-create": () => run(groupCreateSchema, input, (v) => writes.createGroup(id, v), edit("group")),
-    "group-update": () => run(groupUpdateSchema, input, (v) => writes.updateGroup(id, v), edit("group")),
+    "group-create": () => run(groupCreateSchema(currency), input, (v) => writes.createGroup(id, v), edit("group")),
+    "group-update": () => run(groupUpdateSchema(currency), input, (v) => writes.updateGroup(id, v), edit("group")),
     "group-delete": async () => answer(await writes.deleteGroup(id), closed),
     "groups-reorder": () => run(reorderSchema, { ids }, (v) => writes.reorderGroups(id, v.ids), back),
     "content-create": () => run(contentCreateSchema, input, (v) => writes.createContent(id, v), edit("content")),

@@ -5,6 +5,7 @@ import {
   categoryUpdateSchema,
 } from "@skillshelf/shared/admin-forms.ts";
 import { Link } from "react-router";
+import { useT } from "../../../lib/i18n";
 import { useAdminForm } from "../use-admin-form";
 import { CheckboxInput, type PostedFields, priceText, SelectInput, TextInput, textOf } from "./fields";
 
@@ -16,6 +17,7 @@ export function CategoryForm({
   category,
   parentId,
   parents,
+  currency,
   posted,
   onSaved,
 }: {
@@ -24,13 +26,15 @@ export function CategoryForm({
   /** 0 for a parent category, else the artefact's parent. */
   parentId: number;
   parents: AdminParentNode[];
+  /** The store's currency: prices are checked and shown with its decimals. */
+  currency: string;
   /** A plain form post of this form that failed: what was typed, and why. */
   posted?: { fields: PostedFields; errors?: Record<string, string> | undefined } | undefined;
   onSaved: (saved: AdminCategory) => void;
 }) {
   const isArtefact = parentId !== 0;
   const { errors, busy, formProps } = useAdminForm<AdminCategory>({
-    schema: category ? categoryUpdateSchema : categoryCreateSchema,
+    schema: category ? categoryUpdateSchema(currency) : categoryCreateSchema(currency),
     initialErrors: posted?.errors,
     onDone: onSaved,
   });
@@ -38,10 +42,21 @@ export function CategoryForm({
   const text = (name: keyof AdminCategory, stored: string | null | undefined) => textOf(fields, name, stored ?? "");
   const ticked = (name: "is_header_menu" | "hidden") => (fields ? fields[name] === true : (category?.[name] ?? false));
 
-  const kind = isArtefact ? "artefact" : "parent category";
+  const t = useT();
+  const fresh = isArtefact ? t("New artefact") : t("New parent category");
   return (
-    <form className="admin-form" {...formProps} aria-label={category ? `Edit ${category.name}` : `New ${kind}`}>
-      <h2 className="admin-subtitle">{category ? `Edit ${kind}: ${category.name}` : `New ${kind}`}</h2>
+    <form
+      className="admin-form"
+      {...formProps}
+      aria-label={category ? t("Edit {{name}}", { name: category.name }) : fresh}
+    >
+      <h2 className="admin-subtitle">
+        {category
+          ? isArtefact
+            ? t("Edit artefact: {{name}}", { name: category.name })
+            : t("Edit parent category: {{name}}", { name: category.name })
+          : fresh}
+      </h2>
       <input type="hidden" name="intent" value={category ? "category-update" : "category-create"} />
       {category && <input type="hidden" name="id" value={category.id} />}
       {isArtefact && (
@@ -82,7 +97,7 @@ export function CategoryForm({
               label="Price"
               name="price"
               inputMode="decimal"
-              defaultValue={text("price", priceText(category?.price ?? null))}
+              defaultValue={text("price", priceText(category?.price ?? null, currency))}
               error={errors.price}
               hint="Blank for free"
             />
@@ -112,10 +127,10 @@ export function CategoryForm({
       <CheckboxInput label="Hidden from the public pages" name="hidden" defaultChecked={ticked("hidden")} />
       <div className="admin-actions">
         <button type="submit" className="button" disabled={busy}>
-          {category ? "Save" : `Create ${kind}`}
+          {category ? t("Save") : isArtefact ? t("Create artefact") : t("Create parent category")}
         </button>
         <Link to={{ search: "" }} className="button button--outline">
-          Cancel
+          {t("Cancel")}
         </Link>
       </div>
     </form>

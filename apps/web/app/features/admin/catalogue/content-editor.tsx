@@ -8,6 +8,7 @@ import {
 } from "@skillshelf/shared/admin-forms.ts";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 import { adminCall } from "../admin-api";
 import { useAdminForm } from "../use-admin-form";
@@ -48,6 +49,7 @@ export function ContentEditor({
   onSaved: (id: number) => void;
 }) {
   const toast = useToast();
+  const t = useT();
   const form = useRef<HTMLFormElement>(null);
   // Saved: the form starts again from what the server stored (the article as sanitized).
   const [version, setVersion] = useState(0);
@@ -77,7 +79,7 @@ export function ContentEditor({
   };
 
   const groups = [
-    { value: "", label: "No group" },
+    { value: "", label: t("No group") },
     ...artefact.groups.map((g) => ({ value: String(g.id), label: g.name })),
   ];
 
@@ -88,10 +90,12 @@ export function ContentEditor({
         ref={form}
         className="admin-form"
         {...formProps}
-        aria-label={content ? `Edit ${content.title}` : "New content"}
+        aria-label={content ? t("Edit {{name}}", { name: content.title }) : t("New content")}
       >
         <h2 className="admin-subtitle">
-          {content ? `Edit content: ${content.title}` : `New content in ${artefact.name}`}
+          {content
+            ? t("Edit content: {{title}}", { title: content.title })
+            : t("New content in {{name}}", { name: artefact.name })}
         </h2>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={content ? content.id : artefact.id} />
@@ -142,19 +146,19 @@ export function ContentEditor({
         <ArticleBodyField defaultValue={text("description", content?.description)} error={errors.description} />
         <div className="admin-actions">
           <button type="submit" className="button" disabled={busy}>
-            {content ? "Save content" : "Create content"}
+            {content ? t("Save content") : t("Create content")}
           </button>
           <button type="button" className="button button--outline" onClick={showPreview}>
-            Preview
+            {t("Preview")}
           </button>
           <Link to={{ search: "" }} className="button button--outline">
-            Close
+            {t("Close")}
           </Link>
         </div>
       </form>
       {preview !== null && (
         <section className="admin-preview" aria-labelledby="admin-preview-title">
-          <h3 id="admin-preview-title">Preview</h3>
+          <h3 id="admin-preview-title">{t("Preview")}</h3>
           {/* The server's sanitizer produced this HTML: it is what the article page shows. */}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by POST /api/admin/preview */}
           <div className="admin-preview__body prose" dangerouslySetInnerHTML={{ __html: preview }} />
@@ -172,6 +176,7 @@ export function ContentEditor({
 
 function MediaManager({ content }: { content: AdminContent }) {
   const toast = useToast();
+  const t = useT();
   const id = useId();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -199,9 +204,9 @@ function MediaManager({ content }: { content: AdminContent }) {
 
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Images and PDFs</h3>
+      <h3 id={`${id}-title`}>{t("Images and PDFs")}</h3>
       {content.media.length === 0 ? (
-        <p className="admin-muted">No media yet.</p>
+        <p className="admin-muted">{t("No media yet.")}</p>
       ) : (
         <ul className="admin-media">
           {content.media.map((m) => (
@@ -218,10 +223,10 @@ function MediaManager({ content }: { content: AdminContent }) {
                 <button
                   type="submit"
                   className="button button--small button--outline"
-                  aria-label={`Remove ${m.name}`}
+                  aria-label={t("Remove {{name}}", { name: m.name })}
                   disabled={remove.busy}
                 >
-                  Remove
+                  {t("Remove")}
                 </button>
               </form>
             </li>
@@ -230,7 +235,7 @@ function MediaManager({ content }: { content: AdminContent }) {
       )}
       <form className="admin-upload" onSubmit={upload}>
         <label htmlFor={`${id}-files`} className="admin-label">
-          Upload images or PDFs
+          {t("Upload images or PDFs")}
         </label>
         <input
           id={`${id}-files`}
@@ -241,7 +246,7 @@ function MediaManager({ content }: { content: AdminContent }) {
           className="admin-file"
         />
         <button type="submit" className="button button--small" disabled={busy}>
-          Upload
+          {t("Upload")}
         </button>
       </form>
     </section>
@@ -253,6 +258,7 @@ const relatedInput = (form: HTMLFormElement) => ({ ids: new FormData(form).getAl
 
 function RelatedPicker({ content, tree }: { content: AdminContent; tree: AdminParentNode[] }) {
   const id = useId();
+  const t = useT();
   const { errors, busy, formProps } = useAdminForm({ schema: relatedSchema, read: relatedInput });
   const options = tree.flatMap((parent) =>
     parent.artefacts.flatMap((artefact) =>
@@ -264,13 +270,13 @@ function RelatedPicker({ content, tree }: { content: AdminContent; tree: AdminPa
 
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Related content</h3>
+      <h3 id={`${id}-title`}>{t("Related content")}</h3>
       <form {...formProps} className="admin-form">
         <input type="hidden" name="intent" value="related" />
         <input type="hidden" name="id" value={content.id} />
         <div className="admin-field">
           <label htmlFor={`${id}-select`} className="admin-label">
-            Related contents (hold Ctrl or Cmd to choose several)
+            {t("Related contents (hold Ctrl or Cmd to choose several)")}
           </label>
           <select
             id={`${id}-select`}
@@ -290,13 +296,13 @@ function RelatedPicker({ content, tree }: { content: AdminContent; tree: AdminPa
           </select>
           {errors.ids && (
             <p id={`${id}-error`} className="admin-error">
-              {errors.ids}
+              {t(errors.ids)}
             </p>
           )}
         </div>
         <div className="admin-actions">
           <button type="submit" className="button button--small" disabled={busy}>
-            Save related
+            {t("Save related")}
           </button>
         </div>
       </form>

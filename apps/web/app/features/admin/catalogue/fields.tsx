@@ -1,9 +1,10 @@
 import { formatPrice } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
+import { useT } from "../../../lib/i18n";
 
 /**
  * A labelled text input or textarea of the catalogue forms, with its message
- * under it. Uncontrolled: the form posts what is typed, with or without JavaScript.
+ * under it. Label, hint and message come in English and show in the page's language. Uncontrolled: the form posts what is typed, with or without JavaScript.
  */
 export function TextInput({
   label,
@@ -29,6 +30,7 @@ export function TextInput({
   inputMode?: "decimal";
 }) {
   const id = useId();
+  const t = useT();
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
@@ -42,13 +44,12 @@ export function TextInput({
   return (
     <div className="admin-field">
       <label htmlFor={id} className="admin-label">
-        {label}
-        {required ? " (required)" : ""}
+        {required ? t("{{label}} (required)", { label: t(label) }) : t(label)}
       </label>
       {multiline ? <textarea {...common} rows={rows ?? 3} /> : <input {...common} type="text" inputMode={inputMode} />}
       {hint && (
         <p id={`${id}-hint`} className="admin-hint">
-          {hint}
+          {t(hint)}
         </p>
       )}
       <FieldError id={id} error={error} />
@@ -66,10 +67,11 @@ export function CheckboxInput({
   defaultChecked: boolean;
 }) {
   const id = useId();
+  const t = useT();
   return (
     <div className="admin-check">
       <input id={id} name={name} type="checkbox" defaultChecked={defaultChecked} />
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{t(label)}</label>
     </div>
   );
 }
@@ -88,10 +90,11 @@ export function SelectInput({
   error?: string | undefined;
 }) {
   const id = useId();
+  const t = useT();
   return (
     <div className="admin-field">
       <label htmlFor={id} className="admin-label">
-        {label}
+        {t(label)}
       </label>
       <select
         id={id}
@@ -113,7 +116,9 @@ export function SelectInput({
 }
 
 /** A price for a text field: '' for free. */
-export const priceText = (price: number | null) => (price === null ? "" : formatPrice(price));
+/** A stored price as its field shows it, with the currency's decimals: "32.50" (GBP), "1200" (JPY). */
+export const priceText = (price: number | null, currency: string) =>
+  price === null ? "" : formatPrice(price, currency);
 
 /** What a plain form post sent, when the page shows its messages again: the field's text, else the stored one. */
 export type PostedFields = Record<string, string | boolean> | undefined;
@@ -125,10 +130,11 @@ export const textOf = (posted: PostedFields, name: string, stored: string): stri
 
 /** A field's message under it (its id is the field's, with -error), when it has one. */
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  const t = useT();
   if (!error) return null;
   return (
     <p id={`${id}-error`} className="admin-error">
-      {error}
+      {t(error)}
     </p>
   );
 }

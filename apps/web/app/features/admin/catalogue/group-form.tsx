@@ -1,5 +1,6 @@
 import { type AdminGroup, groupCreateSchema, groupUpdateSchema } from "@skillshelf/shared/admin-forms.ts";
 import { Link } from "react-router";
+import { useT } from "../../../lib/i18n";
 import { useAdminForm } from "../use-admin-form";
 import { type PostedFields, priceText, TextInput, textOf } from "./fields";
 
@@ -7,25 +8,35 @@ import { type PostedFields, priceText, TextInput, textOf } from "./fields";
 export function GroupForm({
   group,
   artefact,
+  currency,
   posted,
   onSaved,
 }: {
   group?: AdminGroup;
   artefact: { id: number; name: string };
+  /** The store's currency: prices are checked and shown with its decimals. */
+  currency: string;
   /** A plain form post of this form that failed: what was typed, and why. */
   posted?: { fields: PostedFields; errors?: Record<string, string> | undefined } | undefined;
   onSaved: () => void;
 }) {
   const { errors, busy, formProps } = useAdminForm<AdminGroup>({
-    schema: group ? groupUpdateSchema : groupCreateSchema,
+    schema: group ? groupUpdateSchema(currency) : groupCreateSchema(currency),
     initialErrors: posted?.errors,
     onDone: onSaved,
   });
+  const t = useT();
   const text = (name: string, stored: string | null | undefined) => textOf(posted?.fields, name, stored ?? "");
 
   return (
-    <form className="admin-form" {...formProps} aria-label={group ? `Edit group ${group.name}` : "New group"}>
-      <h2 className="admin-subtitle">{group ? `Edit group: ${group.name}` : `New group in ${artefact.name}`}</h2>
+    <form
+      className="admin-form"
+      {...formProps}
+      aria-label={group ? t("Edit group {{name}}", { name: group.name }) : t("New group")}
+    >
+      <h2 className="admin-subtitle">
+        {group ? t("Edit group: {{name}}", { name: group.name }) : t("New group in {{name}}", { name: artefact.name })}
+      </h2>
       <input type="hidden" name="intent" value={group ? "group-update" : "group-create"} />
       {/* The group edited, or the artefact a new one goes in. */}
       <input type="hidden" name="id" value={group ? group.id : artefact.id} />
@@ -41,7 +52,7 @@ export function GroupForm({
           label="Group price"
           name="price"
           inputMode="decimal"
-          defaultValue={text("price", priceText(group?.price ?? null))}
+          defaultValue={text("price", priceText(group?.price ?? null, currency))}
           error={errors.price}
           hint="Blank for free"
         />
@@ -54,10 +65,10 @@ export function GroupForm({
       </div>
       <div className="admin-actions">
         <button type="submit" className="button" disabled={busy}>
-          {group ? "Save group" : "Create group"}
+          {group ? t("Save group") : t("Create group")}
         </button>
         <Link to={{ search: "" }} className="button button--outline">
-          Cancel
+          {t("Cancel")}
         </Link>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { TableKit } from "@tiptap/extension-table";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
+import { useT } from "../../../lib/i18n";
 
 /**
  * The article body in TipTap: headings, lists, code blocks, links and tables,
@@ -9,6 +10,7 @@ import StarterKit from "@tiptap/starter-kit";
  * the content editor, after hydration (its own chunk: no public page carries it).
  */
 export default function RichTextEditor({ initial, onChange }: { initial: string; onChange: (html: string) => void }) {
+  const t = useT();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3, 4, 5, 6] }, link: { openOnClick: false } }),
@@ -20,7 +22,7 @@ export default function RichTextEditor({ initial, onChange }: { initial: string;
     injectCSS: false,
     shouldRerenderOnTransaction: true,
     editorProps: {
-      attributes: { class: "admin-rich__body prose", "aria-label": "Article body", "aria-multiline": "true" },
+      attributes: { class: "admin-rich__body prose", "aria-label": t("Article body"), "aria-multiline": "true" },
     },
     onUpdate: ({ editor: changed }) => onChange(changed.getHTML()),
   });
@@ -33,19 +35,19 @@ export default function RichTextEditor({ initial, onChange }: { initial: string;
       onMouseDown={(event) => event.preventDefault()}
       onClick={run}
     >
-      {label}
+      {t(label)}
     </button>
   );
   const chain = () => editor.chain().focus();
   const link = () => {
-    const href = window.prompt("Link address (https://…)", editor.getAttributes("link").href ?? "");
+    const href = window.prompt(t("Link address (https://…)"), editor.getAttributes("link").href ?? "");
     if (href === null) return;
     if (href.trim() === "") chain().unsetLink().run();
     else chain().extendMarkRange("link").setLink({ href: href.trim() }).run();
   };
   return (
     <div className="admin-rich">
-      <div role="toolbar" aria-label="Formatting" className="admin-rich__toolbar">
+      <div role="toolbar" aria-label={t("Formatting")} className="admin-rich__toolbar">
         {tool("Bold", editor.isActive("bold"), () => chain().toggleBold().run())}
         {tool("Italic", editor.isActive("italic"), () => chain().toggleItalic().run())}
         {tool("Heading", editor.isActive("heading", { level: 2 }), () => chain().toggleHeading({ level: 2 }).run())}

@@ -1,27 +1,30 @@
 import { MAX_SEARCH_LENGTH } from "@skillshelf/shared/paging.ts";
 import { useId } from "react";
 import { Form, isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
+import { useT } from "../../../lib/i18n";
 import { ErrorPage } from "../../errors/components/error-page";
 import { ADMIN_FORBIDDEN } from "../require-admin";
 
 /** What a signed-in learner sees at /admin: a 403. */
 export function AdminForbidden() {
+  const t = useT();
   return (
     <section className="admin-forbidden container" aria-labelledby="admin-forbidden-title">
       <p className="eyebrow">403</p>
-      <h1 id="admin-forbidden-title">Access denied</h1>
-      <p>{ADMIN_FORBIDDEN}</p>
+      <h1 id="admin-forbidden-title">{t("Access denied")}</h1>
+      <p>{t(ADMIN_FORBIDDEN)}</p>
       <Link className="button" to="/dashboard">
-        Go to your dashboard
+        {t("Go to your dashboard")}
       </Link>
     </section>
   );
 }
 
 export function AdminLoading({ label = "Loading…" }: { label?: string }) {
+  const t = useT();
   return (
     <p className="admin-loading" role="status">
-      <span className="spinner" aria-hidden="true" /> {label}
+      <span className="spinner" aria-hidden="true" /> {t(label)}
     </p>
   );
 }
@@ -29,11 +32,12 @@ export function AdminLoading({ label = "Loading…" }: { label?: string }) {
 /** A search box: a GET form to the list's own URL (?search=), so it works before and without JavaScript. */
 export function AdminSearch({ label, placeholder, initial }: { label: string; placeholder: string; initial: string }) {
   const id = useId();
+  const t = useT();
   return (
     <search>
       <Form method="get" className="admin-search">
         <label htmlFor={id} className="admin-label">
-          {label}
+          {t(label)}
         </label>
         <div className="admin-search__row">
           <input
@@ -42,11 +46,11 @@ export function AdminSearch({ label, placeholder, initial }: { label: string; pl
             type="search"
             className="admin-input"
             defaultValue={initial}
-            placeholder={placeholder}
+            placeholder={t(placeholder)}
             maxLength={MAX_SEARCH_LENGTH}
           />
           <button type="submit" className="button button--small">
-            Search
+            {t("Search")}
           </button>
         </div>
       </Form>
@@ -62,6 +66,7 @@ export function AdminSearch({ label, placeholder, initial }: { label: string; pl
 export function AdminListError({ title }: { title: string }) {
   const error = useRouteError();
   const [params] = useSearchParams();
+  const t = useT();
   if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden />;
   if (!isRouteErrorResponse(error) || error.status !== 422) return <ErrorPage />;
   const message = (error.data as { message?: string } | null)?.message ?? "This page link is not valid.";
@@ -69,10 +74,10 @@ export function AdminListError({ title }: { title: string }) {
   return (
     <section className="admin-page" aria-labelledby="admin-list-error-title">
       <header className="admin-page__header">
-        <h1 id="admin-list-error-title">{title}</h1>
+        <h1 id="admin-list-error-title">{t(title)}</h1>
       </header>
       <p className="admin-empty" role="alert">
-        {message} <Link to={{ search: search ? `?${new URLSearchParams({ search })}` : "" }}>First page</Link>
+        {t(message)} <Link to={{ search: search ? `?${new URLSearchParams({ search })}` : "" }}>{t("First page")}</Link>
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { Page } from "@skillshelf/shared/paging.ts";
 import type { ReactNode } from "react";
 import { Pager } from "../../../components/pager";
+import { useT } from "../../../lib/i18n";
 import { AdminLoading, AdminSearch } from "./admin-bits";
 
 interface AdminListPageProps<Row> {
@@ -9,8 +10,9 @@ interface AdminListPageProps<Row> {
   lead: string;
   searchLabel: string;
   placeholder: string;
-  /** Names the loading state and the table, e.g. "orders". */
-  noun: string;
+  /** The loading state and the empty list, e.g. "Loading orders…" and "No orders found.". */
+  loadingText: string;
+  emptyText: string;
   columns: string[];
   search: string;
   list: Page<Row>;
@@ -22,13 +24,15 @@ interface AdminListPageProps<Row> {
 
 /** The frame every admin list shares: heading, search, spinner, empty state, table and pager. */
 export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
-  const { list, noun } = props;
+  const { list } = props;
   const titleId = `${props.id}-title`;
+  const t = useT();
+  const title = t(props.title);
   return (
     <section className="admin-page" aria-labelledby={titleId}>
       <header className="admin-page__header">
-        <h1 id={titleId}>{props.title}</h1>
-        <p className="admin-page__lead">{props.lead}</p>
+        <h1 id={titleId}>{title}</h1>
+        <p className="admin-page__lead">{t(props.lead)}</p>
       </header>
       <AdminSearch
         key={props.search}
@@ -37,19 +41,19 @@ export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
         initial={props.search}
       />
       {props.loading ? (
-        <AdminLoading label={`Loading ${noun}…`} />
+        <AdminLoading label={props.loadingText} />
       ) : list.rows.length === 0 ? (
-        <p className="admin-empty">No {noun} found.</p>
+        <p className="admin-empty">{t(props.emptyText)}</p>
       ) : (
         <>
           <div className="admin-table-wrap">
             <table className="admin-table">
-              <caption className="sr-only">{props.title}</caption>
+              <caption className="sr-only">{title}</caption>
               <thead>
                 <tr>
                   {props.columns.map((column) => (
                     <th key={column} scope="col">
-                      {column}
+                      {t(column)}
                     </th>
                   ))}
                 </tr>
@@ -57,7 +61,12 @@ export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
               <tbody>{list.rows.map(props.renderRow)}</tbody>
             </table>
           </div>
-          <Pager prev={list.prev_cursor} next={list.next_cursor} href={props.pageHref} label={`${props.title} pages`} />
+          <Pager
+            prev={list.prev_cursor}
+            next={list.next_cursor}
+            href={props.pageHref}
+            label={t("{{title}} pages", { title })}
+          />
         </>
       )}
     </section>

@@ -1,7 +1,9 @@
 import type { CartResponse } from "@skillshelf/shared/api.ts";
 import { type FormEvent, useId, useState } from "react";
+import { Trans } from "../../../components/trans";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { useHydrated } from "../../../hooks/use-hydrated";
+import { useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 
 /** The cart's form intents for the code field (routes/cart.tsx). */
@@ -21,6 +23,7 @@ export function CouponForm({
   /** A plain form post's refusal of the code (no JavaScript). */
   refused: string | undefined;
 }) {
+  const t = useT();
   const id = useId();
   const toast = useToast();
   const send = useActionSubmit<unknown>(toast, "/cart");
@@ -47,8 +50,11 @@ export function CouponForm({
         <div className="coupon-form__row">
           <input type="hidden" name="intent" value={COUPON_INTENTS.remove} />
           <p className="coupon-form__applied">
-            Code <strong>{coupon.code}</strong>
-            {coupon.message ? "" : " applied"}
+            <Trans
+              i18nKey={coupon.message ? "Code <strong>{{code}}</strong>" : "Code <strong>{{code}}</strong> applied"}
+              values={{ code: coupon.code }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <button
             type="submit"
@@ -57,14 +63,14 @@ export function CouponForm({
             disabled={busy}
             aria-describedby={message ? errorId : undefined}
           >
-            Remove code
+            {t("Remove code")}
           </button>
         </div>
       ) : (
         <>
           <input type="hidden" name="intent" value={COUPON_INTENTS.apply} />
           <label htmlFor={id} className="coupon-form__label">
-            Coupon code
+            {t("Coupon code")}
           </label>
           <div className="coupon-form__row">
             <input
@@ -83,14 +89,14 @@ export function CouponForm({
               disabled={busy}
               aria-busy={busy || undefined}
             >
-              Apply
+              {t("Apply")}
             </button>
           </div>
         </>
       )}
       {message && (
         <p id={errorId} className="field__error">
-          {message}
+          {t(message)}
         </p>
       )}
     </form>

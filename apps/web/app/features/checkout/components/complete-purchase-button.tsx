@@ -1,11 +1,13 @@
 import { useEffect, useRef } from "react";
 import { LockIcon } from "../../../components/icons/lock-icon";
+import { useT } from "../../../lib/i18n";
 
 /**
  * Submits the checkout's form (a plain post without JavaScript, the page's
  * own handler with it); disabled with a spinner while the processing flag is set.
  */
 export function CompletePurchaseButton({ processing }: { processing: boolean }) {
+  const t = useT();
   const button = useRef<HTMLButtonElement>(null);
   const wasProcessing = useRef(false);
   // A payment error re-enables the button: keyboard focus, dropped when it was disabled, comes back.
@@ -24,7 +26,7 @@ export function CompletePurchaseButton({ processing }: { processing: boolean }) 
       aria-busy={processing || undefined}
     >
       {processing ? <span className="spinner button__spinner" aria-hidden="true" /> : <LockIcon size={18} />}
-      {processing ? "Processing…" : "Complete Purchase"}
+      {processing ? t("Processing…") : t("Complete Purchase")}
     </button>
   );
 }

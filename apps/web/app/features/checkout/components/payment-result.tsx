@@ -1,6 +1,8 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from "@skillshelf/shared/constants.ts";
 import type { ReactNode } from "react";
 import { SvgIcon } from "../../../components/icons/svg-icon";
+import { TransAnchor } from "../../../components/plain-anchor";
+import { Trans } from "../../../components/trans";
 
 interface PaymentResultProps {
   tone: "success" | "cancelled";
@@ -25,8 +27,14 @@ export function PaymentResult({ tone, title, lead, children }: PaymentResultProp
         <p className="result-card__lead">{lead}</p>
         {children}
         <p className="result-card__support">
-          Questions about your purchase? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or call{" "}
-          <a href={`tel:${SUPPORT_PHONE.replace(/\s+/g, "")}`}>{SUPPORT_PHONE}</a>.
+          <Trans
+            i18nKey="Questions about your purchase? Write to <mail>{{email}}</mail> or call <phone>{{phone}}</phone>."
+            values={{ email: SUPPORT_EMAIL, phone: SUPPORT_PHONE }}
+            components={{
+              mail: <TransAnchor href={`mailto:${SUPPORT_EMAIL}`} />,
+              phone: <TransAnchor href={`tel:${SUPPORT_PHONE.replace(/\s+/g, "")}`} />,
+            }}
+          />
         </p>
       </section>
     </div>

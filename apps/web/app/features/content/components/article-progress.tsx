@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { CheckIcon } from "../../../components/icons/check-icon";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { useHydrated } from "../../../hooks/use-hydrated";
+import { useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 
 /**
@@ -14,6 +15,7 @@ import { useToast } from "../../toast/toast-context";
  * waits for the reader's first scroll: opening it is not reading it).
  */
 export function ArticleProgress({ contentId, progress }: { contentId: number; progress: Progress }) {
+  const t = useT();
   const toast = useToast();
   const send = useActionSubmit<Progress>(toast);
   const hydrated = useHydrated();
@@ -52,7 +54,7 @@ export function ArticleProgress({ contentId, progress }: { contentId: number; pr
   useReachedEnd(end, markOnReach.current && !done, markAtEnd);
 
   return (
-    <section className="article-progress" aria-label="Your progress">
+    <section className="article-progress" aria-label={t("Your progress")}>
       <div ref={end} className="article-progress__end" />
       <form
         method="post"
@@ -67,7 +69,7 @@ export function ArticleProgress({ contentId, progress }: { contentId: number; pr
         {done && (
           <p className="article-progress__done">
             <CheckIcon size={18} />
-            Done
+            {t("Done")}
           </p>
         )}
         <button
@@ -75,7 +77,7 @@ export function ArticleProgress({ contentId, progress }: { contentId: number; pr
           className={done ? "button button--outline button--small" : "button button--small"}
           data-enhanced={hydrated || undefined}
         >
-          {done ? "Mark as not done" : "Mark as done"}
+          {done ? t("Mark as not done") : t("Mark as done")}
         </button>
       </form>
     </section>

@@ -3,16 +3,17 @@ import { Link } from "react-router";
 import { ExternalLink } from "../../../components/external-link";
 import { ArrowLeftIcon } from "../../../components/icons/arrow-left-icon";
 import { useT } from "../../../lib/i18n";
+import type { ShareLink } from "../share-links";
 import { ShareMenu } from "./share-menu";
 
 interface ContentBannerProps {
   title: string;
   shortDescription: string;
   category: { slug: string; name: string };
-  shareUrl: string;
+  share: ShareLink[];
 }
 
-export function ContentBanner({ title, shortDescription, category, shareUrl }: ContentBannerProps) {
+export function ContentBanner({ title, shortDescription, category, share }: ContentBannerProps) {
   const t = useT();
   return (
     <section className="page-hero page-hero--content">
@@ -27,7 +28,7 @@ export function ContentBanner({ title, shortDescription, category, shareUrl }: C
           <ExternalLink href={COURSES_URL} className="button button--light">
             {t("Browse Courses")}
           </ExternalLink>
-          <ShareMenu url={shareUrl} title={title} />
+          <ShareMenu links={share} />
         </div>
       </div>
     </section>

@@ -6,7 +6,7 @@ import { WhatsappIcon } from "../../../components/icons/whatsapp-icon";
 import { XIcon } from "../../../components/icons/x-icon";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
 import { useT } from "../../../lib/i18n";
-import { openSharePopup, type ShareLink, shareLinks, useMobileAgent } from "../share-links";
+import { openSharePopup, type ShareLink, useMobileAgent } from "../share-links";
 
 const ICONS: Record<ShareLink["id"], ReactNode> = {
   facebook: <FacebookIcon />,
@@ -15,12 +15,7 @@ const ICONS: Record<ShareLink["id"], ReactNode> = {
   email: <MailIcon />,
 };
 
-interface ShareMenuProps {
-  url: string;
-  title: string;
-}
-
-export function ShareMenu({ url, title }: ShareMenuProps) {
+export function ShareMenu({ links }: { links: ShareLink[] }) {
   // Read in the browser: the page's HTML is the same for every visitor (and cached so).
   const t = useT();
   const mobile = useMobileAgent();
@@ -31,10 +26,11 @@ export function ShareMenu({ url, title }: ShareMenuProps) {
   const panelId = useId();
   useDismiss(open, close, root, button);
 
+  const hrefOf = (link: ShareLink) => (mobile && link.mobileHref) || link.href;
   const onPick = (link: ShareLink) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (link.popup) {
       event.preventDefault();
-      openSharePopup(link.href);
+      openSharePopup(hrefOf(link));
     }
     close();
   };
@@ -53,10 +49,10 @@ export function ShareMenu({ url, title }: ShareMenuProps) {
         {t("Share")}
       </button>
       <ul id={panelId} className="share-menu__panel" hidden={!open}>
-        {shareLinks({ url, title, mobile }).map((link) => (
+        {links.map((link) => (
           <li key={link.id}>
             <a
-              href={link.href}
+              href={hrefOf(link)}
               className={`share-menu__link share-menu__link--${link.id}`}
               onClick={onPick(link)}
               {...(link.id === "email" ? {} : { target: "_blank", rel: "noopener noreferrer" })}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "../../../lib/i18n";
 
 /** The empty states of /my-items and /my-orders. */
 export function EmptyAccountState({
@@ -10,13 +11,14 @@ export function EmptyAccountState({
   text: string;
   withExplore?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="empty-panel">
       <h2 className="empty-panel__title">{title}</h2>
       <p className="empty-panel__text">{text}</p>
       {withExplore && (
         <Link to="/" className="button">
-          Explore Artifacts
+          {t("Explore Artifacts")}
         </Link>
       )}
     </div>

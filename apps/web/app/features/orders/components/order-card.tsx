@@ -1,12 +1,15 @@
 import type { OrderRow } from "@skillshelf/shared/api.ts";
+import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { useId } from "react";
 import { Link } from "react-router";
 import { usePrice } from "../../../lib/formatting";
+import { useT } from "../../../lib/i18n";
 import { OrderLines } from "./order-lines";
 import { OrderStatusBadge } from "./order-status-badge";
 
 /** One order of /my-orders; `date` is already formatted by the loader. */
 export function OrderCard({ order, date }: { order: OrderRow; date: string }) {
+  const t = useT();
   const money = usePrice();
   const titleId = useId();
   const subtotal = order.orders.reduce((sum, line) => sum + line.price, 0);
@@ -15,7 +18,7 @@ export function OrderCard({ order, date }: { order: OrderRow; date: string }) {
       <header className="order-card__header">
         <div>
           <h2 id={titleId} className="order-card__title">
-            Order {order.order_id}
+            {t("Order {{number}}", { number: order.order_id })}
           </h2>
           <p className="order-card__date">
             <time dateTime={order.created_at}>{date}</time>
@@ -27,16 +30,30 @@ export function OrderCard({ order, date }: { order: OrderRow; date: string }) {
       <footer className="order-card__footer">
         <dl className="order-card__sums">
           <div>
-            <dt>Subtotal</dt>
+            <dt>{t("Subtotal")}</dt>
             <dd>{money(subtotal, order.currency)}</dd>
           </div>
+          {/* What came off, only on orders that had it: SPEC's card is subtotal and total. */}
+          {order.credit > 0 && (
+            <div>
+              <dt>{t(CREDIT_LABEL)}</dt>
+              <dd>{money(order.credit, order.currency)}</dd>
+            </div>
+          )}
+          {order.discount > 0 && (
+            <div>
+              <dt>{t("Discount")}</dt>
+              <dd>{money(order.discount, order.currency)}</dd>
+            </div>
+          )}
           <div className="order-card__total">
-            <dt>Total</dt>
+            <dt>{t("Total")}</dt>
             <dd>{money(order.amount, order.currency)}</dd>
           </div>
         </dl>
         <Link to={`/order-details/${order.id}`} className="button button--small button--outline">
-          View Details<span className="sr-only"> of order {order.order_id}</span>
+          {t("View Details")}
+          <span className="sr-only">{t(" of order {{number}}", { number: order.order_id })}</span>
         </Link>
       </footer>
     </article>

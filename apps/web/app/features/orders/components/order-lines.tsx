@@ -1,8 +1,10 @@
 import type { OrderLine } from "@skillshelf/shared/api.ts";
 import { usePrice } from "../../../lib/formatting";
+import { useT } from "../../../lib/i18n";
 
 /** The lines of an order at the price paid. */
 export function OrderLines({ lines }: { lines: OrderLine[] }) {
+  const t = useT();
   const money = usePrice();
   return (
     <ul className="order-lines">
@@ -13,7 +15,9 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
           </span>
           <span className="order-line__name">
             {line.category.name}
-            <span className="order-line__scope">{line.groups ? `Group: ${line.groups.name}` : "Whole artefact"}</span>
+            <span className="order-line__scope">
+              {line.groups ? t("Group: {{name}}", { name: line.groups.name }) : t("Whole artefact")}
+            </span>
           </span>
           <span className="order-line__price">{money(line.price, line.currency)}</span>
         </li>

@@ -1,6 +1,7 @@
 import type { OwnedItem } from "@skillshelf/shared/api.ts";
 import { useId } from "react";
 import { Link } from "react-router";
+import { useT } from "../../../lib/i18n";
 
 /**
  * A purchased artefact or group: how far the learner has read it, and
@@ -9,6 +10,7 @@ import { Link } from "react-router";
  * its listing.
  */
 export function OwnedItemCard({ item }: { item: OwnedItem }) {
+  const t = useT();
   const countId = useId();
   const name = item.groups ? `${item.category.name}: ${item.groups.name}` : item.category.name;
   const { done, total, next } = item.progress;
@@ -22,20 +24,22 @@ export function OwnedItemCard({ item }: { item: OwnedItem }) {
       <h2 className="owned-item__name">
         <Link to={listing}>{item.category.name}</Link>
       </h2>
-      <p className="owned-item__scope">{item.groups ? `Group: ${item.groups.name}` : "Whole artefact"}</p>
+      <p className="owned-item__scope">
+        {item.groups ? t("Group: {{name}}", { name: item.groups.name }) : t("Whole artefact")}
+      </p>
       <p className="owned-item__text">{item.category.single_line}</p>
       {total > 0 && (
         <div className="owned-item__progress">
           <progress className="owned-item__bar" max={total} value={done} aria-labelledby={countId} />
           <p id={countId} className="owned-item__count">
-            {done} of {total} {total === 1 ? "article" : "articles"} done
+            {t("{{done}} of {{count}} articles done", { done, count: total })}
           </p>
         </div>
       )}
-      {next && !finished && <p className="owned-item__next">Next: {next.title}</p>}
+      {next && !finished && <p className="owned-item__next">{t("Next: {{title}}", { title: next.title })}</p>}
       <Link to={next ? `${listing}/${next.slug}` : listing} className="button button--small owned-item__continue">
-        {finished ? "Read again" : "Continue"}
-        <span className="sr-only"> with {name}</span>
+        {finished ? t("Read again") : t("Continue")}
+        <span className="sr-only">{t(" with {{name}}", { name })}</span>
       </Link>
     </article>
   );

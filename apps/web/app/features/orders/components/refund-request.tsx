@@ -1,6 +1,8 @@
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { type FormEvent, useState } from "react";
+import { Trans } from "../../../components/trans";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
+import { useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 
 /** SPEC.md's generic confirmation prompt, as the operator's refund asks it too. */
@@ -13,6 +15,7 @@ export const REFUND_CONFIRMATION = "Are you sure?";
  * the section leaves the page once the order is refunded.
  */
 export function useRefundRequest() {
+  const t = useT();
   const toast = useToast();
   const send = useActionSubmit(toast);
   const [busy, setBusy] = useState(false);
@@ -20,7 +23,7 @@ export function useRefundRequest() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    if (busy || !window.confirm(REFUND_CONFIRMATION)) return;
+    if (busy || !window.confirm(t(REFUND_CONFIRMATION))) return;
     setBusy(true);
     try {
       await send(form);
@@ -41,18 +44,22 @@ export function RefundRequest({
   busy,
   onSubmit,
 }: { until: { iso: string; text: string } } & ReturnType<typeof useRefundRequest>) {
+  const t = useT();
   return (
     <section className="card order-details order-refund" aria-labelledby="refund-title">
       <h2 id="refund-title" className="order-details__title">
-        {MONEY_BACK_DAYS}-day money-back guarantee
+        {t("{{days}}-day money-back guarantee", { days: MONEY_BACK_DAYS })}
       </h2>
       <p className="order-refund__text">
-        Not what you needed? You can get your money back until <time dateTime={until.iso}>{until.text}</time>. The items
-        of this order are locked again at once.
+        <Trans
+          i18nKey="Not what you needed? You can get your money back until <time>{{date}}</time>. The items of this order are locked again at once."
+          values={{ date: until.text }}
+          components={{ time: <time dateTime={until.iso} /> }}
+        />
       </p>
       <form method="post" onSubmit={onSubmit}>
         <button type="submit" className="button button--outline" aria-disabled={busy || undefined}>
-          {busy ? "Requesting refund…" : "Request refund"}
+          {busy ? t("Requesting refund…") : t("Request refund")}
         </button>
       </form>
     </section>

@@ -1,0 +1,126 @@
+import type { ListingResponse } from "@skillshelf/shared/api.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createTestStore, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
+import { smallCatalogue } from "./helpers/factories.ts";
+import { englishLeftIn, englishPieces, readerTexts } from "./helpers/languages.ts";
+import { formPost, formsOf } from "./helpers/payu-forms.ts";
+
+let store: TestStore;
+let docker: ListingResponse;
+
+beforeAll(async () => {
+  store = await createTestStore();
+  await store.importCatalogue(smallCatalogue());
+  // The PayPal and Stripe adapters call their emulators over HTTP.
+  await store.app.listen({ port: 0, host: "127.0.0.1" });
+  docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
+});
+afterAll(() => store?.close());
+
+const SETTING = { en: "English", es: "Spanish", fr: "French" } as const;
+/** The buttons CONTRACT.md section 5 names: they keep their English words in every language. */
+const CONTRACT_WORDS = ["Pay", "Cancel"];
+const urls = { success_url: `${PUBLIC_URL}/payment-confirmation`, cancel_url: `${PUBLIC_URL}/payment-cancelled` };
+
+/** A learner of `code` with Docker (19.99) in the cart: their browser's cookie, and the store's API as them. */
+async function payer(code: keyof typeof SETTING) {
+  const user = await createUser(store, { name: "Ana", language: SETTING[code] });
+  const token = await signIn(store, user.id);
+  const call = (url: string, payload: Record<string, unknown>) =>
+    store.app.inject({ method: "POST", url, headers: bearer(token), payload });
+  expect((await call("/api/cart/add", { sub_category_id: docker.seo_data.id, group_id: null })).statusCode).toBe(201);
+  return { cookie: `access-token=${token}`, call };
+}
+
+/** Each emulator's hosted page for an open payment, as the payer's browser opens it. */
+async function hostedPages(code: keyof typeof SETTING): Promise<Record<string, string>> {
+  const stripe = await payer(code);
+  const session = (
+    await stripe.call("/api/stripe/create-checkout-session", {
+      final_amount: 19.99,
+      currency: "GBP",
+      ...urls,
+      line_items: [{ name: "Docker", price: 19.99, quantity: 1 }],
+    })
+  ).json<{ id: string }>();
+  const get = (url: string, cookie: string) => store.app.inject({ method: "GET", url, headers: { cookie } });
+
+  const paypal = await payer(code);
+  const approval = (
+    await paypal.call("/api/paypal/payment", {
+      final_amount: 19.99,
+      currency_code: "GBP",
+      ...urls,
+      item_name: "Docker",
+      custom: "",
+    })
+  )
+    .json<{ links: { rel: string; href: string }[] }>()
+    .links.find((l) => l.rel === "approval_url");
+
+  const payu = await payer(code);
+  const form = (
+    await payu.call("/api/payu/payment", {
+      txnid: "TXN1",
+      amount: 19.99,
+      currency: "GBP",
+      ...urls,
+      productinfo: "Docker",
+    })
+  ).json<{ action: string; params: Record<string, string> }>();
+  const withCookie = (request: ReturnType<typeof formPost>, cookie: string) => ({
+    ...request,
+    headers: { ...request.headers, cookie },
+  });
+  const hosted = await store.app.inject(withCookie(formPost(new URL(form.action).pathname, form.params), payu.cookie));
+  const decided = await store.app.inject(
+    withCookie(
+      formPost("/emulator/payu/complete", { txnid: form.params.txnid ?? "", outcome: "success" }),
+      payu.cookie,
+    ),
+  );
+
+  return {
+    stripe: (await get(`/emulator/stripe/checkout/${session.id}`, stripe.cookie)).body,
+    "stripe, not found": (await get("/emulator/stripe/checkout/cs_test_nope", stripe.cookie)).body,
+    paypal: (await get(new URL(approval?.href ?? "").pathname + new URL(approval?.href ?? "").search, paypal.cookie))
+      .body,
+    "paypal, not found": (await get("/emulator/paypal/checkout?token=NOPE", paypal.cookie)).body,
+    payu: hosted.body,
+    "payu, decided": decided.body,
+    "payu, error": (await store.app.inject(withCookie(formPost(new URL(form.action).pathname, {}), payu.cookie))).body,
+  };
+}
+
+describe("the payment emulators' pages", () => {
+  for (const code of ["es", "fr"] as const) {
+    it(`speak the ${code} payer's language, prices included, and keep CONTRACT's Pay and Cancel`, async () => {
+      const pieces = englishPieces(code).filter((piece) => !CONTRACT_WORDS.includes(piece));
+      for (const [name, html] of Object.entries(await hostedPages(code))) {
+        expect(html, name).toContain(`<html lang="${code}">`);
+        expect(englishLeftIn(html, pieces), name).toEqual([]);
+      }
+      const { stripe, paypal, payu } = await hostedPages(code);
+      for (const html of [stripe, paypal, payu]) {
+        const buttons = formsOf(html as string).length;
+        expect(buttons).toBeGreaterThanOrEqual(2);
+        expect(readerTexts(html as string)).toEqual(expect.arrayContaining(["Pay", "Cancel"]));
+        // "19,99 £" in both languages' format, never "£19.99".
+        expect(html).toMatch(/19,99/);
+        expect(html).not.toContain("£19.99");
+      }
+      expect(stripe).toContain(code === "es" ? "Los pagos están emulados" : "Les paiements sont émulés");
+    });
+  }
+
+  it("stay in English for an English payer", async () => {
+    const { stripe, paypal, payu } = await hostedPages("en");
+    expect(stripe).toContain('<html lang="en">');
+    expect(stripe).toContain("Payments are emulated: this is not Stripe Checkout, and no money moves.");
+    expect(stripe).toContain("<title>Pay £19.99 · Stripe Checkout (emulated)</title>");
+    expect(paypal).toContain("Approve your payment");
+    expect(payu).toContain("Fail payment");
+    expect(payu).toContain('<td>Total</td><td class="num">£19.99</td>');
+  });
+});

@@ -1,0 +1,66 @@
+import type { TFunction } from "./i18n/page-translator.ts";
+import { formatMoney } from "./money.ts";
+
+/** What a learner is told about: an order completed, a refund done, a new article in something they own. */
+export const NOTIFICATION_KINDS = ["order_completed", "order_refunded", "new_article"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * What a notification is about, stored with it (migration 0013) so that its
+ * title and text are written in the reader's language when it is read. The
+ * names are catalogue content (artefacts, groups, articles): never translated.
+ */
+export type NotificationParams =
+  | { kind: "order_completed"; order: string; items: string[] }
+  | {
+      kind: "order_refunded";
+      order: string;
+      amount_minor: number;
+      currency: string;
+      method: string;
+      /** Nothing was paid for the order (credit and coupon covered it): nothing goes back. */
+      paid_nothing?: boolean;
+    }
+  | { kind: "new_article"; title: string; artefact: string };
+
+export interface NotificationWords {
+  title: string;
+  text: string;
+}
+
+/**
+ * A notification's title and text in `t`'s language, prices in `locale`'s
+ * format. With the English catalogue (or none) these are the texts the store
+ * has always written (SPEC.md's words).
+ */
+export function notificationWords(params: NotificationParams, t: TFunction, locale: string): NotificationWords {
+  switch (params.kind) {
+    case "order_completed":
+      return {
+        title: t("Your order is complete"),
+        text: t("Order {{order}}: {{items}} is unlocked.", {
+          order: params.order,
+          items: params.items.join(", "),
+          count: params.items.length,
+        }),
+      };
+    case "order_refunded":
+      return {
+        title: t("Your refund is done"),
+        text: params.paid_nothing
+          ? t("Order {{order}}: nothing was paid for it, so nothing goes back; what it unlocked is locked again.", {
+              order: params.order,
+            })
+          : t("Order {{order}}: {{amount}} goes back the way you paid ({{method}}).", {
+              order: params.order,
+              amount: formatMoney(params.amount_minor, params.currency, locale),
+              method: t(params.method),
+            }),
+      };
+    case "new_article":
+      return {
+        title: t("New article in {{artefact}}", { artefact: params.artefact }),
+        text: t("{{title}} is ready to read in {{artefact}}.", { title: params.title, artefact: params.artefact }),
+      };
+  }
+}

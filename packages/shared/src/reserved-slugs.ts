@@ -1,0 +1,28 @@
+// Apart from constants.ts, which every page's JavaScript carries: only the catalogue forms need these.
+/** Top-level paths the store uses itself: no category may take these slugs. */
+export const RESERVED_SLUGS = [
+  "registration",
+  "login",
+  "logout",
+  "forgot-password",
+  "reset-password",
+  "dashboard",
+  "my-items",
+  "my-orders",
+  "order-details",
+  "notifications",
+  "settings",
+  "cart",
+  "checkout",
+  "payment-confirmation",
+  "payment-cancelled",
+  "order-confirmation",
+  "admin",
+  "api",
+  "media",
+  "assets",
+  "emulator",
+  "more",
+  "search",
+  "robots-txt",
+] as const;
