@@ -234,10 +234,15 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
 
 /** Names of artefacts and titles of articles whose words start with the query's, best first. */
 export async function suggestCatalogue(db: DbOrTx, text: string, limit: number): Promise<SearchSuggestion[]> {
-  // Weight A only: names and titles, so each suggestion shows why it matched.
+  // Weight A only: names and titles, so each suggestion shows why it matched. Articles are found by their
+  // title's own index (contents_title_search_idx), not by search_vector: a broad prefix such as "con" matches
+  // the bodies of thousands of articles, which the whole vector's index returns for a recheck of each.
   const tsquery = tsqueryOf(text, "A");
-  if (!tsquery) return [];
+  const titleQuery = tsqueryOf(text);
+  if (!tsquery || !titleQuery) return [];
   const q = sql`to_tsquery('english', ${tsquery})`;
+  const inTitle = sql`to_tsquery('english', ${titleQuery})`;
+  const title = sql`to_tsvector('english'::regconfig, t.title)`;
   const rows = rowsOf<{ kind: "artefact" | "article"; label: string; context: string; url: string }>(
     await db.execute(sql`
       select kind, label, context, url from (
@@ -246,9 +251,10 @@ export async function suggestCatalogue(db: DbOrTx, text: string, limit: number):
           from categories c join categories p on p.id = c.parent_id
           where c.search_vector @@ ${q} and not c.hidden and not p.hidden
         union all
-        select 'article', t.title, c.name, '/' || c.slug || '/' || t.slug, ts_rank(t.search_vector, ${q}), t.id
+        select 'article', t.title, c.name, '/' || c.slug || '/' || t.slug,
+            ts_rank(setweight(${title}, 'A'), ${inTitle}), t.id
           from contents t join categories c on c.id = t.category_id join categories p on p.id = c.parent_id
-          where t.search_vector @@ ${q} and not c.hidden and not p.hidden
+          where ${title} @@ ${inTitle} and not c.hidden and not p.hidden
       ) s
       order by rank desc, kind, label, id
       limit ${limit}`),
