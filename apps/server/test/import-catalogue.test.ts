@@ -3,15 +3,15 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { CategoriesResponse } from "@skillshelf/shared/api.ts";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { CatalogueFileError, validateCatalogue } from "../src/catalogue/read-catalogue-file.ts";
 import { importCatalogueStream, replaceCatalogue } from "../src/catalogue/seed-demo.ts";
-import { contentMedia, contents, mediaObjects } from "../src/db/schema/index.ts";
+import { categories, contentMedia, contents, mediaObjects, relatedContents } from "../src/db/schema/index.ts";
 import { parseConfig } from "../src/env.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
-import { pngBase64, smallCatalogue } from "./helpers/factories.ts";
+import { artefact, content, pngBase64, smallCatalogue } from "./helpers/factories.ts";
 
 let store: TestStore;
 
@@ -139,6 +139,76 @@ describe("a good catalogue file", () => {
     expect(after.data.map((c) => c.slug)).toEqual(["tech-cards", "docker", "git"]);
     const rows = await store.database.db.select({ slug: contents.slug }).from(contents);
     expect(rows.map((r) => r.slug).sort()).toEqual(["branches", "compose", "images", "x"]);
+  });
+
+  it("writes more articles than one statement carries, and again with some gone, some new and some changed", async () => {
+    // Articles are written 200 to a statement (import-catalogue.ts): 450 take three.
+    const withBulk = (slugs: string[], titleOf: (slug: string) => string) => {
+      const file: any = smallCatalogue();
+      file.categories[0].artefacts.push({
+        ...artefact({ slug: "bulk", name: "Bulk" }),
+        contents: slugs.map((slug, i) =>
+          content({
+            slug,
+            title: titleOf(slug),
+            related: i > 0 ? [`bulk/${slugs[i - 1]}`] : [],
+            media: i % 150 === 0 ? [{ name: `${slug}.png`, mimetype: "image/png", data_base64: pngBase64(slug) }] : [],
+          }),
+        ),
+      });
+      return file;
+    };
+    const bulkIds = async () => {
+      const rows = await store.database.db
+        .select({ id: contents.id, slug: contents.slug, title: contents.title, sortOrder: contents.sortOrder })
+        .from(contents)
+        .innerJoin(categories, eq(categories.id, contents.categoryId))
+        .where(eq(categories.slug, "bulk"));
+      return new Map(rows.map((row) => [row.slug, row]));
+    };
+    const first = Array.from({ length: 450 }, (_, i) => `a-${i}`);
+    await store.importCatalogue(withBulk(first, (slug) => `Article ${slug}`));
+    const before = await bulkIds();
+    expect(before.size).toBe(450);
+    expect(before.get("a-449")?.sortOrder).toBe(449);
+
+    // a-10 to a-19 go, five come in the middle, and a-300 gets a new title.
+    const second = [
+      ...first.slice(0, 10),
+      ...first.slice(20, 200),
+      "n-1",
+      "n-2",
+      "n-3",
+      "n-4",
+      "n-5",
+      ...first.slice(200),
+    ];
+    await store.importCatalogue(withBulk(second, (slug) => (slug === "a-300" ? "Renamed" : `Article ${slug}`)));
+    const after = await bulkIds();
+    expect(after.size).toBe(445);
+    for (const slug of first.filter((s) => !second.includes(s))) expect(after.has(slug)).toBe(false);
+    for (const slug of second.filter((s) => s.startsWith("a-"))) expect(after.get(slug)?.id).toBe(before.get(slug)?.id);
+    expect(after.get("a-300")?.title).toBe("Renamed");
+    expect(after.get("n-1")?.sortOrder).toBe(190);
+    // Each article's link to the one before it, and the media of every 150th, point at the right rows.
+    const ids = [...after.values()].map((row) => row.id);
+    const related = await store.database.db
+      .select({ from: relatedContents.contentId, to: relatedContents.relatedId })
+      .from(relatedContents)
+      .where(inArray(relatedContents.contentId, ids));
+    expect(related).toHaveLength(444);
+    const slugOf = new Map([...after.values()].map((row) => [row.id, row.slug]));
+    for (const { from, to } of related) {
+      const at = second.indexOf(slugOf.get(from) ?? "");
+      expect(slugOf.get(to)).toBe(second[at - 1]);
+    }
+    const media = await store.database.db
+      .select({ name: contentMedia.name })
+      .from(contentMedia)
+      .where(inArray(contentMedia.contentId, ids));
+    expect(media.map((m) => m.name).sort()).toEqual(
+      second.filter((_, i) => i % 150 === 0).map((slug) => `${slug}.png`),
+    );
   });
 
   it("reads media from files beside the catalogue file", async () => {

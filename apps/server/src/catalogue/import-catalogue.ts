@@ -76,6 +76,27 @@ async function writeCatalogue(
     const contentIdByRef = new Map<string, number>();
     const importedContentIds: number[] = [];
     const newContentIds: number[] = [];
+    const importedArtefactIds: number[] = [];
+    // Articles are written BATCH_ROWS to a statement: one statement per row would cost a round trip and
+    // a query's worth of garbage each, 8,200 times for a catalogue 100 times the demo's.
+    let pendingContents: { ref: string; values: ContentValues }[] = [];
+    const flushContents = async () => {
+      if (pendingContents.length === 0) return;
+      const batch = pendingContents;
+      pendingContents = [];
+      const rows = await upsertContents(
+        tx,
+        batch.map((item) => item.values),
+      );
+      for (const [i, row] of rows.entries()) {
+        const item = batch[i];
+        if (!item) continue;
+        if (row.inserted) newContentIds.push(row.id);
+        importedContentIds.push(row.id);
+        contentIdByRef.set(item.ref, row.id);
+        summary.contents++;
+      }
+    };
 
     for (const [pi, parent] of file.categories.entries()) {
       const parentId = await upsertCategory(tx, {
@@ -112,23 +133,27 @@ async function writeCatalogue(
           ...artefact.groups.flatMap((g, gi) => g.contents.map((c) => ({ c, groupId: groupIds[gi] ?? null }))),
           ...artefact.contents.map((c) => ({ c, groupId: null })),
         ];
-        const keptSlugs: string[] = [];
+        importedArtefactIds.push(artefactId);
         for (const [ci, { c, groupId }] of placed.entries()) {
-          const { id: contentId, inserted } = await upsertContent(tx, artefactId, groupId, ci, c);
-          if (inserted) newContentIds.push(contentId);
-          keptSlugs.push(c.slug);
-          importedContentIds.push(contentId);
-          contentIdByRef.set(`${artefact.slug}/${c.slug}`, contentId);
-          summary.contents++;
+          pendingContents.push({
+            ref: `${artefact.slug}/${c.slug}`,
+            values: contentValues(artefactId, groupId, ci, c),
+          });
+          if (pendingContents.length >= BATCH_ROWS) await flushContents();
         }
-        await tx
-          .delete(contents)
-          .where(
-            keptSlugs.length
-              ? and(eq(contents.categoryId, artefactId), notInArray(contents.slug, keptSlugs))
-              : eq(contents.categoryId, artefactId),
-          );
       }
+    }
+    await flushContents();
+    // An imported artefact's articles the file no longer has (the ids as two array parameters, whatever their number).
+    if (importedArtefactIds.length) {
+      await tx
+        .delete(contents)
+        .where(
+          and(
+            sql`${contents.categoryId} = any(${sql.param(importedArtefactIds)}::int[])`,
+            sql`${contents.id} <> all(${sql.param(importedContentIds)}::int[])`,
+          ),
+        );
     }
 
     // Whatever the file no longer names goes: contents first, then groups, artefacts, parents.
@@ -153,12 +178,13 @@ async function writeCatalogue(
       await tx.delete(contentMedia).where(inArray(contentMedia.contentId, importedContentIds));
       await tx.delete(relatedContents).where(inArray(relatedContents.contentId, importedContentIds));
     }
+    const mediaRows: (typeof contentMedia.$inferInsert)[] = [];
+    const relatedRows: (typeof relatedContents.$inferInsert)[] = [];
     for (const item of planned) {
       const contentId = contentIdByRef.get(item.ref);
       if (contentId === undefined) continue;
       for (const [mi, media] of item.media.entries()) {
-        await mediaStore.attach(tx, [media.object.key]);
-        await tx.insert(contentMedia).values({
+        mediaRows.push({
           contentId,
           name: media.name,
           mimetype: media.mimetype,
@@ -166,14 +192,23 @@ async function writeCatalogue(
           storageKey: media.object.key,
           sortOrder: mi,
         });
-        summary.media++;
       }
       const relatedIds = [...new Set(item.file.related)].map((ref) => contentIdByRef.get(ref));
-      const rows = relatedIds
+      relatedIds
         .filter((id): id is number => id !== undefined && id !== contentId)
-        .map((relatedId, sortOrder) => ({ contentId, relatedId, sortOrder }));
-      if (rows.length) await tx.insert(relatedContents).values(rows);
+        .forEach((relatedId, sortOrder) => {
+          relatedRows.push({ contentId, relatedId, sortOrder });
+        });
     }
+    for (const rows of chunksOf(mediaRows, BATCH_ROWS)) {
+      await mediaStore.attach(
+        tx,
+        rows.map((row) => row.storageKey),
+      );
+      await tx.insert(contentMedia).values(rows);
+      summary.media += rows.length;
+    }
+    for (const rows of chunksOf(relatedRows, BATCH_ROWS)) await tx.insert(relatedContents).values(rows);
     // Learners who own an artefact hear of the articles the import added to it.
     await notifyNewArticles(tx, newContentIds, new Date());
     return summary;
@@ -399,14 +434,17 @@ async function syncGroups(
   return ids;
 }
 
-async function upsertContent(
-  tx: DbOrTx,
-  categoryId: number,
-  groupId: number | null,
-  sortOrder: number,
-  c: ContentFile,
-): Promise<{ id: number; inserted: boolean }> {
-  const values = {
+type ContentValues = typeof contents.$inferInsert;
+
+/** How many rows a write of the import sends in one statement. */
+const BATCH_ROWS = 200;
+
+function* chunksOf<T>(items: T[], size: number): Generator<T[]> {
+  for (let at = 0; at < items.length; at += size) yield items.slice(at, at + size);
+}
+
+function contentValues(categoryId: number, groupId: number | null, sortOrder: number, c: ContentFile): ContentValues {
+  return {
     categoryId,
     groupId,
     slug: c.slug,
@@ -418,12 +456,39 @@ async function upsertContent(
     sortOrder,
     updatedAt: new Date(),
   };
-  const [row] = await tx
+}
+
+/** Inserts or updates (by artefact and slug) a batch of articles: their ids, in the batch's order. */
+async function upsertContents(tx: DbOrTx, rows: ContentValues[]): Promise<{ id: number; inserted: boolean }[]> {
+  const excluded = (column: { name: string }) => sql.raw(`excluded.${column.name}`);
+  const written = await tx
     .insert(contents)
-    .values(values)
-    .onConflictDoUpdate({ target: [contents.categoryId, contents.slug], set: values })
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [contents.categoryId, contents.slug],
+      set: {
+        groupId: excluded(contents.groupId),
+        title: excluded(contents.title),
+        shortDescription: excluded(contents.shortDescription),
+        description: excluded(contents.description),
+        metaTitle: excluded(contents.metaTitle),
+        metaDescription: excluded(contents.metaDescription),
+        sortOrder: excluded(contents.sortOrder),
+        updatedAt: excluded(contents.updatedAt),
+      },
+    })
     // xmax is 0 on a row this statement inserted, and set on one it updated.
-    .returning({ id: contents.id, inserted: sql<boolean>`(xmax = 0)` });
-  if (!row) throw new Error("content upsert returned nothing");
-  return row;
+    .returning({
+      id: contents.id,
+      categoryId: contents.categoryId,
+      slug: contents.slug,
+      inserted: sql<boolean>`(xmax = 0)`,
+    });
+  // RETURNING's order is not promised: rows are matched back by (artefact, slug), unique in a batch.
+  const byKey = new Map(written.map((row) => [`${row.categoryId}/${row.slug}`, row]));
+  return rows.map((row) => {
+    const got = byKey.get(`${row.categoryId}/${row.slug}`);
+    if (!got) throw new Error("content upsert returned nothing");
+    return { id: got.id, inserted: got.inserted };
+  });
 }
