@@ -1,6 +1,7 @@
 import { LANGUAGES, settingsSchema, TIME_ZONES } from "@skillshelf/shared/account-forms.ts";
 import type { UserRecord } from "@skillshelf/shared/api.ts";
 import { languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
+import { kept } from "@skillshelf/shared/intl-formatters.ts";
 import { SelectField } from "../../../components/form/select-field";
 import { SubmitButton } from "../../../components/form/submit-button";
 import { SwitchField } from "../../../components/form/switch-field";
@@ -18,12 +19,16 @@ const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => ({
 
 /** The settings' languages named in the page's language ("English", "Spanish" in English; "inglés"… in Spanish). */
 function languageOptions(pageLanguage: string) {
-  const names = new Intl.DisplayNames([pageLanguage], { type: "language" });
-  return LANGUAGES.map((language) => {
-    const name = names.of(languageOfSetting(language) ?? language) ?? language;
-    return { value: language, label: name.charAt(0).toLocaleUpperCase(pageLanguage) + name.slice(1) };
+  // Made once per page language: a DisplayNames costs ICU a fresh look at the locale's data.
+  return kept(languageOptionsByPage, pageLanguage, () => {
+    const names = new Intl.DisplayNames([pageLanguage], { type: "language" });
+    return LANGUAGES.map((language) => {
+      const name = names.of(languageOfSetting(language) ?? language) ?? language;
+      return { value: language, label: name.charAt(0).toLocaleUpperCase(pageLanguage) + name.slice(1) };
+    });
   });
 }
+const languageOptionsByPage = new Map<string, { value: string; label: string }[]>();
 
 /** The switches: a plain form post sends a ticked one as 'on' and leaves the others out. */
 export const NOTIFICATION_FIELDS = ["email_notifications", "in_app_notifications", "sms_notifications"] as const;
