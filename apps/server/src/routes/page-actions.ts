@@ -179,6 +179,10 @@ export function pageActions(app: FastifyInstance) {
   });
 }
 
+/** The answer to a form post from another site. */
+export const CROSS_SITE_FORM =
+  "This form was sent from another site, so it was refused. Open the page on this store and try again.";
+
 /**
  * A form post from another site is refused before any action runs (the API
  * takes JSON only, which no cross-site form can send; pages take forms). The
