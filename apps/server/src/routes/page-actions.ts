@@ -117,7 +117,7 @@ export function pageActions(app: FastifyInstance) {
       applyCoupon: (input) =>
         outcomeOf(async () => {
           const userId = await learner(request);
-          await applyCoupon({ db, userId, code: input.code, now: app.clock() });
+          await applyCoupon({ db, userId, code: input.code, currency: app.config.storeCurrency, now: app.clock() });
           const { data } = await getCart(db, userId, app.config.storeCurrency, app.clock());
           return { message: COUPON_MESSAGES.applied, data };
         }),
