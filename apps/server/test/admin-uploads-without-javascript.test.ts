@@ -1,3 +1,5 @@
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { AdminArtefactNode, AdminCatalogueTree } from "@skillshelf/shared/admin-forms.ts";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,6 +121,61 @@ describe("media uploads without JavaScript", () => {
       expect(noticeOf(page.body), message).toBe(message);
       expect(page.body).toContain('class="notice notice--error" role="alert"');
     }
+    expect((await branches()).media).toEqual(content.media);
+  });
+
+  it("reads and drops the rest of a refused upload, so a browser still sending it gets the answer", async () => {
+    await store.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = store.app.server.address() as AddressInfo;
+    const content = await branches();
+    const boundary = "----plain-form";
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png(),
+      // Far more than the socket's buffers hold: the upload only ends if the server reads it all.
+      Buffer.alloc(8 * 1024 * 1024),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    type Sent = { status?: number | undefined; location?: string | undefined; uploaded: boolean };
+    const sent = await new Promise<Sent>((resolve, reject) => {
+      const seen: Sent = { uploaded: false };
+      let answered = false;
+      // The browser reads the answer once its body is sent.
+      const done = () => {
+        if (answered && seen.uploaded) resolve(seen);
+      };
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: `/api/admin/contents/${content.id}/media`,
+          headers: {
+            cookie: session(),
+            ...NAVIGATION,
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+            "content-length": body.length,
+          },
+        },
+        (res) => {
+          res.resume();
+          seen.status = res.statusCode;
+          seen.location = res.headers.location;
+          answered = true;
+          done();
+        },
+      );
+      req.on("finish", () => {
+        seen.uploaded = true;
+        done();
+      });
+      req.on("error", reject);
+      setTimeout(() => resolve(seen), 10_000);
+      req.end(body);
+    });
+    expect(sent).toEqual({ status: 303, location: `/admin/catalogue?edit=content-${content.id}`, uploaded: true });
     expect((await branches()).media).toEqual(content.media);
   });
 

@@ -381,6 +381,7 @@ async function readUploads(request: FastifyRequest, media: MediaStore): Promise<
   if (!request.isMultipart()) return refusal(422, ADMIN_MESSAGES.noFiles);
   const files: UploadedFile[] = [];
   const refuse = async (status: number, message: string) => {
+    dropRest(request);
     await media.discard(files.map((file) => file.object.key));
     return refusal(status, message);
   };
@@ -400,10 +401,20 @@ async function readUploads(request: FastifyRequest, media: MediaStore): Promise<
         ? fileTooLargeMessage(error.maxBytes)
         : uploadLimitMessage(error, media.maxBytes);
     if (limit) return refuse(413, limit);
+    dropRest(request);
     await media.discard(files.map((file) => file.object.key));
     throw error;
   }
   return files;
+}
+
+/**
+ * Reads and drops what is left of a refused upload: a browser answers nothing
+ * until it has sent the whole body, so a request left unread would hang it.
+ */
+function dropRest(request: FastifyRequest): void {
+  request.raw.unpipe();
+  request.raw.resume();
 }
 
 function uploadLimitMessage(error: unknown, maxBytes: number): string | null {
@@ -465,6 +476,7 @@ function importRoute(published: () => Promise<void>) {
               },
             };
           } catch (error) {
+            dropRest(request);
             if (!(error instanceof CatalogueRefusedError)) throw error;
             return {
               status: 422,
