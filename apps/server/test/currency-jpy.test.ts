@@ -1,14 +1,14 @@
 import type { AddressInfo } from "node:net";
 import type { AdminCatalogueTree } from "@skillshelf/shared/admin-forms.ts";
-import type { CartResponse, ListingResponse, OrderDetail, OrderRow } from "@skillshelf/shared/api.ts";
+import type { ListingResponse, OrderDetail } from "@skillshelf/shared/api.ts";
 import type { CatalogueFile } from "@skillshelf/shared/catalogue-file.ts";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorRecords, orders, payments } from "../src/db/schema/index.ts";
+import { orders, payments } from "../src/db/schema/index.ts";
 import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
-import { stripeRefunds } from "./helpers/orders.ts";
+import { payCartByCard, shopper, stripeRefunds } from "./helpers/orders.ts";
 import { paypalRest } from "./helpers/paypal-emulator.ts";
 import { formPost, formsOf } from "./helpers/payu-forms.ts";
 import { pdfText } from "./helpers/pdf.ts";
@@ -53,56 +53,20 @@ const admin = (method: "GET" | "POST" | "PATCH", url: string, payload?: unknown)
     headers: bearer(adminToken),
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-const local = (url: string) => {
+const _local = (url: string) => {
   const target = new URL(url, PUBLIC_URL);
   return `${base}${target.pathname}${target.search}`;
 };
 const WHOLE_YEN = "Price must be a whole number: JPY has no decimals";
 
 async function learner() {
-  const user = await createUser(store, { name: "Hanako Sato", mobileNumber: "9876543210" });
-  const token = await signIn(store, user.id);
-  const call = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) =>
-    store.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const cart = async () => (await call("GET", "/api/cart/get")).json<CartResponse>().data;
-  const add = async (groupName?: string) => {
-    const group = docker.groups.find((g) => g.name === groupName);
-    const res = await call("POST", "/api/cart/add", {
-      sub_category_id: docker.seo_data.id,
-      group_id: group?.id ?? null,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-  };
-  const newestOrder = async () => {
-    const [row] = (await call("GET", "/api/get-orders")).json<{ data: { rows: OrderRow[] } }>().data.rows;
-    if (!row) throw new Error("no order");
-    return row;
-  };
-  const dbOrders = () => store.database.db.select().from(orders).where(eq(orders.userId, user.id));
-  return { user, call, cart, add, newestOrder, dbOrders };
+  const me = await shopper(store, { name: "Hanako Sato", mobileNumber: "9876543210" });
+  const dbOrders = () => store.database.db.select().from(orders).where(eq(orders.userId, me.user.id));
+  return { ...me, add: (groupName?: string) => me.add(docker, groupName), dbOrders };
 }
 
-/** The cart paid by card on the Stripe emulator at what the cart shows; the session id. */
-async function payByCard(me: Awaited<ReturnType<typeof learner>>) {
-  const total = (await me.cart()).total;
-  const started = await me.call("POST", "/api/stripe/create-checkout-session", {
-    final_amount: total,
-    currency: "JPY",
-    success_url: `${PUBLIC_URL}/payment-confirmation`,
-    cancel_url: `${PUBLIC_URL}/payment-cancelled`,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const { id, url } = started.json<{ id: string; url: string }>();
-  const page = await (await fetch(local(url))).text();
-  await fetch(`${base}/emulator/stripe/checkout/${id}/pay`, { method: "POST", redirect: "manual" });
-  await fetch(`${base}/api/stripe/return?session_id=${id}`, { redirect: "manual" });
-  const [record] = await store.database.db
-    .select({ data: emulatorRecords.data })
-    .from(emulatorRecords)
-    .where(and(eq(emulatorRecords.provider, "stripe"), eq(emulatorRecords.id, id)));
-  const { session } = (record?.data ?? {}) as { session?: { amount_total: number; currency: string } };
-  return { page, session };
-}
+/** The cart paid by card on the Stripe emulator at what the cart shows. */
+const payByCard = (me: Awaited<ReturnType<typeof learner>>) => payCartByCard(store, base, me, "JPY");
 
 describe("a store in yen", () => {
   it("shows and lists whole-yen prices", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_ID, rowId } from "./ids.ts";
-import { isWholeMinor, perCurrency, wholeMinorMessage } from "./money.ts";
+import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
 import { RESERVED_SLUGS } from "./reserved-slugs.ts";
 
 /**
@@ -58,7 +58,7 @@ export const contentSlugSchema = slug;
 
 /**
  * Major units of the store currency, with no more decimals than it has (two
- * for GBP, none for JPY); null (or a blank field) is free.
+ * for GBP, none for JPY; two for KWD, money.ts minorStep); null (or a blank field) is free.
  */
 export const priceSchema = perCurrency((currency) =>
   z.preprocess(
@@ -67,7 +67,7 @@ export const priceSchema = perCurrency((currency) =>
       .number({ error: ADMIN_MESSAGES.priceNumber })
       .positive("Price must be above 0")
       .max(100000, "Price must be at most 100000")
-      .refine((price) => isWholeMinor(price, currency), { message: wholeMinorMessage("Price", currency) })
+      .refine((price) => isPriceStep(price, currency), { message: wholeMinorMessage("Price", currency) })
       .nullable(),
   ),
 );

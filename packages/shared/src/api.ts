@@ -435,6 +435,14 @@ export interface AdminReads {
   coupons(): Promise<AdminCouponsView>;
   /** One content with its article, for the editor (GET /api/admin/contents/{id}); null when there is none. */
   content(id: number): Promise<AdminContent | null>;
+  /** What a plain (no JavaScript) upload or import to /api/admin answered, once, on the page it went back to. */
+  uploadNotice(): UploadNotice | null;
+}
+
+/** The answer to a plain form post of files to /api/admin: its message, a success or a refusal. */
+export interface UploadNotice {
+  ok: boolean;
+  message: string;
 }
 
 const lineCategory = z.object({ icon: z.string(), name: z.string(), single_line: z.string(), slug: z.string() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWholeMinor, perCurrency, wholeMinorMessage } from "./money.ts";
+import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
 
 /**
  * The catalogue file format read by `npm run catalogue -- import FILE` and
@@ -20,14 +20,14 @@ const optionalText = (name: string, max: number) =>
 
 /**
  * A price in the store currency, in major units with no more decimals than it
- * has (two for GBP, none for JPY). Null means free.
+ * has (two for GBP, none for JPY; two for KWD, money.ts minorStep). Null means free.
  */
 const priceIn = (currency: string) =>
   z
     .number()
     .positive("price must be above 0")
     .max(100000, "price is at most 100000")
-    .refine((price) => isWholeMinor(price, currency), { message: wholeMinorMessage("price", currency) })
+    .refine((price) => isPriceStep(price, currency), { message: wholeMinorMessage("price", currency) })
     .nullable()
     .optional();
 

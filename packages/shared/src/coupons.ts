@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { rowId } from "./ids.ts";
-import { isWholeMinor, perCurrency, wholeMinorMessage } from "./money.ts";
+import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
 
 /**
  * Coupon codes and upgrade credit: the forms' schemas (the cart's code field,
@@ -138,7 +138,7 @@ export const createCouponSchema = perCurrency((currency) =>
       if (coupon.kind === "percent" && (!Number.isInteger(coupon.value) || coupon.value > 100)) {
         ctx.addIssue({ code: "custom", path: ["value"], message: "A percentage is a whole number from 1 to 100" });
       }
-      if (coupon.kind === "amount" && !isWholeMinor(coupon.value, currency)) {
+      if (coupon.kind === "amount" && !isPriceStep(coupon.value, currency)) {
         ctx.addIssue({ code: "custom", path: ["value"], message: wholeMinorMessage("An amount", currency) });
       }
     }),

@@ -4,9 +4,11 @@ import {
   currencyDigits,
   decimalAmount,
   formatMoney,
+  isPriceStep,
   isWholeMinor,
   minorOfClientAmount,
   minorOfDecimalAmount,
+  minorStep,
   toMajor,
   toMinor,
   wholeMinorMessage,
@@ -108,7 +110,26 @@ describe("money", () => {
   it("says how many decimals a price may have", () => {
     expect(wholeMinorMessage("Price", "GBP")).toBe("Price has at most two decimals");
     expect(wholeMinorMessage("Price", "JPY")).toBe("Price must be a whole number: JPY has no decimals");
-    expect(wholeMinorMessage("price", "KWD")).toBe("price has at most three decimals");
+    // Three-decimal currencies are priced in tens of fils, as Stripe charges them.
+    expect(wholeMinorMessage("price", "KWD")).toBe("price has at most two decimals");
+  });
+
+  it("keeps prices in three-decimal currencies to tens of the minor unit, and every other currency to its own", () => {
+    expect(["JPY", "GBP", "USD", "BHD", "JOD", "KWD", "OMR", "TND"].map(minorStep)).toEqual([
+      1, 1, 1, 10, 10, 10, 10, 10,
+    ]);
+    expect(isPriceStep(1.25, "KWD")).toBe(true);
+    expect(isPriceStep(12.35, "BHD")).toBe(true);
+    expect(isPriceStep(1.255, "KWD")).toBe(false);
+    expect(isPriceStep(19.99, "GBP")).toBe(true);
+    expect(isPriceStep(19.995, "GBP")).toBe(false);
+    expect(isPriceStep(1200, "JPY")).toBe(true);
+    expect(isPriceStep(1200.5, "JPY")).toBe(false);
+    fc.assert(
+      fc.property(fc.constantFrom(...CURRENCIES), fc.integer({ min: 0, max: 99_999_999 }), (currency, steps) => {
+        expect(isPriceStep(toMajor(steps * minorStep(currency), currency), currency)).toBe(true);
+      }),
+    );
   });
 
   it("formats for people with the currency's own decimals", () => {

@@ -56,15 +56,36 @@ export function isWholeMinor(major: number, currency: string): boolean {
   return Math.abs(minor - Math.round(minor)) < 1e-6;
 }
 
+/**
+ * The step of every price and charge, in minor units: 1, but 10 in a
+ * three-decimal currency (BHD, JOD, KWD, OMR, TND): Stripe takes card payments
+ * in these only in whole tens of fils (an amount whose last digit is 0). Prices,
+ * coupon amounts and discounts keep to it, so what the cart shows is what is charged.
+ */
+export function minorStep(currency: string): number {
+  return currencyDigits(currency) === 3 ? 10 : 1;
+}
+
+/** The decimals a price may have: the currency's, but two in a three-decimal one (minorStep). */
+function priceDigits(currency: string): number {
+  return currencyDigits(currency) - Math.log10(minorStep(currency));
+}
+
+/** Whether a major-unit price is a whole number of steps (minorStep): GBP 19.99 yes; KWD 1.25 yes, 1.255 no. */
+export function isPriceStep(major: number, currency: string): boolean {
+  const steps = major * 10 ** priceDigits(currency);
+  return Math.abs(steps - Math.round(steps)) < 1e-6;
+}
+
 const DIGIT_WORDS = ["no", "one", "two", "three", "four"];
 
 /**
  * Why a price with too many decimals is refused, under `subject` ("Price"):
- * "Price has at most two decimals" (GBP), "Price must be a whole number: JPY
- * has no decimals" (JPY).
+ * "Price has at most two decimals" (GBP, and KWD: minorStep), "Price must be
+ * a whole number: JPY has no decimals" (JPY).
  */
 export function wholeMinorMessage(subject: string, currency: string): string {
-  const digits = currencyDigits(currency);
+  const digits = priceDigits(currency);
   if (digits === 0) return `${subject} must be a whole number: ${currency.toUpperCase()} has no decimals`;
   return `${subject} has at most ${DIGIT_WORDS[digits] ?? digits} decimal${digits === 1 ? "" : "s"}`;
 }

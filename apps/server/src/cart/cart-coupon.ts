@@ -11,12 +11,18 @@ import { priceCart } from "./pricing.ts";
  * cart; otherwise 422 with the reason under the code field. It replaces any
  * code kept before.
  */
-export async function applyCoupon(options: { db: DbOrTx; userId: number; code: string; now: Date }): Promise<void> {
-  const { db, userId, now } = options;
+export async function applyCoupon(options: {
+  db: DbOrTx;
+  userId: number;
+  code: string;
+  currency: string;
+  now: Date;
+}): Promise<void> {
+  const { db, userId, currency, now } = options;
   const refuse = (message: string) => new AppError("invalid", message, { code: message });
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, options.code.toUpperCase()));
   if (!coupon) throw refuse(COUPON_MESSAGES.invalid);
-  const problem = (await priceCart(db, userId, now, { coupon })).coupon?.problem;
+  const problem = (await priceCart(db, userId, currency, now, { coupon })).coupon?.problem;
   if (problem) throw refuse(problem);
   await db
     .insert(cartCoupons)

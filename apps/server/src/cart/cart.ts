@@ -19,7 +19,7 @@ export async function countCartItems(db: DbOrTx, userId: number): Promise<number
 
 /** The cart as checkout would charge it now (`now` decides whether its code has expired). */
 export async function getCart(db: DbOrTx, userId: number, currency: string, now: Date): Promise<CartResponse> {
-  const pricing = await priceCart(db, userId, now);
+  const pricing = await priceCart(db, userId, currency, now);
   return {
     status: true,
     message: "Cart fetched successfully",

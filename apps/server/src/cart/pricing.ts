@@ -1,4 +1,5 @@
 import { COUPON_MESSAGES } from "@skillshelf/shared/coupons.ts";
+import { minorStep } from "@skillshelf/shared/money.ts";
 import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { cartCoupons, couponRedemptions, coupons, entitlements, orderLines, orders } from "../db/schema/index.ts";
@@ -80,19 +81,22 @@ export async function couponUsedUp(db: DbOrTx, coupon: Coupon, userId: number): 
 
 /**
  * Takes the coupon off the lines it applies to, shared in proportion to what
- * each costs after credit (the odd minor units to the largest remainders), so
+ * each costs after credit (the odd steps to the largest remainders), so
  * every order line records what was paid for it. Returns why it cannot apply.
+ * The discount and each share are whole steps of the currency (minorStep: a
+ * tenth of a KWD cent is never taken off), so what each line costs stays one.
  */
-function discountLines(coupon: Coupon, lines: PricedLine[]): string | null {
+function discountLines(coupon: Coupon, lines: PricedLine[], step: number): string | null {
   const restricted = coupon.artefactIds !== null && coupon.artefactIds.length > 0;
   const eligible = lines.filter((l) => due(l) > 0 && (!restricted || coupon.artefactIds?.includes(l.categoryId)));
   const base = sum(eligible, due);
   if (base === 0) return COUPON_MESSAGES.notApplicable;
   // Never more than the lines it applies to cost: a 100% code makes them free, and checkout fulfils a free cart at once.
-  const discount = coupon.kind === "percent" ? Math.round((base * coupon.value) / 100) : Math.min(coupon.value, base);
-  const exact = eligible.map((line) => (discount * due(line)) / base);
+  const wanted = coupon.kind === "percent" ? (base * coupon.value) / 100 : coupon.value;
+  const steps = Math.min(Math.round(wanted / step), Math.floor(base / step));
+  const exact = eligible.map((line) => (steps * due(line)) / base);
   const shares = exact.map(Math.floor);
-  let left = discount - sum(shares, (share) => share);
+  let left = steps - sum(shares, (share) => share);
   const byRemainder = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((a, b) => b.rest - a.rest);
   for (const { i } of byRemainder) {
     if (left === 0) break;
@@ -100,7 +104,7 @@ function discountLines(coupon: Coupon, lines: PricedLine[]): string | null {
     left -= 1;
   }
   eligible.forEach((line, i) => {
-    line.discountMinor = shares[i] ?? 0;
+    line.discountMinor = (shares[i] ?? 0) * step;
   });
   return null;
 }
@@ -123,6 +127,7 @@ async function cartCouponOf(db: DbOrTx, userId: number): Promise<Coupon | undefi
 export async function priceCart(
   db: DbOrTx,
   userId: number,
+  currency: string,
   now: Date,
   options: { coupon?: Coupon } = {},
 ): Promise<CartPricing> {
@@ -138,7 +143,8 @@ export async function priceCart(
   let applied: CartPricing["coupon"] = null;
   if (coupon) {
     const expired = coupon.expiresAt !== null && coupon.expiresAt <= now ? COUPON_MESSAGES.expired : null;
-    const problem = expired ?? (await couponUsedUp(db, coupon, userId)) ?? discountLines(coupon, lines);
+    const problem =
+      expired ?? (await couponUsedUp(db, coupon, userId)) ?? discountLines(coupon, lines, minorStep(currency));
     applied = { id: coupon.id, code: coupon.code, problem };
   }
   const subtotalMinor = sum(lines, (l) => l.priceMinor);

@@ -160,6 +160,19 @@ const controlParams = z
   })
   .refine((c) => c.session_id || c.api, { message: "session_id or api is required", path: ["session_id"] });
 
+/** The three-decimal currencies Stripe charges in tens of their minor unit only (an amount ending in 0). */
+const TENS_ONLY = new Set(["bhd", "jod", "kwd", "omr", "tnd"]);
+
+/** Stripe's refusal of a line whose amount in such a currency does not end in 0; null when all do. */
+function unroundedLine(lines: z.infer<typeof createSessionParams>["line_items"]): Answer | null {
+  const at = lines.findIndex((l) => TENS_ONLY.has(l.price_data.currency) && l.price_data.unit_amount % 10 !== 0);
+  const line = lines[at];
+  if (!line) return null;
+  const param = `line_items[${at}][price_data][unit_amount]`;
+  const message = `Invalid ${param}: amounts in ${line.price_data.currency.toUpperCase()} must be rounded to the nearest 10 (their last digit 0).`;
+  return stripeError(400, { code: "parameter_invalid", param, message });
+}
+
 // ---- API objects ------------------------------------------------------------------------------
 
 function newSessionRecord(params: z.infer<typeof createSessionParams>, publicUrl: string): SessionRecord | null {
@@ -387,6 +400,8 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
         idempotent(request, reply, async () => {
           const parsed = createSessionParams.safeParse(request.body ?? {});
           if (!parsed.success) return invalidParams(parsed.error);
+          const unrounded = unroundedLine(parsed.data.line_items);
+          if (unrounded) return unrounded;
           const record = newSessionRecord(parsed.data, app.config.publicUrl);
           if (!record) return stripeError(400, { param: "line_items", message: "Line items must share one currency." });
           await writeRecord(db, record.session.id, record);

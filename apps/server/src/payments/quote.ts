@@ -29,7 +29,7 @@ export const chargedMinor = (line: PaymentLine) =>
  * (credit and coupon cover everything) is fulfilled at once, never sent to a provider.
  */
 export async function quoteCart(db: DbOrTx, userId: number, currency: string, now: Date): Promise<Quote> {
-  const pricing = await priceCart(db, userId, now);
+  const pricing = await priceCart(db, userId, currency, now);
   if (pricing.lines.length === 0) throw new AppError("conflict", "Your cart is empty.");
   const lines = pricing.lines.map((l) => ({
     categoryId: l.categoryId,

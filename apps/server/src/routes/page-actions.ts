@@ -117,7 +117,7 @@ export function pageActions(app: FastifyInstance) {
       applyCoupon: (input) =>
         outcomeOf(async () => {
           const userId = await learner(request);
-          await applyCoupon({ db, userId, code: input.code, now: app.clock() });
+          await applyCoupon({ db, userId, code: input.code, currency: app.config.storeCurrency, now: app.clock() });
           const { data } = await getCart(db, userId, app.config.storeCurrency, app.clock());
           return { message: COUPON_MESSAGES.applied, data };
         }),
@@ -178,6 +178,10 @@ export function pageActions(app: FastifyInstance) {
     },
   });
 }
+
+/** The answer to a form post from another site. */
+export const CROSS_SITE_FORM =
+  "This form was sent from another site, so it was refused. Open the page on this store and try again.";
 
 /**
  * A form post from another site is refused before any action runs (the API

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { AdminListQuery, AdminReads, StoreContext } from "@skillshelf/shared/api.ts";
+import type { AdminListQuery, AdminReads, StoreContext, UploadNotice } from "@skillshelf/shared/api.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { ArticleProgress } from "@skillshelf/shared/progress.ts";
@@ -22,7 +22,8 @@ import { viewNotifications } from "../notifications/notifications.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { searchPageArgs } from "../paging/keyset-page.ts";
 import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
-import { crossSitePost, pageActions } from "./page-actions.ts";
+import { takeUploadNotice } from "./api/form-navigation.ts";
+import { CROSS_SITE_FORM, crossSitePost, pageActions } from "./page-actions.ts";
 import { joinParts, PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 import { pageLanguage } from "./page-language.ts";
 import { viewerOf } from "./viewer.ts";
@@ -111,6 +112,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     i18n: StoreContext["i18n"],
     cspNonce: string,
     actions: PageActions,
+    uploadNotice: () => UploadNotice | null = () => null,
   ): StoreContext & { cspNonce: string } => {
     // The article page reads whether the viewer owns the article and has done it once, for both questions.
     const progress = new Map<number, Promise<ArticleProgress | null>>();
@@ -166,12 +168,12 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
         }).catch(refuseBadCursor),
       // Read with the session, in the same query (sessions.ts).
       notificationCount: async () => viewer?.unreadNotifications ?? 0,
-      admin: adminReads(viewer),
+      admin: adminReads(viewer, uploadNotice),
     };
   };
 
   /** The admin area's reads: the same functions as /api/admin, for an operator only. */
-  const adminReads = (viewer: SessionViewer | null): AdminReads => {
+  const adminReads = (viewer: SessionViewer | null, uploadNotice: () => UploadNotice | null): AdminReads => {
     const operator = () => {
       if (viewer?.role !== "admin") throw new Error("an admin page's loader ran without an operator: guard it first");
     };
@@ -200,6 +202,10 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       content: async (id) => {
         operator();
         return readAdminContent(db, id).catch(nullWhenNotFound);
+      },
+      uploadNotice: () => {
+        operator();
+        return uploadNotice();
       },
     };
   };
@@ -263,10 +269,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith("/api/")) return reply.status(404).send({ status: false, message: "Not found" });
     if (request.method === "POST" && crossSitePost(request, app.config.publicUrl)) {
-      return reply
-        .status(403)
-        .type("text/plain; charset=utf-8")
-        .send("This form was sent from another site, so it was refused. Open the page on this store and try again.");
+      return reply.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_FORM);
     }
     const viewer = await viewerOf(request);
     // Who is signed in changes the page, and so does the language (the lang cookie, or
@@ -285,11 +288,17 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     reply.raw.on("close", () => controller.abort());
     const response = await handle(
       webRequestOf(request, { forVisitors: false, signal: controller.signal }),
-      storeContext(viewer, i18n, reply.cspNonce.script, {
-        ...actionsFor(request, reply),
-        // The app's own fetches of a route's data or action go to PATH.data (React Router's single fetch).
-        dataRequest: new URL(request.url, app.config.publicUrl).pathname.endsWith(".data"),
-      }) as never,
+      storeContext(
+        viewer,
+        i18n,
+        reply.cspNonce.script,
+        {
+          ...actionsFor(request, reply),
+          // The app's own fetches of a route's data or action go to PATH.data (React Router's single fetch).
+          dataRequest: new URL(request.url, app.config.publicUrl).pathname.endsWith(".data"),
+        },
+        () => takeUploadNotice(request, reply),
+      ) as never,
     );
     reply.status(response.status);
     for (const [name, value] of response.headers) {

@@ -1,5 +1,6 @@
-import type { ListingResponse, OrderRow } from "@skillshelf/shared/api.ts";
-import { eq } from "drizzle-orm";
+import type { CartResponse, ListingResponse, OrderRow } from "@skillshelf/shared/api.ts";
+import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { emulatorRecords, payments } from "../../src/db/schema/index.ts";
 import { fulfilPayment } from "../../src/payments/fulfil-payment.ts";
 import { quoteCart } from "../../src/payments/quote.ts";
@@ -94,4 +95,62 @@ export async function buyFromListing(
   });
   const payment = await payForCart(store, learner.id);
   return { ...(await payment.confirm()), transactionId: `pi_${payment.providerRef}` };
+}
+
+/** A new learner's calls: the cart, adding an artefact (or one of its groups, by name), the newest order. */
+export async function shopper(store: TestStore, profile: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(store, profile);
+  const token = await signIn(store, user.id);
+  const call = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) =>
+    store.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const cart = async () => (await call("GET", "/api/cart/get")).json<CartResponse>().data;
+  const add = async (listing: ListingResponse, groupName?: string) => {
+    const group = listing.groups.find((g) => g.name === groupName);
+    const res = await call("POST", "/api/cart/add", {
+      sub_category_id: listing.seo_data.id,
+      group_id: group?.id ?? null,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  const newestOrder = async () => {
+    const [row] = (await call("GET", "/api/get-orders")).json<{ data: { rows: OrderRow[] } }>().data.rows;
+    if (!row) throw new Error("no order");
+    return row;
+  };
+  return { user, token, call, cart, add, newestOrder };
+}
+
+/**
+ * The shopper's cart paid by card on the Stripe emulator at what the cart
+ * shows (the store listening at `base`): the hosted page, and the session and
+ * lines Stripe was asked for.
+ */
+export async function payCartByCard(
+  store: TestStore,
+  base: string,
+  me: Pick<Awaited<ReturnType<typeof shopper>>, "call" | "cart">,
+  currency: string,
+) {
+  const total = (await me.cart()).total;
+  const started = await me.call("POST", "/api/stripe/create-checkout-session", {
+    final_amount: total,
+    currency,
+    success_url: `${PUBLIC_URL}/payment-confirmation`,
+    cancel_url: `${PUBLIC_URL}/payment-cancelled`,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const { id, url } = started.json<{ id: string; url: string }>();
+  const hosted = new URL(url, PUBLIC_URL);
+  const page = await (await fetch(`${base}${hosted.pathname}${hosted.search}`)).text();
+  await fetch(`${base}/emulator/stripe/checkout/${id}/pay`, { method: "POST", redirect: "manual" });
+  await fetch(`${base}/api/stripe/return?session_id=${id}`, { redirect: "manual" });
+  const [record] = await store.database.db
+    .select({ data: emulatorRecords.data })
+    .from(emulatorRecords)
+    .where(and(eq(emulatorRecords.provider, "stripe"), eq(emulatorRecords.id, id)));
+  const { session, lines } = (record?.data ?? {}) as {
+    session?: { amount_total: number; currency: string; payment_status: string };
+    lines?: { unit_amount: number }[];
+  };
+  return { page, session, lines };
 }

@@ -39,7 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.admin.catalogue(),
     contentId === undefined ? null : context.admin.content(contentId),
   ]);
-  return { tree, content };
+  // What a plain upload or import (no JavaScript, posted to /api/admin) answered before it came back here.
+  return { tree, content, notice: context.admin.uploadNotice() };
 }
 
 /** Every write of the editor: a form posted here, by the browser itself or by a fetcher (catalogue-action.server.ts). */
@@ -121,7 +122,7 @@ function artefactIdOf(editor: Editor | null): number | null {
 }
 
 export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
-  const { tree, content } = loaderData;
+  const { tree, content, notice } = loaderData;
   const [params, setParams] = useSearchParams();
   const editor = editorOf(params, tree);
   const setEditor = (next: Editor | null) => setParams(new URLSearchParams(searchOf(next)));
@@ -218,6 +219,11 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
       </header>
       {/* Why a plain form post was refused, when no field says it (a sold artefact, a parent with artefacts). */}
       <FormNotice outcome={answer} fieldless />
+      {notice && (
+        <p className={notice.ok ? "notice" : "notice notice--error"} role={notice.ok ? "status" : "alert"}>
+          {t(notice.message)}
+        </p>
+      )}
       <ImportForm />
       <div className="admin-catalogue">
         <div className="admin-tree">
@@ -587,8 +593,10 @@ function ArtefactItem({
 }
 
 /**
- * Replaces the whole catalogue from a file: sent to /api/admin as a stream
- * (JavaScript), since the file's media may be far larger than a page's form post.
+ * Replaces the whole catalogue from a file: sent to /api/admin as a stream,
+ * since the file's media may be far larger than a page's form post. Without
+ * JavaScript the browser posts the form there itself (a box to tick stands for
+ * the confirmation prompt) and is sent back here with the outcome.
  */
 function ImportForm() {
   const toast = useToast();
@@ -629,11 +637,23 @@ function ImportForm() {
   return (
     <details className="admin-import">
       <summary>{t("Import a catalogue file")}</summary>
-      <form onSubmit={submit} className="admin-upload">
+      <form
+        onSubmit={submit}
+        className="admin-upload"
+        method="post"
+        encType="multipart/form-data"
+        action="/api/admin/catalogue/import"
+      >
         <label htmlFor={`${id}-file`} className="admin-label">
           {t("Catalogue file (JSON, as exported)")}
         </label>
         <input id={`${id}-file`} name="file" type="file" accept="application/json,.json" className="admin-file" />
+        <noscript>
+          <label className="admin-check">
+            <input type="checkbox" name="replace" required />{" "}
+            {t("I understand that importing replaces the whole catalogue.")}
+          </label>
+        </noscript>
         <button type="submit" className="button button--small" disabled={busy}>
           {t("Import")}
         </button>

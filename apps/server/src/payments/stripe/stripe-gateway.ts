@@ -1,3 +1,4 @@
+import { minorStep } from "@skillshelf/shared/money.ts";
 import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import type { PaymentGateway, ProviderOutcome, WebhookResult } from "../gateway.ts";
@@ -73,6 +74,15 @@ export function stripeGateway(app: FastifyInstance): PaymentGateway {
     checkoutLifetimeMs: SESSION_LIFETIME_MS,
 
     async createCheckout({ reference, quote, buyer }) {
+      // Pricing keeps every amount in whole steps (money.ts minorStep: tens of fils in KWD, as Stripe requires);
+      // a price stored before that rule would be refused by Stripe, so say which.
+      const step = minorStep(quote.currency);
+      const unrounded = quote.lines.find((line) => chargedMinor(line) % step !== 0);
+      if (unrounded) {
+        throw new ProviderUnavailableError(
+          `Stripe takes ${quote.currency} in steps of ${step} minor units; "${lineName(unrounded)}" costs ${chargedMinor(unrounded)}: save its price again`,
+        );
+      }
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: "payment",
         // Built from the server's quote, never from the client.

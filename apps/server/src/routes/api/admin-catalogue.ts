@@ -21,7 +21,7 @@ import {
 } from "@skillshelf/shared/admin-forms.ts";
 import { okEnvelope } from "@skillshelf/shared/api.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { catalogueSteps } from "../../admin/catalogue/catalogue-steps.ts";
@@ -36,6 +36,7 @@ import type { MediaStore } from "../../media/media-store.ts";
 import { sendMedia } from "../../media/send-media.ts";
 import { MediaTooLargeError } from "../../media/storage.ts";
 import { unsafeTextMessage } from "../../plugins/refuse-unsafe-text.ts";
+import { answerUpload, CATALOGUE_PAGE, isFormNavigation, refuseCrossSiteForms } from "./form-navigation.ts";
 import { answers, bytes, DONE, SIGNED_IN } from "./openapi.ts";
 
 const MAX_FILES = 10;
@@ -52,6 +53,8 @@ const saved = <Data extends z.ZodType>(data: Data) => okEnvelope({ data });
  * (catalogue-steps.ts, which the admin pages' form actions run too).
  */
 export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Uploads and imports take multipart forms, which another site's page could post: refused, as the pages do.
+  app.addHook("onRequest", refuseCrossSiteForms(app.config.publicUrl));
   // One byte past the limit reaches the store's meter, which refuses the file before it is kept (MediaTooLargeError).
   await app.register(multipart, {
     limits: { fileSize: app.media.maxBytes + 1, files: MAX_FILES, fields: 20, parts: 40 },
@@ -302,14 +305,15 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(saved(z.array(adminMediaSchema)), 201),
       },
     },
-    async (request, reply) => {
-      const files = await readUploads(request, reply, app.media);
-      if (!files) return reply;
-      const media = await addMedia(db, app.media, request.params.id, files);
-      const message = media.length === 1 ? "The file is uploaded." : `${media.length} files are uploaded.`;
-      await published();
-      return reply.status(201).send(written({ message, data: media }));
-    },
+    async (request, reply) =>
+      answerUpload(request, reply, `${CATALOGUE_PAGE}?edit=content-${request.params.id}`, async () => {
+        const files = await readUploads(request, app.media);
+        if (!Array.isArray(files)) return files;
+        const media = await addMedia(db, app.media, request.params.id, files);
+        const message = media.length === 1 ? "The file is uploaded." : `${media.length} files are uploaded.`;
+        await published();
+        return { status: 201, body: written({ message, data: media }) };
+      }),
   );
   app.get(
     "/media/:id",
@@ -357,27 +361,29 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(importRoute(published));
 };
 
+/** A refusal of an upload: its status and the answer's body. */
+interface Refusal {
+  status: number;
+  body: { status: false; message: string; errors: { file: string } };
+}
+
+const refusal = (status: number, message: string): Refusal => ({
+  status,
+  body: { status: false, message, errors: { file: message } },
+});
+
 /**
  * The uploaded files of a multipart request, each streamed into the media
- * storage as it arrives, or null once a refusal has been sent (and whatever
- * was already stored removed again).
+ * storage as it arrives, or the refusal to answer (whatever was already
+ * stored removed again).
  */
-async function readUploads(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  media: MediaStore,
-): Promise<UploadedFile[] | null> {
-  if (!request.isMultipart()) {
-    await reply
-      .status(422)
-      .send({ status: false, message: ADMIN_MESSAGES.noFiles, errors: { file: ADMIN_MESSAGES.noFiles } });
-    return null;
-  }
+async function readUploads(request: FastifyRequest, media: MediaStore): Promise<UploadedFile[] | Refusal> {
+  if (!request.isMultipart()) return refusal(422, ADMIN_MESSAGES.noFiles);
   const files: UploadedFile[] = [];
   const refuse = async (status: number, message: string) => {
+    dropRest(request);
     await media.discard(files.map((file) => file.object.key));
-    await reply.status(status).send({ status: false, message, errors: { file: message } });
-    return null;
+    return refusal(status, message);
   };
   try {
     for await (const part of request.files()) {
@@ -390,15 +396,25 @@ async function readUploads(
       if (file) files.push(file);
     }
   } catch (error) {
-    const refusal =
+    const limit =
       error instanceof MediaTooLargeError
         ? fileTooLargeMessage(error.maxBytes)
         : uploadLimitMessage(error, media.maxBytes);
-    if (refusal) return refuse(413, refusal);
+    if (limit) return refuse(413, limit);
+    dropRest(request);
     await media.discard(files.map((file) => file.object.key));
     throw error;
   }
   return files;
+}
+
+/**
+ * Reads and drops what is left of a refused upload: a browser answers nothing
+ * until it has sent the whole body, so a request left unread would hang it.
+ */
+function dropRest(request: FastifyRequest): void {
+  request.raw.unpipe();
+  request.raw.resume();
 }
 
 function uploadLimitMessage(error: unknown, maxBytes: number): string | null {
@@ -429,41 +445,51 @@ function importRoute(published: () => Promise<void>) {
           response: answers(saved(importSummarySchema)),
         },
       },
-      async (request, reply) => {
-        const noFile = () => {
-          const message = "Choose a catalogue file.";
-          return reply.status(422).send({ status: false, message, errors: { file: message } });
-        };
-        let input: AsyncIterable<Uint8Array | string>;
-        if (request.isMultipart()) {
-          const upload = await request.file({ limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1 } });
-          if (!upload) return noFile();
-          input = upload.file;
-        } else {
-          // An empty body never reaches the JSON parser above: there is no stream to read.
-          const body = request.body as AsyncIterable<Uint8Array> | undefined;
-          if (typeof body?.[Symbol.asyncIterator] !== "function") return noFile();
-          input = body;
-        }
-        try {
-          const summary = await importCatalogueUpload(app.database, app.media, input, app.config.storeCurrency);
-          await published();
-          return {
-            status: true,
-            message: `The catalogue is imported: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,
-            data: summary,
-          };
-        } catch (error) {
-          if (!(error instanceof CatalogueRefusedError)) throw error;
-          return reply.status(422).send({
-            status: false,
-            message: error.message,
-            errors: error.errors,
-            line: error.line,
-            reason: error.reason,
-          });
-        }
-      },
+      async (request, reply) =>
+        answerUpload(request, reply, CATALOGUE_PAGE, async () => {
+          const noFile = () => refusal(422, "Choose a catalogue file.");
+          let input: AsyncIterable<Uint8Array | string>;
+          if (request.isMultipart()) {
+            const upload = await request.file({ limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1 } });
+            if (!upload) return noFile();
+            // A browser sends a file input left empty as a part with no name and no bytes.
+            if (!upload.filename && isFormNavigation(request)) {
+              upload.file.resume();
+              return noFile();
+            }
+            input = upload.file;
+          } else {
+            // An empty body never reaches the JSON parser above: there is no stream to read.
+            const body = request.body as AsyncIterable<Uint8Array> | undefined;
+            if (typeof body?.[Symbol.asyncIterator] !== "function") return noFile();
+            input = body;
+          }
+          try {
+            const summary = await importCatalogueUpload(app.database, app.media, input, app.config.storeCurrency);
+            await published();
+            return {
+              status: 200,
+              body: {
+                status: true,
+                message: `The catalogue is imported: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,
+                data: summary,
+              },
+            };
+          } catch (error) {
+            dropRest(request);
+            if (!(error instanceof CatalogueRefusedError)) throw error;
+            return {
+              status: 422,
+              body: {
+                status: false,
+                message: error.message,
+                errors: error.errors,
+                line: error.line,
+                reason: error.reason,
+              },
+            };
+          }
+        }),
     );
   };
 }

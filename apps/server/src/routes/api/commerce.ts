@@ -66,7 +66,13 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const learner = await userId(request);
-      await applyCoupon({ db, userId: learner, code: request.body.code, now: app.clock() });
+      await applyCoupon({
+        db,
+        userId: learner,
+        code: request.body.code,
+        currency: app.config.storeCurrency,
+        now: app.clock(),
+      });
       return { ...(await getCart(db, learner, currency, app.clock())), message: COUPON_MESSAGES.applied };
     },
   );

@@ -182,7 +182,8 @@ function MediaManager({ content }: { content: AdminContent }) {
   const [busy, setBusy] = useState(false);
   const remove = useAdminForm({ confirm: () => DELETE_PROMPT });
 
-  // Files go to /api/admin as a multipart stream, straight into the media storage: they may be far larger than a page's form post.
+  // Files go to /api/admin as a multipart stream, straight into the media storage: they may be far larger than a page's
+  // form post. Without JavaScript the browser posts the form there itself, and is sent back here with the outcome.
   const upload = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -233,7 +234,13 @@ function MediaManager({ content }: { content: AdminContent }) {
           ))}
         </ul>
       )}
-      <form className="admin-upload" onSubmit={upload}>
+      <form
+        className="admin-upload"
+        method="post"
+        encType="multipart/form-data"
+        action={`/api/admin/contents/${content.id}/media`}
+        onSubmit={upload}
+      >
         <label htmlFor={`${id}-files`} className="admin-label">
           {t("Upload images or PDFs")}
         </label>

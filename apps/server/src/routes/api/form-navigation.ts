@@ -1,0 +1,84 @@
+import type { UploadNotice } from "@skillshelf/shared/api.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error.ts";
+import { CROSS_SITE_FORM, crossSitePost } from "../page-actions.ts";
+
+/** The catalogue editor: where a plain upload or import form goes back to. */
+export const CATALOGUE_PAGE = "/admin/catalogue";
+/** The outcome of a plain upload or import, for the catalogue page's next render only. */
+const NOTICE_COOKIE = "upload_notice";
+const NOTICE_MAX_CHARS = 1000;
+
+const noticeSchema = z.object({ ok: z.boolean(), message: z.string().max(NOTICE_MAX_CHARS) });
+
+/**
+ * A browser's own form post that leaves the page (JavaScript off): it wants a
+ * page back, where the app's fetches and every API client want JSON.
+ */
+export function isFormNavigation(request: FastifyRequest): boolean {
+  const mode = request.headers["sec-fetch-mode"];
+  if (mode !== undefined) return mode === "navigate";
+  return (request.headers.accept ?? "").includes("text/html");
+}
+
+/** What a cross-site form can send: refused before the route runs (the pages' rule, page-actions.ts). */
+export function refuseCrossSiteForms(publicUrl: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const type = request.headers["content-type"] ?? "";
+    const form = /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)/i.test(type);
+    if (request.method !== "GET" && request.method !== "HEAD" && form && crossSitePost(request, publicUrl)) {
+      return reply.status(403).send({ status: false, message: CROSS_SITE_FORM });
+    }
+  };
+}
+
+/**
+ * Answers an upload or an import. An API client gets the JSON answer as
+ * always; a plain form post gets a 303 back to `to`, the outcome (the same
+ * message) kept in a short-lived cookie the page's loader takes once.
+ */
+export async function answerUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  to: string,
+  run: () => Promise<{ status: number; body: { status: boolean; message: string } }>,
+): Promise<FastifyReply> {
+  if (!isFormNavigation(request)) {
+    const { status, body } = await run();
+    return reply.status(status).send(body);
+  }
+  let notice: UploadNotice;
+  try {
+    const { body } = await run();
+    notice = { ok: body.status, message: body.message };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    notice = { ok: false, message: error.message };
+  }
+  const value = Buffer.from(JSON.stringify({ ...notice, message: notice.message.slice(0, NOTICE_MAX_CHARS) })).toString(
+    "base64url",
+  );
+  reply.setCookie(NOTICE_COOKIE, value, noticeCookie(reply, 5 * 60));
+  return reply.redirect(to, 303);
+}
+
+/** The outcome a plain upload or import left for the catalogue page, taken once (the cookie is cleared). */
+export function takeUploadNotice(request: FastifyRequest, reply: FastifyReply): UploadNotice | null {
+  const value = request.cookies[NOTICE_COOKIE];
+  if (value === undefined) return null;
+  reply.clearCookie(NOTICE_COOKIE, noticeCookie(reply));
+  try {
+    return noticeSchema.parse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
+  } catch {
+    return null;
+  }
+}
+
+const noticeCookie = (reply: FastifyReply, maxAge?: number) => ({
+  path: CATALOGUE_PAGE,
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure: reply.server.config.publicUrl.startsWith("https:"),
+  ...(maxAge === undefined ? {} : { maxAge }),
+});
