@@ -76,7 +76,9 @@ export default async function setup(project: TestProject) {
   });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`The store exited with ${server.exitCode}`);
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`The store exited with ${server.exitCode ?? server.signalCode}`);
+    }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
