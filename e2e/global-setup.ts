@@ -52,16 +52,14 @@ export default async function setup(project: TestProject) {
   );
   const adminToken = /\/reset-password\/(\S+)/.exec(created)?.[1];
   if (!adminToken) throw new Error(`create-admin printed no link: ${created}`);
-  execFileSync(process.execPath, ["--import", "tsx", "e2e/support/seed-admin-pages.ts"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: "inherit",
-  });
-  execFileSync(process.execPath, ["--import", "tsx", "e2e/support/seed-languages.ts"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: "inherit",
-  });
+  // Rows the tests need that the store's API cannot make (e2e/support/seed-*.ts), while the database is free.
+  for (const seed of ["seed-admin-pages.ts", "seed-languages.ts", "seed-learner.ts"]) {
+    execFileSync(process.execPath, ["--import", "tsx", `e2e/support/${seed}`], {
+      cwd: root,
+      env: { ...process.env, PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      stdio: "inherit",
+    });
+  }
   // node itself, not npx: the signal at teardown must reach the server, not a wrapper.
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
     cwd: root,
@@ -78,7 +76,9 @@ export default async function setup(project: TestProject) {
   });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`The store exited with ${server.exitCode}`);
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`The store exited with ${server.exitCode ?? server.signalCode}`);
+    }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;

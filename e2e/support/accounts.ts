@@ -13,9 +13,10 @@ import { baseUrl } from "./browser.ts";
  * Rate limits hold for the whole e2e run, all from 127.0.0.1: registration 10
  * per hour, sign in 30 per 15 minutes (10 per account), forgot-password 10 per
  * hour. The account-*.test.ts files use 6 registrations (one refused on
- * purpose as a duplicate), 14 sign-ins (API and UI together, 3 of them refused
- * on purpose; account-order-pages signs in a learner and the admin) and 1
- * reset request.
+ * purpose as a duplicate), 15 sign-ins (API and UI together, 3 of them refused
+ * on purpose; account-order-pages signs in a learner and the admin,
+ * account-old-order the admin) and 1 reset request; account-refund and
+ * account-old-order share the purchase learner's session (purchase.ts).
  */
 
 /** Meets every password rule: registration (digit, special) and reset (upper, lower, digit, @$!%*?&). */

@@ -55,16 +55,41 @@ export function useBrowser(
       javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
     session.page = await session.context.newPage();
-    session.page.on("console", (message) => {
-      if (message.type() === "error") session.errors.push(message.text());
-    });
-    session.page.on("pageerror", (error) => session.errors.push(error.message));
+    recordErrors(session.page, session.errors);
   });
   afterEach(async () => {
     await session.context?.close();
     expect(session.errors, "console errors in the page").toEqual([]);
   });
   return session;
+}
+
+/** Console errors and uncaught exceptions of `page` go into `errors`. */
+function recordErrors(page: Page, errors: string[]): void {
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+}
+
+/**
+ * Another person's page next to the test's own (the operator's beside the
+ * learner's): a context of the session's browser for `steps`, closed after
+ * them. Its console errors fail the test too.
+ */
+export async function inOtherContext(
+  session: Session,
+  options: Pick<BrowserContextOptions, "storageState" | "javaScriptEnabled">,
+  steps: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await session.browser.newContext({ baseURL: baseUrl, ...options });
+  try {
+    const page = await context.newPage();
+    recordErrors(page, session.errors);
+    await steps(page);
+  } finally {
+    await context.close();
+  }
 }
 
 /** axe-core on the current page: no serious or critical violation. */

@@ -3,23 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from "playwright-core";
-import { expect } from "vitest";
-import { baseUrl, expectAccessible, hasHorizontalScroll } from "./browser.ts";
+import { beforeAll, expect } from "vitest";
+import { baseUrl, expectAccessible, hasHorizontalScroll, useBrowser } from "./browser.ts";
+import { LEARNER } from "./learner.ts";
 
 export type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
-/**
- * One learner for every purchase-*.test.ts file: the store allows 10
- * registrations and 30 logins per address for the whole run (shared with the
- * account tests), so the files share this account and each signs it in once.
- * Files run one after another (fileParallelism: false); each empties the cart
- * first and buys something the others do not touch.
- */
-export const LEARNER = {
-  name: "Pat Purchaser",
-  email: "pat.purchaser@example.test",
-  password: "Purchase#2026",
-} as const;
+export { LEARNER } from "./learner.ts";
 
 const login = (request: APIRequestContext) =>
   request.post("/api/login", {
@@ -27,29 +17,20 @@ const login = (request: APIRequestContext) =>
   });
 
 /**
- * Signs the learner in through the API (registering on first use) and returns
- * the session cookie as a storage state for each test's fresh context. The
- * cart starts empty.
+ * Signs in the one learner of every purchase test file (made by
+ * seed-learner.ts) through the API, and returns the session cookie as a
+ * storage state for each test's fresh context. The store allows 30 sign-ins
+ * per address and 10 per account in 15 minutes for the whole run (shared with
+ * the account tests), so the files share this account and its session. Files
+ * run one after another (fileParallelism: false); each buys something the
+ * others do not touch. The cart starts empty.
  */
 export async function signInLearner(browser: Browser): Promise<StorageState> {
   const kept = await keptSession(browser);
   if (kept) return kept;
   const context = await browser.newContext({ baseURL: baseUrl });
   try {
-    let response = await login(context.request);
-    if (response.status() === 401) {
-      const registered = await context.request.post("/api/register", {
-        data: {
-          name: LEARNER.name,
-          email: LEARNER.email,
-          password: LEARNER.password,
-          confirm_password: LEARNER.password,
-          user_type: "Manual",
-        },
-      });
-      expect(registered.status(), await registered.text()).toBe(201);
-      response = await login(context.request);
-    }
+    const response = await login(context.request);
     expect(response.status(), await response.text()).toBe(200);
     await emptyCart(context.request);
     const state = await context.storageState();
@@ -58,6 +39,19 @@ export async function signInLearner(browser: Browser): Promise<StorageState> {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * useBrowser for a file of the shared learner: signed in once (beforeAll),
+ * each test's fresh context carrying the session.
+ */
+export function useLearnerBrowser(options: Omit<NonNullable<Parameters<typeof useBrowser>[0]>, "storageState"> = {}) {
+  let state: StorageState;
+  const session = useBrowser({ ...options, storageState: () => state });
+  beforeAll(async () => {
+    state = await signInLearner(session.browser);
+  });
+  return session;
 }
 
 /**
@@ -111,6 +105,26 @@ export function cartLink(page: Page, count: number) {
   return page.getByRole("link", { name: count > 0 ? `Cart, ${count} items` : "Cart", exact: true });
 }
 
+/** The header's bell, by its accessible name (the account sidebar has a Notifications link too). */
+export function bell(page: Page, name: string) {
+  return page.locator("header.site-header").getByRole("link", { name, exact: true });
+}
+
+/**
+ * From the dashboard, the header's bell with `count` unread to the
+ * notifications page (which marks them read): its Unread group, and the
+ * titles of what it lists.
+ */
+export async function openUnreadNotifications(page: Page, count: number) {
+  await page.goto("/dashboard");
+  await bell(page, `Notifications, ${count} unread`).click();
+  await page.waitForURL(/\/notifications$/);
+  const unread = page.getByRole("region", { name: /^Unread/ });
+  // The URL changes as the navigation starts: wait for the page before reading it.
+  await unread.getByRole("heading", { level: 3 }).first().waitFor();
+  return { unread, titles: await unread.getByRole("heading", { level: 3 }).allTextContents() };
+}
+
 /** Waits for a toast with this text (success toasts are status, errors alerts). */
 export async function toast(page: Page, text: string, tone: "success" | "error" = "success") {
   await page
@@ -152,6 +166,23 @@ export function allowConsoleErrors(session: { errors: string[] }, pattern: RegEx
   session.errors.splice(0, session.errors.length, ...rest);
 }
 
+/**
+ * Add To Cart on a listing, the hero's (the whole artefact) or a group's (by
+ * its heading), into an empty cart; then the header's cart link to the cart.
+ */
+export async function addToCart(page: Page, slug: string, group?: string): Promise<void> {
+  await page.goto(`/${slug}`);
+  await cartLink(page, 0).waitFor();
+  const scope = group
+    ? page.locator("section.group-card", { has: page.getByRole("heading", { name: group, exact: true }) })
+    : page.locator(".page-hero");
+  // Once the page's script handles it: before, the press is a plain form post that lands on the cart.
+  await scope.locator("button[data-enhanced]", { hasText: "Add To Cart" }).click();
+  await toast(page, "Added to your cart.");
+  await cartLink(page, 1).click();
+  await page.waitForURL(/\/cart$/);
+}
+
 /** One item's purchase, from the listing's button to the confirmation page. */
 export interface Bought {
   /** The order's database id, from /payment-confirmation?order=<id>. */
@@ -177,17 +208,7 @@ export async function buyFromListing(
     price: string;
   },
 ): Promise<Bought> {
-  await page.goto(`/${options.slug}`);
-  await cartLink(page, 0).waitFor();
-  const scope = options.group
-    ? page.locator("section.group-card", { has: page.getByRole("heading", { name: options.group, exact: true }) })
-    : page.locator(".page-hero");
-  // Once the page's script handles it: before, the press is a plain form post that lands on the cart.
-  await scope.locator("button[data-enhanced]", { hasText: "Add To Cart" }).click();
-  await toast(page, "Added to your cart.");
-  await cartLink(page, 1).click();
-
-  await page.waitForURL(/\/cart$/);
+  await addToCart(page, options.slug, options.group);
   await page.getByRole("heading", { name: "1 Item(s) in Cart" }).waitFor();
   expect(await page.locator(".cart-line__name").allTextContents()).toEqual([options.name]);
   expect(await fact(page, "Subtotal")).toBe(options.price);

@@ -1,34 +1,27 @@
 import fs from "node:fs";
-import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { waitForMail } from "../support/accounts.ts";
 import { acceptDialogs } from "../support/admin.ts";
-import { useBrowser } from "../support/browser.ts";
 import {
   type Bought,
+  bell,
   buyFromListing,
   checkPage,
   fact,
   LEARNER,
-  type StorageState,
-  signInLearner,
+  openUnreadNotifications,
   toast,
+  useLearnerBrowser,
 } from "../support/purchase.ts";
-
-/** The header's bell, by its accessible name (the account sidebar has a Notifications link too). */
-const bell = (page: Page, name: string) => page.locator("header.site-header").getByRole("link", { name, exact: true });
 
 /**
  * The money-back guarantee, self-served: a learner buys Observability (which
- * no other test buys), asks for the refund on the order's page, confirms,
- * and the order says Refunded everywhere while the artefact is for sale again.
+ * only purchase-without-javascript also buys, and refunds too), asks for the
+ * refund on the order's page, confirms, and the order says Refunded
+ * everywhere while the artefact is for sale again.
  */
 describe("a learner's own refund", () => {
-  let state: StorageState;
-  const session = useBrowser({ storageState: () => state });
-  beforeAll(async () => {
-    state = await signInLearner(session.browser);
-  });
+  const session = useLearnerBrowser();
   let bought: Bought;
 
   it("offers the PDF receipt and Request refund on a new order, asks 'Are you sure?', then shows the order Refunded", async () => {
@@ -75,16 +68,8 @@ describe("a learner's own refund", () => {
 
   it("tells the learner in Notifications, counted in the header until seen", async () => {
     const { page } = session;
-    await page.goto("/dashboard");
-    await bell(page, "Notifications, 2 unread").click();
-    await page.waitForURL(/\/notifications$/);
-    const unread = page.getByRole("region", { name: /^Unread/ });
-    // The URL changes as the navigation starts: wait for the page before reading it.
-    await unread.getByRole("heading", { level: 3 }).first().waitFor();
-    expect(await unread.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
-      "Unread: Your refund is done",
-      "Unread: Your order is complete",
-    ]);
+    const { unread, titles } = await openUnreadNotifications(page, 2);
+    expect(titles).toEqual(["Unread: Your refund is done", "Unread: Your order is complete"]);
     expect(await unread.getByRole("link", { name: "Your refund is done" }).getAttribute("href")).toBe(
       `/order-details/${bought.id}`,
     );

@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser.ts";
-import { buyFromListing, checkPage, type StorageState, signInLearner, toast } from "../support/purchase.ts";
+import { describe, expect, it } from "vitest";
+import { buyFromListing, checkPage, toast, useLearnerBrowser } from "../support/purchase.ts";
 
 /** Zero Trust's articles in the listing's order (the demo catalogue; no other test buys Zero Trust). */
 const ARTICLES = [
@@ -41,11 +40,7 @@ async function markAndSave(page: Page, name: "Mark as done" | "Mark as not done"
  * context (another device) sees it.
  */
 describe("a learner's reading progress", () => {
-  let state: StorageState;
-  const session = useBrowser({ storageState: () => state });
-  beforeAll(async () => {
-    state = await signInLearner(session.browser);
-  });
+  const session = useLearnerBrowser();
 
   it("starts a bought artefact at 0 of 3, Continue opening its first article", async () => {
     const { page } = session;

@@ -1,5 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser.ts";
+import { describe, expect, it } from "vitest";
 import {
   type Bought,
   buyFromListing,
@@ -9,16 +8,11 @@ import {
   fact,
   LEARNER,
   pdfDraws,
-  type StorageState,
-  signInLearner,
+  useLearnerBrowser,
 } from "../support/purchase.ts";
 
 describe("buying a whole artefact by card (Stripe)", () => {
-  let state: StorageState;
-  const session = useBrowser({ storageState: () => state });
-  beforeAll(async () => {
-    state = await signInLearner(session.browser);
-  });
+  const session = useLearnerBrowser();
   let bought: Bought;
 
   it("adds Docker from its listing and pays on the emulated Stripe Checkout", async () => {

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, useBrowser } from "../support/browser.ts";
+import { describe, expect, it } from "vitest";
+import { baseUrl } from "../support/browser.ts";
 import {
   allowConsoleErrors,
   cartLink,
@@ -7,20 +7,15 @@ import {
   expectTitle,
   fact,
   onEmulatorPage,
-  type StorageState,
-  signInLearner,
   toast,
+  useLearnerBrowser,
 } from "../support/purchase.ts";
 
 const REMOVE_PROMPT = "Are you sure you want to remove this item from your cart?";
 const CART_CHANGED = "Your cart has changed. Please review it and try again.";
 
 describe("the cart's rules, seen in the pages", () => {
-  let state: StorageState;
-  const session = useBrowser({ storageState: () => state });
-  beforeAll(async () => {
-    state = await signInLearner(session.browser);
-  });
+  const session = useLearnerBrowser();
 
   it("sends a visitor who adds to the cart, or opens a buying page, to sign in first", async () => {
     const visitor = await session.browser.newContext({ baseURL: baseUrl });

@@ -1,14 +1,18 @@
+import fs from "node:fs";
 import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { waitForMail } from "../support/accounts.ts";
 import { acceptDialogs, signInAdmin } from "../support/admin.ts";
-import { baseUrl, useBrowser } from "../support/browser.ts";
+import { baseUrl, inOtherContext, useBrowser } from "../support/browser.ts";
 import {
+  addToCart,
   allowConsoleErrors,
   cartLink,
   checkPage,
   emptyCart,
   fact,
+  LEARNER,
   onEmulatorPage,
   pdfDraws,
   type StorageState,
@@ -21,7 +25,9 @@ import {
  * area, the learner applies it in the cart, sees the discount, pays the
  * discounted total on the emulated Stripe Checkout, and the order shows it.
  * Two sign-ins (the admin and the shared purchase learner), no registration.
- * Frontend Engineering (£29.00) is bought by no other e2e test (learner-progress buys Zero Trust).
+ * Frontend Engineering (£29.00) is bought by no other e2e test (learner-progress buys Zero Trust);
+ * nor is anything of Elasticsearch, Cryptography's Applied group, which this file buys too. Expired and
+ * per-learner codes are refused under the code field; a fixed amount's order mails the receipt's link.
  */
 describe("a coupon code from the admin area to a paid order", () => {
   let adminState: StorageState;
@@ -34,24 +40,17 @@ describe("a coupon code from the admin area to a paid order", () => {
     learnerState = await signInLearner(session.browser);
   });
 
-  /** The shared purchase learner's own page, next to the admin's; its console errors fail the test too. */
-  async function asLearner(steps: (learner: Page) => Promise<void>, options: { javaScriptEnabled?: boolean } = {}) {
-    const learnerContext = await session.browser.newContext({
-      baseURL: baseUrl,
-      storageState: learnerState,
-      javaScriptEnabled: options.javaScriptEnabled ?? true,
-    });
-    try {
-      const learner = await learnerContext.newPage();
-      learner.on("console", (message) => {
-        if (message.type() === "error") session.errors.push(message.text());
-      });
-      learner.on("pageerror", (error) => session.errors.push(error.message));
+  /** The shared purchase learner's own page, next to the admin's, with an empty cart. */
+  const asLearner = (steps: (learner: Page) => Promise<void>, options: { javaScriptEnabled?: boolean } = {}) =>
+    inOtherContext(session, { storageState: learnerState, ...options }, async (learner) => {
       await emptyCart(learner.request);
       await steps(learner);
-    } finally {
-      await learnerContext.close();
-    }
+    });
+
+  /** The cart's refusal under its code field; Chromium logs the action's 422 answer, an expected console error. */
+  async function expectRefused(learner: Page, message: string) {
+    await learner.locator(".coupon-form .field__error", { hasText: message }).waitFor();
+    allowConsoleErrors(session, /status of 422/);
   }
 
   it("is created by the operator, applied in the cart, charged by the server and shown on the order", async () => {
@@ -73,26 +72,14 @@ describe("a coupon code from the admin area to a paid order", () => {
     await checkPage(page);
 
     await asLearner(async (learner) => {
-      await learner.goto("/frontend");
-      await cartLink(learner, 0).waitFor();
-      await learner.locator(".page-hero button[data-enhanced]", { hasText: "Add To Cart" }).click();
-      await toast(learner, "Added to your cart.");
-      await cartLink(learner, 1).click();
-      await learner.waitForURL(/\/cart$/);
+      await addToCart(learner, "frontend");
       expect(await fact(learner, "Discount")).toBe("£0.00");
 
-      await learner.locator("button[data-enhanced]", { hasText: "Apply" }).waitFor();
-      await learner.getByLabel("Coupon code").fill("no-such-code");
-      await learner.getByRole("button", { name: "Apply" }).click();
-      await learner.locator(".coupon-form .field__error", { hasText: "This code is not valid." }).waitFor();
-      // Chromium logs the action's 422 answer as a console error: that one is expected.
-      const refused = session.errors.filter((e) => /status of 422/.test(e));
-      expect(refused.length).toBeGreaterThan(0);
-      session.errors.splice(0, session.errors.length, ...session.errors.filter((e) => !/status of 422/.test(e)));
+      await applyCode(learner, "no-such-code");
+      await expectRefused(learner, "This code is not valid.");
 
       // Codes are not case-sensitive.
-      await learner.getByLabel("Coupon code").fill(code.toLowerCase());
-      await learner.getByRole("button", { name: "Apply" }).click();
+      await applyCode(learner, code.toLowerCase());
       await toast(learner, "Your code is applied.");
       await learner.getByText(`${code}`, { exact: true }).waitFor();
       expect(await fact(learner, "Subtotal")).toBe("£29.00");
@@ -136,15 +123,8 @@ describe("a coupon code from the admin area to a paid order", () => {
 
     await asLearner(async (learner) => {
       // Elasticsearch (£24.00) is bought by no other e2e test.
-      await learner.goto("/elasticsearch");
-      await cartLink(learner, 0).waitFor();
-      await learner.locator(".page-hero button[data-enhanced]", { hasText: "Add To Cart" }).click();
-      await toast(learner, "Added to your cart.");
-      await cartLink(learner, 1).click();
-      await learner.waitForURL(/\/cart$/);
-      await learner.locator("button[data-enhanced]", { hasText: "Apply" }).waitFor();
-      await learner.getByLabel("Coupon code").fill(free);
-      await learner.getByRole("button", { name: "Apply" }).click();
+      await addToCart(learner, "elasticsearch");
+      await applyCode(learner, free);
       await toast(learner, "Your code is applied.");
       expect(await fact(learner, "Discount")).toBe("£24.00");
       expect(await fact(learner, "Total")).toBe("£0.00");
@@ -203,16 +183,10 @@ describe("a coupon code from the admin area to a paid order", () => {
       expect(prompts).toEqual(["Are you sure?"]);
       await learner.waitForFunction(() => document.body.textContent?.includes("Refunded"));
       expect(await fact(learner, "Status")).toBe("Refunded");
-      await learner.goto("/elasticsearch");
       // Sold again; its code's one use is gone, and the cart's field says so.
-      await learner.locator(".page-hero button[data-enhanced]", { hasText: "Add To Cart" }).click();
-      await toast(learner, "Added to your cart.");
-      await learner.goto("/cart");
-      await learner.locator("button[data-enhanced]", { hasText: "Apply" }).waitFor();
-      await learner.getByLabel("Coupon code").fill(free);
-      await learner.getByRole("button", { name: "Apply" }).click();
-      await learner.locator(".coupon-form .field__error", { hasText: "This code has been used up." }).waitFor();
-      allowConsoleErrors(session, /status of 422/);
+      await addToCart(learner, "elasticsearch");
+      await applyCode(learner, free);
+      await expectRefused(learner, "This code has been used up.");
       await emptyCart(learner.request);
     });
     // The code's one use is counted.
@@ -298,4 +272,98 @@ describe("a coupon code from the admin area to a paid order", () => {
       { javaScriptEnabled: false },
     );
   });
+
+  it("refuses an expired code under the field; takes a fixed amount off, charges it, mails the receipt's link; keeps to one use per learner", async () => {
+    const { page } = session;
+    const stamp = Date.now().toString(36).toUpperCase();
+    const expired = `GONE-${stamp}`;
+    const fixed = `ONCE-${stamp}`;
+    let receiptLink = "";
+    for (const data of [
+      { code: expired, kind: "percent", value: 10, expires_at: "2025-01-31" },
+      { code: fixed, kind: "amount", value: 2.5, max_uses_per_learner: 1 },
+    ]) {
+      const created = await page.request.post("/api/admin/coupons", { data });
+      expect(created.status(), await created.text()).toBe(201);
+    }
+
+    await asLearner(async (learner) => {
+      // Elasticsearch's Searching group (£9.50): no other file buys anything of Elasticsearch.
+      await addToCart(learner, "elasticsearch", "Searching");
+      await applyCode(learner, expired);
+      await expectRefused(learner, "This code has expired.");
+      expect(await fact(learner, "Discount")).toBe("£0.00");
+      expect(await fact(learner, "Total")).toBe("£9.50");
+
+      await applyCode(learner, fixed);
+      await toast(learner, "Your code is applied.");
+      await learner.getByText(fixed, { exact: true }).waitFor();
+      expect(await learner.locator(".coupon-form .field__error").count()).toBe(0);
+      expect(await fact(learner, "Subtotal")).toBe("£9.50");
+      expect(await fact(learner, "Discount")).toBe("£2.50");
+      expect(await fact(learner, "Total")).toBe("£7.00");
+
+      await learner.getByRole("button", { name: "Proceed to Checkout" }).click();
+      await learner.waitForURL(/\/checkout\?method=card$/);
+      expect(await fact(learner, "Discount")).toBe("£2.50");
+      expect(await fact(learner, "Total")).toBe("£7.00");
+      await learner.getByRole("button", { name: "Complete Purchase" }).click();
+      // The emulated Stripe Checkout is asked for the discounted total.
+      await learner.waitForURL(/\/emulator\/stripe\//);
+      expect(await learner.locator("tfoot .num").textContent()).toBe("£7.00");
+      await onEmulatorPage(learner, "stripe", "Pay");
+      await learner.waitForURL(/\/payment-confirmation\?order=\d+$/);
+      await learner.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+      expect(await fact(learner, "Amount paid")).toBe("£7.00");
+      const id = new URL(learner.url()).searchParams.get("order");
+      const number = await fact(learner, "Order number");
+      await learner.goto(`/order-details/${id}`);
+      await learner.getByRole("heading", { name: `Order ${number}`, level: 1 }).waitFor();
+      expect(await fact(learner, "Coupon code")).toBe(fixed);
+      expect(await fact(learner, "Discount")).toBe("£2.50");
+      expect(await fact(learner, "Amount")).toBe("£7.00");
+
+      // The order's mail links to its receipt, in its text and its HTML.
+      const mail = await waitForMail(LEARNER.email, new RegExp(`^Your Skillshelf order ${number}$`));
+      receiptLink = `${baseUrl}/order-details/${id}/receipt`;
+      expect(mail.raw).toContain(`Your receipt (PDF): ${receiptLink}`);
+      expect(mail.raw).toContain(`href="${receiptLink}"`);
+      // Followed by its owner, the link downloads the receipt, with the code and what it took off.
+      const [download] = await Promise.all([
+        learner.waitForEvent("download"),
+        learner.evaluate((url) => {
+          window.location.href = url;
+        }, receiptLink),
+      ]);
+      expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
+      const receipt = fs.readFileSync(await download.path());
+      expect(receipt.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(pdfDraws(receipt, number)).toBe(true);
+      expect(pdfDraws(receipt, fixed)).toBe(true);
+      expect(pdfDraws(receipt, "£2.50")).toBe(true);
+      expect(pdfDraws(receipt, "£7.00")).toBe(true);
+
+      // The code's one use for this learner is spent: on the whole artefact now, the field says so.
+      await addToCart(learner, "elasticsearch");
+      await applyCode(learner, fixed);
+      await expectRefused(learner, "You have already used this code as many times as it allows.");
+      expect(await fact(learner, "Discount")).toBe("£0.00");
+      await emptyCart(learner.request);
+    });
+
+    // Followed by a visitor, the link asks them to sign in first, to come back to the order.
+    await inOtherContext(session, {}, async (visitor) => {
+      await visitor.goto(receiptLink);
+      await visitor.waitForURL((url) => url.pathname === "/login");
+      const back = new URL(visitor.url()).searchParams.get("redirectTo");
+      expect(receiptLink).toBe(`${baseUrl}${back}/receipt`);
+    });
+  });
 });
+
+/** Types a code into the cart's field, once the page's script handles it, and presses Apply. */
+async function applyCode(learner: Page, code: string) {
+  await learner.locator("button[data-enhanced]", { hasText: "Apply" }).waitFor();
+  await learner.getByLabel("Coupon code").fill(code);
+  await learner.getByRole("button", { name: "Apply" }).click();
+}

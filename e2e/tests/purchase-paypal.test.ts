@@ -1,21 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser.ts";
+import { describe, expect, it } from "vitest";
 import {
   type Bought,
   buyFromListing,
   checkPage,
   expectOrderPages,
   expectUnlockedMedia,
-  type StorageState,
-  signInLearner,
+  useLearnerBrowser,
 } from "../support/purchase.ts";
 
 describe("buying one group with PayPal", () => {
-  let state: StorageState;
-  const session = useBrowser({ storageState: () => state });
-  beforeAll(async () => {
-    state = await signInLearner(session.browser);
-  });
+  const session = useLearnerBrowser();
   let bought: Bought;
 
   it("adds the AWS 'Networking Labs' group from its listing and pays on the emulated PayPal page", async () => {

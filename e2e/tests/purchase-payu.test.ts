@@ -1,21 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser.ts";
+import { describe, expect, it } from "vitest";
 import {
   type Bought,
   buyFromListing,
   checkPage,
   expectOrderPages,
   expectUnlockedMedia,
-  type StorageState,
-  signInLearner,
+  useLearnerBrowser,
 } from "../support/purchase.ts";
 
 describe("buying a whole artefact with PayU", () => {
-  let state: StorageState;
-  const session = useBrowser({ storageState: () => state });
-  beforeAll(async () => {
-    state = await signInLearner(session.browser);
-  });
+  const session = useLearnerBrowser();
   let bought: Bought;
 
   it("adds SQL from its listing and pays on the emulated PayU page", async () => {

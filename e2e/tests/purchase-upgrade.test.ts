@@ -1,16 +1,6 @@
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
-import { beforeAll, describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser.ts";
-import {
-  buyFromListing,
-  cartLink,
-  checkPage,
-  fact,
-  onEmulatorPage,
-  type StorageState,
-  signInLearner,
-  toast,
-} from "../support/purchase.ts";
+import { describe, expect, it } from "vitest";
+import { addToCart, buyFromListing, checkPage, fact, onEmulatorPage, useLearnerBrowser } from "../support/purchase.ts";
 
 /**
  * Issue 12's upgrade credit, end to end: the shared purchase learner buys one
@@ -20,11 +10,7 @@ import {
  * Machine Learning Ops is bought by no other e2e test.
  */
 describe("upgrading a group to the whole artefact", () => {
-  let state: StorageState;
-  const session = useBrowser({ storageState: () => state });
-  beforeAll(async () => {
-    state = await signInLearner(session.browser);
-  });
+  const session = useLearnerBrowser();
 
   it("credits what the group cost in the cart, charges the rest by card and shows the credit on the order", async () => {
     const { page } = session;
@@ -36,12 +22,7 @@ describe("upgrading a group to the whole artefact", () => {
       price: "£15.00",
     });
 
-    await page.goto("/mlops");
-    await cartLink(page, 0).waitFor();
-    await page.locator(".page-hero button[data-enhanced]", { hasText: "Add To Cart" }).click();
-    await toast(page, "Added to your cart.");
-    await cartLink(page, 1).click();
-    await page.waitForURL(/\/cart$/);
+    await addToCart(page, "mlops");
     expect(await fact(page, "Subtotal")).toBe("£39.00");
     expect(await fact(page, CREDIT_LABEL)).toBe("£15.00");
     expect(await fact(page, "Discount")).toBe("£0.00");

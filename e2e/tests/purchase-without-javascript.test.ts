@@ -1,25 +1,16 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, useBrowser } from "../support/browser.ts";
-import {
-  allowConsoleErrors,
-  cartLink,
-  fact,
-  onEmulatorPage,
-  type StorageState,
-  signInLearner,
-} from "../support/purchase.ts";
+import { describe, expect, it } from "vitest";
+import { baseUrl } from "../support/browser.ts";
+import { allowConsoleErrors, cartLink, fact, onEmulatorPage, useLearnerBrowser } from "../support/purchase.ts";
 
 /**
  * The whole purchase as plain HTML forms: Add To Cart posts to the cart's
  * action, the cart and checkout are forms, and the emulated provider's hosted
- * page is a form too. Observability is bought by no other file.
+ * page is a form too; so is the refund. account-refund.test.ts buys Observability too: each file refunds it,
+ * so it is for sale whichever runs first.
  */
 describe("buying without JavaScript", () => {
-  let state: StorageState;
-  const session = useBrowser({ storageState: () => state, javaScriptEnabled: false });
-  beforeAll(async () => {
-    state = await signInLearner(session.browser);
-  });
+  const session = useLearnerBrowser({ javaScriptEnabled: false });
+  let orderId = "";
 
   it("sends a visitor's Add To Cart to sign in first, to come back to the listing", async () => {
     const visitor = await session.browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
@@ -80,10 +71,29 @@ describe("buying without JavaScript", () => {
 
     await onEmulatorPage(page, "stripe", "Pay");
     await page.waitForURL(/\/payment-confirmation\?order=\d+$/);
+    orderId = new URL(page.url()).searchParams.get("order") ?? "";
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     expect(await fact(page, "Amount paid")).toBe("£35.00");
     await cartLink(page, 0).waitFor();
     // Chromium logs the refused second Add To Cart's status.
     allowConsoleErrors(session, /status of 409/);
+  });
+
+  it("refunds the order from its page's plain form post, so Observability is for sale again", async () => {
+    const { page } = session;
+    await page.goto(`/order-details/${orderId}`);
+    // No script, no confirmation prompt: the form posts, and the page comes back with the order Refunded.
+    await page
+      .getByRole("region", { name: "6-day money-back guarantee" })
+      .getByRole("button", { name: "Request refund" })
+      .click();
+    await page.locator(".account-page__header .status-badge", { hasText: "Refunded" }).waitFor();
+    expect(await fact(page, "Status")).toBe("Refunded");
+    expect(await page.getByRole("button", { name: "Request refund" }).count()).toBe(0);
+    await page.goto("/observability");
+    await page
+      .locator(".page-hero")
+      .getByRole("button", { name: /Add To Cart/ })
+      .waitFor();
   });
 });

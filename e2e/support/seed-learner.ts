@@ -1,0 +1,61 @@
+// Run by global-setup.ts before the store starts (the embedded database serves one process): the shared
+// purchase learner of e2e/support/purchase.ts, with an order paid 8 days ago, past the 6-day money-back
+// guarantee. An e2e test cannot wait 6 days and the store has no clock to turn: the order is made here, by
+// the store's own pricing and fulfilment, at a moment in the past. The demo catalogue it buys from is
+// seeded here too, as the store seeds it at start (SEED=demo then finds it there and leaves it).
+import { and, eq } from "drizzle-orm";
+import { hashPassword } from "../../apps/server/src/accounts/password-hash.ts";
+import { seedDemoIfEmpty } from "../../apps/server/src/catalogue/seed-demo.ts";
+import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { cartItems, categories, contentGroups, payments, users } from "../../apps/server/src/db/schema/index.ts";
+import { loadConfig } from "../../apps/server/src/env.ts";
+import { MediaStore } from "../../apps/server/src/media/media-store.ts";
+import { fulfilPayment } from "../../apps/server/src/payments/fulfil-payment.ts";
+import { quoteCart } from "../../apps/server/src/payments/quote.ts";
+import { LEARNER, OLD_ORDER } from "./learner.ts";
+
+const config = loadConfig();
+const database = await openDatabase({ dataDir: config.dataDir });
+try {
+  await seedDemoIfEmpty(database, config.storeCurrency, MediaStore.fromConfig(database.db, config.media));
+  const { db } = database;
+  const [learner] = await db
+    .insert(users)
+    .values({ name: LEARNER.name, email: LEARNER.email, passwordHash: await hashPassword(LEARNER.password) })
+    .returning({ id: users.id });
+  const [group] = await db
+    .select({ id: contentGroups.id, categoryId: contentGroups.categoryId })
+    .from(contentGroups)
+    .innerJoin(categories, eq(categories.id, contentGroups.categoryId))
+    .where(and(eq(categories.slug, OLD_ORDER.slug), eq(contentGroups.name, OLD_ORDER.group)));
+  if (!learner || !group) throw new Error(`The demo catalogue has no ${OLD_ORDER.artefact}: ${OLD_ORDER.group}`);
+
+  const paidAt = new Date(Date.now() - OLD_ORDER.daysAgo * 24 * 3600_000);
+  await db.insert(cartItems).values({ userId: learner.id, categoryId: group.categoryId, groupId: group.id });
+  const quote = await quoteCart(db, learner.id, config.storeCurrency, paidAt);
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: learner.id,
+      provider: "stripe",
+      providerRef: "cs_e2e_old_order",
+      amountMinor: quote.amountMinor,
+      currency: quote.currency,
+      lines: quote.lines,
+      successUrl: `${config.publicUrl}/payment-confirmation`,
+      cancelUrl: `${config.publicUrl}/payment-cancelled`,
+      createdAt: paidAt,
+    })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error("no payment");
+  const fulfilment = await fulfilPayment(db, {
+    paymentId: payment.id,
+    amountMinor: quote.amountMinor,
+    currency: quote.currency,
+    transactionId: "pi_e2e_old_order",
+    now: paidAt,
+  });
+  if (fulfilment.kind !== "order") throw new Error("the old payment made no order");
+} finally {
+  await database.close();
+}
