@@ -1,14 +1,17 @@
 import type { ListingResponse, NotificationsView } from "@skillshelf/shared/api.ts";
+import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import { SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
+import { createPageTranslator } from "@skillshelf/shared/i18n/page-translator.ts";
+import { statedMoment, translateMessage, VALUED_MESSAGES } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons } from "../src/db/schema/index.ts";
+import { coupons, orders } from "../src/db/schema/index.ts";
 import { notify } from "../src/notifications/notifications.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
-import { englishLeftIn, englishPieces } from "./helpers/languages.ts";
+import { englishLeftAmong, englishLeftIn, englishPieces } from "./helpers/languages.ts";
 import { buyFromListing, payForCart } from "./helpers/orders.ts";
 import { formPost } from "./helpers/pages.ts";
 
@@ -267,6 +270,74 @@ describe("a signed-in learner's pages in Spanish and French", () => {
       )
       .then((r) => (r as unknown as { rows: { title: string; text: string }[] }).rows);
     expect(stored).toEqual({ title: "Your order is complete", text: "Order SKL-1: Docker: Basics, Git are unlocked." });
+  });
+});
+
+describe("messages that carry values, in Spanish and French", () => {
+  /** A value for each placeholder: catalogue names stay as they are, a moment is the server's English one. */
+  const SAMPLE: Record<string, string> = {
+    owner: "Docker",
+    artefact: "Docker",
+    name: "Basics",
+    filename: "notes.docx",
+    field: "name",
+    moment: statedMoment(new Date("2026-12-02T10:00:00Z")),
+    order: "SKL-20261124-0a1b2c3d",
+  };
+  const sample = (key: string) =>
+    key.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+      name === "reason" ? VALUED_MESSAGES.importSold.replace("{{name}}", "Git") : (SAMPLE[name] ?? "12"),
+    );
+
+  for (const code of ["es", "fr"] as const) {
+    it(`are each shown in ${code}, with no English left and the values kept`, () => {
+      const { t } = createPageTranslator(code, CATALOGUES[code]);
+      const pieces = englishPieces(code);
+      for (const key of Object.values(VALUED_MESSAGES)) {
+        const english = sample(key);
+        const shown = translateMessage(code, t, english);
+        expect(shown, english).not.toBe(english);
+        expect(englishLeftAmong([shown], pieces), english).toEqual([]);
+        for (const value of ["Docker", "Basics", "notes.docx", "SKL-20261124-0a1b2c3d"]) {
+          if (english.includes(value)) expect(shown, english).toContain(value);
+        }
+        if (key.includes("{{moment}}")) expect(shown).not.toContain("December");
+      }
+    });
+  }
+
+  it("show the cart's refusal, naming what is in the cart, in the learner's language", async () => {
+    const learner = await createUser(store, { language: "Spanish" });
+    const cookie = { cookie: `access-token=${await signIn(store, learner.id)}` };
+    const docker = (
+      await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
+    ).json<ListingResponse>();
+    const fields = { intent: "add", sub_category_id: String(docker.seo_data.id), redirectTo: "/docker" };
+    expect((await formPost(store, "/cart", fields, cookie)).statusCode).toBe(303);
+    const twice = await formPost(store, "/cart", fields, cookie);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.body).toContain("Docker ya está en tu carrito.");
+    expect(englishLeftIn(twice.body, englishPieces("es"))).toEqual([]);
+  });
+
+  it("show the refund's 409 naming the deadline in the learner's language and date format", async () => {
+    const learner = await createUser(store, { language: "French" });
+    const token = await signIn(store, learner.id);
+    const docker = (
+      await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
+    ).json<ListingResponse>();
+    const { orderId } = await buyFromListing(store, { id: learner.id, token }, docker, "Basics");
+    // Bought on 1 March 2026 at 09:30 UTC: the guarantee ended on 7 March.
+    await store.database.db
+      .update(orders)
+      .set({ createdAt: new Date("2026-03-01T09:30:00Z") })
+      .where(sql`${orders.id} = ${orderId}`);
+    const refused = await formPost(store, `/order-details/${orderId}`, {}, { cookie: `access-token=${token}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain(
+      "La garantie satisfait ou remboursé de 6 jours de cette commande a pris fin le 7 mars 2026 à 09:30 UTC.",
+    );
+    expect(englishLeftIn(refused.body, englishPieces("fr"))).toEqual([]);
   });
 });
 

@@ -19,7 +19,7 @@ import { useAdminForm } from "../features/admin/use-admin-form";
 import { useToast } from "../features/toast/toast-context";
 import { serverActionOrFailure } from "../lib/client-action";
 import { pageUrl } from "../lib/form-action";
-import { useT } from "../lib/i18n";
+import { useMessageT, useT } from "../lib/i18n";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-catalogue";
 
@@ -597,6 +597,7 @@ function ImportForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const t = useT();
+  const message = useMessageT();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -622,7 +623,7 @@ function ImportForm() {
       await revalidator.revalidate();
     } else {
       const where = result.body?.line ? ` ${t("(line {{line}})", { line: result.body.line })}` : "";
-      setProblem(`${t(result.message)}${where}${result.body?.reason ? `: ${result.body.reason}` : ""}`);
+      setProblem(`${message(result.message)}${where}${result.body?.reason ? `: ${message(result.body.reason)}` : ""}`);
     }
   };
 

@@ -20,6 +20,7 @@ import {
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
 import { okEnvelope } from "@skillshelf/shared/api.ts";
+import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -306,7 +307,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const files = await readUploads(request, reply, app.media);
       if (!files) return reply;
       const media = await addMedia(db, app.media, request.params.id, files);
-      const message = media.length === 1 ? "The file is uploaded." : `${media.length} files are uploaded.`;
+      const message = media.length === 1 ? "The file is uploaded." : valued("filesUploaded", { files: media.length });
       await published();
       return reply.status(201).send(written({ message, data: media }));
     },
@@ -450,7 +451,7 @@ function importRoute(published: () => Promise<void>) {
           await published();
           return {
             status: true,
-            message: `The catalogue is imported: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,
+            message: valued("imported", summary),
             data: summary,
           };
         } catch (error) {
