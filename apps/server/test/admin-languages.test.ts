@@ -2,7 +2,15 @@ import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, contentMedia, contents, contentGroups as groups, orders, users } from "../src/db/schema/index.ts";
+import {
+  categories,
+  contentMedia,
+  contents,
+  coupons,
+  contentGroups as groups,
+  orders,
+  users,
+} from "../src/db/schema/index.ts";
 import { createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -27,6 +35,7 @@ let groupId = 0;
 let contentId = 0;
 /** An artefact the orders below bought: it cannot be deleted. */
 let soldId = 0;
+let couponId = 0;
 /** What the store holds: the pages show it as it is in every language. */
 let data = new Set<string>();
 
@@ -73,6 +82,8 @@ beforeAll(async () => {
     { cookie: `access-token=${operators.en}` },
   );
   expect(coupon.statusCode).toBe(303);
+  [{ id: couponId = 0 } = { id: 0 }] = await db.select({ id: coupons.id }).from(coupons).limit(1);
+  expect(couponId).toBeGreaterThan(0);
 
   const [withGroup] = await db.select({ id: groups.categoryId, group: groups.id }).from(groups).limit(1);
   const [parent] = await db
@@ -117,6 +128,10 @@ const routes = () => [
   `/admin/orders/${orderId}`,
   "/admin/orders/999999",
   "/admin/coupons",
+  `/admin/coupons?edit=${couponId}`,
+  "/admin/orders?cursor=not-a-cursor",
+  "/admin/catalogue?edit=category-999999",
+  `/admin/catalogue?edit=content-999999`,
 ];
 
 const page = (url: string, token: string) =>

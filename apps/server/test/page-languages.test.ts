@@ -8,7 +8,7 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orders } from "../src/db/schema/index.ts";
 import { notify } from "../src/notifications/notifications.ts";
-import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { englishLeftAmong, englishLeftIn, englishPieces } from "./helpers/languages.ts";
@@ -43,6 +43,9 @@ const PUBLIC_PAGES = [
   "/registration",
   "/forgot-password",
   "/reset-password/not-a-token",
+  "/login?redirectTo=%2Fcart",
+  "/docker/no-such-article",
+  "/no-such-page/no-such-article",
 ];
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -53,7 +56,13 @@ describe("pages in Spanish and French", () => {
     it(`leave no English interface text in a ${code} page, for a guest who chose ${code}`, async () => {
       const pieces = englishPieces(code);
       expect(pieces.length).toBeGreaterThan(100);
-      for (const page of PUBLIC_PAGES) {
+      // A reset link that works: the form for the new password.
+      const user = await createUser(store);
+      await store.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: user.email } });
+      const link = /\/reset-password\/[\w-]+/.exec((await lastMailOf(store, user.email))?.text ?? "")?.[0];
+      expect(link).toBeDefined();
+      expect((await get(link ?? "")).body).toContain('name="confirm_password"');
+      for (const page of [...PUBLIC_PAGES, link ?? ""]) {
         const res = await get(page, { cookie: `lang=${code}` });
         expect([200, 404, 422], page).toContain(res.statusCode);
         expect(res.body, page).toContain(`<html lang="${code}"`);
@@ -207,9 +216,15 @@ describe("a signed-in learner's pages in Spanish and French", () => {
         "/payment-cancelled?refunded=1",
         "/cart",
         "/docker/images",
+        "/search?q=docker",
       ]) {
         await check(page);
       }
+      // Error pages a learner meets: another's (or no) order.
+      await check("/order-details/999999", 404);
+      await check("/docker/no-such-article", 404);
+      // A paged list's link that no longer works.
+      for (const list of ["/my-items", "/my-orders", "/notifications"]) await check(`${list}?cursor=not-a-cursor`, 422);
       expect(await check("/my-items")).toContain(code === "es" ? "Continuar" : "Continuer");
       expect(await check(`/order-details/${second.orderId}`)).toContain(
         code === "es" ? "Solicitar reembolso" : "Demander un remboursement",

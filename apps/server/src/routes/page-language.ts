@@ -15,8 +15,9 @@ const SERVER_NAMESPACES = new Set(["mail", "emulator"]);
 /**
  * The namespaces only signed-in pages use: a learner's account pages,
  * checkout and the payment pages, the cart's coupon and credit,
- * notifications and an article's progress (account, checkout). A guest's
- * page (and every page kept for guests) goes without them.
+ * notifications and an article's progress, a paged list's link errors and
+ * the admin area's 403 (account, checkout). A guest's page (and every page
+ * kept for guests) goes without them.
  */
 const SIGNED_IN_NAMESPACES = new Set(["account", "checkout"]);
 /** The operator's area: only an operator's pages carry it (about 5 KB gzip a language). */
