@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { wholeMinorMessage } from "../money.ts";
 import { CATALOGUES } from "./catalogues.ts";
 import { LANGUAGE_CODES } from "./languages.ts";
 import { browserResources, createPageTranslator } from "./page-translator.ts";
@@ -36,6 +37,18 @@ describe("messages that carry values", () => {
     expect(translateMessage("fr", pageT("fr"), "Something nobody catalogued")).toBe("Something nobody catalogued");
     // A catalogued text without values is t's.
     expect(translateMessage("es", pageT("es"), "The file is uploaded.")).toBe("El archivo se ha subido.");
+  });
+
+  it("cover the messages other modules write in the same words (a price in a currency without decimals)", () => {
+    expect(translateMessage("es", pageT("es"), wholeMinorMessage("Price", "JPY"))).toBe(
+      "El precio debe ser un número entero: JPY no tiene decimales",
+    );
+    expect(translateMessage("fr", pageT("fr"), wholeMinorMessage("An amount", "JPY"))).toBe(
+      "Un montant doit être un nombre entier : JPY n’a pas de décimales",
+    );
+    expect(translateMessage("es", pageT("es"), valued("unsafeText", { field: "The file name" }))).toBe(
+      "El nombre del archivo contiene caracteres no permitidos.",
+    );
   });
 
   it("write a stated moment again in the page's language", () => {

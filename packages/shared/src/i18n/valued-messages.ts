@@ -23,6 +23,9 @@ export const VALUED_MESSAGES = {
   importMediaTooLarge: "media file is larger than {{megabytes}} MB",
   importTextTooLarge: "the catalogue without its media is larger than {{megabytes}} MB",
   unsafeText: "{{field}} contains characters that are not allowed.",
+  // wholeMinorMessage's, in a currency without decimals (JPY); GBP's "Price has at most two decimals" is a plain key.
+  priceWhole: "Price must be a whole number: {{currency}} has no decimals",
+  amountWhole: "An amount must be a whole number: {{currency}} has no decimals",
   free: "{{name}} is free: there is nothing to buy.",
   owned: "You already own {{name}}.",
   ownedWhole: "You already own {{artefact}}, which includes {{name}}.",
@@ -46,7 +49,7 @@ export function valued<K extends keyof typeof VALUED_MESSAGES>(
 }
 
 /** Values that are themselves messages (translated in turn), and dates (written again in the page's language). */
-const NESTED = new Set(["reason"]);
+const NESTED = new Set(["reason", "field"]);
 const MOMENT = "moment";
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -73,6 +76,12 @@ function messagePatterns() {
 /** The English of a moment as the server states it: "30 November 2026 at 10:00 UTC" (en-GB, UTC). */
 export function statedMoment(at: Date): string {
   return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
+}
+
+/** A moment as statedMoment states it, in `language`: English as statedMoment, others by Intl (long date, UTC). */
+export function statedMomentIn(language: string, at: Date): string {
+  if (language === "en") return statedMoment(at);
+  return `${new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
 }
 
 const MONTHS = [
@@ -116,7 +125,7 @@ export function translateMessage(language: string, t: TFunction, message: string
       values[name] = NESTED.has(name)
         ? translateMessage(language, t, value)
         : at
-          ? `${new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`
+          ? statedMomentIn(language, at)
           : value;
     });
     return t(key, values);
