@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { formReady, signInThroughApi } from "../support/accounts.ts";
+import { adminReady } from "../support/admin.ts";
 import { baseUrl, expectAccessible, useBrowser } from "../support/browser.ts";
 import { type ArticleRef, articlePath, loadArticles, pick } from "../support/public-catalogue.ts";
-import { SPANISH_LEARNER } from "../support/seed-languages.ts";
+import { allowConsoleErrors } from "../support/purchase.ts";
+import { SPANISH_LEARNER, SPANISH_OPERATOR } from "../support/seed-languages.ts";
 
 describe("the store in Spanish and French", () => {
   const session = useBrowser();
@@ -59,6 +61,23 @@ describe("the store in Spanish and French", () => {
     await profile.getByLabel("Teléfono").fill("+34 600 000 000");
     await profile.getByRole("button", { name: "Guardar perfil" }).click();
     await page.locator(".toast", { hasText: "Perfil actualizado correctamente." }).waitFor();
+  });
+
+  it("tells a Spanish operator, in Spanish, whose slug a new artefact would take (a message that carries a value)", async () => {
+    const { page } = session;
+    await signInThroughApi(page.request, SPANISH_OPERATOR);
+    await page.goto("/admin/catalogue");
+    expect(await page.getAttribute("html", "lang")).toBe("es");
+    await adminReady(page, "Catálogo");
+    await page.getByRole("link", { name: "Añadir artefacto a Tech Cards" }).click();
+    const form = page.locator("main form", { has: page.getByRole("button", { name: "Crear artefacto" }) });
+    await form.locator('input[name="name"]').fill("Otra colección");
+    await form.locator('input[name="slug"]').fill("tech-cards");
+    await form.getByRole("button", { name: "Crear artefacto" }).click();
+    // The store answers in English (CONTRACT.md); the page shows it in the operator's language.
+    await page.getByText("Este slug ya lo usa «Tech Cards».").first().waitFor();
+    expect(await page.getByText('This slug is already used by "Tech Cards".').count()).toBe(0);
+    allowConsoleErrors(session, /status of 422/);
   });
 
   for (const lang of ["es", "fr"] as const) {

@@ -1,8 +1,16 @@
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
-import { isNotNull } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, contentMedia, contents, contentGroups as groups, orders, users } from "../src/db/schema/index.ts";
+import {
+  categories,
+  contentMedia,
+  contents,
+  coupons,
+  contentGroups as groups,
+  orders,
+  users,
+} from "../src/db/schema/index.ts";
 import { createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -25,6 +33,9 @@ let orderId = 0;
 let artefact = { id: 0, parentId: 0 };
 let groupId = 0;
 let contentId = 0;
+/** An artefact the orders below bought: it cannot be deleted. */
+let soldId = 0;
+let couponId = 0;
 /** What the store holds: the pages show it as it is in every language. */
 let data = new Set<string>();
 
@@ -54,6 +65,7 @@ beforeAll(async () => {
     start: new Date("2026-11-01T10:30:00Z"),
     categoryId: first?.id,
   });
+  soldId = first?.id ?? 0;
   const docker = (
     await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
   ).json<ListingResponse>();
@@ -70,6 +82,8 @@ beforeAll(async () => {
     { cookie: `access-token=${operators.en}` },
   );
   expect(coupon.statusCode).toBe(303);
+  [{ id: couponId = 0 } = { id: 0 }] = await db.select({ id: coupons.id }).from(coupons).limit(1);
+  expect(couponId).toBeGreaterThan(0);
 
   const [withGroup] = await db.select({ id: groups.categoryId, group: groups.id }).from(groups).limit(1);
   const [parent] = await db
@@ -114,6 +128,10 @@ const routes = () => [
   `/admin/orders/${orderId}`,
   "/admin/orders/999999",
   "/admin/coupons",
+  `/admin/coupons?edit=${couponId}`,
+  "/admin/orders?cursor=not-a-cursor",
+  "/admin/catalogue?edit=category-999999",
+  `/admin/catalogue?edit=content-999999`,
 ];
 
 const page = (url: string, token: string) =>
@@ -204,6 +222,62 @@ describe("the admin area in the operator's language", () => {
       expect(refused.body).toContain(message);
     }
     expect(englishLeftIn(refused.body, englishPieces("es")).filter((text) => !isData(text))).toEqual([]);
+  });
+
+  it("names the slug's owner and the sold artefact in the operator's language", async () => {
+    const url = `/admin/catalogue?add=artefact-${artefact.parentId}`;
+    const cookie = { cookie: `access-token=${operators.es}` };
+    const taken = await formPost(
+      store,
+      url,
+      {
+        intent: ["category-create"],
+        parent_id: [String(artefact.parentId)],
+        name: ["Otro Docker"],
+        slug: ["docker"],
+      },
+      cookie,
+    );
+    expect(taken.statusCode).toBe(422);
+    expect(taken.body).toContain("Este slug ya lo usa «Docker».");
+    expect(englishLeftIn(taken.body, englishPieces("es")).filter((text) => !isData(text))).toEqual([]);
+
+    const [sold] = await store.database.db
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.id, soldId));
+    const refused = await formPost(
+      store,
+      "/admin/catalogue",
+      { intent: ["category-delete"], id: [String(soldId)] },
+      { cookie: `access-token=${operators.fr}` },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain(
+      `« ${sold?.name} » a été vendu, il ne peut donc pas être supprimé ; masquez-le plutôt.`,
+    );
+    expect(englishLeftIn(refused.body, englishPieces("fr")).filter((text) => !isData(text))).toEqual([]);
+  });
+
+  it("sends the admin area's texts to operators only: a learner's page goes without them", async () => {
+    // Spanish admin texts no other page shows: they reach a page only as its catalogue (the root loader's data).
+    const { admin = {}, ...others } = CATALOGUES.es;
+    const elsewhere = JSON.stringify(others);
+    const adminOnly = Object.values(admin).filter(
+      (text) => /^[\p{L} ,.]{20,}$/u.test(text) && !elsewhere.includes(text),
+    );
+    expect(adminOnly.length).toBeGreaterThan(20);
+    for (const url of ["/dashboard", "/docker"]) {
+      const learnerPage = await page(url, learner);
+      expect(learnerPage.body, url).toContain('<html lang="es"');
+      expect(
+        adminOnly.filter((text) => learnerPage.body.includes(text)),
+        url,
+      ).toEqual([]);
+    }
+    // The operator's admin page carries them all, so every admin page (and a client-side visit) can say them.
+    const operatorPage = await page("/admin/users", operators.es);
+    expect(adminOnly.filter((text) => !operatorPage.body.includes(text))).toEqual([]);
   });
 
   it("shows a learner's 403 in their language", async () => {

@@ -33,17 +33,21 @@ async function payer(code: keyof typeof SETTING) {
   return { cookie: `access-token=${token}`, call };
 }
 
-/** Each emulator's hosted page for an open payment, as the payer's browser opens it. */
+/** A Stripe Checkout Session for the payer's cart, as the checkout starts it. */
+async function stripeSession(stripe: Awaited<ReturnType<typeof payer>>) {
+  const res = await stripe.call("/api/stripe/create-checkout-session", {
+    final_amount: 19.99,
+    currency: "GBP",
+    ...urls,
+    line_items: [{ name: "Docker", price: 19.99, quantity: 1 }],
+  });
+  return res.json<{ id: string }>();
+}
+
+/** Each emulator's hosted pages (open, decided, expired, unknown), as the payer's browser opens them. */
 async function hostedPages(code: keyof typeof SETTING): Promise<Record<string, string>> {
   const stripe = await payer(code);
-  const session = (
-    await stripe.call("/api/stripe/create-checkout-session", {
-      final_amount: 19.99,
-      currency: "GBP",
-      ...urls,
-      line_items: [{ name: "Docker", price: 19.99, quantity: 1 }],
-    })
-  ).json<{ id: string }>();
+  const session = await stripeSession(stripe);
   const get = (url: string, cookie: string) => store.app.inject({ method: "GET", url, headers: { cookie } });
 
   const paypal = await payer(code);
@@ -81,11 +85,35 @@ async function hostedPages(code: keyof typeof SETTING): Promise<Record<string, s
     ),
   );
 
+  // The pages of a payment already decided: a Stripe session paid (complete) or expired, a PayPal order approved.
+  const open = (await get(`/emulator/stripe/checkout/${session.id}`, stripe.cookie)).body;
+  const paypalPage = new URL(approval?.href ?? "");
+  const paypalOpen = (await get(paypalPage.pathname + paypalPage.search, paypal.cookie)).body;
+  const stripeDecided = await payer(code);
+  const decidedSession = await stripeSession(stripeDecided);
+  const declined = await store.app.inject(
+    withCookie(formPost(`/emulator/stripe/checkout/${decidedSession.id}/decline`, {}), stripeDecided.cookie),
+  );
+  expect(declined.statusCode).toBe(303);
+  const expired = await store.app.inject({
+    method: "POST",
+    url: "/emulator/stripe/control",
+    payload: { session_id: session.id, expire: true },
+  });
+  expect(expired.statusCode, expired.body).toBe(200);
+  const token = paypalPage.searchParams.get("token") ?? "";
+  const approved = await store.app.inject(
+    withCookie(formPost("/emulator/paypal/checkout/approve", { token, outcome: "pay" }), paypal.cookie),
+  );
+  expect(approved.statusCode).toBe(303);
+
   return {
-    stripe: (await get(`/emulator/stripe/checkout/${session.id}`, stripe.cookie)).body,
+    stripe: open,
+    "stripe, complete": (await get(`/emulator/stripe/checkout/${decidedSession.id}`, stripe.cookie)).body,
+    "stripe, expired": (await get(`/emulator/stripe/checkout/${session.id}`, stripe.cookie)).body,
+    "paypal, approved": (await get(paypalPage.pathname + paypalPage.search, paypal.cookie)).body,
     "stripe, not found": (await get("/emulator/stripe/checkout/cs_test_nope", stripe.cookie)).body,
-    paypal: (await get(new URL(approval?.href ?? "").pathname + new URL(approval?.href ?? "").search, paypal.cookie))
-      .body,
+    paypal: paypalOpen,
     "paypal, not found": (await get("/emulator/paypal/checkout?token=NOPE", paypal.cookie)).body,
     payu: hosted.body,
     "payu, decided": decided.body,
@@ -115,7 +143,12 @@ describe("the payment emulators' pages", () => {
   }
 
   it("stay in English for an English payer", async () => {
-    const { stripe, paypal, payu } = await hostedPages("en");
+    const pages = await hostedPages("en");
+    const { stripe, paypal, payu } = pages;
+    // The decided payments' pages are the ones the translated runs check too.
+    expect(pages["stripe, complete"]).toContain("This checkout is complete");
+    expect(pages["stripe, expired"]).toContain("This checkout is expired");
+    expect(pages["paypal, approved"]).toContain("This order is no longer awaiting approval");
     expect(stripe).toContain('<html lang="en">');
     expect(stripe).toContain("Payments are emulated: this is not Stripe Checkout, and no money moves.");
     expect(stripe).toContain("<title>Pay £19.99 · Stripe Checkout (emulated)</title>");

@@ -1,14 +1,17 @@
 import type { ListingResponse, NotificationsView } from "@skillshelf/shared/api.ts";
+import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import { SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
+import { createPageTranslator } from "@skillshelf/shared/i18n/page-translator.ts";
+import { statedMoment, translateMessage, VALUED_MESSAGES } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons } from "../src/db/schema/index.ts";
+import { coupons, orders } from "../src/db/schema/index.ts";
 import { notify } from "../src/notifications/notifications.ts";
-import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
-import { englishLeftIn, englishPieces } from "./helpers/languages.ts";
+import { englishLeftAmong, englishLeftIn, englishPieces } from "./helpers/languages.ts";
 import { buyFromListing, payForCart } from "./helpers/orders.ts";
 import { formPost } from "./helpers/pages.ts";
 
@@ -40,6 +43,9 @@ const PUBLIC_PAGES = [
   "/registration",
   "/forgot-password",
   "/reset-password/not-a-token",
+  "/login?redirectTo=%2Fcart",
+  "/docker/no-such-article",
+  "/no-such-page/no-such-article",
 ];
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -50,7 +56,13 @@ describe("pages in Spanish and French", () => {
     it(`leave no English interface text in a ${code} page, for a guest who chose ${code}`, async () => {
       const pieces = englishPieces(code);
       expect(pieces.length).toBeGreaterThan(100);
-      for (const page of PUBLIC_PAGES) {
+      // A reset link that works: the form for the new password.
+      const user = await createUser(store);
+      await store.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: user.email } });
+      const link = /\/reset-password\/[\w-]+/.exec((await lastMailOf(store, user.email))?.text ?? "")?.[0];
+      expect(link).toBeDefined();
+      expect((await get(link ?? "")).body).toContain('name="confirm_password"');
+      for (const page of [...PUBLIC_PAGES, link ?? ""]) {
         const res = await get(page, { cookie: `lang=${code}` });
         expect([200, 404, 422], page).toContain(res.statusCode);
         expect(res.body, page).toContain(`<html lang="${code}"`);
@@ -204,9 +216,15 @@ describe("a signed-in learner's pages in Spanish and French", () => {
         "/payment-cancelled?refunded=1",
         "/cart",
         "/docker/images",
+        "/search?q=docker",
       ]) {
         await check(page);
       }
+      // Error pages a learner meets: another's (or no) order.
+      await check("/order-details/999999", 404);
+      await check("/docker/no-such-article", 404);
+      // A paged list's link that no longer works.
+      for (const list of ["/my-items", "/my-orders", "/notifications"]) await check(`${list}?cursor=not-a-cursor`, 422);
       expect(await check("/my-items")).toContain(code === "es" ? "Continuar" : "Continuer");
       expect(await check(`/order-details/${second.orderId}`)).toContain(
         code === "es" ? "Solicitar reembolso" : "Demander un remboursement",
@@ -267,6 +285,74 @@ describe("a signed-in learner's pages in Spanish and French", () => {
       )
       .then((r) => (r as unknown as { rows: { title: string; text: string }[] }).rows);
     expect(stored).toEqual({ title: "Your order is complete", text: "Order SKL-1: Docker: Basics, Git are unlocked." });
+  });
+});
+
+describe("messages that carry values, in Spanish and French", () => {
+  /** A value for each placeholder: catalogue names stay as they are, a moment is the server's English one. */
+  const SAMPLE: Record<string, string> = {
+    owner: "Docker",
+    artefact: "Docker",
+    name: "Basics",
+    filename: "notes.docx",
+    field: "name",
+    moment: statedMoment(new Date("2026-12-02T10:00:00Z")),
+    order: "SKL-20261124-0a1b2c3d",
+  };
+  const sample = (key: string) =>
+    key.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+      name === "reason" ? VALUED_MESSAGES.importSold.replace("{{name}}", "Git") : (SAMPLE[name] ?? "12"),
+    );
+
+  for (const code of ["es", "fr"] as const) {
+    it(`are each shown in ${code}, with no English left and the values kept`, () => {
+      const { t } = createPageTranslator(code, CATALOGUES[code]);
+      const pieces = englishPieces(code);
+      for (const key of Object.values(VALUED_MESSAGES)) {
+        const english = sample(key);
+        const shown = translateMessage(code, t, english);
+        expect(shown, english).not.toBe(english);
+        expect(englishLeftAmong([shown], pieces), english).toEqual([]);
+        for (const value of ["Docker", "Basics", "notes.docx", "SKL-20261124-0a1b2c3d"]) {
+          if (english.includes(value)) expect(shown, english).toContain(value);
+        }
+        if (key.includes("{{moment}}")) expect(shown).not.toContain("December");
+      }
+    });
+  }
+
+  it("show the cart's refusal, naming what is in the cart, in the learner's language", async () => {
+    const learner = await createUser(store, { language: "Spanish" });
+    const cookie = { cookie: `access-token=${await signIn(store, learner.id)}` };
+    const docker = (
+      await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
+    ).json<ListingResponse>();
+    const fields = { intent: "add", sub_category_id: String(docker.seo_data.id), redirectTo: "/docker" };
+    expect((await formPost(store, "/cart", fields, cookie)).statusCode).toBe(303);
+    const twice = await formPost(store, "/cart", fields, cookie);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.body).toContain("Docker ya está en tu carrito.");
+    expect(englishLeftIn(twice.body, englishPieces("es"))).toEqual([]);
+  });
+
+  it("show the refund's 409 naming the deadline in the learner's language and date format", async () => {
+    const learner = await createUser(store, { language: "French" });
+    const token = await signIn(store, learner.id);
+    const docker = (
+      await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
+    ).json<ListingResponse>();
+    const { orderId } = await buyFromListing(store, { id: learner.id, token }, docker, "Basics");
+    // Bought on 1 March 2026 at 09:30 UTC: the guarantee ended on 7 March.
+    await store.database.db
+      .update(orders)
+      .set({ createdAt: new Date("2026-03-01T09:30:00Z") })
+      .where(sql`${orders.id} = ${orderId}`);
+    const refused = await formPost(store, `/order-details/${orderId}`, {}, { cookie: `access-token=${token}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain(
+      "La garantie satisfait ou remboursé de 6 jours de cette commande a pris fin le 7 mars 2026 à 09:30 UTC.",
+    );
+    expect(englishLeftIn(refused.body, englishPieces("fr"))).toEqual([]);
   });
 });
 

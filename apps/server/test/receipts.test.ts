@@ -4,6 +4,7 @@ import { parseConfig } from "../src/env.ts";
 import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
+import { englishLeftAmong, englishPieces } from "./helpers/languages.ts";
 import { buyFromListing } from "./helpers/orders.ts";
 import { pdfText } from "./helpers/pdf.ts";
 
@@ -22,8 +23,8 @@ beforeAll(async () => {
 afterAll(() => store?.close());
 
 /** A learner who bought Docker (or one of its groups): one order of one line. */
-async function buyer(groupName?: string) {
-  const user = await createUser(store, { name: "Ada Lovelace" });
+async function buyer(groupName?: string, language = "English") {
+  const user = await createUser(store, { name: "Ada Lovelace", language });
   const token = await signIn(store, user.id);
   const { transactionId, ...order } = await buyFromListing(store, { id: user.id, token }, docker, groupName);
   return { user, token, order, transactionId };
@@ -66,6 +67,27 @@ describe("receipts", () => {
       "Total paid",
       "£5.00",
     ]);
+  });
+
+  it("are written in the buyer's language: labels, date, payment method and amounts", async () => {
+    for (const [language, code] of [
+      ["Spanish", "es"],
+      ["French", "fr"],
+    ] as const) {
+      const { token, order } = await buyer("Basics", language);
+      const res = await store.app.inject({ url: `/api/orders/${order.orderId}/receipt`, headers: bearer(token) });
+      const lines = (await pdfText(res.rawPayload)).split("\n");
+      expect(englishLeftAmong(lines, englishPieces(code)), code).toEqual([]);
+      expect(lines, code).toEqual(
+        expect.arrayContaining(
+          code === "es"
+            ? ["Recibo", "Número de pedido", "21 de noviembre de 2026 a las 10:00 UTC", "Tarjeta", "Total pagado"]
+            : ["Reçu", "Numéro de commande", "21 novembre 2026 à 10:00 UTC", "Carte", "Total payé"],
+        ),
+      );
+      // Amounts in the language's format, as its mails write them: "5,00".
+      expect(lines.at(-1), code).toMatch(/^5,00\s/);
+    }
   });
 
   it("are linked from the order's mail, and the link sends a visitor to sign in, then back to the order", async () => {

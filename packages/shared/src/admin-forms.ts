@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { valued } from "./i18n/valued-messages.ts";
 import { MAX_ID, rowId } from "./ids.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
 import { RESERVED_SLUGS } from "./reserved-slugs.ts";
@@ -27,15 +28,13 @@ export const ADMIN_MESSAGES = {
   reorderMismatch: "The list does not match the items to reorder.",
 } as const;
 
-export const slugTakenMessage = (owner: string) => `This slug is already used by "${owner}".`;
-export const groupNameTakenMessage = (artefact: string) => `A group with this name already exists in "${artefact}".`;
+export const slugTakenMessage = (owner: string) => valued("slugTaken", { owner });
+export const groupNameTakenMessage = (artefact: string) => valued("groupNameTaken", { artefact });
 export const fileTooLargeMessage = (maxBytes: number) =>
-  `The file is too large: at most ${Math.floor(maxBytes / 1024 / 1024)} MB.`;
+  valued("fileTooLarge", { megabytes: Math.floor(maxBytes / 1024 / 1024) });
 /** Orders keep pointing at what they sold, so it stays; hiding takes it off the public pages. */
-export const soldCategoryMessage = (name: string) =>
-  `"${name}" has been sold, so it cannot be deleted; hide it instead.`;
-export const soldGroupMessage = (name: string) =>
-  `"${name}" has been sold, so it cannot be deleted; its buyers keep access to it.`;
+export const soldCategoryMessage = (name: string) => valued("soldCategory", { name });
+export const soldGroupMessage = (name: string) => valued("soldGroup", { name });
 
 const required = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { valued } from "./i18n/valued-messages.ts";
 import { rowId } from "./ids.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
 
@@ -30,7 +31,7 @@ export const COUPON_MESSAGES = {
 } as const;
 
 /** A code's total uses cannot go below the orders that already used it. */
-export const belowUses = (uses: number) => `Total uses cannot be below the ${uses} uses so far`;
+export const belowUses = (uses: number) => valued("belowUses", { uses });
 
 /** The cart's and the order's line for the upgrade credit. */
 export const CREDIT_LABEL = "Credit for what you own";

@@ -1,4 +1,5 @@
 import type { CartItem, CartResponse } from "@skillshelf/shared/api.ts";
+import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
@@ -60,19 +61,21 @@ export async function addToCart(options: {
       .from(contentGroups)
       .where(and(eq(contentGroups.id, groupId), eq(contentGroups.categoryId, category.id)));
     if (!group) throw new AppError("not_found", "This item is not available.");
-    if (group.priceMinor === null) throw new AppError("conflict", `${group.name} is free: there is nothing to buy.`);
+    if (group.priceMinor === null) throw new AppError("conflict", valued("free", { name: group.name }));
   } else if (category.priceMinor === null) {
-    throw new AppError("conflict", `${category.name} is free: there is nothing to buy.`);
+    throw new AppError("conflict", valued("free", { name: category.name }));
   }
 
   const owned = await ownedIn(db, userId, category.id);
   if (owned.whole) {
     throw new AppError(
       "conflict",
-      group ? `You already own ${category.name}, which includes ${group.name}.` : `You already own ${category.name}.`,
+      group
+        ? valued("ownedWhole", { artefact: category.name, name: group.name })
+        : valued("owned", { name: category.name }),
     );
   }
-  if (group && owned.groups.has(group.id)) throw new AppError("conflict", `You already own ${group.name}.`);
+  if (group && owned.groups.has(group.id)) throw new AppError("conflict", valued("owned", { name: group.name }));
 
   const inCart = await db
     .select({ id: cartItems.id, groupId: cartItems.groupId })
@@ -82,12 +85,12 @@ export async function addToCart(options: {
     throw new AppError(
       "conflict",
       group
-        ? `${category.name} is already in your cart, and it includes ${group.name}.`
-        : `${category.name} is already in your cart.`,
+        ? valued("inCartWhole", { artefact: category.name, name: group.name })
+        : valued("inCart", { name: category.name }),
     );
   }
   if (group && inCart.some((i) => i.groupId === group.id)) {
-    throw new AppError("conflict", `${group.name} is already in your cart.`);
+    throw new AppError("conflict", valued("inCart", { name: group.name }));
   }
 
   try {
@@ -107,7 +110,7 @@ export async function addToCart(options: {
   } catch (error) {
     // A double click: the same line added twice at once.
     if (isUniqueViolation(error)) {
-      throw new AppError("conflict", `${group?.name ?? category.name} is already in your cart.`);
+      throw new AppError("conflict", valued("inCart", { name: group?.name ?? category.name }));
     }
     throw error;
   }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ImportSummary } from "@skillshelf/shared/admin-forms.ts";
 import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
+import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { toMinor } from "@skillshelf/shared/money.ts";
 import { RESERVED_SLUGS } from "@skillshelf/shared/reserved-slugs.ts";
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
@@ -275,8 +276,7 @@ async function planContents(
 }
 
 /** Orders keep pointing at what they sold: such things are hidden, never removed. */
-export const soldMessage = (name: string) =>
-  `"${name}" has been sold, so it cannot be removed; keep it in the file with "hidden": true instead`;
+export const soldMessage = (name: string) => valued("importSold", { name });
 
 /** Where media bytes come from besides inline base64: files beside the catalogue file, or a streamed file's reader. */
 interface MediaSource {
@@ -296,7 +296,7 @@ async function storeMedia(
   fail: (reason: string, at: JsonPath) => never,
   store: MediaStore,
 ) {
-  const tooLarge = () => fail(`media file is larger than ${store.maxBytes / 1024 / 1024} MB`, at);
+  const tooLarge = () => fail(valued("importMediaTooLarge", { megabytes: store.maxBytes / 1024 / 1024 }), at);
   const checkType = (sniffed: { empty: boolean; mimetype: string | null }) => {
     if (sniffed.empty) fail("media file is empty", at);
     if (sniffed.mimetype !== media.mimetype) {

@@ -1,4 +1,5 @@
 import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
+import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import Tokenizer from "@streamparser/json/tokenizer.js";
 import TokenType from "@streamparser/json/utils/types/tokenType.js";
 import { findUnsafeText } from "../lib/unsafe-text.ts";
@@ -322,7 +323,10 @@ async function parseStream(
             intakes[index] = result;
             if (result.kind === "stored") storedKeys.push(result.object.key);
             if (result.kind === "too-large")
-              throw new CatalogueFileError(`media file is larger than ${media.maxBytes / 1024 / 1024} MB`, at);
+              throw new CatalogueFileError(
+                valued("importMediaTooLarge", { megabytes: media.maxBytes / 1024 / 1024 }),
+                at,
+              );
           });
           return place(placeholder, lineAt(offset), offset);
         }
@@ -362,7 +366,7 @@ async function parseStream(
       for (let work = queue.shift(); work; work = queue.shift()) await work();
       if (total - divertedBytes > MAX_CATALOGUE_TEXT_BYTES) {
         throw new CatalogueFileError(
-          `the catalogue without its media is larger than ${MAX_CATALOGUE_TEXT_BYTES / 1024 / 1024} MB`,
+          valued("importTextTooLarge", { megabytes: MAX_CATALOGUE_TEXT_BYTES / 1024 / 1024 }),
           line,
         );
       }

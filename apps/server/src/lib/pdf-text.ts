@@ -1,7 +1,16 @@
 import type { PDFFont } from "pdf-lib";
 
 /** Characters the PDF standard fonts lack, spelled with ones they have. */
-const SPELLED: Record<string, string> = { "→": "->", "←": "<-", "≤": "<=", "≥": ">=", "≠": "!=", "✓": "v", "×": "x" };
+const SPELLED: Record<string, string> = {
+  "→": "->",
+  "←": "<-",
+  "≤": "<=",
+  "≥": ">=",
+  "≠": "!=",
+  "✓": "v",
+  "×": "x",
+  "\u202f": " ",
+};
 
 /**
  * Text a standard (WinAnsi) font can draw: known symbols spelled out, any

@@ -7,12 +7,5 @@ export function refundDeadline(paidAt: Date): Date {
   return new Date(paidAt.getTime() + REFUND_WINDOW_MS);
 }
 
-/** A moment as messages and mails state it: "27 November 2026, 10:00 UTC" (the store does not know the reader's zone). */
-export function statedMoment(at: Date): string {
-  const text = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(at);
-  return `${text} UTC`;
-}
+/** A moment as messages and mails state it: "27 November 2026 at 10:00 UTC" (the store does not know the reader's zone). */
+export { statedMoment } from "@skillshelf/shared/i18n/valued-messages.ts";

@@ -1,4 +1,8 @@
+import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
+import { DEFAULT_LANGUAGE, languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
+import { statedMomentIn } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
@@ -6,8 +10,8 @@ import type { DbOrTx } from "../db/client.ts";
 import { orderLines, orders, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { drawableText } from "../lib/pdf-text.ts";
+import { translatorOf } from "../lib/translators.ts";
 import { lineName } from "../payments/quote.ts";
-import { statedMoment } from "./money-back.ts";
 import { orderColumns } from "./read-orders.ts";
 
 export interface ReceiptOrder {
@@ -22,14 +26,15 @@ export interface ReceiptOrder {
   paymentMethod: string;
   transactionId: string;
   refundedAt: Date | null;
-  buyer: { name: string; email: string };
+  /** The buyer, and their language setting ("Spanish"): the receipt is written in it. */
+  buyer: { name: string; email: string; language: string };
   lines: { name: string; groupName: string | null; priceMinor: number }[];
 }
 
 /** What a receipt states about one of the user's orders; another user's order is as unknown as a missing one. */
 export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: number): Promise<ReceiptOrder> {
   const [order] = await db
-    .select({ ...orderColumns, name: users.name, email: users.email })
+    .select({ ...orderColumns, name: users.name, email: users.email, language: users.language })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
@@ -50,7 +55,7 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
     paymentMethod: order.paymentMethod,
     transactionId: order.transactionId,
     refundedAt: order.refundedAt,
-    buyer: { name: order.name, email: order.email },
+    buyer: { name: order.name, email: order.email, language: order.language },
     lines,
   };
 }
@@ -71,12 +76,16 @@ export async function renderReceipt(store: { name: string; address: string[] }, 
   const doc = await PDFDocument.create();
   const sans = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  doc.setTitle(`Receipt ${order.orderNumber}`);
+  const language = languageOfSetting(order.buyer.language) ?? DEFAULT_LANGUAGE;
+  const t = translatorOf(language);
+  const { locale } = formattingOf({ language: order.buyer.language, timezone: "UTC" });
+  const moment = (at: Date) => statedMomentIn(language, at);
+  doc.setTitle(`${t("Receipt")} ${order.orderNumber}`);
   doc.setAuthor(store.name);
   doc.setCreator(store.name);
   doc.setCreationDate(order.createdAt);
 
-  const money = (minor: number) => formatMoney(minor, order.currency);
+  const money = (minor: number) => formatMoney(minor, order.currency, locale);
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
   const write = (text: string, options: { x?: number; size?: number; font?: PDFFont; color?: typeof INK } = {}) => {
@@ -120,25 +129,28 @@ export async function renderReceipt(store: { name: string; address: string[] }, 
     y -= 14;
   }
   y -= 16;
-  write(order.refundedAt ? "Receipt (refunded)" : "Receipt", { size: 16, font: bold });
+  write(t(order.refundedAt ? "Receipt (refunded)" : "Receipt"), { size: 16, font: bold });
   y -= 26;
   const facts: [string, string][] = [
     ["Order number", order.orderNumber],
-    ["Date", statedMoment(order.createdAt)],
+    ["Date", moment(order.createdAt)],
     ["Billed to", `${order.buyer.name} <${order.buyer.email}>`],
-    ["Payment method", order.paymentMethod],
+    [
+      "Payment method",
+      t((PAYMENT_METHOD_LABELS as Record<string, string>)[order.paymentMethod] ?? order.paymentMethod),
+    ],
     ["Transaction ID", order.transactionId],
   ];
   if (order.couponCode) facts.push(["Coupon code", order.couponCode]);
-  if (order.refundedAt) facts.push(["Refunded", statedMoment(order.refundedAt)]);
+  if (order.refundedAt) facts.push(["Refunded", moment(order.refundedAt)]);
   for (const [label, value] of facts) {
-    write(label, { color: MUTED });
+    write(t(label), { color: MUTED });
     write(fit(value, sans, 10.5, A4[0] - 2 * MARGIN - 130), { x: MARGIN + 130 });
     y -= 16;
   }
   y -= 18;
-  write("Item", { font: bold });
-  writeRight("Price", { font: bold });
+  write(t("Item"), { font: bold });
+  writeRight(t("Price"), { font: bold });
   y -= 8;
   rule();
   y -= 12;
@@ -159,7 +171,7 @@ export async function renderReceipt(store: { name: string; address: string[] }, 
   totals.push(["Discount", money(order.discountMinor)], ["Total paid", money(order.amountMinor)]);
   for (const [label, value] of totals) {
     const font = label === "Total paid" ? bold : sans;
-    write(label, { x: A4[0] - MARGIN - 220, font });
+    write(t(label), { x: A4[0] - MARGIN - 220, font });
     writeRight(value, { font });
     y -= 16;
   }

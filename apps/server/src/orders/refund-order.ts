@@ -1,6 +1,7 @@
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
+import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -67,7 +68,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       throw new AppError("conflict", "A refund of this order is already in progress.");
     throw new AppError(
       "conflict",
-      `The ${MONEY_BACK_DAYS}-day money-back guarantee for this order ended on ${statedMoment(refundDeadline(order.createdAt))}.`,
+      valued("refundEnded", { days: MONEY_BACK_DAYS, moment: statedMoment(refundDeadline(order.createdAt)) }),
     );
   }
   // What was paid for this order is upgrade credit in a later order that stands: refunding it would pay that credit twice.
@@ -79,10 +80,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
     .limit(1);
   if (creditedTo) {
     await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
-    throw new AppError(
-      "conflict",
-      `What was paid for this order is credit in order ${creditedTo.orderNumber}, which upgraded it to the whole artefact: refund that order first.`,
-    );
+    throw new AppError("conflict", valued("refundCredited", { order: creditedTo.orderNumber }));
   }
   const [payment] = await db
     .select({ provider: payments.provider, currency: payments.currency })

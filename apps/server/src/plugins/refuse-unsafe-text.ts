@@ -1,8 +1,9 @@
+import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
 import { findUnsafeText } from "../lib/unsafe-text.ts";
 
-export const unsafeTextMessage = (field: string) => `${field} contains characters that are not allowed.`;
+export const unsafeTextMessage = (field: string) => valued("unsafeText", { field });
 
 /**
  * One input layer for every route: a NUL or a lone surrogate anywhere in the

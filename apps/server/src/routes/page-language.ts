@@ -15,28 +15,38 @@ const SERVER_NAMESPACES = new Set(["mail", "emulator"]);
 /**
  * The namespaces only signed-in pages use: a learner's account pages,
  * checkout and the payment pages, the cart's coupon and credit,
- * notifications and an article's progress (account, checkout), and the
- * operator's area (admin). A guest's page (and every page kept for guests)
- * goes without them.
+ * notifications and an article's progress, a paged list's link errors and
+ * the admin area's 403 (account, checkout). A guest's page (and every page
+ * kept for guests) goes without them.
  */
-const SIGNED_IN_NAMESPACES = new Set(["account", "checkout", "admin"]);
+const SIGNED_IN_NAMESPACES = new Set(["account", "checkout"]);
+/** The operator's area: only an operator's pages carry it (about 5 KB gzip a language). */
+const OPERATOR_NAMESPACES = new Set(["admin"]);
 
-/** What a page sends the browser of each catalogue, for a signed-in viewer and for a guest: computed once. */
-const pageResources = (guest: boolean) =>
+type Audience = "guest" | "learner" | "operator";
+
+/** What a page sends the browser of each catalogue, for each audience: computed once. */
+const pageResources = (audience: Audience) =>
   Object.fromEntries(
     Object.entries(CATALOGUES).map(([code, resources]) => [
       code,
       browserResources(
         Object.fromEntries(
           Object.entries(resources).filter(
-            ([ns]) => !SERVER_NAMESPACES.has(ns) && !(guest && SIGNED_IN_NAMESPACES.has(ns)),
+            ([ns]) =>
+              !SERVER_NAMESPACES.has(ns) &&
+              !(audience === "guest" && SIGNED_IN_NAMESPACES.has(ns)) &&
+              !(audience !== "operator" && OPERATOR_NAMESPACES.has(ns)),
           ),
         ),
       ),
     ]),
   ) as Record<LanguageCode, Resources>;
-const SIGNED_IN_RESOURCES = pageResources(false);
-const GUEST_RESOURCES = pageResources(true);
+const RESOURCES: Record<Audience, Record<LanguageCode, Resources>> = {
+  guest: pageResources("guest"),
+  learner: pageResources("learner"),
+  operator: pageResources("operator"),
+};
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
@@ -63,5 +73,6 @@ export function pageLanguage(request: FastifyRequest, reply: FastifyReply, viewe
       secure: reply.server.config.publicUrl.startsWith("https:"),
     });
   }
-  return { language, resources: (viewer ? SIGNED_IN_RESOURCES : GUEST_RESOURCES)[language] };
+  const audience: Audience = !viewer ? "guest" : viewer.role === "admin" ? "operator" : "learner";
+  return { language, resources: RESOURCES[audience][language] };
 }

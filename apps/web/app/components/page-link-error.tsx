@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ErrorPage } from "../features/errors/components/error-page";
-import { useT } from "../lib/i18n";
+import { useMessageT, useT } from "../lib/i18n";
 
 /**
  * The error boundary of a paged page: a page link (?cursor=) that is altered,
@@ -9,6 +9,7 @@ import { useT } from "../lib/i18n";
  */
 export function PageLinkError({ firstPage }: { firstPage: string }) {
   const t = useT();
+  const translated = useMessageT();
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 422) return <ErrorPage />;
   const message = (error.data as { message?: string } | null)?.message ?? "This page link is not valid.";
@@ -18,7 +19,7 @@ export function PageLinkError({ firstPage }: { firstPage: string }) {
       <h1 id="page-link-error-title" className="account-page__title">
         {t("This page is no longer available")}
       </h1>
-      <p className="account-page__lead">{t(message)}</p>
+      <p className="account-page__lead">{translated(message)}</p>
       <Link to={firstPage} className="button">
         {t("Go to the first page")}
       </Link>

@@ -5,6 +5,7 @@ import {
   type Resources,
   type TFunction,
 } from "@skillshelf/shared/i18n/page-translator.ts";
+import { translateMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { createContext, useContext } from "react";
 
 export type { TFunction };
@@ -54,4 +55,14 @@ export function useT(): TFunction {
 export function metaT(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): TFunction {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { i18n?: PageI18n } | undefined;
   return translatorOf(root?.i18n).t;
+}
+
+/**
+ * A server message in the page's language: `message(outcome.message)`. Besides
+ * the catalogued texts `t` has, the messages that carry values (a name, a
+ * number, a date) are found back by their key (valued-messages.ts).
+ */
+export function useMessageT(): (message: string) => string {
+  const { language, t } = useTranslator();
+  return (message) => translateMessage(language, t, message);
 }

@@ -19,7 +19,7 @@ import { useAdminForm } from "../features/admin/use-admin-form";
 import { useToast } from "../features/toast/toast-context";
 import { serverActionOrFailure } from "../lib/client-action";
 import { pageUrl } from "../lib/form-action";
-import { useT } from "../lib/i18n";
+import { useMessageT, useT } from "../lib/i18n";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-catalogue";
 
@@ -128,6 +128,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
   const setEditor = (next: Editor | null) => setParams(new URLSearchParams(searchOf(next)));
   const [filter, setFilter] = useState("");
   const t = useT();
+  const message = useMessageT();
   // A plain form post that failed (no JavaScript): its form shows what was typed and why.
   const answer = useActionData<typeof action>();
   const posted = answer && !answer.ok && "posted" in answer ? { ...answer.posted, errors: answer.errors } : undefined;
@@ -221,7 +222,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
       <FormNotice outcome={answer} fieldless />
       {notice && (
         <p className={notice.ok ? "notice" : "notice notice--error"} role={notice.ok ? "status" : "alert"}>
-          {t(notice.message)}
+          {message(notice.message)}
         </p>
       )}
       <ImportForm />
@@ -605,6 +606,7 @@ function ImportForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const t = useT();
+  const message = useMessageT();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -630,7 +632,7 @@ function ImportForm() {
       await revalidator.revalidate();
     } else {
       const where = result.body?.line ? ` ${t("(line {{line}})", { line: result.body.line })}` : "";
-      setProblem(`${t(result.message)}${where}${result.body?.reason ? `: ${result.body.reason}` : ""}`);
+      setProblem(`${message(result.message)}${where}${result.body?.reason ? `: ${message(result.body.reason)}` : ""}`);
     }
   };
 

@@ -9,7 +9,7 @@ import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
 import { usePrice } from "../lib/formatting";
-import { useT } from "../lib/i18n";
+import { useMessageT, useT } from "../lib/i18n";
 import type { Route } from "./+types/admin-coupons";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -64,6 +64,7 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
   const sending = useNavigation().state === "submitting";
   const money = usePrice();
   const t = useT();
+  const message = useMessageT();
   const errors: Record<string, string> = posted && !posted.ok ? (posted.errors ?? {}) : {};
   const field = (name: string) => ({
     id: `coupon-${name}`,
@@ -103,10 +104,10 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
         )}
         {posted && !posted.ok && !posted.errors && (
           <p className="notice notice--error" role="alert">
-            {t(posted.message)}
+            {message(posted.message)}
           </p>
         )}
-        {posted?.ok && <p role="status">{t(posted.message)}</p>}
+        {posted?.ok && <p role="status">{message(posted.message)}</p>}
         <div className="admin-form__grid">
           <div className="admin-field">
             <label className="admin-label" htmlFor="coupon-code">

@@ -5,7 +5,7 @@ import { Trans } from "../components/trans";
 import { provideSearchCombobox } from "../features/search/components/header-search";
 import { Highlight } from "../features/search/components/highlight";
 import { SearchCombobox } from "../features/search/components/search-combobox";
-import { metaT, useT } from "../lib/i18n";
+import { metaT, useMessageT, useT } from "../lib/i18n";
 import { buildMeta, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { CATEGORIES_ID } from "../lib/scroll-to-categories";
@@ -172,6 +172,7 @@ function Results({ results }: { results: SearchResults }) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const message = useMessageT();
   const { outcome } = loaderData;
   const query = outcome.state === "results" ? outcome.results.query : outcome.state === "invalid" ? outcome.query : "";
   return (
@@ -199,7 +200,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           )}
           {outcome.state === "invalid" && (
             <p role="alert" className="form-error">
-              {t(outcome.message)}
+              {message(outcome.message)}
             </p>
           )}
           {outcome.state === "results" && <Results results={outcome.results} />}

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "./catalogues.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "./languages.ts";
@@ -78,4 +81,33 @@ describe("the language catalogues", () => {
       });
     });
   }
+});
+
+describe("the texts the web app asks for", () => {
+  const app = fileURLToPath(new URL("../../../../apps/web/app", import.meta.url));
+  const sources = readdirSync(app, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => ({ file, text: readFileSync(join(app, file), "utf8") }));
+  /** Each literal key: t("…") and <Trans i18nKey="…">. */
+  const asked = sources.flatMap(({ file, text }) =>
+    [...text.matchAll(/\bt\(\s*"((?:[^"\\]|\\.)*)"|i18nKey="([^"]*)"/g)].map((m) => ({
+      file,
+      key: m[1] === undefined ? (m[2] ?? "") : (JSON.parse(`"${m[1]}"`) as string),
+    })),
+  );
+  const namespaceOf = new Map(
+    Object.entries(CATALOGUES.en).flatMap(([namespace, strings]) =>
+      Object.keys(strings).map((key) => [key.replace(PLURAL, ""), namespace] as const),
+    ),
+  );
+
+  it("are each in a catalogue, so no page says one in English only", () => {
+    expect(asked.length).toBeGreaterThan(400);
+    expect(asked.filter(({ key }) => !namespaceOf.has(key))).toEqual([]);
+  });
+
+  it("outside the admin area, are never in the admin namespace, which only operators' pages carry", () => {
+    const outside = asked.filter(({ file }) => !/(^|\/)(features\/admin|routes\/admin-)/.test(file));
+    expect(outside.filter(({ key }) => namespaceOf.get(key) === "admin")).toEqual([]);
+  });
 });

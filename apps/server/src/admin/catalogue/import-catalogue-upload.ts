@@ -1,3 +1,4 @@
+import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import type { ImportSummary } from "../../catalogue/import-catalogue.ts";
 import { CatalogueFileError } from "../../catalogue/read-catalogue-file.ts";
 import { importCatalogueStream } from "../../catalogue/seed-demo.ts";
@@ -5,12 +6,10 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { MediaStore } from "../../media/media-store.ts";
 
-export const REFUSED = "The catalogue file was refused, nothing was changed";
-
 /** A refused file: where (the line of the operator's own text) and why. */
 export class CatalogueRefusedError extends AppError {
   constructor(readonly fileError: CatalogueFileError) {
-    super("invalid", `${REFUSED}: ${fileError.message}`, { file: fileError.message });
+    super("invalid", valued("importRefused", { reason: fileError.message }), { file: fileError.message });
   }
 
   get line(): number | null {

@@ -5,6 +5,7 @@ import {
   type CategoryUpdate,
   soldCategoryMessage,
 } from "@skillshelf/shared/admin-forms.ts";
+import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { and, asc, eq, isNull, max } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { categories, contentGroups, contents } from "../../db/schema/index.ts";
@@ -138,7 +139,7 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
       if (row.parentId === null) {
         const [child] = await tx.select({ id: categories.id }).from(categories).where(siblingsOf(id)).limit(1);
         if (child) {
-          throw new AppError("conflict", `"${row.name}" still has artefacts. ${ADMIN_MESSAGES.parentHasArtefacts}`);
+          throw new AppError("conflict", valued("parentHasArtefacts", { name: row.name }));
         }
       } else if (await artefactSold(tx, id)) {
         throw new AppError("conflict", soldCategoryMessage(row.name));

@@ -20,6 +20,7 @@ import {
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
 import { okEnvelope } from "@skillshelf/shared/api.ts";
+import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -310,7 +311,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         const files = await readUploads(request, app.media);
         if (!Array.isArray(files)) return files;
         const media = await addMedia(db, app.media, request.params.id, files);
-        const message = media.length === 1 ? "The file is uploaded." : `${media.length} files are uploaded.`;
+        const message = media.length === 1 ? "The file is uploaded." : valued("filesUploaded", { files: media.length });
         await published();
         return { status: 201, body: written({ message, data: media }) };
       }),
@@ -471,7 +472,7 @@ function importRoute(published: () => Promise<void>) {
               status: 200,
               body: {
                 status: true,
-                message: `The catalogue is imported: ${summary.parents} categories, ${summary.artefacts} artefacts, ${summary.groups} groups, ${summary.contents} contents, ${summary.media} media files.`,
+                message: valued("imported", summary),
                 data: summary,
               },
             };

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
-import { useT } from "../../lib/i18n";
+import { useMessageT, useT } from "../../lib/i18n";
 
 interface FieldFrameProps {
   id: string;
@@ -16,6 +16,7 @@ interface FieldFrameProps {
 export function FieldFrame({ id, label, error, hint, children, after }: FieldFrameProps) {
   // Labels and messages come as English (a schema's, the API's): shown in the page's language.
   const t = useT();
+  const message = useMessageT();
   return (
     <div className="field" data-invalid={error ? true : undefined}>
       <label className="field__label" htmlFor={id}>
@@ -26,7 +27,7 @@ export function FieldFrame({ id, label, error, hint, children, after }: FieldFra
       {after}
       {error && (
         <p id={`${id}-error`} className="field__error">
-          {t(error)}
+          {message(error)}
         </p>
       )}
     </div>

@@ -8,7 +8,7 @@ import {
 } from "@skillshelf/shared/admin-forms.ts";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { useT } from "../../../lib/i18n";
+import { useMessageT, useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 import { adminCall } from "../admin-api";
 import { useAdminForm } from "../use-admin-form";
@@ -266,6 +266,7 @@ const relatedInput = (form: HTMLFormElement) => ({ ids: new FormData(form).getAl
 function RelatedPicker({ content, tree }: { content: AdminContent; tree: AdminParentNode[] }) {
   const id = useId();
   const t = useT();
+  const message = useMessageT();
   const { errors, busy, formProps } = useAdminForm({ schema: relatedSchema, read: relatedInput });
   const options = tree.flatMap((parent) =>
     parent.artefacts.flatMap((artefact) =>
@@ -303,7 +304,7 @@ function RelatedPicker({ content, tree }: { content: AdminContent; tree: AdminPa
           </select>
           {errors.ids && (
             <p id={`${id}-error`} className="admin-error">
-              {t(errors.ids)}
+              {message(errors.ids)}
             </p>
           )}
         </div>

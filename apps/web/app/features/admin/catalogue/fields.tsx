@@ -1,6 +1,6 @@
 import { formatPrice } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
-import { useT } from "../../../lib/i18n";
+import { useMessageT, useT } from "../../../lib/i18n";
 
 /**
  * A labelled text input or textarea of the catalogue forms, with its message
@@ -130,11 +130,11 @@ export const textOf = (posted: PostedFields, name: string, stored: string): stri
 
 /** A field's message under it (its id is the field's, with -error), when it has one. */
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  const t = useT();
+  const message = useMessageT();
   if (!error) return null;
   return (
     <p id={`${id}-error`} className="admin-error">
-      {t(error)}
+      {message(error)}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import { MAX_SEARCH_LENGTH } from "@skillshelf/shared/paging.ts";
 import { useId } from "react";
 import { Form, isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
-import { useT } from "../../../lib/i18n";
+import { useMessageT, useT } from "../../../lib/i18n";
 import { ErrorPage } from "../../errors/components/error-page";
 import { ADMIN_FORBIDDEN } from "../require-admin";
 
@@ -67,6 +67,7 @@ export function AdminListError({ title }: { title: string }) {
   const error = useRouteError();
   const [params] = useSearchParams();
   const t = useT();
+  const translated = useMessageT();
   if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden />;
   if (!isRouteErrorResponse(error) || error.status !== 422) return <ErrorPage />;
   const message = (error.data as { message?: string } | null)?.message ?? "This page link is not valid.";
@@ -77,7 +78,8 @@ export function AdminListError({ title }: { title: string }) {
         <h1 id="admin-list-error-title">{t(title)}</h1>
       </header>
       <p className="admin-empty" role="alert">
-        {t(message)} <Link to={{ search: search ? `?${new URLSearchParams({ search })}` : "" }}>{t("First page")}</Link>
+        {translated(message)}{" "}
+        <Link to={{ search: search ? `?${new URLSearchParams({ search })}` : "" }}>{t("First page")}</Link>
       </p>
     </section>
   );

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Trans } from "../../../components/trans";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { useHydrated } from "../../../hooks/use-hydrated";
-import { useT } from "../../../lib/i18n";
+import { useMessageT, useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 
 /** The cart's form intents for the code field (routes/cart.tsx). */
@@ -24,6 +24,7 @@ export function CouponForm({
   refused: string | undefined;
 }) {
   const t = useT();
+  const translated = useMessageT();
   const id = useId();
   const toast = useToast();
   const send = useActionSubmit<unknown>(toast, "/cart");
@@ -96,7 +97,7 @@ export function CouponForm({
       )}
       {message && (
         <p id={errorId} className="field__error">
-          {t(message)}
+          {translated(message)}
         </p>
       )}
     </form>

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { wholeMinorMessage } from "../money.ts";
+import { CATALOGUES } from "./catalogues.ts";
+import { LANGUAGE_CODES } from "./languages.ts";
+import { browserResources, createPageTranslator } from "./page-translator.ts";
+import { readStatedMoment, statedMoment, translateMessage, VALUED_MESSAGES, valued } from "./valued-messages.ts";
+
+const pageT = (code: (typeof LANGUAGE_CODES)[number]) =>
+  createPageTranslator(code, browserResources(CATALOGUES[code])).t;
+
+describe("messages that carry values", () => {
+  it("are each a key of every language's catalogue", () => {
+    for (const code of LANGUAGE_CODES) {
+      const keys = new Set(Object.values(CATALOGUES[code]).flatMap((strings) => Object.keys(strings)));
+      for (const key of Object.values(VALUED_MESSAGES)) expect(keys.has(key), `${code}: ${key}`).toBe(true);
+    }
+  });
+
+  it("are found back in their English text and shown in the page's language, values kept", () => {
+    const message = valued("inCart", { name: "Docker: the “whole” set" });
+    expect(message).toBe("Docker: the “whole” set is already in your cart.");
+    expect(translateMessage("es", pageT("es"), message)).toBe("Docker: the “whole” set ya está en tu carrito.");
+    expect(translateMessage("fr", pageT("fr"), message)).toBe("Docker: the “whole” set est déjà dans votre panier.");
+    expect(translateMessage("en", pageT("en"), message)).toBe(message);
+    // The most specific pattern wins over one whose value could swallow the rest.
+    expect(translateMessage("es", pageT("es"), valued("ownedWhole", { artefact: "Docker", name: "Basics" }))).toBe(
+      "Ya tienes Docker, que incluye Basics.",
+    );
+  });
+
+  it("translate a message inside another (an import's reason) and leave an unknown one as it came", () => {
+    const reason = valued("importSold", { name: "Git" });
+    const message = valued("importRefused", { reason });
+    expect(translateMessage("es", pageT("es"), message)).toBe(
+      'Se ha rechazado el archivo de catálogo y no se ha cambiado nada: «Git» ya se ha vendido, así que no se puede quitar; déjalo en el archivo con "hidden": true',
+    );
+    expect(translateMessage("fr", pageT("fr"), "Something nobody catalogued")).toBe("Something nobody catalogued");
+    // A catalogued text without values is t's.
+    expect(translateMessage("es", pageT("es"), "The file is uploaded.")).toBe("El archivo se ha subido.");
+  });
+
+  it("cover the messages other modules write in the same words (a price in a currency without decimals)", () => {
+    expect(translateMessage("es", pageT("es"), wholeMinorMessage("Price", "JPY"))).toBe(
+      "El precio debe ser un número entero: JPY no tiene decimales",
+    );
+    expect(translateMessage("fr", pageT("fr"), wholeMinorMessage("An amount", "JPY"))).toBe(
+      "Un montant doit être un nombre entier : JPY n’a pas de décimales",
+    );
+    expect(translateMessage("es", pageT("es"), valued("unsafeText", { field: "The file name" }))).toBe(
+      "El nombre del archivo contiene caracteres no permitidos.",
+    );
+  });
+
+  it("write a stated moment again in the page's language", () => {
+    const at = new Date(Date.UTC(2026, 10, 30, 9, 5));
+    expect(readStatedMoment(statedMoment(at))?.toISOString()).toBe(at.toISOString());
+    const message = valued("refundEnded", { days: 6, moment: statedMoment(at) });
+    const es = translateMessage("es", pageT("es"), message);
+    expect(es).toContain("de 6 días");
+    expect(es).toContain("30 de noviembre de 2026");
+    expect(es).not.toContain("November");
+    expect(translateMessage("fr", pageT("fr"), message)).toContain("30 novembre 2026");
+  });
+});
