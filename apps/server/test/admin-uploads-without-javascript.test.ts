@@ -241,6 +241,42 @@ describe("catalogue imports without JavaScript", () => {
     expect(await exported()).toBe(before);
   });
 
+  it("says why a file is refused in the operator's language: the field's path as written, the rest translated", async () => {
+    const spanish = await signIn(store, (await createUser(store, { role: "admin", language: "Spanish" })).id);
+    const file = smallCatalogue() as unknown as { categories: { artefacts: Record<string, unknown>[] }[] };
+    const bad = (change: (artefact: Record<string, unknown>) => void) => {
+      const copy = structuredClone(file);
+      const artefact = copy.categories[0]?.artefacts[0];
+      if (!artefact) throw new Error("no artefact");
+      change(artefact);
+      return JSON.stringify(copy, null, 2);
+    };
+    const refusal = async (text: string) => {
+      const res = await plainPost(IMPORT, "file", catalogueFile(text), { cookie: `access-token=${spanish}` });
+      const given = res.cookies.map((c) => `${c.name}=${c.value}`);
+      const page = await store.app.inject({
+        method: "GET",
+        url: String(res.headers.location),
+        headers: { accept: "text/html", cookie: [`access-token=${spanish}`, ...given].join("; ") },
+      });
+      return noticeOf(page.body);
+    };
+    const refused = "Se ha rechazado el archivo de catálogo y no se ha cambiado nada: ";
+    expect(await refusal(bad((a) => (a.price = "cheap")))).toMatch(
+      new RegExp(`^${refused}línea \\d+: categories\\[0\\]\\.artefacts\\[0\\]\\.price: price debe ser un número$`),
+    );
+    expect(await refusal(bad((a) => (a.slug = "Docker")))).toMatch(
+      /: categories\[0\]\.artefacts\[0\]\.slug: el slug debe tener letras minúsculas, dígitos y guiones sueltos$/,
+    );
+    expect(await refusal(bad((a) => (a.colour = "blue")))).toMatch(
+      /: categories\[0\]\.artefacts\[0\]: campo desconocido "colour"$/,
+    );
+    expect(await refusal(bad((a) => delete a.name))).toMatch(/\.name: name es obligatorio$/);
+    expect(await refusal('{\n  "version": 1,\n  "categories": [\n')).toMatch(
+      /^Se ha rechazado .*: línea \d+: JSON no válido \(/,
+    );
+  });
+
   it("imports a file and says what it holds", async () => {
     const text = (await exported()).replace('"name": "Git"', '"name": "Git Basics"');
     const res = await plainPost(IMPORT, "file", catalogueFile(text));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { valued } from "./i18n/valued-messages.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
 
 /**
@@ -6,17 +7,19 @@ import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
  * written by the admin export. Documented in docs/catalogue-format.md.
  */
 
+// Messages name the file's own fields, untranslated; the rest of each is a catalogue key (valued-messages.ts).
+const required = (property: string) => valued("propertyRequired", { property });
+const atMost = (property: string, max: number) => valued("propertyAtMostChars", { property, max });
+
 const slug = z
   .string()
-  .min(1, "slug is required")
-  .max(120, "slug is at most 120 characters")
+  .min(1, required("slug"))
+  .max(120, atMost("slug", 120))
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug must be lower-case letters, digits and single hyphens");
 
-const text = (name: string, max: number) =>
-  z.string().trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`);
+const text = (name: string, max: number) => z.string().trim().min(1, required(name)).max(max, atMost(name, max));
 
-const optionalText = (name: string, max: number) =>
-  z.string().max(max, `${name} is at most ${max} characters`).nullable().optional();
+const optionalText = (name: string, max: number) => z.string().max(max, atMost(name, max)).nullable().optional();
 
 /**
  * A price in the store currency, in major units with no more decimals than it
@@ -36,7 +39,7 @@ export const MEDIA_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"
 export const mediaFileSchema = z
   .object({
     name: text("name", 200),
-    mimetype: z.enum(MEDIA_TYPES, { message: `mimetype must be one of ${MEDIA_TYPES.join(", ")}` }),
+    mimetype: z.enum(MEDIA_TYPES, { message: valued("mimetypeOneOf", { types: MEDIA_TYPES.join(", ") }) }),
     /** The file's bytes, base64. */
     data_base64: z.string().min(1).optional(),
     /** Or a path relative to the catalogue file. */
@@ -51,8 +54,8 @@ export const contentFileSchema = z
   .object({
     slug,
     title: text("title", 200),
-    short_description: z.string().max(500, "short_description is at most 500 characters").default(""),
-    description: z.string().max(200000, "description is at most 200000 characters").default(""),
+    short_description: z.string().max(500, atMost("short_description", 500)).default(""),
+    description: z.string().max(200000, atMost("description", 200000)).default(""),
     meta_title: optionalText("meta_title", 200),
     meta_description: optionalText("meta_description", 500),
     media: z.array(mediaFileSchema).default([]),
@@ -66,8 +69,8 @@ export const contentFileSchema = z
 const categoryFields = {
   slug,
   name: text("name", 120),
-  icon: z.string().max(16, "icon is at most 16 characters").default(""),
-  single_line: z.string().max(300, "single_line is at most 300 characters").default(""),
+  icon: z.string().max(16, atMost("icon", 16)).default(""),
+  single_line: z.string().max(300, atMost("single_line", 300)).default(""),
   is_header_menu: z.boolean().default(false),
   hidden: z.boolean().default(false),
   meta_title: optionalText("meta_title", 200),

@@ -233,8 +233,8 @@ async function planContents(
   const planned: PlannedContent[] = [];
   const reserved = new Set<string>(RESERVED_SLUGS);
   const claimSlug = (slug: string, at: JsonPath) => {
-    if (reserved.has(slug)) fail(`slug "${slug}" is reserved for a page of the store`, [...at, "slug"]);
-    if (slugs.has(slug)) fail(`slug "${slug}" is used by another category`, [...at, "slug"]);
+    if (reserved.has(slug)) fail(valued("slugReserved", { slug }), [...at, "slug"]);
+    if (slugs.has(slug)) fail(valued("slugUsedByCategory", { slug }), [...at, "slug"]);
     slugs.add(slug);
   };
   file.categories.forEach((parent, pi) => {
@@ -245,7 +245,7 @@ async function planContents(
       const contentSlugs = new Set<string>();
       const visit = (content: ContentFile, contentPath: JsonPath) => {
         if (contentSlugs.has(content.slug)) {
-          fail(`content slug "${content.slug}" is used twice in "${artefact.slug}"`, [...contentPath, "slug"]);
+          fail(valued("contentSlugTwice", { slug: content.slug, artefact: artefact.slug }), [...contentPath, "slug"]);
         }
         contentSlugs.add(content.slug);
         const ref = `${artefact.slug}/${content.slug}`;
@@ -264,7 +264,7 @@ async function planContents(
   });
   for (const item of planned) {
     item.file.related.forEach((ref, ri) => {
-      if (!refs.has(ref)) fail(`related content "${ref}" is not in the file`, [...item.path, "related", ri]);
+      if (!refs.has(ref)) fail(valued("relatedMissing", { ref }), [...item.path, "related", ri]);
     });
     for (const [mi, media] of item.file.media.entries()) {
       const loaded = await storeMedia(media, source, [...item.path, "media", mi], fail, mediaStore);
@@ -300,10 +300,12 @@ async function storeMedia(
   const checkType = (sniffed: { empty: boolean; mimetype: string | null }) => {
     if (sniffed.empty) fail("media file is empty", at);
     if (sniffed.mimetype !== media.mimetype) {
-      fail(`media content is ${sniffed.mimetype ?? "not a supported image or PDF"}, not ${media.mimetype}`, [
-        ...at,
-        "mimetype",
-      ]);
+      fail(
+        sniffed.mimetype
+          ? valued("mediaContentIs", { actual: sniffed.mimetype, claimed: media.mimetype })
+          : valued("mediaContentUnsupported", { claimed: media.mimetype }),
+        [...at, "mimetype"],
+      );
     }
   };
   if (source.streamed && media.data_base64 !== undefined) {
@@ -326,7 +328,7 @@ async function storeMedia(
       body = createReadStream(full);
     } catch (error) {
       if (error instanceof CatalogueFileError) throw error;
-      return fail(`media file "${media.file}" cannot be read`, [...at, "file"]);
+      return fail(valued("mediaFileUnreadable", { file: media.file }), [...at, "file"]);
     }
   } else {
     const data = Buffer.from(media.data_base64 ?? "", "base64");

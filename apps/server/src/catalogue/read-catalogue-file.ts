@@ -2,6 +2,7 @@ import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/cata
 import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import Tokenizer from "@streamparser/json/tokenizer.js";
 import TokenType from "@streamparser/json/utils/types/tokenType.js";
+import type { z } from "zod";
 import { findUnsafeText } from "../lib/unsafe-text.ts";
 import { Base64Intake, type IntakeResult } from "../media/base64-intake.ts";
 import type { MediaStore } from "../media/media-store.ts";
@@ -12,7 +13,7 @@ export class CatalogueFileError extends Error {
     readonly reason: string,
     readonly line: number | null,
   ) {
-    super(line === null ? reason : `line ${line}: ${reason}`);
+    super(line === null ? reason : valued("importLine", { line, reason }));
   }
 }
 
@@ -193,7 +194,7 @@ async function parseStream(
     return line;
   };
   const syntax = (code: string, offset: number): never => {
-    throw new CatalogueFileError(`invalid JSON (${code})`, lineAt(offset));
+    throw new CatalogueFileError(valued("importInvalidJson", { detail: code }), lineAt(offset));
   };
 
   const tokenizer = new Tokenizer();
@@ -246,7 +247,7 @@ async function parseStream(
   const open = (value: JsonObject | unknown[], offset: number) => {
     const at = lineAt(offset);
     const parent = stack.at(-1);
-    if (stack.length >= MAX_DEPTH) throw new CatalogueFileError(`nested more than ${MAX_DEPTH} levels deep`, at);
+    if (stack.length >= MAX_DEPTH) throw new CatalogueFileError(valued("importTooDeep", { levels: MAX_DEPTH }), at);
     place(value, at, offset);
     if (!parent) rootDone = false;
     const isArray = Array.isArray(value);
@@ -407,21 +408,46 @@ async function parseStream(
 export function validateCatalogue(value: unknown, currency: string, lineOf: LineOf = noLines): CatalogueFile {
   // JSON escapes can carry a NUL or a lone surrogate, which PostgreSQL cannot store: refuse the line, not a 500.
   const unsafe = findUnsafeText(value);
-  if (unsafe) {
-    const where = describePath(unsafe);
-    throw new CatalogueFileError(
-      `${where ? `${where}: ` : ""}contains characters that are not allowed`,
-      lineOf(unsafe),
-    );
-  }
-  const result = catalogueFileSchema(currency).safeParse(value);
+  if (unsafe) throw new CatalogueFileError(atPath(unsafe, "contains characters that are not allowed"), lineOf(unsafe));
+  const result = catalogueFileSchema(currency).safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== "symbol");
+  throw new CatalogueFileError(atPath(path, issue ? issueMessage(issue, path) : "invalid"), lineOf(path));
+}
+
+/** A reason at a place in the file: "categories[0].slug: slug is required". */
+const atPath = (path: JsonPath, reason: string) => {
   const where = describePath(path);
-  const message =
-    issue?.code === "unrecognized_keys"
-      ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(", ")}`
-      : issue?.message;
-  throw new CatalogueFileError(`${where ? `${where}: ` : ""}${message ?? "invalid"}`, lineOf(path));
+  return where ? valued("importAt", { path: where, reason }) : reason;
+};
+
+const MUST_BE = {
+  string: "propertyMustBeText",
+  number: "propertyMustBeNumber",
+  boolean: "propertyMustBeBoolean",
+  array: "propertyMustBeList",
+  object: "propertyMustBeObject",
+} as const;
+
+/**
+ * Zod's own words for what the format's schema leaves to it (a wrong type, a
+ * missing or empty field, an unknown one), as catalogue keys a page shows in
+ * the operator's language; the schema's own messages as they are.
+ */
+function issueMessage(issue: z.core.$ZodIssue, path: JsonPath): string {
+  const last = path.findLastIndex((part) => typeof part === "string");
+  const property = last === -1 ? "the file" : describePath(path.slice(last));
+  if (issue.code === "unrecognized_keys") {
+    return valued("unknownFields", { fields: issue.keys.map((k) => `"${k}"`).join(", ") });
+  }
+  if (issue.code === "invalid_type") {
+    if (issue.input === undefined) return valued("propertyRequired", { property });
+    const key = MUST_BE[issue.expected as keyof typeof MUST_BE];
+    if (key) return valued(key, { property });
+  }
+  if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1) {
+    return valued("propertyRequired", { property });
+  }
+  return issue.message;
 }

@@ -39,6 +39,26 @@ describe("messages that carry values", () => {
     expect(translateMessage("es", pageT("es"), "The file is uploaded.")).toBe("El archivo se ha subido.");
   });
 
+  it("translate a refused catalogue file's line and field path around its reason, the path as written", () => {
+    const reason = valued("importLine", {
+      line: 17,
+      reason: valued("importAt", {
+        path: "categories[0].artefacts[0].price",
+        reason: valued("propertyMustBeNumber", { property: "price" }),
+      }),
+    });
+    const message = valued("importRefused", { reason });
+    expect(message).toBe(
+      "The catalogue file was refused, nothing was changed: line 17: categories[0].artefacts[0].price: price must be a number",
+    );
+    expect(translateMessage("es", pageT("es"), message)).toBe(
+      "Se ha rechazado el archivo de catálogo y no se ha cambiado nada: línea 17: categories[0].artefacts[0].price: price debe ser un número",
+    );
+    expect(translateMessage("fr", pageT("fr"), reason)).toBe(
+      "ligne 17 : categories[0].artefacts[0].price : price doit être un nombre",
+    );
+  });
+
   it("cover the messages other modules write in the same words (a price in a currency without decimals)", () => {
     expect(translateMessage("es", pageT("es"), wholeMinorMessage("Price", "JPY"))).toBe(
       "El precio debe ser un número entero: JPY no tiene decimales",

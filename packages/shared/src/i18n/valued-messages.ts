@@ -34,6 +34,27 @@ export const VALUED_MESSAGES = {
   refundEnded: "The {{days}}-day money-back guarantee for this order ended on {{moment}}.",
   refundCredited:
     "What was paid for this order is credit in order {{order}}, which upgraded it to the whole artefact: refund that order first.",
+  // A refused catalogue file: where (its line, the field's path) and why; field names are the file's own.
+  importLine: "line {{line}}: {{reason}}",
+  importAt: "{{path}}: {{reason}}",
+  propertyRequired: "{{property}} is required",
+  propertyAtMostChars: "{{property}} is at most {{max}} characters",
+  propertyMustBeNumber: "{{property}} must be a number",
+  propertyMustBeText: "{{property}} must be text",
+  propertyMustBeBoolean: "{{property}} must be true or false",
+  propertyMustBeList: "{{property}} must be a list",
+  propertyMustBeObject: "{{property}} must be an object",
+  mimetypeOneOf: "mimetype must be one of {{types}}",
+  unknownFields: "unknown field {{fields}}",
+  importInvalidJson: "invalid JSON ({{detail}})",
+  importTooDeep: "nested more than {{levels}} levels deep",
+  slugReserved: 'slug "{{slug}}" is reserved for a page of the store',
+  slugUsedByCategory: 'slug "{{slug}}" is used by another category',
+  contentSlugTwice: 'content slug "{{slug}}" is used twice in "{{artefact}}"',
+  relatedMissing: 'related content "{{ref}}" is not in the file',
+  mediaContentIs: "media content is {{actual}}, not {{claimed}}",
+  mediaContentUnsupported: "media content is not a supported image or PDF, not {{claimed}}",
+  mediaFileUnreadable: 'media file "{{file}}" cannot be read',
 } as const;
 
 type Placeholders<T extends string> = T extends `${string}{{${infer Name}}}${infer Rest}`
@@ -52,6 +73,13 @@ export function valued<K extends keyof typeof VALUED_MESSAGES>(
 const NESTED = new Set(["reason", "field"]);
 const MOMENT = "moment";
 
+/**
+ * What a placeholder may hold, where it is narrower than any text: a catalogue file's line and a field's
+ * path never hold ": ", so "line 5: categories[0].price: price must be a number" is the line's message
+ * around the path's, not "{{property}} must be a number" with all the rest as its property.
+ */
+const PLACEHOLDER_PATTERNS: Record<string, string> = { line: "(\\d+)", path: "([^:]+?)", property: "([^:]+?)" };
+
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 let patterns: { key: string; names: string[]; pattern: RegExp; fixed: number }[] | undefined;
 function messagePatterns() {
@@ -63,7 +91,7 @@ function messagePatterns() {
         const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
         if (!name) return literal(part);
         names.push(name);
-        return "([^]+?)";
+        return PLACEHOLDER_PATTERNS[name] ?? "([^]+?)";
       })
       .join("");
     return { key, names, pattern: new RegExp(`^${source}$`), fixed: key.replace(/\{\{\w+\}\}/g, "").length };
