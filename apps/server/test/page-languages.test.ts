@@ -1,8 +1,9 @@
 import type { ListingResponse, NotificationsView } from "@skillshelf/shared/api.ts";
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import { SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
-import { createPageTranslator } from "@skillshelf/shared/i18n/page-translator.ts";
-import { statedMoment, translateMessage, VALUED_MESSAGES } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { browserResources, createPageTranslator } from "@skillshelf/shared/i18n/page-translator.ts";
+import { statedMoment, templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
+import { VALUED_MESSAGES } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -307,10 +308,11 @@ describe("messages that carry values, in Spanish and French", () => {
   for (const code of ["es", "fr"] as const) {
     it(`are each shown in ${code}, with no English left and the values kept`, () => {
       const { t } = createPageTranslator(code, CATALOGUES[code]);
+      const keys = templatesOf(browserResources(CATALOGUES[code], { templates: true }));
       const pieces = englishPieces(code);
       for (const key of Object.values(VALUED_MESSAGES)) {
         const english = sample(key);
-        const shown = translateMessage(code, t, english);
+        const shown = translateMessage(code, t, keys, english);
         expect(shown, english).not.toBe(english);
         expect(englishLeftAmong([shown], pieces), english).toEqual([]);
         for (const value of ["Docker", "Basics", "notes.docx", "SKL-20261124-0a1b2c3d"]) {

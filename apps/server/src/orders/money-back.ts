@@ -8,4 +8,4 @@ export function refundDeadline(paidAt: Date): Date {
 }
 
 /** A moment as messages and mails state it: "27 November 2026 at 10:00 UTC" (the store does not know the reader's zone). */
-export { statedMoment } from "@skillshelf/shared/i18n/valued-messages.ts";
+export { statedMoment } from "@skillshelf/shared/i18n/translate-message.ts";

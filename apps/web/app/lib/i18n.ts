@@ -5,7 +5,7 @@ import {
   type Resources,
   type TFunction,
 } from "@skillshelf/shared/i18n/page-translator.ts";
-import { translateMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
 import { createContext, useContext } from "react";
 
 export type { TFunction };
@@ -19,6 +19,8 @@ export interface PageI18n {
 // By the resources themselves: a learner's pages carry more namespaces than a guest's (page-language.ts).
 const translators = new WeakMap<Resources, PageTranslator>();
 const bare = createPageTranslator(DEFAULT_LANGUAGE, {});
+/** The keys with placeholders of each translator's catalogue: what server messages are matched against. */
+const templates = new WeakMap<PageTranslator, string[]>();
 
 /**
  * The translator of a page's language, made once per catalogue from the root
@@ -33,6 +35,7 @@ export function translatorOf(data: PageI18n | null | undefined): PageTranslator 
   if (!translator) {
     translator = createPageTranslator(data.language, data.resources);
     translators.set(data.resources, translator);
+    templates.set(translator, templatesOf(data.resources));
   }
   return translator;
 }
@@ -63,6 +66,7 @@ export function metaT(matches: readonly ({ id: string; loaderData?: unknown } | 
  * number, a date) are found back by their key (valued-messages.ts).
  */
 export function useMessageT(): (message: string) => string {
-  const { language, t } = useTranslator();
-  return (message) => translateMessage(language, t, message);
+  const translator = useTranslator();
+  const keys = templates.get(translator) ?? [];
+  return (message) => translateMessage(translator.language, translator.t, keys, message);
 }
