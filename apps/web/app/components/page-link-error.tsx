@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ErrorPage } from "../features/errors/components/error-page";
-import { useMessageT, useT } from "../lib/i18n";
+import { useT } from "../lib/i18n";
+import { useMessageT } from "../lib/message-t";
 
 /**
  * The error boundary of a paged page: a page link (?cursor=) that is altered,

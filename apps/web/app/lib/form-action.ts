@@ -1,8 +1,10 @@
 import { validateForm } from "@skillshelf/shared/account-forms.ts";
 import type { ActionOutcome } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { z } from "zod";
+import { translatorOf } from "./i18n";
 
 /**
  * A posted form's fields as the shared schemas read them: text as strings,
@@ -50,7 +52,24 @@ export function checkForm<T extends z.ZodType>(
  */
 export function answerForm<T>(context: AppLoadContext, outcome: ActionOutcome<T>, successTo: string) {
   if (outcome.ok && !context.dataRequest) return redirect(successTo, 303);
-  return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+  return data(inPageLanguage(context, outcome), { status: outcome.ok ? 200 : outcome.status });
+}
+
+/**
+ * An action's outcome with its messages in the page's language, written here on the server:
+ * the steps answer in English (as the API does), and the page shows what it gets, so no page's
+ * JavaScript needs to find a message's values back in its English text (translate-message.ts).
+ */
+export function inPageLanguage<O extends ActionOutcome<unknown>>(context: AppLoadContext, outcome: O): O {
+  if (context.i18n.language === "en") return outcome;
+  const translator = translatorOf(context.i18n);
+  const templates = templatesOf(context.i18n.resources);
+  const translate = (message: string) => translateMessage(translator.language, translator.t, templates, message);
+  const errors =
+    !outcome.ok && outcome.errors
+      ? Object.fromEntries(Object.entries(outcome.errors).map(([field, message]) => [field, translate(message)]))
+      : undefined;
+  return { ...outcome, message: translate(outcome.message), ...(errors ? { errors } : {}) };
 }
 
 /** The page a form was posted from, as a path and query: where a plain form post goes back to (without React Router's ?index). */

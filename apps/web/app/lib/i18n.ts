@@ -5,7 +5,6 @@ import {
   type Resources,
   type TFunction,
 } from "@skillshelf/shared/i18n/page-translator.ts";
-import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
 import { createContext, useContext } from "react";
 
 export type { TFunction };
@@ -19,8 +18,7 @@ export interface PageI18n {
 // By the resources themselves: a learner's pages carry more namespaces than a guest's (page-language.ts).
 const translators = new WeakMap<Resources, PageTranslator>();
 const bare = createPageTranslator(DEFAULT_LANGUAGE, {});
-/** The keys with placeholders of each translator's catalogue: what server messages are matched against. */
-const templates = new WeakMap<PageTranslator, string[]>();
+const resourcesOf = new WeakMap<PageTranslator, Resources>();
 
 /**
  * The translator of a page's language, made once per catalogue from the root
@@ -35,7 +33,7 @@ export function translatorOf(data: PageI18n | null | undefined): PageTranslator 
   if (!translator) {
     translator = createPageTranslator(data.language, data.resources);
     translators.set(data.resources, translator);
-    templates.set(translator, templatesOf(data.resources));
+    resourcesOf.set(translator, data.resources);
   }
   return translator;
 }
@@ -60,13 +58,7 @@ export function metaT(matches: readonly ({ id: string; loaderData?: unknown } | 
   return translatorOf(root?.i18n).t;
 }
 
-/**
- * A server message in the page's language: `message(outcome.message)`. Besides
- * the catalogued texts `t` has, the messages that carry values (a name, a
- * number, a date) are found back by their key (valued-messages.ts).
- */
-export function useMessageT(): (message: string) => string {
-  const translator = useTranslator();
-  const keys = templates.get(translator) ?? [];
-  return (message) => translateMessage(translator.language, translator.t, keys, message);
+/** The catalogue the page's translator was made from (message-t.ts matches server messages against its keys). */
+export function useTranslatorResources(): Resources {
+  return resourcesOf.get(useTranslator()) ?? {};
 }

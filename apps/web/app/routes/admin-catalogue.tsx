@@ -19,7 +19,8 @@ import { useAdminForm } from "../features/admin/use-admin-form";
 import { useToast } from "../features/toast/toast-context";
 import { serverActionOrFailure } from "../lib/client-action";
 import { pageUrl } from "../lib/form-action";
-import { useMessageT, useT } from "../lib/i18n";
+import { useT } from "../lib/i18n";
+import { useMessageNotifier, useMessageT } from "../lib/message-t";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-catalogue";
 
@@ -601,6 +602,8 @@ function ArtefactItem({
  */
 function ImportForm() {
   const toast = useToast();
+  // The API answers in English: its messages are shown in the page's language.
+  const apiToast = useMessageNotifier(toast);
   const id = useId();
   const revalidator = useRevalidator();
   const [problem, setProblem] = useState<string | null>(null);
@@ -623,7 +626,7 @@ function ImportForm() {
     setBusy(true);
     const result = await adminCall<{ line?: number; reason?: string }>("/api/admin/catalogue/import", {
       form: data,
-      notify: toast,
+      notify: apiToast,
     });
     setBusy(false);
     if (result.ok) {

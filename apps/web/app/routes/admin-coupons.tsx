@@ -9,7 +9,8 @@ import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
 import { usePrice } from "../lib/formatting";
-import { useMessageT, useT } from "../lib/i18n";
+import { useT } from "../lib/i18n";
+import { useMessageT } from "../lib/message-t";
 import type { Route } from "./+types/admin-coupons";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import { PaymentMethodOptions } from "../features/checkout/components/payment-me
 import { parsePaymentMethod } from "../features/checkout/payment-methods";
 import { useCheckout } from "../features/checkout/use-checkout";
 import { serverActionOrFailure } from "../lib/client-action";
-import { checkForm } from "../lib/form-action";
+import { checkForm, inPageLanguage } from "../lib/form-action";
 import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
@@ -42,7 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireViewer(context, request);
   const checked = checkForm(await request.formData(), startPaymentSchema);
   const outcome = checked.ok ? await context.commerce.startPayment(checked.data) : checked.outcome;
-  if (!outcome.ok) return data(outcome, { status: outcome.status });
+  if (!outcome.ok) return data(inPageLanguage(context, outcome), { status: outcome.status });
   if (outcome.data.kind === "redirect" && !context.dataRequest) throw redirect(outcome.data.url, 303);
   return outcome;
 }

@@ -1,5 +1,5 @@
 import type { ActionOutcome } from "@skillshelf/shared/api.ts";
-import { useMessageT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
 
 /**
  * The message of a plain form post's failure that belongs to no field
@@ -14,11 +14,11 @@ export function FormNotice({
   /** The form has no visible fields (hidden inputs only): field messages are said here too. */
   fieldless?: boolean;
 }) {
-  const message = useMessageT();
+  const t = useT();
   if (!outcome || outcome.ok || (outcome.errors && !fieldless)) return null;
   return (
     <p className="notice notice--error" role="alert">
-      {message(outcome.message)}
+      {t(outcome.message)}
     </p>
   );
 }

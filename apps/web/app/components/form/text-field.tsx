@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
-import { useMessageT, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
+import { useMessageT } from "../../lib/message-t";
 
 interface FieldFrameProps {
   id: string;

@@ -1,6 +1,6 @@
 import { TOAST_AUTO_CLOSE_MS } from "@skillshelf/shared/constants.ts";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useMessageT, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
 
 export type ToastTone = "success" | "error";
 
@@ -48,7 +48,6 @@ export function ToastProvider({
 
 function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   const t = useT();
-  const message = useMessageT();
   const [paused, setPaused] = useState(false);
   const remaining = useRef(TOAST_AUTO_CLOSE_MS);
   useEffect(() => {
@@ -70,7 +69,7 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <p>{message(toast.message)}</p>
+      <p>{t(toast.message)}</p>
       <button type="button" className="toast__close" onClick={onClose} aria-label={t("Dismiss notification")}>
         ×
       </button>

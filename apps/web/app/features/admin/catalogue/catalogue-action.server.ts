@@ -16,7 +16,7 @@ import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
-import { answerForm, formValues } from "../../../lib/form-action";
+import { answerForm, formValues, inPageLanguage } from "../../../lib/form-action";
 import { CATALOGUE_CHECKBOXES, type CatalogueIntent, isCatalogueIntent } from "./catalogue-intents";
 
 /** What a plain form post's failure renders with: which form it was, and what was typed in it. */
@@ -58,7 +58,7 @@ export async function catalogueAction(
   const answer = <T>(outcome: ActionOutcome<T>, to: (saved: T) => string) =>
     outcome.ok
       ? answerForm(context, outcome, to(outcome.data))
-      : data({ ...outcome, posted }, { status: outcome.status });
+      : data({ ...inPageLanguage(context, outcome), posted }, { status: outcome.status });
   if (!isCatalogueIntent(intent)) return answer(refused(GENERIC_ERROR), () => base);
   const id = rowId().safeParse(form.get("id")).data ?? 0;
   const ids = form.getAll("ids").map((value) => Number(value));

@@ -8,7 +8,8 @@ import {
 } from "@skillshelf/shared/admin-forms.ts";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { useMessageT, useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n";
+import { useMessageNotifier, useMessageT } from "../../../lib/message-t";
 import { useToast } from "../../toast/toast-context";
 import { adminCall } from "../admin-api";
 import { useAdminForm } from "../use-admin-form";
@@ -49,6 +50,8 @@ export function ContentEditor({
   onSaved: (id: number) => void;
 }) {
   const toast = useToast();
+  // The API answers in English: its messages are shown in the page's language.
+  const apiToast = useMessageNotifier(toast);
   const t = useT();
   const form = useRef<HTMLFormElement>(null);
   // Saved: the form starts again from what the server stored (the article as sanitized).
@@ -72,7 +75,7 @@ export function ContentEditor({
     const result = await adminCall<{ data: { html: string } }>("/api/admin/preview", {
       method: "POST",
       body: { html },
-      notify: toast,
+      notify: apiToast,
       quiet: true,
     });
     if (result.ok && result.body) setPreview(result.body.data.html);
@@ -176,6 +179,8 @@ export function ContentEditor({
 
 function MediaManager({ content }: { content: AdminContent }) {
   const toast = useToast();
+  // The API answers in English: its messages are shown in the page's language.
+  const apiToast = useMessageNotifier(toast);
   const t = useT();
   const id = useId();
   const revalidator = useRevalidator();
@@ -195,7 +200,7 @@ function MediaManager({ content }: { content: AdminContent }) {
     const data = new FormData();
     for (const file of input.files) data.append("files", file, file.name);
     setBusy(true);
-    const result = await adminCall(`/api/admin/contents/${content.id}/media`, { form: data, notify: toast });
+    const result = await adminCall(`/api/admin/contents/${content.id}/media`, { form: data, notify: apiToast });
     setBusy(false);
     if (result.ok) {
       form.reset();

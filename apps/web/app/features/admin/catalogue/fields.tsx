@@ -1,6 +1,7 @@
 import { formatPrice } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
-import { useMessageT, useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n";
+import { useMessageT } from "../../../lib/message-t";
 
 /**
  * A labelled text input or textarea of the catalogue forms, with its message

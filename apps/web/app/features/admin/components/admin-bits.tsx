@@ -1,7 +1,8 @@
 import { MAX_SEARCH_LENGTH } from "@skillshelf/shared/paging.ts";
 import { useId } from "react";
 import { Form, isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
-import { useMessageT, useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n";
+import { useMessageT } from "../../../lib/message-t";
 import { ErrorPage } from "../../errors/components/error-page";
 import { ADMIN_FORBIDDEN } from "../require-admin";
 

@@ -3,7 +3,8 @@ import { type FormEvent, useId, useState } from "react";
 import { Trans } from "../../../components/trans";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { useHydrated } from "../../../hooks/use-hydrated";
-import { useMessageT, useT } from "../../../lib/i18n";
+import { useT } from "../../../lib/i18n";
+import { useMessageT } from "../../../lib/message-t";
 import { useToast } from "../../toast/toast-context";
 
 /** The cart's form intents for the code field (routes/cart.tsx). */
