@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
   const adminToken = /\/reset-password\/(\S+)/.exec(created)?.[1];
   if (!adminToken) throw new Error(`create-admin printed no link: ${created}`);
   // Rows the tests need that the store's API cannot make (e2e/support/seed-*.ts), while the database is free.
-  for (const seed of ["seed-admin-pages.ts", "seed-languages.ts", "seed-learner.ts"]) {
+  for (const seed of ["seed-admin-pages.ts", "seed-languages.ts", "seed-learner.ts", "seed-guarantees.ts"]) {
     execFileSync(process.execPath, ["--import", "tsx", `e2e/support/${seed}`], {
       cwd: root,
       env: { ...process.env, PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },

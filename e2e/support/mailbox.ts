@@ -15,6 +15,30 @@ export interface ReceivedMail {
 const unwrap = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
 
 /**
+ * The Subject header as written: unfolded, its RFC 2047 encoded words (how
+ * nodemailer writes a subject with "£", e.g. =?UTF-8?Q?=C2=A35=2E00?=) decoded.
+ * Read before unwrap, which would take an encoded word's closing "?=" and the
+ * line break after it for a soft line break.
+ */
+function subjectOf(raw: string): string {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0]?.replace(/\r?\n[ \t]+/g, " ") ?? "";
+  const value = /^Subject: (.*)$/im.exec(head)?.[1] ?? "";
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, "$1")
+    .replace(/=\?[\w-]+\?([QqBb])\?([^?]*)\?=/g, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-Fa-f]{2})/g, (_hex, byte: string) => String.fromCharCode(parseInt(byte, 16))),
+            "latin1",
+          ).toString("utf8"),
+    )
+    .trim();
+}
+
+/**
  * The e2e store's mail server: a real SMTP server on loopback (the store sends
  * through it with SMTP_URL) that keeps every message in memory, and a small
  * HTTP endpoint on loopback through which the tests, in other processes, read
@@ -30,11 +54,11 @@ export async function startMailbox(): Promise<{ smtpUrl: string; url: string; cl
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const raw = unwrap(Buffer.concat(chunks).toString("utf8"));
+        const message = Buffer.concat(chunks).toString("utf8");
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
-          raw,
+          subject: subjectOf(message),
+          raw: unwrap(message),
           receivedAt: Date.now(),
         });
         callback();
