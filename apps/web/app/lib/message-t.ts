@@ -1,6 +1,6 @@
 import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
 import type { Notifier } from "./api-client";
-import { type PageI18n, useTranslator, useTranslatorResources } from "./i18n";
+import { useTranslator, useTranslatorResources } from "./i18n";
 
 /*
  * Server messages that reach a page as the API wrote them, in English: the admin area's and the
@@ -9,9 +9,6 @@ import { type PageI18n, useTranslator, useTranslatorResources } from "./i18n";
  * carry this: no page's initial JavaScript matches messages against the catalogue.
  */
 
-/** The keys with placeholders of each page catalogue: what server messages are matched against. */
-const templates = new WeakMap<PageI18n["resources"], string[]>();
-
 /**
  * A server message in the page's language: `message(outcome.message)`. Besides
  * the catalogued texts `t` has, the messages that carry values (a name, a
@@ -19,14 +16,8 @@ const templates = new WeakMap<PageI18n["resources"], string[]>();
  */
 export function useMessageT(): (message: string) => string {
   const translator = useTranslator();
-  const resources = useTranslatorResources();
-  let keys = templates.get(resources);
-  if (!keys) {
-    keys = templatesOf(resources);
-    templates.set(resources, keys);
-  }
-  const found = keys;
-  return (message) => translateMessage(translator.language, translator.t, found, message);
+  const keys = templatesOf(useTranslatorResources());
+  return (message) => translateMessage(translator.language, translator.t, keys, message);
 }
 
 /** A toast that shows an API answer's message in the page's language (adminCall's `notify`). */

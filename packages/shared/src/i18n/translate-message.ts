@@ -8,12 +8,22 @@ import type { Resources, TFunction } from "./page-translator.ts";
  * page's JavaScript carries the table of them.
  */
 
-/** The keys of a page's catalogue that carry placeholders (not the plural forms' own keys): what a message is matched against. */
+/**
+ * The keys of a page's catalogue that carry placeholders (not the plural forms' own keys): what a
+ * message is matched against. Kept per catalogue (the same object for every page of a language and
+ * audience), and with them the patterns made from them.
+ */
 export function templatesOf(resources: Resources): string[] {
-  return Object.values(resources).flatMap((entries) =>
-    Object.keys(entries).filter((key) => key.includes("{{") && !PLURAL_KEY.test(key)),
-  );
+  let templates = templatesByResources.get(resources);
+  if (!templates) {
+    templates = Object.values(resources).flatMap((entries) =>
+      Object.keys(entries).filter((key) => key.includes("{{") && !PLURAL_KEY.test(key)),
+    );
+    templatesByResources.set(resources, templates);
+  }
+  return templates;
 }
+const templatesByResources = new WeakMap<Resources, string[]>();
 const PLURAL_KEY = /_(zero|one|two|few|many|other)$/;
 
 /** Values that are themselves messages (translated in turn), and dates (written again in the page's language). */
