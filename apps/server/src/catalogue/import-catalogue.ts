@@ -77,7 +77,6 @@ async function writeCatalogue(
     const contentIdByRef = new Map<string, number>();
     const importedContentIds: number[] = [];
     const newContentIds: number[] = [];
-    const importedArtefactIds: number[] = [];
     // Articles are written BATCH_ROWS to a statement: one statement per row would cost a round trip and
     // a query's worth of garbage each, 8,200 times for a catalogue 100 times the demo's.
     let pendingContents: { ref: string; values: ContentValues }[] = [];
@@ -134,7 +133,6 @@ async function writeCatalogue(
           ...artefact.groups.flatMap((g, gi) => g.contents.map((c) => ({ c, groupId: groupIds[gi] ?? null }))),
           ...artefact.contents.map((c) => ({ c, groupId: null })),
         ];
-        importedArtefactIds.push(artefactId);
         for (const [ci, { c, groupId }] of placed.entries()) {
           pendingContents.push({
             ref: `${artefact.slug}/${c.slug}`,
@@ -145,13 +143,13 @@ async function writeCatalogue(
       }
     }
     await flushContents();
-    // An imported artefact's articles the file no longer has (the ids as two array parameters, whatever their number).
-    if (importedArtefactIds.length) {
+    // A kept artefact's articles the file no longer has (the ids as two array parameters, whatever their number).
+    if (keptCategoryIds.length) {
       await tx
         .delete(contents)
         .where(
           and(
-            sql`${contents.categoryId} = any(${sql.param(importedArtefactIds)}::int[])`,
+            sql`${contents.categoryId} = any(${sql.param(keptCategoryIds)}::int[])`,
             sql`${contents.id} <> all(${sql.param(importedContentIds)}::int[])`,
           ),
         );
