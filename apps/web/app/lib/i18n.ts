@@ -18,7 +18,6 @@ export interface PageI18n {
 // By the resources themselves: a learner's pages carry more namespaces than a guest's (page-language.ts).
 const translators = new WeakMap<Resources, PageTranslator>();
 const bare = createPageTranslator(DEFAULT_LANGUAGE, {});
-const resourcesOf = new WeakMap<PageTranslator, Resources>();
 
 /**
  * The translator of a page's language, made once per catalogue from the root
@@ -33,7 +32,6 @@ export function translatorOf(data: PageI18n | null | undefined): PageTranslator 
   if (!translator) {
     translator = createPageTranslator(data.language, data.resources);
     translators.set(data.resources, translator);
-    resourcesOf.set(translator, data.resources);
   }
   return translator;
 }
@@ -56,9 +54,4 @@ export function useT(): TFunction {
 export function metaT(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): TFunction {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { i18n?: PageI18n } | undefined;
   return translatorOf(root?.i18n).t;
-}
-
-/** The catalogue the page's translator was made from (message-t.ts matches server messages against its keys). */
-export function useTranslatorResources(): Resources {
-  return resourcesOf.get(useTranslator()) ?? {};
 }

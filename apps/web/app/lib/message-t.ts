@@ -1,6 +1,6 @@
 import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
 import type { Notifier } from "./api-client";
-import { useTranslator, useTranslatorResources } from "./i18n";
+import { useTranslator } from "./i18n";
 
 /*
  * Server messages that reach a page as the API wrote them, in English: the admin area's and the
@@ -16,7 +16,7 @@ import { useTranslator, useTranslatorResources } from "./i18n";
  */
 export function useMessageT(): (message: string) => string {
   const translator = useTranslator();
-  const keys = templatesOf(useTranslatorResources());
+  const keys = templatesOf(translator.resources);
   return (message) => translateMessage(translator.language, translator.t, keys, message);
 }
 

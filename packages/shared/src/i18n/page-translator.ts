@@ -26,6 +26,8 @@ export interface PageTranslator {
   text(key: string, options?: TOptions): string;
   /** The key's text, interpolated: `t("Back to {{name}}", { name })`, `t("{{count}} items", { count })`. */
   t: TFunction;
+  /** The catalogue it reads (server messages are matched against its keys: translate-message.ts). */
+  resources: Resources;
 }
 
 const PLACEHOLDER = /\{\{(.+?)\}\}/g;
@@ -74,6 +76,7 @@ export function createPageTranslator(language: string, resources: Resources): Pa
     language,
     text,
     t: (key, options) => interpolate(text(key, options), options),
+    resources,
   };
 }
 
