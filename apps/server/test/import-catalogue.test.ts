@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { CategoriesResponse } from "@skillshelf/shared/api.ts";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -208,6 +209,35 @@ describe("a good catalogue file", () => {
       .where(inArray(contentMedia.contentId, ids));
     expect(media.map((m) => m.name).sort()).toEqual(
       second.filter((_, i) => i % 150 === 0).map((slug) => `${slug}.png`),
+    );
+  });
+
+  it("lets the store answer other requests while it writes, not only once it is done", async () => {
+    // PGlite answers statements without a turn of the event loop in between; the import gives one per artefact.
+    const file: any = smallCatalogue();
+    for (let i = 0; i < 60; i++) {
+      file.categories[0].artefacts.push({
+        ...artefact({ slug: `turn-${i}`, name: `Turn ${i}` }),
+        contents: [content({ slug: "only", title: "Only" })],
+      });
+    }
+    let importing = true;
+    let turns = 0;
+    const otherRequests = (async () => {
+      while (importing) {
+        await nextTurn();
+        turns++;
+      }
+    })();
+    try {
+      await store.importCatalogue(file);
+    } finally {
+      importing = false;
+    }
+    await otherRequests;
+    expect(turns).toBeGreaterThanOrEqual(60);
+    expect(JSON.parse(await snapshot()).data.map((parent: { slug: string }) => parent.slug)).toContain(
+      file.categories[0].slug,
     );
   });
 

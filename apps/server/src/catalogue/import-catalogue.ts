@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ImportSummary } from "@skillshelf/shared/admin-forms.ts";
 import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
 import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
@@ -140,6 +141,9 @@ async function writeCatalogue(
           });
           if (pendingContents.length >= BATCH_ROWS) await flushContents();
         }
+        // PGlite answers each statement without a turn of the event loop in between: without this, a
+        // large import's writes would hold every other request, even pages kept in memory, until they end.
+        await nextTurn();
       }
     }
     await flushContents();
@@ -206,8 +210,12 @@ async function writeCatalogue(
       );
       await tx.insert(contentMedia).values(rows);
       summary.media += rows.length;
+      await nextTurn();
     }
-    for (const rows of chunksOf(relatedRows, BATCH_ROWS)) await tx.insert(relatedContents).values(rows);
+    for (const rows of chunksOf(relatedRows, BATCH_ROWS)) {
+      await tx.insert(relatedContents).values(rows);
+      await nextTurn();
+    }
     // Learners who own an artefact hear of the articles the import added to it.
     await notifyNewArticles(tx, newContentIds, new Date());
     return summary;
