@@ -2,7 +2,8 @@
 // PDF from the store, on each storage driver (the database on the embedded
 // PGlite, the database on PostgreSQL when one answers, and S3 through a local
 // s3rver), printing the server process's memory (RSS) before and at its peak,
-// and each download's time to first byte. Targets: memory grows by at most
+// and each download's time to first byte, each download on a thread of its
+// own (download-worker.mjs). Targets: memory grows by at most
 // 64 MB, first byte within 100 ms. Exit 1 when a target is missed.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -10,6 +11,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { validateCatalogue } from "../src/catalogue/read-catalogue-file.ts";
 import { replaceCatalogue } from "../src/catalogue/seed-demo.ts";
 import { openDatabase } from "../src/db/client.ts";
@@ -82,31 +84,26 @@ async function prepare(databaseUrl: string | undefined, dataDir: string): Promis
   }
 }
 
-/**
- * One download to the end: its time to first byte and its length. A redirect (S3's presigned URL) is
- * followed, and the time the store took to answer it is kept apart: the rest is the bucket's.
- */
-async function download(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ ttfb: number; storeMs: number | null; bytes: number }> {
-  const started = performance.now();
-  let res = await fetch(url, { headers, redirect: "manual" });
-  let storeMs: number | null = null;
-  const location = res.headers.get("location");
-  if (res.status === 302 && location) {
-    storeMs = performance.now() - started;
-    await res.body?.cancel();
-    res = await fetch(location);
-  }
-  if (!res.ok || !res.body) throw new Error(`GET ${url}: ${res.status}`);
-  let ttfb = 0;
-  let bytes = 0;
-  for await (const chunk of res.body) {
-    if (!bytes) ttfb = performance.now() - started;
-    bytes += (chunk as Uint8Array).length;
-  }
-  return { ttfb, storeMs, bytes };
+interface Download {
+  ttfb: number;
+  /** For a redirect (S3), how long the store took to answer it. */
+  storeMs: number | null;
+  bytes: number;
+}
+
+/** Threads that each run one download at a time (download-worker.mjs), started before they are timed. */
+const downloaders = Array.from(
+  { length: CONCURRENT },
+  () => new Worker(new URL("./download-worker.mjs", import.meta.url)),
+);
+
+function download(worker: Worker, url: string, headers: Record<string, string>): Promise<Download> {
+  return new Promise((resolve, reject) => {
+    worker.once("message", (answer: Download | { error: string }) =>
+      "error" in answer ? reject(new Error(answer.error)) : resolve(answer),
+    );
+    worker.postMessage({ url, headers });
+  });
 }
 
 async function bench(label: string, env: Record<string, string>, databaseUrl?: string) {
@@ -134,10 +131,9 @@ async function bench(label: string, env: Record<string, string>, databaseUrl?: s
     const mediaPath = (await content()).data.content_media[0]?.path;
     if (!mediaPath) throw new Error("no media path");
     const url = server.url + mediaPath;
-    // Warm up the route, the storage's reads and the JIT with one whole download (a range of 1 KiB left
-    // the first round's paths cold: first bytes 10 to 50 ms later than the rounds after), then let the
-    // upload's garbage go.
-    await download(url, auth);
+    // Warm up the route, the storage's reads, the JIT and the threads with a round of whole downloads (a
+    // range of 1 KiB left the first round's paths cold), then let the upload's garbage go.
+    await Promise.all(downloaders.map((worker) => download(worker, url, auth)));
     await new Promise((r) => setTimeout(r, 1000));
 
     for (let round = 1; round <= ROUNDS; round++) {
@@ -145,7 +141,7 @@ async function bench(label: string, env: Record<string, string>, databaseUrl?: s
         result: results,
         before,
         peak,
-      } = await watchRss(server.pid, () => Promise.all(Array.from({ length: CONCURRENT }, () => download(url, auth))));
+      } = await watchRss(server.pid, () => Promise.all(downloaders.map((worker) => download(worker, url, auth))));
       const after = rssMb(server.pid);
       const sizes = new Set(results.map((r) => r.bytes));
       const ttfbs = results.map((r) => r.ttfb);
