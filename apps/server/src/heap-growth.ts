@@ -12,7 +12,7 @@ import v8 from "node:v8";
  * V8 reads the factor whenever it sets the heap's next limit, so setting it at
  * start-up, before any batch work, is enough.
  */
-export const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 50;
 
 export function boundHeapGrowth(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);

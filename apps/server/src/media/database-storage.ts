@@ -11,7 +11,7 @@ export const MEDIA_CHUNK_BYTES = 256 * 1024;
  * Chunks fetched per query while reading. From PostgreSQL, 1 MiB: little memory and few round trips.
  * PGlite runs every query in turn on the server's thread, so a download's first query waits behind the
  * reads of the downloads already under way: there, one chunk a query, so that the wait is for 256 KiB
- * each, not 1 MiB (in the media bench, the last of four first bytes came after 112 ms, now 50-73).
+ * each, not 1 MiB.
  */
 const CHUNKS_PER_READ = { server: 4, embedded: 1 };
 /** Chunks fetched before answering: one, so the first byte waits for 256 KiB, not 1 MiB. */
