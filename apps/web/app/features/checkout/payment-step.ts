@@ -5,7 +5,10 @@ import { UNSENT_STATUS } from "../../lib/unsent-action";
 /** What the checkout does with the action's answer: leave for the provider, or say why not. */
 export type PaymentStep =
   | { kind: "handoff"; handoff: PaymentHandoff }
-  /** The toast to show (SPEC.md section 8); reload when the cart or the session changed under the page. */
+  /**
+   * The toast to show (SPEC.md section 8); reload when the session ended under the page. After a 409 (the
+   * cart changed) the router reads the page again by itself (revalidateUnlessUnsent).
+   */
   | { kind: "failed"; message: string; reload: boolean };
 
 const failed = (message: string, reload = false): PaymentStep => ({ kind: "failed", message, reload });
@@ -13,12 +16,15 @@ const failed = (message: string, reload = false): PaymentStep => ({ kind: "faile
 /**
  * The checkout action's outcome as SPEC.md section 8 words each provider's
  * failure. 409 (the cart changed since the page loaded) and 401 (the session
- * ended) are the server's own message, and the page reloads: the cart as it
- * is now, or the sign-in page. Worded in the page's language (`t`); the toast
- * shows the words as they come.
+ * ended) are the server's own message, and the page shows the cart as it is
+ * now (the router reads it again after a 409), or the sign-in page (reloaded
+ * here after a 401). Worded in the page's language (`t`); the toast shows the
+ * words as they come.
  */
 export function paymentStep(method: PaymentMethod, outcome: ActionOutcome<PaymentHandoff>, t: TFunction): PaymentStep {
-  if (!outcome.ok && (outcome.status === 409 || outcome.status === 401)) return failed(t(outcome.message), true);
+  if (!outcome.ok && (outcome.status === 409 || outcome.status === 401)) {
+    return failed(t(outcome.message), outcome.status === 401);
+  }
   // The store was not reached at all: the request itself failed.
   const unsent = !outcome.ok && outcome.status === UNSENT_STATUS;
   const handoff = outcome.ok ? outcome.data : null;

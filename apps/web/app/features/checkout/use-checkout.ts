@@ -65,7 +65,7 @@ export function useCheckout() {
       }
       stop();
       toast.error(failure.message);
-      // A refused action reloads nothing by itself: the fresh cart (or the sign-in page) is asked for here.
+      // After a 401 the router keeps the page's data: the sign-in page is asked for here.
       if (failure.reload) await revalidator.revalidate();
     },
     [processing, send, stop, toast, revalidator, t],
