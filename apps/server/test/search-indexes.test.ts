@@ -1,4 +1,4 @@
-import { desc, eq, type SQLWrapper, sql } from "drizzle-orm";
+import { desc, eq, Placeholder, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectAllOrders } from "../src/admin/manage-orders.ts";
@@ -6,7 +6,7 @@ import { selectUsers } from "../src/admin/manage-users.ts";
 import { orders, users } from "../src/db/schema/index.ts";
 import { searchTerm } from "../src/lib/like-pattern.ts";
 import { selectOrderPage } from "../src/orders/read-orders.ts";
-import { beyondKey, keyColumns } from "../src/paging/keyset-page.ts";
+import { beyondKey, keyColumns, SIDE_SHAPES, sideShape } from "../src/paging/keyset-page.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { rowsOf } from "./helpers/database.ts";
 import { bulkLoad, insertLearners, insertOrders } from "./helpers/history.ts";
@@ -44,7 +44,36 @@ interface PlanNode {
 
 /** Every node of the plan PostgreSQL chooses for the query. */
 async function planOf(query: SQLWrapper): Promise<PlanNode[]> {
-  const [row] = rowsOf<{ "QUERY PLAN": unknown }>(await store.database.db.execute(sql`explain (format json) ${query}`));
+  return nodesOf(await store.database.db.execute(sql`explain (format json) ${query}`));
+}
+
+/**
+ * Every node of the generic plan of a prepared query: the plan PostgreSQL keeps for it
+ * and reuses for every learner, whatever the values. `values` names its placeholders'.
+ */
+async function genericPlanOf(
+  query: { toSQL(): { sql: string; params: unknown[] } },
+  values: Record<string, number | string>,
+): Promise<PlanNode[]> {
+  const { sql: text, params } = query.toSQL();
+  const args = params.map((param) => {
+    const value = param instanceof Placeholder ? values[param.name] : undefined;
+    if (value === undefined) throw new Error(`no value for ${String(param)}`);
+    return typeof value === "number" ? String(value) : `'${value}'`;
+  });
+  return store.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare generic_plan as ${text}`));
+    try {
+      return nodesOf(await tx.execute(sql.raw(`explain (format json) execute generic_plan(${args.join(", ")})`)));
+    } finally {
+      await tx.execute(sql`deallocate generic_plan`);
+    }
+  });
+}
+
+function nodesOf(result: unknown): PlanNode[] {
+  const [row] = rowsOf<{ "QUERY PLAN": unknown }>(result);
   const raw = row?.["QUERY PLAN"];
   const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   const nodes: PlanNode[] = [];
@@ -190,5 +219,19 @@ describe(`with ${LEARNERS} learners and ${LEARNERS * 2} orders`, () => {
       ),
       ["orders_created_idx"],
     );
+  });
+
+  it("keeps one plan for every learner's order pages, each page from orders_user_created_idx", async () => {
+    const [learner] = await store.database.db.select({ id: users.id }).from(users).orderBy(desc(users.id)).limit(1);
+    const values = { userId: learner?.id ?? 0, keyAt: "2025-06-01T00:00:10.000000Z", keyId: 1_000, limit: 21 };
+    for (const shape of Object.keys(SIDE_SHAPES) as (keyof typeof SIDE_SHAPES)[]) {
+      const { where, orderBy } = sideShape(orders.createdAt, orders.id, shape);
+      const page = selectOrderPage(store.database.db, sql.placeholder("userId"))(
+        where,
+        orderBy,
+        sql.placeholder("limit"),
+      );
+      expectIndexed(await genericPlanOf(page, values), ["orders_user_created_idx"]);
+    }
   });
 });

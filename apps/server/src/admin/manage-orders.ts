@@ -9,7 +9,7 @@ import { AppError } from "../lib/app-error.ts";
 import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
 import { WHOLE_ORDER_NUMBER } from "../orders/order-number.ts";
 import { getOrder } from "../orders/read-orders.ts";
-import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import { builtEachTime, keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 import { usersMatching } from "./manage-users.ts";
 
@@ -74,14 +74,13 @@ export function listAllOrders(
   options: { cursors: PageCursors; search?: string | undefined; page: PageRequest },
 ) {
   const term = searchTerm(options.search);
+  const fetch = builtEachTime(orders.createdAt, orders.id, selectAllOrders(db, term));
   return keysetPage({
     cursors: options.cursors,
     list: "admin-orders",
     scope: term ?? "",
     request: options.page,
-    at: orders.createdAt,
-    id: orders.id,
-    fetch: selectAllOrders(db, term),
+    fetch,
     toRows: (records) =>
       records.map(
         (r): AdminOrderRow => ({

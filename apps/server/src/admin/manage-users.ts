@@ -8,7 +8,7 @@ import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { containsPattern, searchTerm, WHOLE_EMAIL } from "../lib/like-pattern.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
-import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import { builtEachTime, keyColumns, keysetPage } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 
 /** The learners a search term finds: by name or e-mail containing it, or the one whose whole address it is. */
@@ -47,14 +47,13 @@ export function selectUsers(db: Db, term: string | undefined) {
 /** Learners and admins, newest first, searched by name or e-mail, a page at a time. */
 export function listUsers(db: Db, options: { cursors: PageCursors; search?: string | undefined; page: PageRequest }) {
   const term = searchTerm(options.search);
+  const fetch = builtEachTime(users.createdAt, users.id, selectUsers(db, term));
   return keysetPage({
     cursors: options.cursors,
     list: "admin-users",
     scope: term ?? "",
     request: options.page,
-    at: users.createdAt,
-    id: users.id,
-    fetch: selectUsers(db, term),
+    fetch,
     toRows: (records) =>
       records.map(
         (r): AdminUserRow => ({

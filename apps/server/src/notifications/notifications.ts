@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
 import { notifications } from "../db/schema/index.ts";
-import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import { keyColumns, keysetPage, preparedKeyset } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 
 /** The most unread notifications the page lists; the read ones under Earlier are paged. */
@@ -127,6 +127,18 @@ const toItem =
     created_at: row.createdAt.toISOString(),
   });
 
+/** The read ones, a page at a time. */
+const readPage = preparedKeyset("read_notifications_page", notifications.createdAt, notifications.id, (db) => {
+  const userId = sql.placeholder("userId");
+  return (where, orderBy, limit) =>
+    db
+      .select({ ...columns, ...keyColumns(notifications.createdAt, notifications.id) })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNotNull(notifications.readAt), where))
+      .orderBy(...orderBy)
+      .limit(limit);
+});
+
 /**
  * The user's unread notifications (the newest UNREAD_SHOWN) and one page of the
  * read ones, newest first by (created_at, id): an index range scan wherever the
@@ -150,15 +162,7 @@ export async function listNotifications(
       list: "notifications",
       scope: String(userId),
       request: options.page,
-      at: notifications.createdAt,
-      id: notifications.id,
-      fetch: (where, orderBy, limit) =>
-        db
-          .select({ ...columns, ...keyColumns(notifications.createdAt, notifications.id) })
-          .from(notifications)
-          .where(and(eq(notifications.userId, userId), isNotNull(notifications.readAt), where))
-          .orderBy(...orderBy)
-          .limit(limit),
+      fetch: readPage(db, { userId }),
       toRows: (records) => records.map(shown),
     }),
   ]);

@@ -1,11 +1,12 @@
 import type { OrderDetail, OrderLine, OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { Page, PageRequest } from "@skillshelf/shared/paging.ts";
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import { categories, contentGroups, entitlements, orderLines, orders } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
-import { keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import { keyColumns, keysetPage, preparedKeyset } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 import { itemProgressOf, toItemProgress } from "../progress/reading-progress.ts";
 import { refundDeadline } from "./money-back.ts";
@@ -27,10 +28,9 @@ export const orderColumns = {
   refundState: orders.refundState,
 };
 
-async function linesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
-  const map = new Map<number, OrderLine[]>();
-  if (orderIds.length === 0) return map;
-  const rows = await db
+/** The lines of some orders, oldest first: every page of orders and every order's page reads them. */
+const linesQuery = preparedPerDb((db) =>
+  db
     .select({
       id: orderLines.id,
       orderId: orderLines.orderId,
@@ -44,8 +44,15 @@ async function linesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, Orde
     })
     .from(orderLines)
     .innerJoin(categories, eq(categories.id, orderLines.categoryId))
-    .where(inArray(orderLines.orderId, orderIds))
-    .orderBy(asc(orderLines.id));
+    .where(sql`${orderLines.orderId} = any(${sql.placeholder("orderIds")}::int[])`)
+    .orderBy(asc(orderLines.id))
+    .prepare("order_lines_of"),
+);
+
+async function linesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
+  const map = new Map<number, OrderLine[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await linesQuery(db).execute({ orderIds });
   for (const r of rows) {
     const line: OrderLine = {
       id: r.id,
@@ -78,8 +85,8 @@ function toRow(o: OrderRecord, lines: OrderLine[]): OrderRow {
 }
 
 /** The query of a learner's order list: their orders plus the page's `where`, in `orderBy` order. */
-export function selectOrderPage(db: DbOrTx, userId: number) {
-  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+export function selectOrderPage(db: DbOrTx, userId: number | Placeholder) {
+  return <Limit extends number | Placeholder>(where: SQL | undefined, orderBy: SQL[], limit: Limit) =>
     db
       .select({ ...orderColumns, ...keyColumns(orders.createdAt, orders.id) })
       .from(orders)
@@ -87,6 +94,10 @@ export function selectOrderPage(db: DbOrTx, userId: number) {
       .orderBy(...orderBy)
       .limit(limit);
 }
+
+const orderPage = preparedKeyset("orders_page", orders.createdAt, orders.id, (db) =>
+  selectOrderPage(db, sql.placeholder("userId")),
+);
 
 /** One page of the user's orders, newest first (the orders_user_created_idx range). */
 export function listOrders(
@@ -98,9 +109,7 @@ export function listOrders(
     list: "orders",
     scope: String(options.userId),
     request: options.page,
-    at: orders.createdAt,
-    id: orders.id,
-    fetch: selectOrderPage(db, options.userId),
+    fetch: orderPage(db, { userId: options.userId }),
     toRows: async (records) => {
       const lines = await linesOf(
         db,
@@ -139,9 +148,9 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
  * `where`, in `orderBy` order, each row with the learner's progress through
  * it (a lateral subquery per row: one query for the page, whatever their history).
  */
-export function selectItemPage(db: DbOrTx, userId: number) {
+export function selectItemPage(db: DbOrTx, userId: number | Placeholder) {
   const progress = itemProgressOf(db);
-  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+  return <Limit extends number | Placeholder>(where: SQL | undefined, orderBy: SQL[], limit: Limit) =>
     db
       .select({
         id: entitlements.id,
@@ -165,6 +174,10 @@ export function selectItemPage(db: DbOrTx, userId: number) {
       .limit(limit);
 }
 
+const itemPage = preparedKeyset("items_page", entitlements.createdAt, entitlements.id, (db) =>
+  selectItemPage(db, sql.placeholder("userId")),
+);
+
 /** One page of what the user owns now, one row per entitlement, newest first, with their progress. */
 export function listItems(
   db: DbOrTx,
@@ -175,9 +188,7 @@ export function listItems(
     list: "items",
     scope: String(options.userId),
     request: options.page,
-    at: entitlements.createdAt,
-    id: entitlements.id,
-    fetch: selectItemPage(db, options.userId),
+    fetch: itemPage(db, { userId: options.userId }),
     toRows: (records) =>
       records.map((r) => ({
         id: r.id,

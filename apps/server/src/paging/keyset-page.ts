@@ -1,7 +1,9 @@
 import type { Page, PageRequest, searchPageQuery } from "@skillshelf/shared/paging.ts";
-import { asc, desc, type SQL, sql } from "drizzle-orm";
+import { asc, desc, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import type { DbOrTx } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import { type ListKey, microsToIso, type PageCursors } from "./page-cursors.ts";
 
 /** What a keyset list's query selects besides its own columns: the row's position. */
@@ -10,9 +12,77 @@ export const keyColumns = (at: PgColumn, id: PgColumn) => ({
   keyId: sql<number>`${id}`.mapWith(Number),
 });
 
+type Op = "<" | ">" | "<=" | ">=";
+
 /** The rows on one side of `key` in (at, id) order: "<" the older ones, ">" the newer ones. */
-export const beyondKey = (at: PgColumn, id: PgColumn, op: "<" | ">" | "<=" | ">=", key: ListKey) =>
-  sql`(${at}, ${id}) ${sql.raw(op)} (${microsToIso(key.atMicros)}::timestamptz, ${key.id})`;
+export const beyondKey = (at: PgColumn, id: PgColumn, op: Op, key: ListKey) =>
+  beyond(at, id, op, microsToIso(key.atMicros), key.id);
+
+const beyond = (at: PgColumn, id: PgColumn, op: Op, keyAt: string | Placeholder, keyId: number | Placeholder) =>
+  sql`(${at}, ${id}) ${sql.raw(op)} (${keyAt}::timestamptz, ${keyId})`;
+
+/** Where a page's query starts (null: at the newest row). The newer side (">", ">=") is read oldest first. */
+export type KeysetSide = { op: Op; key: ListKey } | null;
+
+const orderFor = (at: PgColumn, id: PgColumn, side: KeysetSide) =>
+  side?.op === ">" || side?.op === ">=" ? [asc(at), asc(id)] : [desc(at), desc(id)];
+
+/** A list's query with `where` added (undefined: none), ordered by `orderBy`, at most `limit` rows. */
+type ListQuery<Limit, Result> = (where: SQL | undefined, orderBy: SQL[], limit: Limit) => Result;
+
+/** A list whose query is built again for each page: the admin lists, whose search changes its shape. */
+export function builtEachTime<Query extends Promise<unknown[]>>(
+  at: PgColumn,
+  id: PgColumn,
+  select: ListQuery<number, Query>,
+) {
+  return (side: KeysetSide, limit: number): Query =>
+    select(side ? beyondKey(at, id, side.op, side.key) : undefined, orderFor(at, id, side), limit);
+}
+
+interface PreparedList<Rec> {
+  execute(values: Record<string, unknown>): Promise<Rec[]>;
+}
+
+/** The kinds of side a page reads from, each one prepared statement of a prepared list. */
+export const SIDE_SHAPES = { first: "first", "<": "older", "<=": "older_from", ">": "newer", ">=": "newer_from" };
+
+/** The `where` and order of one kind of side, its key given as the placeholders keyAt and keyId. */
+export function sideShape(at: PgColumn, id: PgColumn, shape: keyof typeof SIDE_SHAPES) {
+  const side = shape === "first" ? null : { op: shape, key: { atMicros: "0", id: 0 } };
+  return {
+    where: side ? beyond(at, id, side.op, sql.placeholder("keyAt"), sql.placeholder("keyId")) : undefined,
+    orderBy: orderFor(at, id, side),
+  };
+}
+
+/**
+ * A list read on every visit of a learner's page, prepared once per database handle and
+ * kind of side (SIDE_SHAPES) as `preparedPerDb` does: its SQL is not built again, and
+ * PostgreSQL plans it once. `select`'s own inputs are `sql.placeholder`s, whose values
+ * each call gives in `values`; the limit is one too.
+ */
+export function preparedKeyset<Rec>(
+  name: string,
+  at: PgColumn,
+  id: PgColumn,
+  select: (db: DbOrTx) => ListQuery<Placeholder, { prepare(name: string): PreparedList<Rec> }>,
+) {
+  const queries = preparedPerDb(() => new Map<string, PreparedList<Rec>>());
+  return (db: DbOrTx, values: Record<string, unknown>) =>
+    (side: KeysetSide, limit: number): Promise<Rec[]> => {
+      const shape = side?.op ?? "first";
+      const prepared = queries(db);
+      let query = prepared.get(shape);
+      if (!query) {
+        const { where, orderBy } = sideShape(at, id, shape);
+        query = select(db)(where, orderBy, sql.placeholder("limit")).prepare(`${name}_${SIDE_SHAPES[shape]}`);
+        prepared.set(shape, query);
+      }
+      const key = side ? { keyAt: microsToIso(side.key.atMicros), keyId: side.key.id } : {};
+      return query.execute({ ...values, ...key, limit });
+    };
+}
 
 export interface KeyedRecord {
   keyAt: string;
@@ -26,11 +96,8 @@ export interface KeysetList<Rec extends KeyedRecord, Row> {
   /** Whose rows or which search: a cursor only works with the scope it was issued for. */
   scope: string;
   request: PageRequest;
-  /** The order, newest first: (at, id) descending. An index on (…, at, id) serves it. */
-  at: PgColumn;
-  id: PgColumn;
-  /** The list's query with `where` added (undefined: none), ordered by `orderBy`, at most `limit` rows. */
-  fetch(where: SQL | undefined, orderBy: SQL[], limit: number): Promise<Rec[]>;
+  /** The list's rows from `side`, at most `limit` of them: `builtEachTime` or `preparedKeyset`. */
+  fetch(side: KeysetSide, limit: number): Promise<Rec[]>;
   toRows(records: Rec[]): Promise<Row[]> | Row[];
 }
 
@@ -41,29 +108,23 @@ export interface KeysetList<Rec extends KeyedRecord, Row> {
  * skipped or shown twice; each page costs an index range scan, wherever it is.
  */
 export async function keysetPage<Rec extends KeyedRecord, Row>(list: KeysetList<Rec, Row>): Promise<Page<Row>> {
-  const { at, id, request } = list;
+  const { request } = list;
   const limit = request.limit;
   const cursor = request.cursor ? list.cursors.decode(list.list, list.scope, request.cursor) : null;
-  const compare = (op: "<" | ">" | "<=" | ">=", key: ListKey) => beyondKey(at, id, op, key);
-  const newestFirst = [desc(at), desc(id)];
-  const oldestFirst = [asc(at), asc(id)];
-  const exists = async (where: SQL, orderBy: SQL[]) => (await list.fetch(where, orderBy, 1)).length > 0;
+  const exists = async (op: Op, key: ListKey) => (await list.fetch({ op, key }, 1)).length > 0;
 
   let records: Rec[];
   let older: boolean;
   let newer: boolean;
   if (cursor?.direction === "before") {
-    const [got, beyond] = await Promise.all([
-      list.fetch(compare(">", cursor), oldestFirst, limit + 1),
-      exists(compare("<=", cursor), newestFirst),
-    ]);
+    const [got, beyond] = await Promise.all([list.fetch({ op: ">", key: cursor }, limit + 1), exists("<=", cursor)]);
     newer = got.length > limit;
     records = got.slice(0, limit).reverse();
     older = beyond;
   } else {
     const [got, beyond] = await Promise.all([
-      list.fetch(cursor ? compare("<", cursor) : undefined, newestFirst, limit + 1),
-      cursor ? exists(compare(">=", cursor), oldestFirst) : false,
+      list.fetch(cursor ? { op: "<", key: cursor } : null, limit + 1),
+      cursor ? exists(">=", cursor) : false,
     ]);
     older = got.length > limit;
     records = got.slice(0, limit);
