@@ -1,15 +1,21 @@
 import type { Ownership } from "@skillshelf/shared/api.ts";
-import { and, eq, isNull, or, type Placeholder } from "drizzle-orm";
+import { and, eq, isNull, or, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import { entitlements } from "../db/schema/index.ts";
 
-/** Everything the user owns: whole sub-categories and single groups. */
-export async function ownershipOf(db: DbOrTx, userId: number): Promise<Ownership> {
-  const rows = await db
+const ownershipQuery = preparedPerDb((db) =>
+  db
     .select({ categoryId: entitlements.categoryId, groupId: entitlements.groupId })
     .from(entitlements)
-    .where(and(eq(entitlements.userId, userId), isNull(entitlements.revokedAt)));
+    .where(and(eq(entitlements.userId, sql.placeholder("userId")), isNull(entitlements.revokedAt)))
+    .prepare("ownership_of"),
+);
+
+/** Everything the user owns: whole sub-categories and single groups (the signed-in home page). */
+export async function ownershipOf(db: DbOrTx, userId: number): Promise<Ownership> {
+  const rows = await ownershipQuery(db).execute({ userId });
   return {
     categories: rows.flatMap((r) => (r.groupId === null ? [r.categoryId] : [])),
     groups: rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])),

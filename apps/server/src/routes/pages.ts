@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { AdminListQuery, AdminReads, StoreContext, UploadNotice } from "@skillshelf/shared/api.ts";
+import type { AdminListQuery, AdminReads, Ownership, StoreContext, UploadNotice } from "@skillshelf/shared/api.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { ArticleProgress } from "@skillshelf/shared/progress.ts";
@@ -124,6 +124,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       }
       return read;
     };
+    let owned: Promise<Ownership> | undefined;
     const signedIn = () => {
       if (!viewer) throw new Error("a private page's loader ran without a session: guard it first");
       return viewer.userId;
@@ -152,7 +153,11 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       // Read with the session, in the same query (sessions.ts).
       cartCount: async () => (viewer ? app.catalogue.cartCount(viewer.cartLines) : 0),
-      ownership: async () => (viewer ? ownershipOf(db, viewer.userId) : { categories: [], groups: [] }),
+      // Home's loader and its tiles (entry.server) both ask: read once, after any action of the request.
+      ownership: () => {
+        owned ??= viewer ? ownershipOf(db, viewer.userId) : Promise.resolve({ categories: [], groups: [] });
+        return owned;
+      },
       // The viewer's own: a visitor's render (the page kept for every visitor) reads none.
       articleProgress: async (contentId) => (viewer ? progressOf(viewer.userId, contentId) : null),
       ownedAndDone: async (scope) =>
