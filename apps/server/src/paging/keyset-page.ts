@@ -16,16 +16,16 @@ type Op = "<" | ">" | "<=" | ">=";
 
 /** The rows on one side of `key` in (at, id) order: "<" the older ones, ">" the newer ones. */
 export const beyondKey = (at: PgColumn, id: PgColumn, op: Op, key: ListKey) =>
-  beyond(at, id, op, microsToIso(key.atMicros), key.id);
+  compareKey(at, id, op, microsToIso(key.atMicros), key.id);
 
-const beyond = (at: PgColumn, id: PgColumn, op: Op, keyAt: string | Placeholder, keyId: number | Placeholder) =>
+const compareKey = (at: PgColumn, id: PgColumn, op: Op, keyAt: string | Placeholder, keyId: number | Placeholder) =>
   sql`(${at}, ${id}) ${sql.raw(op)} (${keyAt}::timestamptz, ${keyId})`;
 
 /** Where a page's query starts (null: at the newest row). The newer side (">", ">=") is read oldest first. */
 export type KeysetSide = { op: Op; key: ListKey } | null;
 
-const orderFor = (at: PgColumn, id: PgColumn, side: KeysetSide) =>
-  side?.op === ">" || side?.op === ">=" ? [asc(at), asc(id)] : [desc(at), desc(id)];
+const orderFor = (at: PgColumn, id: PgColumn, op: Op | undefined) =>
+  op === ">" || op === ">=" ? [asc(at), asc(id)] : [desc(at), desc(id)];
 
 /** A list's query with `where` added (undefined: none), ordered by `orderBy`, at most `limit` rows. */
 type ListQuery<Limit, Result> = (where: SQL | undefined, orderBy: SQL[], limit: Limit) => Result;
@@ -37,7 +37,7 @@ export function builtEachTime<Query extends Promise<unknown[]>>(
   select: ListQuery<number, Query>,
 ) {
   return (side: KeysetSide, limit: number): Query =>
-    select(side ? beyondKey(at, id, side.op, side.key) : undefined, orderFor(at, id, side), limit);
+    select(side ? beyondKey(at, id, side.op, side.key) : undefined, orderFor(at, id, side?.op), limit);
 }
 
 interface PreparedList<Rec> {
@@ -49,10 +49,10 @@ export const SIDE_SHAPES = { first: "first", "<": "older", "<=": "older_from", "
 
 /** The `where` and order of one kind of side, its key given as the placeholders keyAt and keyId. */
 export function sideShape(at: PgColumn, id: PgColumn, shape: keyof typeof SIDE_SHAPES) {
-  const side = shape === "first" ? null : { op: shape, key: { atMicros: "0", id: 0 } };
+  const op = shape === "first" ? undefined : shape;
   return {
-    where: side ? beyond(at, id, side.op, sql.placeholder("keyAt"), sql.placeholder("keyId")) : undefined,
-    orderBy: orderFor(at, id, side),
+    where: op ? compareKey(at, id, op, sql.placeholder("keyAt"), sql.placeholder("keyId")) : undefined,
+    orderBy: orderFor(at, id, op),
   };
 }
 
