@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/server/test/**/*.test.ts"],
+          setupFiles: ["apps/server/test/helpers/one-query-per-connection.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

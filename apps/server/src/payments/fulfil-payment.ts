@@ -87,8 +87,10 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
       return { kind: "refund" };
     };
     if (payment.status === "superseded") return sendBack("superseded");
-    const owned = await Promise.all(payment.lines.map((line) => ownsContent(tx, payment.userId, line)));
-    if (owned.some(Boolean)) return sendBack("already_owned");
+    // One line after another: the transaction's one connection answers one query at a time.
+    for (const line of payment.lines) {
+      if (await ownsContent(tx, payment.userId, line)) return sendBack("already_owned");
+    }
     // The credit or the coupon's last use it was priced with went to another order meanwhile: no order at that price.
     const pricing = await claimPricing(tx, payment);
     if (!pricing) return sendBack("price_changed");

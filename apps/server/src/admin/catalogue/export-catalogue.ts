@@ -108,29 +108,32 @@ async function* base64Of(bytes: Readable): AsyncGenerator<string> {
 
 function readCatalogue(db: Db, currency: string, mediaText: (file: StoredMedia) => string): Promise<CatalogueFile> {
   return catalogueWrite(db, async (tx) => {
-    const [categoryRows, groupRows, contentRows, mediaRows, relatedRows] = await Promise.all([
-      tx.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
-      tx.select().from(contentGroups).orderBy(asc(contentGroups.sortOrder), asc(contentGroups.id)),
-      tx.select().from(contents).orderBy(asc(contents.sortOrder), asc(contents.id)),
-      tx
-        .select({
-          contentId: contentMedia.contentId,
-          name: contentMedia.name,
-          mimetype: contentMedia.mimetype,
-          size: contentMedia.size,
-          key: contentMedia.storageKey,
-          storage: mediaObjects.storage,
-        })
-        .from(contentMedia)
-        .innerJoin(mediaObjects, eq(mediaObjects.key, contentMedia.storageKey))
-        .orderBy(asc(contentMedia.sortOrder), asc(contentMedia.id)),
-      tx
-        .select({ contentId: relatedContents.contentId, slug: contents.slug, categorySlug: categories.slug })
-        .from(relatedContents)
-        .innerJoin(contents, eq(contents.id, relatedContents.relatedId))
-        .innerJoin(categories, eq(categories.id, contents.categoryId))
-        .orderBy(asc(relatedContents.sortOrder), asc(relatedContents.relatedId)),
-    ]);
+    // One after another: a transaction is one connection, which answers one query at a time (node-postgres
+    // queues the rest, and will refuse them from pg 9).
+    const categoryRows = await tx.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+    const groupRows = await tx
+      .select()
+      .from(contentGroups)
+      .orderBy(asc(contentGroups.sortOrder), asc(contentGroups.id));
+    const contentRows = await tx.select().from(contents).orderBy(asc(contents.sortOrder), asc(contents.id));
+    const mediaRows = await tx
+      .select({
+        contentId: contentMedia.contentId,
+        name: contentMedia.name,
+        mimetype: contentMedia.mimetype,
+        size: contentMedia.size,
+        key: contentMedia.storageKey,
+        storage: mediaObjects.storage,
+      })
+      .from(contentMedia)
+      .innerJoin(mediaObjects, eq(mediaObjects.key, contentMedia.storageKey))
+      .orderBy(asc(contentMedia.sortOrder), asc(contentMedia.id));
+    const relatedRows = await tx
+      .select({ contentId: relatedContents.contentId, slug: contents.slug, categorySlug: categories.slug })
+      .from(relatedContents)
+      .innerJoin(contents, eq(contents.id, relatedContents.relatedId))
+      .innerJoin(categories, eq(categories.id, contents.categoryId))
+      .orderBy(asc(relatedContents.sortOrder), asc(relatedContents.relatedId));
 
     const mediaOf = groupBy(mediaRows, (m) => m.contentId);
     const relatedOf = groupBy(relatedRows, (r) => r.contentId);
