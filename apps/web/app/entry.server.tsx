@@ -56,7 +56,7 @@ export default async function handleRequest(
         },
         onAllReady() {
           let html = "";
-          const document = {
+          const collector = {
             write(chunk: string) {
               html += chunk;
               return true;
@@ -67,9 +67,9 @@ export default async function handleRequest(
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
             },
             // pipe() listens for drain, error and close: a string has none of them.
-            on: () => document,
+            on: () => collector,
           };
-          pipe(document as unknown as NodeJS.WritableStream);
+          pipe(collector as unknown as NodeJS.WritableStream);
         },
         onShellError(error: unknown) {
           reject(error);
