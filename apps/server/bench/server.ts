@@ -10,11 +10,9 @@ import { buildApp } from "../src/app.ts";
 import { seedDemoIfEmpty } from "../src/catalogue/seed-demo.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { loadConfig } from "../src/env.ts";
-import { boundHeapGrowth } from "../src/heap-growth.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 
 const config = loadConfig();
-boundHeapGrowth();
 // As server.ts: React's production build, chosen from NODE_ENV when the page build loads.
 process.env.NODE_ENV = config.nodeEnv;
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

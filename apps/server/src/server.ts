@@ -3,12 +3,10 @@ import { seedDemoIfEmpty } from "./catalogue/seed-demo.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { ConfigError, loadConfig } from "./env.ts";
-import { boundHeapGrowth } from "./heap-growth.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { closeOnSignal } from "./shutdown.ts";
 
 async function main() {
-  boundHeapGrowth();
   const config = loadConfig();
   // React and React Router pick their production builds from NODE_ENV when the page build is loaded.
   process.env.NODE_ENV = config.nodeEnv;
