@@ -64,7 +64,9 @@ export default async function handleRequest(
             end() {
               clearTimeout(timeout);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              // Bytes, encoded natively: given the string, undici's Response would scan it for lone
+              // surrogates (toUSVString) and encode it again through a TextEncoder.
+              resolve(new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode }));
             },
             // pipe() listens for drain, error and close: a string has none of them.
             on: () => collector,

@@ -290,7 +290,11 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       return sendVisitorPage(request, reply, page);
     }
     const controller = new AbortController();
-    reply.raw.on("close", () => controller.abort());
+    // A client gone before its page was sent: loaders still running stop. 'close' also follows every
+    // finished response, where aborting would only run the signal's listeners for nothing.
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
     const response = await handle(
       webRequestOf(request, { forVisitors: false, signal: controller.signal }),
       storeContext(
