@@ -7,7 +7,8 @@ import type {
 } from "@skillshelf/shared/admin-forms.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Link, useActionData, useRevalidator, useSearchParams } from "react-router";
+import { useActionData, useRevalidator, useSearchParams } from "react-router";
+import { Link } from "../components/app-link";
 import { FormNotice } from "../components/form/form-notice";
 import { adminCall, confirmAction, formatMoney } from "../features/admin/admin-api";
 import { catalogueAction } from "../features/admin/catalogue/catalogue-action.server";

@@ -1,8 +1,9 @@
 import { type AdminCouponRow, createCouponSchema } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
+import { Link } from "../components/app-link";
 import { FieldError } from "../features/admin/catalogue/fields";
 import { AdminListError } from "../features/admin/components/admin-bits";
 import { requireAdmin } from "../features/admin/require-admin";

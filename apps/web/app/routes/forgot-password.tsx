@@ -1,5 +1,6 @@
 import { forgotPasswordSchema } from "@skillshelf/shared/account-forms.ts";
-import { Link, useActionData } from "react-router";
+import { useActionData } from "react-router";
+import { Link } from "../components/app-link";
 import { FormNotice } from "../components/form/form-notice";
 import { SubmitButton } from "../components/form/submit-button";
 import { TextField } from "../components/form/text-field";

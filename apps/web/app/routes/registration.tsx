@@ -1,5 +1,6 @@
 import { registerSchema } from "@skillshelf/shared/account-forms.ts";
-import { Link, useActionData } from "react-router";
+import { useActionData } from "react-router";
+import { Link } from "../components/app-link";
 import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";

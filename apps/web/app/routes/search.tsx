@@ -1,6 +1,7 @@
 import { SEARCH_MAX_LIMIT, SEARCH_MESSAGES, type SearchResults } from "@skillshelf/shared/search.ts";
 import { searchQuery } from "@skillshelf/shared/search-schemas.ts";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../components/app-link";
 import { Trans } from "../components/trans";
 import { provideSearchCombobox } from "../features/search/components/header-search";
 import { Highlight } from "../features/search/components/highlight";

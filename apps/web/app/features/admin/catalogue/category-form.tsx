@@ -4,7 +4,7 @@ import {
   categoryCreateSchema,
   categoryUpdateSchema,
 } from "@skillshelf/shared/admin-forms.ts";
-import { Link } from "react-router";
+import { Link } from "../../../components/app-link";
 import { useT } from "../../../lib/i18n";
 import { useAdminForm } from "../use-admin-form";
 import { CheckboxInput, type PostedFields, priceText, SelectInput, TextInput, textOf } from "./fields";

@@ -7,7 +7,8 @@ import {
   relatedSchema,
 } from "@skillshelf/shared/admin-forms.ts";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
+import { Link } from "../../../components/app-link";
 import { useT } from "../../../lib/i18n";
 import { useMessageNotifier, useMessageT } from "../../../lib/message-t";
 import { useToast } from "../../toast/toast-context";

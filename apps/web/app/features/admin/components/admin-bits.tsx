@@ -1,6 +1,7 @@
 import { MAX_SEARCH_LENGTH } from "@skillshelf/shared/paging.ts";
 import { useId } from "react";
-import { Form, isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
+import { Form, isRouteErrorResponse, useRouteError, useSearchParams } from "react-router";
+import { Link } from "../../../components/app-link";
 import { useT } from "../../../lib/i18n";
 import { useMessageT } from "../../../lib/message-t";
 import { ErrorPage } from "../../errors/components/error-page";

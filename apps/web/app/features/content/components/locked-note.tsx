@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { Link } from "../../../components/app-link";
 import { LockIcon } from "../../../components/icons/lock-icon";
 import { Trans } from "../../../components/trans";
 import type { loader as rootLoader } from "../../../root";

@@ -1,5 +1,6 @@
 import { LANGUAGE_CODES, LANGUAGE_NAMES, LANGUAGE_PARAM } from "@skillshelf/shared/i18n/languages.ts";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../components/app-link";
 import { useTranslator } from "../../../lib/i18n";
 
 /**
