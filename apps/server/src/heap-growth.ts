@@ -12,7 +12,7 @@ import vm from "node:vm";
  *
  * Serving pages is not such work: under the bound a store at 32 clients ran
  * a full collection twice a second (27 against 11 in the same run) and spent
- * 10-20% more CPU a page. So the server bounds the growth only while an import
+ * 5-20% more CPU a page. So the server bounds the growth only while an import
  * runs, and the commands, which do batch work only, for their whole run.
  *
  * V8 reads the factor whenever it sets the heap's next limit (after each full

@@ -41,12 +41,18 @@ export function useAppLinks(): void {
   }, [navigate, pathname, search, hash]);
 }
 
-/** A path from the root that React Router would resolve to itself: no "//", "." or ".." segment. */
+/** What a URL leaves as it is in a path (no space, quote, angle bracket, brace or backquote). */
+const URL_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+
+/**
+ * A path from the root that React Router resolves to itself, and a browser
+ * leaves unencoded: no "//", "." or ".." segment, only characters of URL_PATH.
+ */
 function isRootPath(to: unknown): to is string {
   if (typeof to !== "string" || to[0] !== "/" || to[1] === "/") return false;
   const end = to.search(/[?#]/);
   const path = end === -1 ? to : to.slice(0, end);
-  return !path.includes("//") && !/\/\.\.?(?:\/|$)/.test(path);
+  return URL_PATH.test(path) && !path.includes("//") && !/\/\.\.?(?:\/|$)/.test(path);
 }
 
 /** Props only React Router's own link handles. */
