@@ -13,7 +13,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { useAppLinks } from "./components/app-link";
 import { ErrorPage } from "./features/errors/components/error-page";
 import { NotFoundPage } from "./features/errors/components/not-found-page";
 import { SiteFooter } from "./features/layout/components/site-footer";
@@ -91,7 +90,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const toastPosition =
     matches.map((m) => (m.handle as RouteHandle | undefined)?.toastPosition).findLast(Boolean) ?? "top-right";
   const translator = translatorOf(root?.i18n);
-  useAppLinks();
   return (
     <html lang={translator.language}>
       <head>

@@ -9,7 +9,7 @@ import {
   StaticRouterProvider,
 } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Link, NavLink } from "./app-link";
+import { ServerLink as Link, ServerNavLink as NavLink } from "./app-link";
 
 /** `element` rendered by a router whose location is `url`, as the server renders a page. */
 async function renderAt(url: string, element: ReactNode): Promise<string> {
@@ -36,7 +36,7 @@ const location = fc.oneof(
   fc.constantFrom("/", "/docker", "/docker/image-layers", "/my-orders/", "/DOCKER"),
 );
 
-describe("the store's links", () => {
+describe("the store's links, rendered on the server", () => {
   it("render what React Router's Link renders, for any `to`", async () => {
     await fc.assert(
       fc.asyncProperty(to, location, async (target, at) => {
