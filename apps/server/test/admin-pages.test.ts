@@ -125,4 +125,11 @@ describe("admin lists rendered on the server", () => {
       expect(visitor.headers.location).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
     }
   });
+
+  it("sends a visitor whom the app navigates to a list (its .data fetch) to sign in and back to the page itself", async () => {
+    const fetched = await page("/admin/users.data?search=ada&cursor=x&_routes=routes%2Fadmin-users", null);
+    // React Router's single fetch answers a redirect as data; where it goes is the page, not its .data address.
+    expect(fetched.body).toContain('"SingleFetchRedirect"');
+    expect(fetched.body).toContain(`"/login?redirectTo=${encodeURIComponent("/admin/users?search=ada&cursor=x")}"`);
+  });
 });

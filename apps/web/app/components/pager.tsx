@@ -46,6 +46,6 @@ export function Pager({
 }
 
 /** The cursor of a paged page's URL (?cursor=), as its loader passes it on. */
-export function cursorOf(request: Request): string | undefined {
-  return new URL(request.url).searchParams.get("cursor") ?? undefined;
+export function cursorOf(url: URL): string | undefined {
+  return url.searchParams.get("cursor") ?? undefined;
 }

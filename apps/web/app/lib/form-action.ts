@@ -73,8 +73,8 @@ export function inPageLanguage<O extends ActionOutcome<unknown>>(context: AppLoa
 }
 
 /** The page a form was posted from, as a path and query: where a plain form post goes back to (without React Router's ?index). */
-export function pageUrl(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  return url.pathname + url.search;
+export function pageUrl(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete("index");
+  return params.size ? `${url.pathname}?${params}` : url.pathname;
 }

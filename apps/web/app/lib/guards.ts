@@ -5,9 +5,8 @@ import { type AppLoadContext, redirect } from "react-router";
  * For a private page's loader (run on the server): a visitor is redirected to
  * /login, which brings them back here once signed in.
  */
-export function requireViewer(context: AppLoadContext, request: Request): Viewer {
+export function requireViewer(context: AppLoadContext, url: URL): Viewer {
   if (context.viewer) return context.viewer;
-  const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 

@@ -8,8 +8,8 @@ import { useT } from "../lib/i18n";
 import type { Route } from "./+types/account-layout";
 
 /** The account area: a visitor goes to /login (and comes back here after signing in). */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const { user } = requireViewer(context, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  const { user } = requireViewer(context, url);
   return { name: user.name, email: user.email };
 }
 

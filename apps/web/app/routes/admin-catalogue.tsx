@@ -32,10 +32,10 @@ type Editor =
 
 const DELETE_PROMPT = "Are you sure you want to delete this item?";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   // The article being edited, with its body: in the server's HTML, so its form works before and without JavaScript.
-  const editing = /^content-(\d+)$/.exec(new URL(request.url).searchParams.get("edit") ?? "")?.[1];
+  const editing = /^content-(\d+)$/.exec(url.searchParams.get("edit") ?? "")?.[1];
   const contentId = rowId().safeParse(editing).data;
   const [tree, content] = await Promise.all([
     context.admin.catalogue(),
@@ -46,9 +46,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** Every write of the editor: a form posted here, by the browser itself or by a fetcher (catalogue-action.server.ts). */
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
-  const here = pageUrl(request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  requireAdmin(context, url);
+  const here = pageUrl(url);
   return catalogueAction(context, await request.formData(), { base: new URL(here, "http://x").pathname, here });
 }
 

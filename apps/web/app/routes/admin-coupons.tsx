@@ -14,11 +14,11 @@ import { useT } from "../lib/i18n";
 import { useMessageT } from "../lib/message-t";
 import type { Route } from "./+types/admin-coupons";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const operator = requireAdmin(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const operator = requireAdmin(context, url);
   const view = await context.admin.coupons();
   // ?edit=ID: that code's fields in the form (in the server's HTML, so it works without JavaScript).
-  const edit = rowId().safeParse(new URL(request.url).searchParams.get("edit")).data;
+  const edit = rowId().safeParse(url.searchParams.get("edit")).data;
   const editing = view.rows.find((row) => row.id === edit) ?? null;
   return { view, editing, formatting: formattingOf(operator.user) };
 }
@@ -28,8 +28,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * is sent back to the list with a 303, or gets the page again with the
  * messages under the fields; with JavaScript the same action answers data.
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  requireAdmin(context, url);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === COUPON_FORM_INTENTS.remove) {

@@ -8,8 +8,8 @@ import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/admin-layout";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireAdmin(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const viewer = requireAdmin(context, url);
   return { operator: { name: viewer.user.name } };
 }
 

@@ -16,8 +16,8 @@ import { useT } from "../lib/i18n";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-order";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const operator = requireAdmin(context, request);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const operator = requireAdmin(context, url);
   const id = Number(params.id);
   const order = Number.isSafeInteger(id) && id > 0 ? await context.admin.order(id) : null;
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
@@ -25,8 +25,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 /** Refund: through the provider that took the payment, by the API's own step; a plain form post comes back here (303). */
-export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdmin(context, request);
+export async function action({ context, request, params, url }: Route.ActionArgs) {
+  requireAdmin(context, url);
   const checked = await parseFormPost(request, orderRefundSchema, { extra: { id: params.id } });
   const outcome = checked.ok ? await context.adminWrites.refundOrder(checked.data.id) : checked.outcome;
   return answerForm(context, outcome, `/admin/orders/${params.id}`);

@@ -9,9 +9,9 @@ import { requireAdmin } from "../features/admin/require-admin";
 import { useT } from "../lib/i18n";
 import type { Route } from "./+types/admin-orders";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const operator = requireAdmin(context, request);
-  return { list: await context.admin.orders(adminListQuery(request)), formatting: formattingOf(operator.user) };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const operator = requireAdmin(context, url);
+  return { list: await context.admin.orders(adminListQuery(url)), formatting: formattingOf(operator.user) };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {

@@ -14,9 +14,9 @@ import { useT } from "../lib/i18n";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/admin-users";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const operator = requireAdmin(context, request);
-  return { list: await context.admin.users(adminListQuery(request)), formatting: formattingOf(operator.user) };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const operator = requireAdmin(context, url);
+  return { list: await context.admin.users(adminListQuery(url)), formatting: formattingOf(operator.user) };
 }
 
 /**
@@ -24,11 +24,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * button, run by the API's own step. A plain form post comes back to the same
  * list and page (303); with JavaScript a fetcher sends it and the list reloads.
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  requireAdmin(context, url);
   const checked = await parseFormPost(request, adminUserActionSchema);
   const outcome = checked.ok ? await context.adminWrites.userAction(checked.data) : checked.outcome;
-  return answerForm(context, outcome, pageUrl(request));
+  return answerForm(context, outcome, pageUrl(url));
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

@@ -18,8 +18,8 @@ import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/cart";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireViewer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireViewer(context, url);
   return { cart: await context.cart() };
 }
 

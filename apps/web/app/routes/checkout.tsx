@@ -22,12 +22,12 @@ import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/checkout";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireViewer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireViewer(context, url);
   const cart = await context.cart();
   // Nothing to pay for: back to the cart, which says it is empty.
   if (cart.rows.length === 0) throw redirect("/cart");
-  return { cart, method: parsePaymentMethod(new URL(request.url).searchParams.get("method")) };
+  return { cart, method: parsePaymentMethod(url.searchParams.get("method")) };
 }
 
 /**
@@ -38,8 +38,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * the provider's address or PayU's form as data, and leaves for it itself. A
  * failure is the outcome with its status (the page's message, or a toast).
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  requireViewer(context, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  requireViewer(context, url);
   const checked = checkForm(await request.formData(), startPaymentSchema);
   const outcome = checked.ok ? await context.commerce.startPayment(checked.data) : checked.outcome;
   if (!outcome.ok) return data(inPageLanguage(context, outcome), { status: outcome.status });

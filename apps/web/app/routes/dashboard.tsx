@@ -13,13 +13,13 @@ import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/dashboard";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireViewer(context, request).user };
+export function loader({ context, url }: Route.LoaderArgs) {
+  return { user: requireViewer(context, url).user };
 }
 
 /** The profile (intent=profile) and password (intent=password) forms, with the API's own steps. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireViewer(context, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const viewer = requireViewer(context, url);
   const form = await request.formData();
   if (form.get("intent") === "password") {
     const checked = checkForm(form, changePasswordSchema);

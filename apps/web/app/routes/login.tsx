@@ -32,18 +32,18 @@ export const LOGIN_NOTICES = {
   "password-reset": ACCOUNT_MESSAGES.passwordReset,
 } as const;
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   requireGuest(context);
-  const key = new URL(request.url).searchParams.get("notice");
+  const key = url.searchParams.get("notice");
   return { notice: key && Object.hasOwn(LOGIN_NOTICES, key) ? LOGIN_NOTICES[key as keyof typeof LOGIN_NOTICES] : null };
 }
 
 /** Signs in with the API's own steps; a plain form post then goes on to redirectTo (or /dashboard) at once. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   requireGuest(context);
   const form = await parseFormPost(request, loginSchema, { checkboxes: ["remember_me"] });
   const outcome = form.ok ? await context.accounts.login(form.data) : form.outcome;
-  return answerForm(context, outcome, safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return answerForm(context, outcome, safeRedirect(url.searchParams.get("redirectTo")));
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

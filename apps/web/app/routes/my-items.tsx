@@ -8,9 +8,9 @@ import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/my-items";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireViewer(context, request);
-  const page = await context.items({ cursor: cursorOf(request), limit: PAGE_SIZE });
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireViewer(context, url);
+  const page = await context.items({ cursor: cursorOf(url), limit: PAGE_SIZE });
   return { items: page.rows, prev: page.prev_cursor, next: page.next_cursor };
 }
 

@@ -10,9 +10,9 @@ import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/my-orders";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireViewer(context, request);
-  const page = await context.orders({ cursor: cursorOf(request), limit: PAGE_SIZE });
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, url);
+  const page = await context.orders({ cursor: cursorOf(url), limit: PAGE_SIZE });
   // Dates are written here, in the learner's time zone, so server HTML and hydration agree.
   return {
     orders: page.rows.map((order) => ({ order, date: formatOrderDate(order.created_at, formattingOf(viewer.user)) })),

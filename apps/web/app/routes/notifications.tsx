@@ -15,9 +15,9 @@ import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/notifications";
 
 /** The learner's notifications as they were; viewing them marks the unread ones read (on the server). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireViewer(context, request);
-  const view = await context.notifications({ cursor: cursorOf(request), limit: PAGE_SIZE });
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, url);
+  const view = await context.notifications({ cursor: cursorOf(url), limit: PAGE_SIZE });
   const shown = (items: NotificationItem[]) =>
     items.map((item) => ({ ...item, when: formatOrderDate(item.created_at, formattingOf(viewer.user)) }));
   return { unread: shown(view.unread), earlier: shown(view.earlier), prev: view.prev_cursor, next: view.next_cursor };

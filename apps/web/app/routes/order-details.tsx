@@ -20,8 +20,8 @@ import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import type { Route } from "./+types/order-details";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const viewer = requireViewer(context, request);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, url);
   const id = Number(params.id);
   // Another learner's order is as unknown as a missing one.
   const order = Number.isSafeInteger(id) && id > 0 ? await context.order(id) : null;
@@ -37,8 +37,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
  * Request refund: the learner's own refund by the API's own step. A plain
  * form post comes back to this page (303), which then shows the order Refunded.
  */
-export async function action({ context, request, params }: Route.ActionArgs) {
-  requireViewer(context, request);
+export async function action({ context, request, params, url }: Route.ActionArgs) {
+  requireViewer(context, url);
   const checked = await parseFormPost(request, orderRefundSchema, { extra: { id: params.id } });
   const outcome = checked.ok ? await context.commerce.refundOrder(checked.data.id) : checked.outcome;
   return answerForm(context, outcome, `/order-details/${params.id}`);

@@ -5,10 +5,10 @@ import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/payment-cancelled";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireViewer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireViewer(context, url);
   // The store sends back money that made no order (content already owned, a replaced checkout) and says so here.
-  return { refunded: new URL(request.url).searchParams.get("refunded") === "1" };
+  return { refunded: url.searchParams.get("refunded") === "1" };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

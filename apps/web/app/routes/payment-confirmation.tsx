@@ -9,10 +9,10 @@ import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/payment-confirmation";
 
 /** Also /order-confirmation: the same screen (SPEC.md section 2). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireViewer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireViewer(context, url);
   // The provider's return sends ?order=<id>; only the viewer's own order is shown.
-  const id = Number(new URL(request.url).searchParams.get("order"));
+  const id = Number(url.searchParams.get("order"));
   const order = Number.isSafeInteger(id) && id > 0 ? await context.order(id) : null;
   return {
     order: order && { number: order.order_id, amount: order.amount, currency: order.currency },

@@ -24,15 +24,15 @@ type Outcome =
   | { state: "invalid"; query: string; message: string }
   | { state: "results"; results: SearchResults };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get("q") ?? "";
-  const url = pageUrl(context.publicUrl, "/search");
-  if (!raw.trim()) return { url, outcome: { state: "empty" } as Outcome };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const raw = url.searchParams.get("q") ?? "";
+  const page = pageUrl(context.publicUrl, "/search");
+  if (!raw.trim()) return { url: page, outcome: { state: "empty" } as Outcome };
   const parsed = searchQuery.safeParse({ q: raw });
   if (!parsed.success)
-    return { url, outcome: { state: "invalid", query: raw, message: SEARCH_MESSAGES.query } as Outcome };
+    return { url: page, outcome: { state: "invalid", query: raw, message: SEARCH_MESSAGES.query } as Outcome };
   const results = await context.search(parsed.data.q, SEARCH_MAX_LIMIT);
-  return { url, outcome: { state: "results", results } as Outcome };
+  return { url: page, outcome: { state: "results", results } as Outcome };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -10,13 +10,13 @@ import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import type { Route } from "./+types/settings";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireViewer(context, request).user };
+export function loader({ context, url }: Route.LoaderArgs) {
+  return { user: requireViewer(context, url).user };
 }
 
 /** Saves the settings with the API's own steps; a plain form post then comes back here. */
-export async function action({ context, request }: Route.ActionArgs) {
-  requireViewer(context, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  requireViewer(context, url);
   const checked = checkForm(await request.formData(), settingsSchema, { checkboxes: NOTIFICATION_FIELDS });
   return answerForm(
     context,

@@ -2,8 +2,8 @@ import type { AdminListQuery } from "@skillshelf/shared/api.ts";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 
 /** The search and page in an admin list's URL (?search=&cursor=), as its loader passes them on. */
-export function adminListQuery(request: Request): AdminListQuery {
-  const params = new URL(request.url).searchParams;
+export function adminListQuery(url: URL): AdminListQuery {
+  const params = url.searchParams;
   return { search: params.get("search") || undefined, cursor: params.get("cursor") || undefined };
 }
 

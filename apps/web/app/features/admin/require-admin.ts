@@ -9,8 +9,8 @@ export const ADMIN_FORBIDDEN = "This area is for store operators.";
  * For the admin area's layout loader (run on the server): a visitor goes to
  * /login and back here after signing in; a learner gets a 403.
  */
-export function requireAdmin(context: AppLoadContext, request: Request): Viewer {
-  const viewer = requireViewer(context, request);
+export function requireAdmin(context: AppLoadContext, url: URL): Viewer {
+  const viewer = requireViewer(context, url);
   if (viewer.role !== "admin") throw data({ message: ADMIN_FORBIDDEN }, { status: 403 });
   return viewer;
 }
