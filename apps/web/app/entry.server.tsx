@@ -64,9 +64,10 @@ export default async function handleRequest(
             end() {
               clearTimeout(timeout);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              // Bytes, encoded natively: given the string, undici's Response would scan it for lone
-              // surrogates (toUSVString) and encode it again through a TextEncoder.
-              resolve(new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode }));
+              // The document goes to the host as the string it is (load-context.ts): a body would be scanned
+              // for lone surrogates, encoded, wrapped in a stream and read back into bytes before it is sent.
+              loadContext.rendered.html = html;
+              resolve(new Response(null, { headers: responseHeaders, status: responseStatusCode }));
             },
             // pipe() listens for drain, error and close: a string has none of them.
             on: () => collector,

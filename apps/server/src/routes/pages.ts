@@ -113,7 +113,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     cspNonce: string,
     actions: PageActions,
     uploadNotice: () => UploadNotice | null = () => null,
-  ): StoreContext & { cspNonce: string } => {
+  ): StoreContext & { cspNonce: string; rendered: { html: string | null } } => {
     // The article page reads whether the viewer owns the article and has done it once, for both questions.
     const progress = new Map<number, Promise<ArticleProgress | null>>();
     const progressOf = (userId: number, contentId: number) => {
@@ -137,6 +137,7 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
       paymentsEmulated: app.config.payments === "emulator",
       storeCurrency: currency,
       cspNonce,
+      rendered: { html: null },
       categories: () => app.catalogue.categories(),
       navigation: () => app.catalogue.navigation(),
       moreCategories: () => app.catalogue.moreCategories(),
@@ -240,11 +241,9 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
   const renderForVisitors = async (request: FastifyRequest, i18n: StoreContext["i18n"]): Promise<VisitorPage> => {
     const nonce = placeholderNonce();
     // No abort signal: other requests may be waiting on this render.
-    const response = await handle(
-      webRequestOf(request, { forVisitors: true }),
-      storeContext(null, i18n, nonce, noActions()) as never,
-    );
-    return toVisitorPage(response, await response.text(), nonce);
+    const context = storeContext(null, i18n, nonce, noActions());
+    const response = await handle(webRequestOf(request, { forVisitors: true }), context as never);
+    return toVisitorPage(response, context.rendered.html ?? (await response.text()), nonce);
   };
 
   /** A visitor's page from the cache: its own nonce, a validator, and headers a CDN may keep it by. */
@@ -295,19 +294,20 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     reply.raw.on("close", () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
+    const context = storeContext(
+      viewer,
+      i18n,
+      reply.cspNonce.script,
+      {
+        ...actionsFor(request, reply),
+        // The app's own fetches of a route's data or action go to PATH.data (React Router's single fetch).
+        dataRequest: new URL(request.url, app.config.publicUrl).pathname.endsWith(".data"),
+      },
+      () => takeUploadNotice(request, reply),
+    );
     const response = await handle(
       webRequestOf(request, { forVisitors: false, signal: controller.signal }),
-      storeContext(
-        viewer,
-        i18n,
-        reply.cspNonce.script,
-        {
-          ...actionsFor(request, reply),
-          // The app's own fetches of a route's data or action go to PATH.data (React Router's single fetch).
-          dataRequest: new URL(request.url, app.config.publicUrl).pathname.endsWith(".data"),
-        },
-        () => takeUploadNotice(request, reply),
-      ) as never,
+      context as never,
     );
     reply.status(response.status);
     for (const [name, value] of response.headers) {
@@ -318,10 +318,12 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     reply.header("cache-control", "private, no-cache");
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header("set-cookie", cookies);
+    if (request.method === "HEAD") return reply.send();
+    // A document is sent in one piece: one write to the socket and one pass of the compressor, where the
+    // chunks React flushes (2 KB each) cost a write and a trip through two stream adapters each. No route
+    // defers data, so React has the whole document before it sends any of it.
+    if (context.rendered.html !== null) return reply.send(context.rendered.html);
     if (!response.body) return reply.send();
-    // Sent in one piece: one write to the socket and one pass of the compressor, where the chunks React
-    // flushes (2 KB each) cost a write and a trip through two stream adapters each. No route defers data,
-    // so React has the whole document before it sends any of it.
     return reply.send(Buffer.from(await response.arrayBuffer()));
   };
 
