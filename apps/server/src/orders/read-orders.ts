@@ -1,9 +1,8 @@
 import type { OrderDetail, OrderLine, OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { Page, PageRequest } from "@skillshelf/shared/paging.ts";
-import { and, asc, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { preparedPerDb } from "../db/prepared.ts";
 import { categories, contentGroups, entitlements, orderLines, orders } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { keyColumns, keysetPage, preparedKeyset } from "../paging/keyset-page.ts";
@@ -28,45 +27,42 @@ export const orderColumns = {
   refundState: orders.refundState,
 };
 
-/** The lines of some orders, oldest first: every page of orders and every order's page reads them. */
-const linesQuery = preparedPerDb((db) =>
-  db
+/** An order line as its order's `lines` column holds it (json_build_array, in this order). */
+type LineTuple = [
+  id: number,
+  currency: string,
+  priceMinor: number,
+  name: string,
+  groupName: string | null,
+  icon: string,
+  singleLine: string,
+  slug: string,
+];
+
+/**
+ * An order's lines, oldest first, as one JSON array joined to the order's row (a lateral
+ * subquery per order, on order_lines_order_idx): a page of orders is one statement.
+ */
+function linesOfOrder(db: DbOrTx) {
+  return db
     .select({
-      id: orderLines.id,
-      orderId: orderLines.orderId,
-      currency: orderLines.currency,
-      priceMinor: orderLines.priceMinor,
-      name: orderLines.name,
-      groupName: orderLines.groupName,
-      icon: categories.icon,
-      singleLine: categories.singleLine,
-      slug: categories.slug,
+      lines: sql<LineTuple[]>`coalesce(json_agg(json_build_array(${orderLines.id}, ${orderLines.currency},
+        ${orderLines.priceMinor}, ${orderLines.name}, ${orderLines.groupName}, ${categories.icon},
+        ${categories.singleLine}, ${categories.slug}) order by ${orderLines.id}), '[]')`.as("lines"),
     })
     .from(orderLines)
     .innerJoin(categories, eq(categories.id, orderLines.categoryId))
-    .where(sql`${orderLines.orderId} = any(${sql.placeholder("orderIds")}::int[])`)
-    .orderBy(asc(orderLines.id))
-    .prepare("order_lines_of"),
-);
-
-async function linesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
-  const map = new Map<number, OrderLine[]>();
-  if (orderIds.length === 0) return map;
-  const rows = await linesQuery(db).execute({ orderIds });
-  for (const r of rows) {
-    const line: OrderLine = {
-      id: r.id,
-      currency: r.currency,
-      price: toMajor(r.priceMinor, r.currency),
-      category: { icon: r.icon, name: r.name, single_line: r.singleLine, slug: r.slug },
-      groups: r.groupName === null ? null : { name: r.groupName },
-    };
-    const list = map.get(r.orderId);
-    if (list) list.push(line);
-    else map.set(r.orderId, [line]);
-  }
-  return map;
+    .where(eq(orderLines.orderId, orders.id))
+    .as("lines_of_order");
 }
+
+const toLine = ([id, currency, priceMinor, name, groupName, icon, singleLine, slug]: LineTuple): OrderLine => ({
+  id,
+  currency,
+  price: toMajor(priceMinor, currency),
+  category: { icon, name, single_line: singleLine, slug },
+  groups: groupName === null ? null : { name: groupName },
+});
 
 type OrderRecord = Pick<typeof orders.$inferSelect, keyof typeof orderColumns>;
 
@@ -86,10 +82,12 @@ function toRow(o: OrderRecord, lines: OrderLine[]): OrderRow {
 
 /** The query of a learner's order list: their orders plus the page's `where`, in `orderBy` order. */
 export function selectOrderPage(db: DbOrTx, userId: number | Placeholder) {
+  const lines = linesOfOrder(db);
   return <Limit extends number | Placeholder>(where: SQL | undefined, orderBy: SQL[], limit: Limit) =>
     db
-      .select({ ...orderColumns, ...keyColumns(orders.createdAt, orders.id) })
+      .select({ ...orderColumns, lines: lines.lines, ...keyColumns(orders.createdAt, orders.id) })
       .from(orders)
+      .innerJoinLateral(lines, sql`true`)
       .where(and(eq(orders.userId, userId), where))
       .orderBy(...orderBy)
       .limit(limit);
@@ -110,13 +108,7 @@ export function listOrders(
     scope: String(options.userId),
     request: options.page,
     fetch: orderPage(db, { userId: options.userId }),
-    toRows: async (records) => {
-      const lines = await linesOf(
-        db,
-        records.map((o) => o.id),
-      );
-      return records.map((o) => toRow(o, lines.get(o.id) ?? []));
-    },
+    toRows: (records) => records.map((o) => toRow(o, o.lines.map(toLine))),
   });
 }
 
@@ -125,15 +117,16 @@ export function listOrders(
  * one. `now` decides whether the money-back guarantee still runs.
  */
 export async function getOrder(db: DbOrTx, userId: number, orderId: number, now: Date): Promise<OrderDetail> {
+  const lines = linesOfOrder(db);
   const [order] = await db
-    .select(orderColumns)
+    .select({ ...orderColumns, lines: lines.lines })
     .from(orders)
+    .innerJoinLateral(lines, sql`true`)
     .where(and(eq(orders.userId, userId), eq(orders.id, orderId)));
   if (!order) throw new AppError("not_found", "Order not found");
-  const lines = await linesOf(db, [order.id]);
   const deadline = refundDeadline(order.createdAt);
   return {
-    ...toRow(order, lines.get(order.id) ?? []),
+    ...toRow(order, order.lines.map(toLine)),
     payment_method: order.paymentMethod,
     transaction_id: order.transactionId,
     payment_status: order.refundedAt ? "Refunded" : order.paymentStatus,
