@@ -8,6 +8,7 @@ import { hashPassword } from "../src/accounts/password-hash.ts";
 import { createSession } from "../src/accounts/sessions.ts";
 import type { Database } from "../src/db/client.ts";
 import { users } from "../src/db/schema/index.ts";
+import { workersOf } from "../test/helpers/server-process.ts";
 
 /**
  * The store as npm start runs it (bench/server.ts), in its own process, seeded
@@ -35,9 +36,15 @@ export async function startBenchServer(env: Record<string, string>, dataDir?: st
     child.once("message", () => resolve());
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
+  const pid = child.pid ?? 0;
   return {
     url,
-    pid: child.pid ?? 0,
+    pid,
+    /** The processes that serve: the workers, or the one process (WORKERS=1, PGlite). */
+    servers(): number[] {
+      const children = workersOf(pid);
+      return children.length ? children : [pid];
+    },
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
@@ -68,6 +75,9 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** The resident memory of processes together, in MB. */
+export const totalRssMb = (pids: number[]) => pids.reduce((sum, pid) => sum + rssMb(pid), 0);
+
 /** A new database on the PostgreSQL server of BENCH_DATABASE_URL / TEST_DATABASE_URL / the local one, or null. */
 export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const serverUrl =
@@ -95,19 +105,24 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
   };
 }
 
-/** Runs `work` while sampling a process's RSS every 20 ms: its result, and the RSS before and at the peak (MB). */
+/**
+ * Runs `work` while sampling the RSS of processes every 20 ms: its result, and
+ * each process's RSS before and at its peak (MB), in the order of `pids`.
+ */
 export async function watchRss<T>(
-  pid: number,
+  pids: number[],
   work: () => Promise<T>,
-): Promise<{ result: T; before: number; peak: number }> {
-  const before = rssMb(pid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
-  }, 20);
+): Promise<{ result: T; before: number[]; peak: number[] }> {
+  const before = pids.map(rssMb);
+  const peak = [...before];
+  const sample = () => {
+    for (const [i, pid] of pids.entries()) peak[i] = Math.max(peak[i] ?? 0, rssMb(pid));
+  };
+  const sampler = setInterval(sample, 20);
   try {
     const result = await work();
-    return { result, before, peak: Math.max(peak, rssMb(pid)) };
+    sample();
+    return { result, before, peak };
   } finally {
     clearInterval(sampler);
   }

@@ -5,56 +5,67 @@
 //   sent from memory with its status and headers, through the same hooks (compression, helmet):
 //   the baseline each page is compared to;
 // - POST /bench/learner: a learner with one artefact in the cart and a session; its name and token.
+// With several processes (WORKERS, on PostgreSQL) this one supervises them as server.ts does, and each
+// worker serves all of this; the bench hears "ready" once they all listen.
 import type { OutgoingHttpHeaders } from "node:http";
 import { buildApp } from "../src/app.ts";
 import { seedDemoIfEmpty } from "../src/catalogue/seed-demo.ts";
 import { openDatabase } from "../src/db/client.ts";
-import { loadConfig } from "../src/env.ts";
+import { type Config, loadConfig } from "../src/env.ts";
+import { superviseWorkers } from "../src/workers.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 
 const config = loadConfig();
 // As server.ts: React's production build, chosen from NODE_ENV when the page build loads.
 process.env.NODE_ENV = config.nodeEnv;
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (config.seed === "demo") await seedDemoIfEmpty(database, config.storeCurrency);
-const app = await buildApp({ config, database });
-const { body, etag } = await app.catalogue.categoriesBody();
-app.get("/bench/static-categories", (_request, reply) => {
-  reply.header("etag", etag).header("cache-control", "no-cache").type("application/json; charset=utf-8");
-  return reply.send(body);
-});
+if (!superviseWorkers(config.workers, { onReady: () => process.send?.("ready") })) await serveBench(config);
 
-/** Set again on every response by the server or the hooks, or describing the bytes on the wire. */
-const NOT_REPLAYED = new Set([
-  "content-length",
-  "content-encoding",
-  "transfer-encoding",
-  "date",
-  "connection",
-  "keep-alive",
-]);
-const captured = new Map<string, Promise<{ status: number; headers: OutgoingHttpHeaders; body: Buffer }>>();
-app.get<{ Params: { "*": string } }>("/bench/memory/*", async (request, reply) => {
-  const path = `/${request.params["*"]}`;
-  let page = captured.get(path);
-  if (!page) {
-    page = app.inject({ method: "GET", url: path }).then((response) => {
-      const headers: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(response.headers))
-        if (value !== undefined && !NOT_REPLAYED.has(name)) headers[name] = value;
-      return { status: response.statusCode, headers, body: response.rawPayload };
+async function serveBench(config: Config) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (config.seed === "demo") await seedDemoIfEmpty(database, config.storeCurrency);
+  const app = await buildApp({ config, database });
+  const { body, etag } = await app.catalogue.categoriesBody();
+  app.get("/bench/static-categories", (_request, reply) => {
+    reply.header("etag", etag).header("cache-control", "no-cache").type("application/json; charset=utf-8");
+    return reply.send(body);
+  });
+
+  /** Set again on every response by the server or the hooks, or describing the bytes on the wire. */
+  const NOT_REPLAYED = new Set([
+    "content-length",
+    "content-encoding",
+    "transfer-encoding",
+    "date",
+    "connection",
+    "keep-alive",
+  ]);
+  const captured = new Map<string, Promise<{ status: number; headers: OutgoingHttpHeaders; body: Buffer }>>();
+  app.get<{ Params: { "*": string } }>("/bench/memory/*", async (request, reply) => {
+    const path = `/${request.params["*"]}`;
+    let page = captured.get(path);
+    if (!page) {
+      page = app.inject({ method: "GET", url: path }).then((response) => {
+        const headers: OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(response.headers))
+          if (value !== undefined && !NOT_REPLAYED.has(name)) headers[name] = value;
+        return { status: response.statusCode, headers, body: response.rawPayload };
+      });
+      captured.set(path, page);
+    }
+    const { status, headers, body } = await page;
+    return reply.status(status).headers(headers).send(body);
+  });
+
+  app.post("/bench/learner", async () => {
+    const artefact = await pricedArtefact(database.db);
+    const [learner] = await createLearners(database.db, {
+      count: 1,
+      artefactId: artefact.id,
+      tag: `page-${Date.now()}`,
     });
-    captured.set(path, page);
-  }
-  const { status, headers, body } = await page;
-  return reply.status(status).headers(headers).send(body);
-});
+    return learner;
+  });
 
-app.post("/bench/learner", async () => {
-  const artefact = await pricedArtefact(database.db);
-  const [learner] = await createLearners(database.db, { count: 1, artefactId: artefact.id, tag: `page-${Date.now()}` });
-  return learner;
-});
-
-await app.listen({ port: config.port, host: config.host });
-process.send?.("ready");
+  await app.listen({ port: config.port, host: config.host });
+  process.send?.("ready");
+}

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { isIsoCurrency } from "@skillshelf/shared/money.ts";
 import { z } from "zod";
@@ -25,6 +26,11 @@ const url = (protocols: string[]) =>
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+/** The most store processes WORKERS may ask for; each holds up to 10 database connections. */
+const MAX_WORKERS = 64;
+/** The most "auto" starts: one per core up to here, so a big machine does not take 100 connections. */
+const AUTO_WORKERS = 4;
 
 const envSchema = z
   .object({
@@ -103,6 +109,21 @@ const envSchema = z
         .max(3600, "must be at most 3600 seconds"),
     ).default(10),
     PAGE_CACHE: optional(z.enum(["on", "off"], { message: "must be on or off" })).default("on"),
+    WORKERS: optional(
+      z
+        .string()
+        .trim()
+        .transform((value, ctx): "auto" | number => {
+          if (value === "auto") return value;
+          const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+          if (count >= 1 && count <= MAX_WORKERS) return count;
+          ctx.addIssue({
+            code: "custom",
+            message: `must be auto or a whole number of processes from 1 to ${MAX_WORKERS}, such as 2`,
+          });
+          return z.NEVER;
+        }),
+    ).default("auto"),
   })
   .superRefine((env, ctx) => {
     if (env.MEDIA_STORAGE === "s3") {
@@ -113,6 +134,13 @@ const envSchema = z
     if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
       const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
       ctx.addIssue({ code: "custom", path: [missing], message: "is required with S3_BUCKET" });
+    }
+    if (typeof env.WORKERS === "number" && env.WORKERS > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WORKERS"],
+        message: "needs DATABASE_URL: the embedded database serves one process",
+      });
     }
     if (env.PAYMENTS !== "live") return;
     const keys = [
@@ -151,6 +179,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** Whether pages rendered for visitors without a session are kept in memory and revalidated by ETag. */
   pageCache: boolean;
+  /**
+   * How many processes serve the store (workers.ts): WORKERS, or by default
+   * one per core (at most 4) on PostgreSQL and one on the embedded database,
+   * which a single process holds.
+   */
+  workers: number;
   media: MediaConfig;
   stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
   paypal: { clientId?: string; clientSecret?: string; webhookId?: string; env: "sandbox" | "live" };
@@ -212,6 +246,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: env.TRUST_PROXY ?? null,
     shutdownGraceMs: env.SHUTDOWN_GRACE_S * 1000,
     pageCache: env.PAGE_CACHE === "on",
+    workers:
+      env.WORKERS !== "auto" ? env.WORKERS : env.DATABASE_URL ? Math.min(os.availableParallelism(), AUTO_WORKERS) : 1,
     media: {
       storage: env.MEDIA_STORAGE,
       maxBytes: env.MEDIA_MAX_MB * 1024 * 1024,

@@ -1,21 +1,19 @@
 import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { type Database, openDatabase } from "../src/db/client.ts";
+import type { Database } from "../src/db/client.ts";
 import { mailOutbox, users } from "../src/db/schema/index.ts";
 import { parseConfig } from "../src/env.ts";
 import { CLOSING_MESSAGE } from "../src/plugins/graceful-close.ts";
 import { webBuildDir } from "../src/routes/pages.ts";
 import { PUBLIC_URL } from "./helpers/app.ts";
 import { createTestDatabase } from "./helpers/database.ts";
+import { type FreshDatabase, freshDatabase, type Server, startServer } from "./helpers/server-process.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 const PASSWORD = "Secret#2026a";
@@ -31,111 +29,6 @@ beforeAll(() => {
 function loadTheCpu(): { stop(): void } {
   const hog = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
   return { stop: () => hog.kill("SIGKILL") };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-/** A fresh database for one server process: a DATA_DIR, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase(): Promise<{
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  drop(): Promise<void>;
-}> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-shutdown-"));
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: "" },
-      open: () => openDatabase({ dataDir }),
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `skillshelf_shutdown_${randomBytes(6).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString(), maxConnections: 2 }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
-
-interface LogLine {
-  level: number;
-  msg: string;
-  req?: { url?: string };
-}
-
-/** server.ts as `npm start` runs it: node itself, so the signal reaches the server. */
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SEED: "none", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: LogLine[] = [];
-  let stderr = "";
-  let pending = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    pending += chunk.toString();
-    const complete = pending.split("\n");
-    pending = complete.pop() ?? "";
-    for (const line of complete) {
-      try {
-        lines.push(JSON.parse(line) as LogLine);
-      } catch {
-        lines.push({ level: 30, msg: line });
-      }
-    }
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.once("exit", (code) => resolve({ code, at: Date.now() })),
-  );
-  let alive = true;
-  void exited.then(() => {
-    alive = false;
-  });
-
-  const waitFor = async (what: string, test: (lines: LogLine[]) => boolean, timeoutMs = 30_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!test(lines)) {
-      if (!alive || Date.now() > deadline) {
-        throw new Error(`waiting for ${what}; server ${alive ? "still running" : "exited"}; stderr: ${stderr}`);
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  await waitFor("start-up", (l) => l.some((line) => line.msg.startsWith("Skillshelf is serving")), 100_000);
-  return {
-    child,
-    port,
-    lines,
-    exited,
-    waitFor,
-    messages: () => lines.map((l) => l.msg),
-    incoming: () => lines.filter((l) => l.msg === "incoming request").length,
-  };
 }
 
 type Answer = { status: number; connection: string | undefined; body: { status?: boolean; [key: string]: unknown } };
@@ -191,9 +84,6 @@ function refusesConnections(port: number): Promise<boolean> {
     socket.once("error", () => resolve(true));
   });
 }
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-type FreshDatabase = Awaited<ReturnType<typeof freshDatabase>>;
 
 /** A sign-in held half-sent on the server, so it is in flight when the signal comes: "answered" or "cut". */
 async function holdLogin(server: Server, agent: http.Agent) {

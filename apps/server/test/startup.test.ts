@@ -46,6 +46,25 @@ describe("configuration", () => {
     });
   });
 
+  it("runs one process per core (at most 4) on PostgreSQL, one on the embedded database, or WORKERS", () => {
+    const postgres = "postgres://store@db/skillshelf";
+    expect(parseConfig({}).workers).toBe(1);
+    expect(parseConfig({ DATABASE_URL: postgres }).workers).toBe(Math.min(os.availableParallelism(), 4));
+    expect(parseConfig({ DATABASE_URL: postgres, WORKERS: "6" }).workers).toBe(6);
+    expect(parseConfig({ DATABASE_URL: postgres, WORKERS: "auto" }).workers).toBe(
+      Math.min(os.availableParallelism(), 4),
+    );
+    expect(parseConfig({ WORKERS: "1" }).workers).toBe(1);
+    expect(() => parseConfig({ WORKERS: "2" })).toThrow(
+      'Invalid WORKERS ("2"): needs DATABASE_URL: the embedded database serves one process',
+    );
+    for (const bad of ["0", "65", "1.5", "two", "-1"]) {
+      expect(() => parseConfig({ DATABASE_URL: postgres, WORKERS: bad })).toThrow(
+        `Invalid WORKERS (${JSON.stringify(bad)}): must be auto or a whole number of processes from 1 to 64, such as 2`,
+      );
+    }
+  });
+
   it("reads the media storage: the database by default, 200 MB uploads, S3 when configured", () => {
     expect(parseConfig({}).media).toEqual({ storage: "local", maxBytes: 200 * 1024 * 1024, s3: undefined });
     expect(
