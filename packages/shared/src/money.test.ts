@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   currencyDigits,
   decimalAmount,
+  formatMajor,
   formatMoney,
   isPriceStep,
   isWholeMinor,
@@ -138,5 +139,25 @@ describe("money", () => {
     expect(formatMoney(1200, "JPY")).toBe("JP¥1,200");
     expect(formatMoney(1200, "JPY", "en-US")).toBe("¥1,200");
     expect(formatMoney(1500, "KWD")).toBe("KWD\u00a01.500");
+  });
+
+  it("writes a kept price exactly as Intl writes it, whatever was kept before", () => {
+    // More distinct prices than the cache keeps, in several locales, each asked for twice.
+    fc.assert(
+      fc.property(
+        fc.constantFrom("en-GB", "fr-FR", "es-ES", "en-US"),
+        fc.constantFrom(...CURRENCIES),
+        fc.integer({ min: 0, max: 99_999_999 }),
+        (locale, currency, minor) => {
+          const major = toMajor(minor, currency);
+          const intl = new Intl.NumberFormat(locale, { style: "currency", currency }).format(major);
+          expect(formatMajor(major, currency, locale)).toBe(intl);
+          expect(formatMajor(major, currency, locale)).toBe(intl);
+          expect(formatMoney(minor, currency, locale)).toBe(intl);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(formatMajor(-0, "GBP")).toBe("£0.00");
   });
 });

@@ -1,4 +1,4 @@
-import { currencyFormatter } from "./intl-formatters.ts";
+import { currencyFormatter, formatPrice } from "./intl-formatters.ts";
 
 /**
  * Money, in one place. The store keeps every amount as an integer of minor
@@ -148,10 +148,10 @@ export function minorOfDecimalAmount(
  */
 export function formatMoney(minor: number, currency: string, locale = "en-GB"): string {
   const code = currency.toUpperCase();
-  return currencyFormatter(locale, code).format(toMajor(minor, code));
+  return formatPrice(locale, code, toMajor(minor, code));
 }
 
 /** A price for people from major units (the API's 19.99), in the reader's locale. */
 export function formatMajor(major: number, currency: string, locale = "en-GB"): string {
-  return currencyFormatter(locale, currency.toUpperCase()).format(major);
+  return formatPrice(locale, currency.toUpperCase(), major);
 }

@@ -322,7 +322,8 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
     // A document is sent in one piece: one write to the socket and one pass of the compressor, where the
     // chunks React flushes (2 KB each) cost a write and a trip through two stream adapters each. No route
     // defers data, so React has the whole document before it sends any of it.
-    if (context.rendered.html !== null) return reply.send(context.rendered.html);
+    // As bytes: given the string, Fastify would measure its UTF-8 length in one pass and encode it in another.
+    if (context.rendered.html !== null) return reply.send(Buffer.from(context.rendered.html));
     if (!response.body) return reply.send();
     return reply.send(Buffer.from(await response.arrayBuffer()));
   };
