@@ -154,7 +154,7 @@ async function bench(label: string, env: Record<string, string>, databaseUrl?: s
         : "";
       const growth = peak - before;
       console.log(
-        `${label.padEnd(22)} round ${round}: RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB peak (+${growth.toFixed(0)} MB), ${after.toFixed(0)} MB after; first byte ${ttfbs.map((t) => t.toFixed(0)).join(" / ")} ms${redirectNote}; ${[...sizes].map((b) => (b / MB).toFixed(1)).join(", ")} MB each`,
+        `${label.padEnd(22)} round ${round}: RSS${servers.length > 1 ? ` of ${servers.length} processes` : ""} ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB peak (+${growth.toFixed(0)} MB), ${after.toFixed(0)} MB after; first byte ${ttfbs.map((t) => t.toFixed(0)).join(" / ")} ms${redirectNote}; ${[...sizes].map((b) => (b / MB).toFixed(1)).join(", ")} MB each`,
       );
       if (sizes.size !== 1 || [...sizes][0] !== fs.statSync(pdfFile).size) {
         failures.push(`${label} round ${round}: a download was not the whole file`);
