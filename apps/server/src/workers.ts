@@ -19,7 +19,7 @@ const RESTART_WINDOW_MS = 60_000;
  *
  * - The first worker starts alone, so migrations and the demo seed run once
  *   before the others; if a worker fails before it listens (bad
- *   configuration, database unreachable), the store stops with its exit code.
+ *   configuration, database unreachable), the store stops and exits 1.
  * - SIGINT and SIGTERM go on to every worker, which closes gracefully
  *   (shutdown.ts, repeats included); the primary exits once they all have:
  *   0 if each closed cleanly, 1 otherwise.
