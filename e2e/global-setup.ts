@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../apps/server/test/helpers/free-port.ts";
 import { startMailbox } from "./support/mailbox.ts";
 
 declare module "vitest" {
@@ -17,18 +17,6 @@ declare module "vitest" {
 }
 
 const root = path.resolve(import.meta.dirname, "..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /**
  * Starts the built store with the demo catalogue on a fresh embedded database,

@@ -1,5 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
+import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -10,20 +9,20 @@ import type { Database } from "../src/db/client.ts";
 import { mailOutbox, users } from "../src/db/schema/index.ts";
 import { parseConfig } from "../src/env.ts";
 import { CLOSING_MESSAGE } from "../src/plugins/graceful-close.ts";
-import { webBuildDir } from "../src/routes/pages.ts";
 import { PUBLIC_URL } from "./helpers/app.ts";
 import { createTestDatabase } from "./helpers/database.ts";
-import { type FreshDatabase, freshDatabase, type Server, startServer } from "./helpers/server-process.ts";
+import {
+  ensureWebBuild,
+  type FreshDatabase,
+  freshDatabase,
+  type Server,
+  startServer,
+} from "./helpers/server-process.ts";
 
-const serverDir = path.resolve(import.meta.dirname, "..");
+const _serverDir = path.resolve(import.meta.dirname, "..");
 const PASSWORD = "Secret#2026a";
 
-// server.ts always hosts the pages, so the real process needs the web build.
-beforeAll(() => {
-  if (!fs.existsSync(path.join(webBuildDir, "server/index.js"))) {
-    execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(serverDir, "../.."), stdio: "ignore" });
-  }
-}, 120_000);
+beforeAll(ensureWebBuild, 120_000);
 
 /** A busy process on one of the cores while the store shuts down, as on a loaded machine. */
 function loadTheCpu(): { stop(): void } {

@@ -4,8 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webBuildDir } from "../src/routes/pages.ts";
-import { type FreshDatabase, freshDatabase, type Server, startServer, workersOf } from "./helpers/server-process.ts";
+import {
+  ensureWebBuild,
+  type FreshDatabase,
+  freshDatabase,
+  type Server,
+  startServer,
+  workersOf,
+} from "./helpers/server-process.ts";
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -13,9 +19,7 @@ const serverDir = path.resolve(import.meta.dirname, "..");
 const answeredBy = (server: Server) =>
   new Set(server.lines.filter((l) => l.msg === "request completed").map((l) => l.pid));
 
-beforeAll(() => {
-  if (!fs.existsSync(path.join(webBuildDir, "server/index.js"))) throw new Error("run npm run build first");
-});
+beforeAll(ensureWebBuild, 120_000);
 
 if (process.env.TEST_DATABASE_URL) {
   describe("several processes on PostgreSQL (WORKERS)", () => {

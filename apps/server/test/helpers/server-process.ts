@@ -1,11 +1,12 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type Database, openDatabase } from "../../src/db/client.ts";
+import { webBuildDir } from "../../src/routes/pages.ts";
+import { freePort } from "./free-port.ts";
 
 /*
  * The store as a real process, as `npm start` runs it (server.ts under node,
@@ -14,6 +15,13 @@ import { type Database, openDatabase } from "../../src/db/client.ts";
  */
 
 const serverDir = path.resolve(import.meta.dirname, "../..");
+
+/** server.ts always hosts the pages, so a real process needs the web build: made here when missing. */
+export function ensureWebBuild(): void {
+  if (!fs.existsSync(path.join(webBuildDir, "server/index.js"))) {
+    execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(serverDir, "../.."), stdio: "ignore" });
+  }
+}
 
 /** The worker processes of a store started with several (WORKERS): its children that run server.ts too. */
 export const workersOf = (pid: number): number[] =>
@@ -24,18 +32,6 @@ export const workersOf = (pid: number): number[] =>
     .filter(Boolean)
     .map(Number)
     .filter((child) => fs.readFileSync(`/proc/${child}/cmdline`, "utf8").includes("server.ts"));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /** A fresh database for one server process: a DATA_DIR, or a new database on TEST_DATABASE_URL's server. */
 export async function freshDatabase(): Promise<{
