@@ -6,11 +6,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 // of server actions, which this app has none of (no React Server Components).
 import { renderToPipeableStream } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
 import { ArtefactGroups, ServerTilesHtml } from "./features/home/components/artefact-groups";
 import "./load-context";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { TranslatorProvider, translatorOf } from "./lib/i18n";
+import { StoreServerRouter } from "./server-router";
 
 /**
  * Home's tiles as HTML, rendered here rather than from loader data: what a loader
@@ -30,7 +30,24 @@ async function homeTilesHtml(routerContext: EntryContext, loadContext: AppLoadCo
 
 export const streamTimeout = 5000;
 
-export default async function handleRequest(
+/** What renders the document's router: the store's (server-router.tsx), or React Router's ServerRouter. */
+export type DocumentRouter = (props: { context: EntryContext; url: string; nonce?: string }) => React.ReactNode;
+
+/** The document renderer over a router: the store's by default; its test compares it with React Router's. */
+export function documentRenderer(Router: DocumentRouter) {
+  return (
+    request: Request,
+    responseStatusCode: number,
+    responseHeaders: Headers,
+    routerContext: EntryContext,
+    loadContext: AppLoadContext,
+  ) => renderDocument(Router, request, responseStatusCode, responseHeaders, routerContext, loadContext);
+}
+
+export default documentRenderer(StoreServerRouter);
+
+async function renderDocument(
+  Router: DocumentRouter,
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -45,7 +62,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <ServerTilesHtml.Provider value={tilesHtml}>
-        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+        <Router context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
       </ServerTilesHtml.Provider>,
       {
         nonce: loadContext.cspNonce,

@@ -5,7 +5,7 @@ import type { AdminListQuery, AdminReads, Ownership, StoreContext, UploadNotice 
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { ArticleProgress } from "@skillshelf/shared/progress.ts";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fresh from "fresh";
 import type { ServerBuild } from "react-router";
@@ -34,7 +34,12 @@ export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.me
  * Hosts the React Router app: hashed assets from build/client, every other GET
  * rendered on the server with the store's own functions as load context.
  */
-export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
+export interface PageRoutesOptions {
+  /** Changes the web app's server build before it serves (AppOptions.adaptWebBuild). */
+  adaptBuild?: (build: ServerBuild) => ServerBuild;
+}
+
+export const pageRoutes = fp(async (app: FastifyInstance, options: PageRoutesOptions) => {
   const serverEntry = `${webBuildDir}/server/index.js`;
   if (!fs.existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing): run npm run build first.`);
@@ -42,7 +47,8 @@ export const pageRoutes: FastifyPluginAsync = fp(async (app) => {
   // Loaded here, not at the top: React picks its development or production build from
   // NODE_ENV when first loaded, and server.ts sets NODE_ENV only once the config is read.
   const { createRequestHandler, data } = await import("react-router");
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const loaded = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const build = options.adaptBuild ? options.adaptBuild(loaded) : loaded;
   const handle = createRequestHandler(build, app.config.nodeEnv === "development" ? "development" : "production");
 
   await app.register(fastifyStatic, {

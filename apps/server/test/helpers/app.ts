@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/app.ts";
+import { type AppOptions, buildApp } from "../../src/app.ts";
 import { validateCatalogue } from "../../src/catalogue/read-catalogue-file.ts";
 import { replaceCatalogue } from "../../src/catalogue/seed-demo.ts";
 import type { Database } from "../../src/db/client.ts";
@@ -40,6 +40,7 @@ export async function createTestStore(
     clock?: TestClock;
     log?: LogCapture;
     sitemapUrlsPerFile?: number;
+    adaptWebBuild?: AppOptions["adaptWebBuild"];
   } = {},
 ): Promise<TestStore> {
   const database = await createTestDatabase();
@@ -57,6 +58,7 @@ export async function createTestStore(
       ...(options.clock ? { clock: options.clock.now } : {}),
       ...(options.log ? { logStream: options.log } : {}),
       ...(options.sitemapUrlsPerFile ? { sitemapUrlsPerFile: options.sitemapUrlsPerFile } : {}),
+      ...(options.adaptWebBuild ? { adaptWebBuild: options.adaptWebBuild } : {}),
       mailPollMs: 60_000,
       // Tests run the reconciler themselves, at the moment they choose.
       reconcileEveryMs: 0,
