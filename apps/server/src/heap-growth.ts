@@ -20,10 +20,12 @@ import vm from "node:vm";
  * at 32 clients it let a store process grow by only half again (73 -> 110 MB)
  * and ran a full collection every 2.5-5 s. Their marking competes for the two
  * cores with the pages, so the requests in flight at one set /my-orders' p99.
- * A store therefore grows its heap to four times what survived (V8's largest
- * factor) while it serves: a full collection every 15 s or so at that load,
- * for up to ~300 MB of heap per process at its peak. In alternating 5 s rounds
- * of /my-orders (two workers, 32 clients): p99 median 91 -> 71 ms, mean 96 -> 80.
+ * A store therefore grows its heap to three times what survived while it
+ * serves: full collections about half as often at that load, for up to ~220 MB
+ * of heap per process at its peak. Four times (V8's largest factor) did better
+ * still on /my-orders (p99 median 91 -> 71 ms in alternating rounds) but let
+ * four 50 MB downloads grow the two processes by 67 MB, over bench:media's 64;
+ * at three times they grew by 16-32 MB, as under V8's own factor.
  *
  * V8 reads the factor whenever it sets the heap's next limit (after each full
  * collection); 0 is V8's own, dynamic factor. A store that has served pages
@@ -32,7 +34,7 @@ import vm from "node:vm";
  * starts with a full collection, which sets the limit anew.
  */
 const HEAP_GROWING_PERCENT = 50;
-const SERVING_HEAP_GROWING_PERCENT = 300;
+const SERVING_HEAP_GROWING_PERCENT = 200;
 
 /** What the heap grows by when no batch work runs: V8's own factor, until a store starts serving. */
 let restingPercent = 0;
