@@ -8,6 +8,7 @@ import { createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { buyFromListing } from "./helpers/orders.ts";
+import { formPost } from "./helpers/pages.ts";
 
 /**
  * The store renders its documents with its own router (apps/web/app/server-router.tsx), which keeps
@@ -84,24 +85,17 @@ afterAll(() => store?.close());
 /** The nonce is new for every response; nothing else may differ. */
 const sameAcross = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
 
-async function bothRouters(request: { method?: "GET" | "POST"; url: string; token?: string; form?: string }) {
-  const send = (stock: boolean) =>
-    store.app.inject({
-      method: request.method ?? "GET",
-      url: request.url,
-      headers: {
-        ...(request.token ? { cookie: `access-token=${request.token}` } : {}),
-        ...(request.form === undefined
-          ? {}
-          : {
-              "content-type": "application/x-www-form-urlencoded",
-              origin: "http://store.test:3000",
-              "sec-fetch-site": "same-origin",
-            }),
-        ...(stock ? { [STOCK]: "1" } : {}),
-      },
-      ...(request.form === undefined ? {} : { payload: request.form }),
-    });
+/** A request answered by each router: a page, or with `form` a plain form post from the store's page. */
+async function bothRouters(request: { url: string; token?: string; form?: Record<string, string> }) {
+  const send = (stock: boolean) => {
+    const headers = {
+      ...(request.token ? { cookie: `access-token=${request.token}` } : {}),
+      ...(stock ? { [STOCK]: "1" } : {}),
+    };
+    return request.form
+      ? formPost(store, request.url, request.form, headers)
+      : store.app.inject({ url: request.url, headers });
+  };
   const ours = await send(false);
   const theirs = await send(true);
   return { ours, theirs };
@@ -159,18 +153,13 @@ describe("the store's document router", () => {
   });
 
   it("renders a plain form post's answer (an action's data and its errors) the same way", async () => {
-    const wrong = "intent=password&old_password=nope&password=short&confirm_password=other";
-    const { ours, theirs } = await bothRouters({
-      method: "POST",
-      url: "/dashboard",
-      token: learner.token,
-      form: wrong,
-    });
+    const wrong = { intent: "password", old_password: "nope", password: "short", confirm_password: "other" };
+    const { ours, theirs } = await bothRouters({ url: "/dashboard", token: learner.token, form: wrong });
     expect(ours.statusCode).toBe(422);
     expect(theirs.statusCode).toBe(422);
     expect(sameAcross(ours.body)).toBe(sameAcross(theirs.body));
     // And a visitor's refused sign-in.
-    const login = await bothRouters({ method: "POST", url: "/login", form: "email=nobody%40example.com&password=x" });
+    const login = await bothRouters({ url: "/login", form: { email: "nobody@example.com", password: "x" } });
     expect(login.ours.statusCode).toBe(login.theirs.statusCode);
     expect(sameAcross(login.ours.body)).toBe(sameAcross(login.theirs.body));
   });

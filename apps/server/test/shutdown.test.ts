@@ -22,7 +22,7 @@ import {
 const _serverDir = path.resolve(import.meta.dirname, "..");
 const PASSWORD = "Secret#2026a";
 
-beforeAll(ensureWebBuild, 120_000);
+beforeAll(() => ensureWebBuild(), 120_000);
 
 /** A busy process on one of the cores while the store shuts down, as on a loaded machine. */
 function loadTheCpu(): { stop(): void } {

@@ -19,7 +19,7 @@ const serverDir = path.resolve(import.meta.dirname, "..");
 const answeredBy = (server: Server) =>
   new Set(server.lines.filter((l) => l.msg === "request completed").map((l) => l.pid));
 
-beforeAll(ensureWebBuild, 120_000);
+beforeAll(() => ensureWebBuild(), 120_000);
 
 if (process.env.TEST_DATABASE_URL) {
   describe("several processes on PostgreSQL (WORKERS)", () => {

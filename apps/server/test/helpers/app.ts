@@ -1,6 +1,3 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import type { FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "../../src/app.ts";
@@ -8,8 +5,9 @@ import { validateCatalogue } from "../../src/catalogue/read-catalogue-file.ts";
 import { replaceCatalogue } from "../../src/catalogue/seed-demo.ts";
 import type { Database } from "../../src/db/client.ts";
 import { parseConfig } from "../../src/env.ts";
-import { webBuildDir } from "../../src/routes/pages.ts";
 import { createTestDatabase } from "./database.ts";
+
+export { ensureWebBuild } from "./web-build.ts";
 
 export const PUBLIC_URL = "http://store.test:3000";
 
@@ -20,16 +18,6 @@ export interface TestStore {
   /** Another instance of the store on the same database, as behind a load balancer; the caller closes it. */
   otherInstance(options?: { pages?: boolean }): Promise<FastifyInstance>;
   close(): Promise<void>;
-}
-
-/**
- * Builds the web app when a test of the pages finds no build, or a build that
- * `stale` says is too old for it.
- */
-export function ensureWebBuild(stale: () => boolean = () => false): void {
-  if (!fs.existsSync(path.join(webBuildDir, "server/index.js")) || stale()) {
-    execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
-  }
 }
 
 /** The whole API on a fresh database, as a test file's client sees it through app.inject. */

@@ -1,12 +1,13 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type Database, openDatabase } from "../../src/db/client.ts";
-import { webBuildDir } from "../../src/routes/pages.ts";
 import { freePort } from "./free-port.ts";
+
+export { ensureWebBuild } from "./web-build.ts";
 
 /*
  * The store as a real process, as `npm start` runs it (server.ts under node,
@@ -15,13 +16,6 @@ import { freePort } from "./free-port.ts";
  */
 
 const serverDir = path.resolve(import.meta.dirname, "../..");
-
-/** server.ts always hosts the pages, so a real process needs the web build: made here when missing. */
-export function ensureWebBuild(): void {
-  if (!fs.existsSync(path.join(webBuildDir, "server/index.js"))) {
-    execFileSync("npm", ["run", "build", "--silent"], { cwd: path.resolve(serverDir, "../.."), stdio: "ignore" });
-  }
-}
 
 /** The worker processes of a store started with several (WORKERS): its children that run server.ts too. */
 export const workersOf = (pid: number): number[] =>
