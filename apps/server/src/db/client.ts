@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
-import { withPreparedStatements } from "./pglite-statements.ts";
+import { textParsers, withPreparedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -62,13 +62,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, "pglite"), { extensions });
+      client = await PGlite.create(path.join(dataDir, "pglite"), { extensions, parsers: textParsers });
     } catch (error) {
       await release();
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, parsers: textParsers });
   }
   const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
   return {

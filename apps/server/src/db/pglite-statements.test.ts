@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withPreparedStatements } from "./pglite-statements.ts";
+import { textParsers, withPreparedStatements } from "./pglite-statements.ts";
 
 let raw: PGlite;
 let client: PGlite;
@@ -58,5 +58,33 @@ describe("PGlite queries run as prepared statements", () => {
     expect(Object.keys((await client.query(select, [1])).rows[0] ?? {})).not.toContain("extra");
     await raw.exec("alter table notes add column extra text default 'e'");
     expect((await client.query(select, [1])).rows[0]).toMatchObject({ id: 1, extra: "e" });
+  });
+});
+
+describe("a PGlite opened with textParsers", () => {
+  it("answers a query with drizzle's text parsers as without them, prepared or not, in a transaction too", async () => {
+    const own = withPreparedStatements(await PGlite.create({ parsers: textParsers }));
+    try {
+      // drizzle's PGlite driver passes these with each query: its column mappers read the text.
+      const asText = (value: string) => value;
+      const drizzleOptions = { rowMode: "array" as const, parsers: { 1184: asText, 1082: asText, 1186: asText } };
+      const select =
+        "select $1::timestamptz as at, $2::date as day, '1 day'::interval as span, '{\"a\":1}'::json as meta";
+      const values = ["2026-01-02T03:04:05Z", "2026-01-02"];
+      const expected = [["2026-01-02 03:04:05+00", "2026-01-02", "1 day", { a: 1 }]];
+      for (let run = 0; run < 3; run++) {
+        expect((await own.query(select, values, drizzleOptions)).rows).toEqual(expected);
+        expect((await own.query(select, values, { rowMode: "array" })).rows).toEqual(expected);
+      }
+      const inTransaction = await own.transaction(async (tx) => (await tx.query(select, values, drizzleOptions)).rows);
+      expect(inTransaction).toEqual(expected);
+      // A parser the client does not have still applies.
+      const day = { rowMode: "array" as const, parsers: { 1082: (value: string) => `day ${value}` } };
+      expect((await own.query<unknown[]>(select, values, day)).rows[0]?.[1]).toBe("day 2026-01-02");
+      const json = { parsers: { 114: () => "parsed by the query" } };
+      expect((await own.query<{ meta: string }>(select, values, json)).rows[0]?.meta).toBe("parsed by the query");
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -1,4 +1,16 @@
-import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
+import { type PGlite, type QueryOptions, type Results, type Transaction, types } from "@electric-sql/pglite";
+
+/**
+ * The types drizzle's PGlite driver reads as the text Postgres sends (its column mappers
+ * parse them): timestamps, dates, intervals and their arrays. A PGlite opened with these
+ * `textParsers` needs no per-query parsers, and withPreparedStatements drops drizzle's:
+ * PGlite would otherwise merge them into its ~300 parsers on every query (about 80 µs).
+ */
+const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const asText = (value: string) => value;
+export const textParsers: Record<number, (value: string) => string> = Object.fromEntries(
+  TEXT_TYPES.map((type) => [type, asText]),
+);
 
 /**
  * PGlite's query() parses and plans each query again (its extended protocol has only the
@@ -9,16 +21,19 @@ import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
  * So a query text seen a second time is prepared once (PREPARE), and run from then on by
  * name (EXECUTE) with its values as SQL literals: the very text PGlite would bind (its own
  * serializer for each parameter type Postgres inferred), quoted for standard_conforming_strings.
- * Postgres re-plans such a statement itself when a table it reads changes.
+ * Postgres re-plans such a statement itself when a table it reads changes. The EXECUTE has
+ * no parameters, so it goes by the simple protocol (exec): one message where query() sends five.
  *
- * A transaction's queries do not pass here (drizzle runs them on PGlite's transaction), nor do
- * statements PREPARE does not take, nor values a literal should not carry (long, or with NUL):
- * those use query() as before. The `max` most recently used texts are kept.
+ * Statements PREPARE does not take, and values a literal should not carry (long, or with NUL),
+ * use query() as before, and so do a transaction's queries (drizzle runs them on PGlite's
+ * transaction), which only lose parsers the client has (`textParsers`). The `max` most
+ * recently used texts are kept.
  */
 export function withPreparedStatements(client: PGlite, options: { max: number } = { max: 500 }): PGlite {
   /** By query text, least recently used first; `statement` once the text has been seen twice. */
   const texts = new Map<string, { statement?: Promise<Statement | null> }>();
   let next = 0;
+  const ownParsers = withoutOwnParsers(client);
 
   const prepare = async (text: string): Promise<Statement | null> => {
     try {
@@ -40,7 +55,8 @@ export function withPreparedStatements(client: PGlite, options: { max: number } 
     });
   };
 
-  const query = async <T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions): Promise<Results<T>> => {
+  const query = async <T>(text: string, params: unknown[] = [], given?: QueryOptions): Promise<Results<T>> => {
+    const queryOptions = ownParsers(given);
     if (queryOptions?.blob || queryOptions?.paramTypes || !PREPARABLE.test(text) || text.includes(";")) {
       return client.query<T>(text, params, queryOptions);
     }
@@ -58,7 +74,8 @@ export function withPreparedStatements(client: PGlite, options: { max: number } 
     if (!statement || !literals) return client.query<T>(text, params, queryOptions);
     const execute = literals.length ? `execute ${statement.name}(${literals.join(", ")})` : `execute ${statement.name}`;
     try {
-      return await client.query<T>(execute, [], queryOptions);
+      const [result] = await client.exec(execute, queryOptions);
+      return result as Results<T>;
     } catch (error) {
       // "cached plan must not change result type": a table's columns changed under it.
       if ((error as { code?: string }).code !== "0A000") throw error;
@@ -67,13 +84,58 @@ export function withPreparedStatements(client: PGlite, options: { max: number } 
     }
   };
 
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
+    client.transaction((tx) =>
+      callback(
+        new Proxy(tx, {
+          get(target, property) {
+            if (property === "query")
+              return <R>(text: string, params?: unknown[], given?: QueryOptions) =>
+                target.query<R>(text, params, ownParsers(given));
+            return Reflect.get(target, property, target);
+          },
+        }),
+      ),
+    );
+
   return new Proxy(client, {
     get(target, property) {
       if (property === "query") return query;
+      if (property === "transaction") return transaction;
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+const PROBE = "\u0000the text as sent";
+
+/**
+ * Query options without their parsers where the client's own parse those types alike
+ * (each gives back the text it is given, as `textParsers` do); otherwise as given.
+ * Decided once per options object: drizzle passes the same one for each of its queries.
+ */
+function withoutOwnParsers(client: PGlite): (options: QueryOptions | undefined) => QueryOptions | undefined {
+  const decided = new WeakMap<QueryOptions, QueryOptions>();
+  const givesText = (parse: ((value: string, type: number) => unknown) | undefined, type: string) => {
+    try {
+      return parse?.(PROBE, Number(type)) === PROBE;
+    } catch {
+      return false;
+    }
+  };
+  const own = (type: string, parse: (value: string, type: number) => unknown) =>
+    givesText(parse, type) && givesText(client.parsers[type], type);
+  return (options) => {
+    if (!options?.parsers) return options;
+    let result = decided.get(options);
+    if (!result) {
+      const { parsers, ...rest } = options;
+      result = Object.entries(parsers).every(([type, parse]) => own(type, parse)) ? rest : options;
+      decided.set(options, result);
+    }
+    return result;
+  };
 }
 
 interface Statement {
