@@ -172,6 +172,8 @@ describe("signing in", () => {
   it("refuses a blocked account, and ends its sessions at once", async () => {
     const user = await createUser(store);
     const token = await signIn(store, user.id);
+    // A session in use, as the one a learner browses with when an operator blocks them.
+    expect((await post("/api/get-profile", undefined, bearer(token))).statusCode).toBe(200);
     await store.database.db.update(users).set({ blockedAt: clock.now() }).where(eq(users.id, user.id));
     expect((await post("/api/get-profile", undefined, bearer(token))).statusCode).toBe(401);
     expect((await login(store, user.email, user.password)).res.statusCode).toBe(403);
@@ -182,6 +184,7 @@ describe("signing out", () => {
   it("revokes the session on the server and expires the cookie", async () => {
     const user = await createUser(store);
     const token = await signIn(store, user.id);
+    expect((await post("/api/get-profile", undefined, bearer(token))).statusCode).toBe(200);
     const res = await post("/api/logout", undefined, { cookie: `access-token=${token}` });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers["set-cookie"])).toMatch(/access-token=; .*Expires=Thu, 01 Jan 1970/);

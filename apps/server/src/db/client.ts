@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { textParsers, withPreparedStatements } from "./pglite-statements.ts";
+import { countingWrites, keepReadsUntilWrites } from "./read-cache.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -70,7 +71,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
   } else {
     client = await PGlite.create({ extensions, parsers: textParsers });
   }
-  const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
+  const writes = countingWrites(withPreparedStatements(client));
+  const db = drizzlePglite(writes.client, { schema }) as unknown as Db;
+  keepReadsUntilWrites(db, writes.generation);
   return {
     db,
     kind: "pglite",

@@ -5,6 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { coveringEntitlements } from "../cart/ownership.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { preparedPerDb } from "../db/prepared.ts";
+import { readCache } from "../db/read-cache.ts";
 import { contentGroups, contents, entitlements, readingProgress, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 
@@ -99,6 +100,11 @@ const ownedAndDoneQuery = preparedPerDb((db) => {
     .prepare("owned_and_done");
 });
 
+/** Kept until the next write on the embedded database (read-cache.ts): a listing page reads it for each signed-in view. */
+const ownedAndDoneReads = readCache<{ owned: [number, number | null][]; done: [number, number | null][] } | undefined>(
+  10_000,
+);
+
 /**
  * What the user owns of these sub-categories (wholly, or by group), and the ids of
  * the artefact's articles they own and have done: one query for a listing page,
@@ -109,7 +115,12 @@ export async function ownedAndDone(
   userId: number,
   scope: { categoryIds: number[]; artefactId: number | null },
 ): Promise<{ ownership: Ownership; done: number[] }> {
-  const [row] = await ownedAndDoneQuery(db).execute({ userId, ...scope });
+  const key = `${userId} ${scope.artefactId} ${scope.categoryIds.join(",")}`;
+  const row = await ownedAndDoneReads(
+    db,
+    key,
+    async () => (await ownedAndDoneQuery(db).execute({ userId, ...scope }))[0],
+  );
   const entries = row?.owned ?? [];
   const ownership: Ownership = {
     categories: entries.flatMap(([category, group]) => (group === null ? [category] : [])),
