@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0, brokenFiles: 0 };
 let failedPhases = 0;
 fs.mkdirSync("test-results", { recursive: true });
 
@@ -32,6 +32,10 @@ function vitest(name, project, env) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  // A file whose setup failed (a browser that would not start, say) fails no test of its own.
+  totals.brokenFiles += report.testResults.filter(
+    (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+  ).length;
 }
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
@@ -42,7 +46,8 @@ else console.log("\nTEST_DATABASE_URL is not set: the API suite ran on PGlite on
 if (run("build", "npm", ["run", "build", "--silent"])) vitest("e2e", "e2e", withoutPostgres);
 else totals.failed++;
 
+const broken = totals.brokenFiles ? `, ${totals.brokenFiles} files failed outside their tests (above)` : "";
 console.log(
-  `\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`,
+  `\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}${broken}`,
 );
-process.exit(failedPhases === 0 && totals.failed === 0 ? 0 : 1);
+process.exit(failedPhases === 0 && totals.failed === 0 && totals.brokenFiles === 0 ? 0 : 1);
