@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { ContentResponse, ListingResponse } from "@skillshelf/shared/api.ts";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stampLine } from "../src/media/stamp-pdf.ts";
+import { STAMP_MAX_BYTES, stampLine } from "../src/media/stamp-pdf.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, LogCapture, type TestStore } from "./helpers/app.ts";
 import { pdfBase64, smallCatalogue } from "./helpers/factories.ts";
@@ -86,6 +86,28 @@ describe("paid PDFs", () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(broken)).toBe(true);
     expect(log.lines.some((l) => l.msg === "PDF stamping failed; sending the original")).toBe(true);
+  });
+
+  it("are sent as stored to their buyer, ranges and all, when too large to stamp", async () => {
+    const admin = await signIn(store, (await createUser(store, { role: "admin" })).id);
+    // One byte over what stamping would hold in memory.
+    const large = Buffer.concat([original, Buffer.alloc(STAMP_MAX_BYTES + 1 - original.length, 0x20)]);
+    const uploaded = await uploadMedia(store, admin, (await article(buyer.token)).data.id, [
+      { name: "large.pdf", type: "application/pdf", data: large },
+    ]);
+    expect(uploaded.statusCode).toBe(201);
+    const path = await pdfPath(buyer.token, "large.pdf");
+    const res = await download(path, buyer.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-length"]).toBe(String(large.length));
+    expect(res.rawPayload.equals(large)).toBe(true);
+    expect(res.headers.etag).toBe(`"${createHash("sha256").update(large).digest("hex")}"`);
+    const tail = await download(path, buyer.token, { range: "bytes=-100" });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(large.subarray(-100))).toBe(true);
+    // Still only for the buyer: another learner's signature does not open it.
+    const other = await signIn(store, (await createUser(store)).id);
+    expect((await download(path, other)).statusCode).toBe(403);
   });
 
   it("leave a free article's PDF as stored, even for a signed-in learner", async () => {

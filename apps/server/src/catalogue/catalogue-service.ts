@@ -239,20 +239,9 @@ export class CatalogueService {
     viewer: Viewer | null,
     owns?: (contentId: number) => Promise<boolean>,
   ): Promise<ContentResponse | null> {
-    const key = `${slug}/${contentSlug}`;
-    let cached = this.contentCache.get(key);
-    if (cached === undefined) {
-      const generation = this.generation;
-      cached = await this.loadContent(slug, contentSlug);
-      if (generation === this.generation) {
-        if (this.contentCache.size >= CatalogueService.MAX_CACHED_CONTENTS) this.contentCache.clear();
-        this.contentCache.set(key, cached);
-      }
-    }
+    const cached = await this.cachedContent(slug, contentSlug);
     if (!cached) return null;
-    const unlocked =
-      cached.free ||
-      (viewer !== null && (await (owns ? owns(cached.response.data.id) : ownsContent(this.db, viewer.userId, cached))));
+    const unlocked = await this.unlocked(cached, viewer, owns);
     const { response } = cached;
     return {
       ...response,
@@ -276,8 +265,34 @@ export class CatalogueService {
       .innerJoin(categories, eq(categories.id, contents.categoryId))
       .where(eq(contentMedia.id, mediaId));
     if (!row) return false;
-    const content = await this.content(row.slug, row.contentSlug, viewer);
-    return content?.is_payment_paid ?? false;
+    const cached = await this.cachedContent(row.slug, row.contentSlug);
+    return cached ? this.unlocked(cached, viewer) : false;
+  }
+
+  /** The article as kept until the catalogue changes (null: there is none). */
+  private async cachedContent(slug: string, contentSlug: string): Promise<CachedContent | null> {
+    const key = `${slug}/${contentSlug}`;
+    let cached = this.contentCache.get(key);
+    if (cached === undefined) {
+      const generation = this.generation;
+      cached = await this.loadContent(slug, contentSlug);
+      if (generation === this.generation) {
+        if (this.contentCache.size >= CatalogueService.MAX_CACHED_CONTENTS) this.contentCache.clear();
+        this.contentCache.set(key, cached);
+      }
+    }
+    return cached;
+  }
+
+  /** Whether an article's media are open to this viewer: it is free, or they own it. */
+  private async unlocked(
+    cached: CachedContent,
+    viewer: Viewer | null,
+    owns?: (contentId: number) => Promise<boolean>,
+  ): Promise<boolean> {
+    if (cached.free) return true;
+    if (viewer === null) return false;
+    return owns ? owns(cached.response.data.id) : ownsContent(this.db, viewer.userId, cached);
   }
 
   private snapshot(): Promise<CatalogueSnapshot> {

@@ -88,10 +88,8 @@ export async function sendStampedPdf(
   options: { media: MediaStore; file: MediaFileInfo; stamp: Stamp; mediaId: number; log: FastifyBaseLogger },
 ): Promise<FastifyReply> {
   const { media, file, stamp, log } = options;
-  if (file.size > STAMP_MAX_BYTES) {
-    log.warn({ media: options.mediaId, size: file.size }, "PDF too large to stamp; sending the original");
-    return sendMedia(request, reply, media, file);
-  }
+  // The caller sends a PDF over STAMP_MAX_BYTES as stored: reading it whole would hold it in memory.
+  if (file.size > STAMP_MAX_BYTES) throw new Error(`media ${options.mediaId}: too large to stamp`);
   const etag = `"${createHash("sha256")
     .update(`${STAMP_VERSION}:${file.sha256}:${stampLine(stamp)}`)
     .digest("hex")}"`;
