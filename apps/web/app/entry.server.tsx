@@ -1,4 +1,3 @@
-import { renderToStaticMarkup } from "react-dom/server";
 // React's Bun build of the same renderer: it hands its output over as strings, where the Node build
 // encodes every small piece into a 4 KB Uint8Array first (a subarray and an encodeInto per piece).
 // The document is collected whole anyway, so the strings are joined and encoded once: about 7% less
@@ -6,10 +5,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 // of server actions, which this app has none of (no React Server Components).
 import { renderToPipeableStream } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ArtefactGroups, ServerTilesHtml } from "./features/home/components/artefact-groups";
+import { ServerTilesHtml } from "./features/home/components/artefact-groups";
+import { tilesHtml } from "./features/home/tiles-html";
 import "./load-context";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
-import { TranslatorProvider, translatorOf } from "./lib/i18n";
+import { translatorOf } from "./lib/i18n";
 import { StoreServerRouter } from "./server-router";
 
 /**
@@ -21,11 +21,7 @@ async function homeTilesHtml(routerContext: EntryContext, loadContext: AppLoadCo
   if (!isHome || routerContext.staticHandlerContext.errors) return null;
   const [home, { categories: owned }] = await Promise.all([loadContext.home(), loadContext.ownership()]);
   const formatting = readerFormatting(loadContext.i18n.language, loadContext.viewer?.user);
-  return renderToStaticMarkup(
-    <TranslatorProvider value={translatorOf(loadContext.i18n)}>
-      <ArtefactGroups home={home} owned={owned} formatting={formatting} />
-    </TranslatorProvider>,
-  );
+  return tilesHtml(home, owned, formatting, translatorOf(loadContext.i18n));
 }
 
 export const streamTimeout = 5000;

@@ -1,4 +1,4 @@
-import type { HomeCatalogue } from "@skillshelf/shared/api.ts";
+import type { ArtefactTileData, HomeCatalogue } from "@skillshelf/shared/api.ts";
 import type { Formatting } from "@skillshelf/shared/formatting.ts";
 import { createContext } from "react";
 import { ArtefactTile } from "./artefact-tile";
@@ -15,10 +15,13 @@ export function ArtefactGroups({
   home,
   owned,
   formatting,
+  offer,
 }: {
   home: HomeCatalogue;
   owned: number[];
   formatting: Formatting;
+  /** What each tile's offer says instead of its own (the kept tiles' markers: tiles-html.tsx). */
+  offer?: ((artefact: ArtefactTileData) => string) | undefined;
 }) {
   const { parents, currency } = home;
   return parents
@@ -36,6 +39,7 @@ export function ArtefactGroups({
                 currency={currency}
                 owned={owned.includes(artefact.id)}
                 formatting={formatting}
+                offer={offer?.(artefact)}
               />
             </li>
           ))}

@@ -19,11 +19,14 @@ export function ArtefactTile({
   currency,
   owned,
   formatting,
+  offer,
 }: {
   artefact: ArtefactTileData;
   currency: string;
   owned: boolean;
   formatting: Formatting;
+  /** Said instead of what the artefact costs or that it is owned. */
+  offer?: string | undefined;
 }) {
   const t = useT();
   return (
@@ -38,7 +41,7 @@ export function ArtefactTile({
       <span className="artefact-tile__name">
         {artefact.name}
         <CountBadge count={artefact.count} />
-        <b>{offerText(artefact.offer, currency, owned, t, formatting)}</b>
+        <b>{offer ?? offerText(artefact.offer, currency, owned, t, formatting)}</b>
       </span>
       <span>{artefact.single_line}</span>
     </a>
