@@ -133,9 +133,18 @@ describe("pages for visitors without a session", () => {
     const login = await visit("/login");
     expect(login.statusCode).toBe(200);
     expect(login.headers["cache-control"]).not.toContain("public");
-    const missing = await visit("/no-such-page/at-all");
-    expect(missing.statusCode).toBe(404);
-    expect(missing.headers["cache-control"]).not.toContain("public");
+    // A 404 is kept for visitors too (a broken link asked again costs no render), but for no other cache.
+    const missing = [await visit("/no-such-page/at-all"), await visit("/no-such-page/at-all")];
+    for (const res of missing) {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers["cache-control"]).toBe("private, no-cache");
+      expect(res.headers.etag).toBeUndefined();
+      expect(noncesIn(res.body)).toEqual([nonceOf(res.headers["content-security-policy"] as string)]);
+    }
+    const [first, second] = missing.map((res) =>
+      res.body.replaceAll(nonceOf(res.headers["content-security-policy"] as string) ?? "?", ""),
+    );
+    expect(first).toBe(second);
   });
 });
 
@@ -162,6 +171,7 @@ describe("a catalogue change", () => {
     expect((await visit("/docker/volumes")).body).toContain("Volumes and mounts");
 
     const parentId = docker.parent_id;
+    expect((await visit("/terraform")).statusCode).toBe(404);
     const created = await admin("POST", "/api/admin/categories", {
       parent_id: parentId,
       slug: "terraform",
@@ -174,6 +184,10 @@ describe("a catalogue change", () => {
     expect(homeBefore.body).not.toContain("Terraform");
     expect(home.body).toContain("Terraform");
     expect(home.headers.etag).not.toBe(homeBefore.headers.etag);
+    // The path whose 404 was kept is the new artefact's listing now.
+    const terraform = await visit("/terraform");
+    expect(terraform.statusCode).toBe(200);
+    expect(terraform.body).toContain("Infrastructure as code");
 
     expect((await admin("DELETE", `/api/admin/contents/${volumes.id}`)).statusCode).toBe(200);
     expect((await visit("/docker/volumes")).statusCode).toBe(404);

@@ -7,7 +7,10 @@ const page = (body: string, shared = true): VisitorPage => ({
   parts: [Buffer.from(body)],
   etag: body,
   shared,
+  missing: false,
 });
+/** A 404 as a visitor gets it: kept apart from the pages. */
+const notFound = (body: string): VisitorPage => ({ ...page(body, false), status: 404, missing: true });
 
 /** A render the test finishes when it wants, counting how often the cache asked for one. */
 function renders() {
@@ -43,7 +46,13 @@ describe("toVisitorPage and joinParts", () => {
 describe("PageCache", () => {
   const setup = () => {
     let now = 0;
-    const cache = new PageCache({ maxBytes: 1_000_000, ttlMs: 60_000, staleMs: 240_000, now: () => now });
+    const cache = new PageCache({
+      maxBytes: 1_000_000,
+      missingMaxBytes: 1_000,
+      ttlMs: 60_000,
+      staleMs: 240_000,
+      now: () => now,
+    });
     return { cache, at: (ms: number) => (now = ms) };
   };
 
@@ -117,5 +126,54 @@ describe("PageCache", () => {
     expect(calls).toHaveLength(2);
     calls[1]?.(page("with a cookie", false));
     await again;
+  });
+
+  it("keeps a path's 404 too, in a budget of its own that made-up paths cannot push the pages out of", async () => {
+    const { cache } = setup();
+    const { calls, render } = renders();
+    const docker = cache.get("/docker", () => 1, render);
+    calls[0]?.(page("docker"));
+    await docker;
+    const probe = cache.get("/wp-login.php", () => 1, render);
+    calls[1]?.(notFound("404 /wp-login.php"));
+    expect((await probe).status).toBe(404);
+    // Asked again: no render.
+    expect((await cache.get("/wp-login.php", () => 1, render)).etag).toBe("404 /wp-login.php");
+    expect(calls).toHaveLength(2);
+    // A hundred made-up paths, 16 KB of 404s against a budget of 1 KB...
+    for (let i = 0; i < 100; i++) {
+      const made = cache.get(`/made-up-${i}`, () => 1, render);
+      calls[calls.length - 1]?.(notFound(`404 ${"x".repeat(100)}`));
+      await made;
+    }
+    expect(calls).toHaveLength(102);
+    // ...leave the page kept: no render for it. The oldest 404s made room for the newest.
+    expect((await cache.get("/docker", () => 1, render)).etag).toBe("docker");
+    expect((await cache.get("/made-up-99", () => 1, render)).status).toBe(404);
+    expect(calls).toHaveLength(102);
+    const again = cache.get("/wp-login.php", () => 1, render);
+    expect(calls).toHaveLength(103);
+    calls[102]?.(notFound("404 /wp-login.php"));
+    await again;
+  });
+
+  it("drops a kept 404 once the catalogue changes, and keeps what the path is now", async () => {
+    const { cache } = setup();
+    const { calls, render } = renders();
+    const before = cache.get("/terraform", () => 1, render);
+    calls[0]?.(notFound("404"));
+    expect((await before).status).toBe(404);
+    // An artefact with that slug is created: version 2.
+    const now = cache.get("/terraform", () => 2, render);
+    expect(calls).toHaveLength(2);
+    calls[1]?.(page("terraform"));
+    expect((await now).status).toBe(200);
+    expect((await cache.get("/terraform", () => 2, render)).etag).toBe("terraform");
+    // And deleted again: version 3 renders the 404 anew, which is kept in place of the page.
+    const gone = cache.get("/terraform", () => 3, render);
+    calls[2]?.(notFound("404 again"));
+    expect((await gone).etag).toBe("404 again");
+    expect((await cache.get("/terraform", () => 3, render)).etag).toBe("404 again");
+    expect(calls).toHaveLength(3);
   });
 });

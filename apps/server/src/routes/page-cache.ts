@@ -17,6 +17,8 @@ export interface VisitorPage {
   etag: string;
   /** Whether every visitor may get this page: a 200 the app marked public, with no Set-Cookie. */
   shared: boolean;
+  /** A 404 with no Set-Cookie: kept for visitors too, but never for other caches, and in a budget of its own. */
+  missing: boolean;
 }
 
 /** The nonce a page is rendered with for the cache: random, so no catalogue text can contain it. */
@@ -28,16 +30,15 @@ export function toVisitorPage(
   nonce: string,
 ): VisitorPage {
   const parts = body.split(nonce).map((part) => Buffer.from(part));
-  const shared =
-    response.status === 200 &&
-    response.headers.getSetCookie().length === 0 &&
-    /\bpublic\b/.test(response.headers.get("cache-control") ?? "");
+  const noCookie = response.headers.getSetCookie().length === 0;
+  const shared = response.status === 200 && noCookie && /\bpublic\b/.test(response.headers.get("cache-control") ?? "");
   return {
     status: response.status,
     headers: [...response.headers],
     parts,
     etag: `W/"${parts.reduce((hash, part) => hash.update(part), createHash("sha1")).digest("base64url")}"`,
     shared,
+    missing: response.status === 404 && noCookie,
   };
 }
 
@@ -64,27 +65,39 @@ interface Entry {
  * (a big home page takes a second or more to render); a catalogue change is
  * never served stale. Bounded in size. Requests for the same page at once share
  * one render, whether or not the page may be kept.
+ *
+ * A path that is not a page gets its 404 kept as well, so a broken link or a
+ * probe asked again and again costs no render; those are kept apart, in
+ * `missingMaxBytes`, so that any number of made-up paths cannot push the
+ * store's pages out.
  */
 export class PageCache {
   private readonly entries: LRUCache<string, Entry>;
+  private readonly missing: LRUCache<string, Entry>;
   private readonly renders = new Map<string, Promise<VisitorPage>>();
   private readonly ttlMs: number;
   private readonly staleMs: number;
   private readonly now: () => number;
 
-  constructor(options: { maxBytes: number; ttlMs: number; staleMs: number; now?: () => number }) {
+  constructor(options: {
+    maxBytes: number;
+    missingMaxBytes: number;
+    ttlMs: number;
+    staleMs: number;
+    now?: () => number;
+  }) {
     this.ttlMs = options.ttlMs;
     this.staleMs = options.staleMs;
     this.now = options.now ?? Date.now;
-    this.entries = new LRUCache<string, Entry>({
-      maxSize: options.maxBytes,
-      sizeCalculation: (entry) => entry.page.parts.reduce((n, p) => n + p.length, 64),
-    });
+    const sizeCalculation = (entry: Entry) => entry.page.parts.reduce((n, p) => n + p.length, 64);
+    this.entries = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation });
+    this.missing = new LRUCache<string, Entry>({ maxSize: options.missingMaxBytes, sizeCalculation });
   }
 
   async get(key: string, version: () => number, render: () => Promise<VisitorPage>): Promise<VisitorPage> {
     const current = version();
-    const entry = this.entries.get(key);
+    // A key is in one of the two at most: keeping it in one drops it from the other.
+    const entry = this.entries.get(key) ?? this.missing.get(key);
     if (entry && entry.version === current) {
       const age = this.now() - entry.keptAt;
       if (age < this.ttlMs) return entry.page;
@@ -108,7 +121,11 @@ export class PageCache {
     if (inFlight) return inFlight;
     const rendering = render().then((page) => {
       // A catalogue change during the render makes the page stale before it is kept.
-      if (page.shared && version() === current) this.entries.set(key, { page, version: current, keptAt: this.now() });
+      if ((page.shared || page.missing) && version() === current) {
+        const entry = { page, version: current, keptAt: this.now() };
+        (page.shared ? this.entries : this.missing).set(key, entry);
+        (page.shared ? this.missing : this.entries).delete(key);
+      }
       return page;
     });
     this.renders.set(renderKey, rendering);

@@ -67,10 +67,10 @@ export const pageRoutes = fp(async (app: FastifyInstance, options: PageRoutesOpt
 
   const { db } = app.database;
   const currency = app.config.storeCurrency;
-  // Up to 64 MiB of pages for visitors, fresh for a minute and sent stale for at most
-  // four more while a render replaces them: free articles' media URLs are signed for 15.
+  // Up to 64 MiB of pages for visitors and 4 MiB of 404s (some 350), fresh for a minute and sent stale
+  // for at most four more while a render replaces them: free articles' media URLs are signed for 15.
   const visitorPages = app.config.pageCache
-    ? new PageCache({ maxBytes: 64 * 2 ** 20, ttlMs: 60_000, staleMs: 4 * 60_000 })
+    ? new PageCache({ maxBytes: 64 * 2 ** 20, missingMaxBytes: 4 * 2 ** 20, ttlMs: 60_000, staleMs: 4 * 60_000 })
     : null;
   // A page link whose cursor is bad: the page answers 422 with the reason, as the API does.
   const refuseBadCursor = (error: unknown): never => {
