@@ -6,7 +6,7 @@ import { statedMoment, templatesOf, translateMessage } from "@skillshelf/shared/
 import { VALUED_MESSAGES } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { coupons, orders } from "../src/db/schema/index.ts";
 import { notify } from "../src/notifications/notifications.ts";
 import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
@@ -384,6 +384,32 @@ describe("the page's language", () => {
     expect(remembered.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/docker"/>`);
     // Unknown values are ignored.
     expect((await get("/docker?lang=de", { cookie: "lang=xx" })).body).toContain('<html lang="en"');
+  });
+
+  it("stays the reader's on the error page of a header that cannot be read (the database away)", async () => {
+    const away = vi.spyOn(store.app.catalogue, "navigation").mockRejectedValue(new Error("database away"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const [url, headers] of [
+        ["/docker?header=away", { cookie: "lang=fr" }],
+        [
+          "/my-orders",
+          { cookie: `access-token=${await signIn(store, (await createUser(store, { language: "French" })).id)}` },
+        ],
+      ] as const) {
+        const res = await get(url, headers);
+        expect(res.statusCode, url).toBe(500);
+        expect(res.headers["cache-control"], url).not.toContain("public");
+        expect(res.body, url).toContain('<html lang="fr"');
+        expect(res.body, url).toContain("<title>Une erreur s&#x27;est produite");
+        expect(res.body, url).toContain('<h1 class="error-page__title">Un problème est survenu</h1>');
+      }
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: "database away" }));
+    } finally {
+      away.mockRestore();
+      logged.mockRestore();
+    }
+    expect((await get("/docker?header=away", { cookie: "lang=fr" })).statusCode).toBe(200);
   });
 
   it("keeps guests' pages per language: English, Spanish and French of one address are three pages", async () => {

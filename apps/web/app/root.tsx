@@ -2,6 +2,7 @@ import type { Navigation } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -20,7 +21,7 @@ import { SiteHeader } from "./features/layout/components/site-header";
 import { SkipLink } from "./features/layout/components/skip-link";
 import type { NavUser } from "./features/layout/nav-user";
 import { ToastProvider } from "./features/toast/toast-context";
-import { metaT, TranslatorProvider, translatorOf } from "./lib/i18n";
+import { metaT, type PageI18n, TranslatorProvider, translatorOf } from "./lib/i18n";
 import { buildMeta } from "./lib/meta";
 import { revalidateUnlessUnsent } from "./lib/unsent-action";
 import "./styles/base.css";
@@ -45,15 +46,32 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: FAVICON, t
 
 const NO_NAVIGATION: Navigation = { header: [], hasMore: false };
 
+/** What the root's error page gets when this loader fails: it has no loader data, and so no language else. */
+interface RootFailure {
+  i18n: PageI18n;
+}
+
+/** The page's language when the root loader failed: it came with the error. */
+const failedI18n = (error: unknown): PageI18n | undefined =>
+  isRouteErrorResponse(error) ? (error.data as Partial<RootFailure> | null)?.i18n : undefined;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  // Serialized into every page: only the few header links, never the More.. list,
-  // which the dropdown loads when opened, so a page's weight is flat in the catalogue's size.
-  const navigation = await context.navigation();
+  let navigation: Navigation;
+  let cartCount: number;
+  try {
+    // Serialized into every page: only the few header links, never the More.. list,
+    // which the dropdown loads when opened, so a page's weight is flat in the catalogue's size.
+    navigation = await context.navigation();
+    cartCount = await context.cartCount();
+  } catch (error) {
+    console.error(error);
+    throw data({ i18n: context.i18n } satisfies RootFailure, { status: 500 });
+  }
   const user: NavUser | null = context.viewer ? { name: context.viewer.user.name } : null;
   return {
     navigation,
     user,
-    cartCount: await context.cartCount(),
+    cartCount,
     unreadCount: await context.notificationCount(),
     paymentsEmulated: context.paymentsEmulated,
     // A learner's follows their settings; a guest's the page's language (kept pages are kept per language).
@@ -67,7 +85,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = revalidateUnlessUnsent;
 
 export function meta({ error, matches }: Route.MetaArgs) {
-  const t = metaT(matches);
+  const t = metaT(matches, failedI18n(error));
   if (isRouteErrorResponse(error) && error.status === 404) {
     return buildMeta({
       t,
@@ -86,10 +104,12 @@ export interface RouteHandle {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const error = useRouteError();
   const matches = useMatches();
   const toastPosition =
     matches.map((m) => (m.handle as RouteHandle | undefined)?.toastPosition).findLast(Boolean) ?? "top-right";
-  const translator = translatorOf(root?.i18n);
+  // Without the root's data (its loader failed), the page's language came with the error.
+  const translator = translatorOf(root?.i18n ?? failedI18n(error));
   return (
     <html lang={translator.language}>
       <head>

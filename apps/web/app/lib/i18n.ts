@@ -50,8 +50,11 @@ export function useT(): TFunction {
   return useTranslator().t;
 }
 
-/** `t` for a route's meta function, from the root loader's data among the matches. */
-export function metaT(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): TFunction {
+/** `t` for a route's meta function, from the root loader's data among the matches (else `fallback`'s). */
+export function metaT(
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+  fallback?: PageI18n,
+): TFunction {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { i18n?: PageI18n } | undefined;
-  return translatorOf(root?.i18n).t;
+  return translatorOf(root?.i18n ?? fallback).t;
 }
