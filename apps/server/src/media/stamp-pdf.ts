@@ -19,6 +19,10 @@ export interface Stamp {
   orderNumber: string;
 }
 
+/** Whether a file is a PDF stamping can take: one over STAMP_MAX_BYTES is sent as stored, never read whole. */
+export const stampable = (file: { mimetype: string; size: number }) =>
+  file.mimetype === "application/pdf" && file.size <= STAMP_MAX_BYTES;
+
 /** Who a paid PDF is stamped for: the viewer and the order that gave them its article (null: not bought, e.g. free). */
 export async function stampOf(db: DbOrTx, mediaId: number, userId: number): Promise<Stamp | null> {
   const [row] = await db
@@ -88,8 +92,8 @@ export async function sendStampedPdf(
   options: { media: MediaStore; file: MediaFileInfo; stamp: Stamp; mediaId: number; log: FastifyBaseLogger },
 ): Promise<FastifyReply> {
   const { media, file, stamp, log } = options;
-  // The caller sends a PDF over STAMP_MAX_BYTES as stored: reading it whole would hold it in memory.
-  if (file.size > STAMP_MAX_BYTES) throw new Error(`media ${options.mediaId}: too large to stamp`);
+  // The caller sends any other file as stored: this one is read whole.
+  if (!stampable(file)) throw new Error(`media ${options.mediaId}: not a PDF stamping can take`);
   const etag = `"${createHash("sha256")
     .update(`${STAMP_VERSION}:${file.sha256}:${stampLine(stamp)}`)
     .digest("hex")}"`;

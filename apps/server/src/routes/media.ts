@@ -2,7 +2,7 @@ import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendMedia } from "../media/send-media.ts";
-import { STAMP_MAX_BYTES, sendStampedPdf, stampOf } from "../media/stamp-pdf.ts";
+import { sendStampedPdf, stampable, stampOf } from "../media/stamp-pdf.ts";
 import { viewerOf } from "./viewer.ts";
 
 /**
@@ -40,8 +40,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) return reply.status(404).send({ status: false, message: "Not found" });
       // A PDF the viewer bought carries their e-mail and order number on every page. One too large to
       // stamp is sent as stored without asking who bought it: a query less before its first byte.
-      const stampable = viewer && file.mimetype === "application/pdf" && file.size <= STAMP_MAX_BYTES;
-      const stamp = stampable ? await stampOf(app.database.db, id, viewer.userId) : null;
+      const stamp = viewer && stampable(file) ? await stampOf(app.database.db, id, viewer.userId) : null;
       if (stamp)
         return sendStampedPdf(request, reply, { media: app.media, file, stamp, mediaId: id, log: request.log });
       return sendMedia(request, reply, app.media, file);
