@@ -1,9 +1,13 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { AdminCatalogueTree } from "@skillshelf/shared/admin-forms.ts";
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import type { CatalogueFile } from "@skillshelf/shared/catalogue-file.ts";
+import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateCatalogue } from "../src/catalogue/read-catalogue-file.ts";
 import { seedDemoCatalogue } from "../src/catalogue/seed-demo.ts";
+import { mediaObjects } from "../src/db/schema/index.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { pngBase64, smallCatalogue } from "./helpers/factories.ts";
@@ -221,4 +225,34 @@ describe("the demo catalogue", () => {
       await demo.close();
     }
   }, 60_000);
+});
+
+describe("an import whose upload breaks off", () => {
+  it("changes nothing, keeps none of the files it stored, and the next import works", async () => {
+    const text = await exportText();
+    const before = await tree();
+    const files = async () => (await store.database.db.select({ n: count() }).from(mediaObjects))[0]?.n ?? 0;
+    const filesBefore = await files();
+    await store.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = store.app.server.address() as AddressInfo;
+    const request = http.request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/api/admin/catalogue/import",
+      headers: { ...bearer(adminToken), "content-type": "application/json" },
+    });
+    request.on("error", () => {});
+    // Up to the middle of the second file: the first is in the storage by then.
+    const second = text.indexOf('"data_base64"', text.indexOf('"data_base64"') + 1);
+    request.write(text.slice(0, second + 40));
+    await expect.poll(files, { timeout: 10_000 }).toBeGreaterThan(filesBefore);
+    request.destroy();
+
+    await expect.poll(files, { timeout: 10_000 }).toBe(filesBefore);
+    expect(await tree()).toEqual(before);
+    const res = await importText(text);
+    expect(res.statusCode).toBe(200);
+    expect(await exportText()).toBe(text);
+  });
 });

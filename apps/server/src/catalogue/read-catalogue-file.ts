@@ -206,6 +206,8 @@ async function parseStream(
   /** Media work queued while a piece is tokenized (which is synchronous), done before the next piece. */
   const queue: (() => Promise<void>)[] = [];
   let intake: { into: Base64Intake; line: number } | null = null;
+  /** The files begun and not yet settled: abandoned if the reading fails, not left waiting for bytes. */
+  const unsettled = new Set<Base64Intake>();
   let divertedBytes = 0;
   let mediaCount = 0;
 
@@ -294,6 +296,8 @@ async function parseStream(
         top.expect = "value";
         if (top.media === "item" && top.key === "data_base64") {
           const into = new Base64Intake(media);
+          unsettled.add(into);
+          void into.result.finally(() => unsettled.delete(into)).catch(() => {});
           intake = { into, line: (positions.get(top.value) as Map<string, number>).get("data_base64") ?? line };
           strings.arm((bytes) => {
             divertedBytes += bytes.length;
@@ -351,38 +355,43 @@ async function parseStream(
   };
 
   let total = 0;
-  let first = true;
-  for await (const chunk of input) {
-    let bytes =
-      typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    // Editors on some systems start a UTF-8 file with a byte-order mark.
-    if (first && bytes.length) {
-      first = false;
-      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-    }
-    for (let at = 0; at < bytes.length; at += PIECE_BYTES) {
-      const slice = bytes.subarray(at, at + PIECE_BYTES);
-      tokenize(slice, total);
-      total += slice.length;
-      for (let work = queue.shift(); work; work = queue.shift()) await work();
-      if (total - divertedBytes > MAX_CATALOGUE_TEXT_BYTES) {
-        throw new CatalogueFileError(
-          valued("importTextTooLarge", { megabytes: MAX_CATALOGUE_TEXT_BYTES / 1024 / 1024 }),
-          line,
-        );
+  try {
+    let first = true;
+    for await (const chunk of input) {
+      let bytes =
+        typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      // Editors on some systems start a UTF-8 file with a byte-order mark.
+      if (first && bytes.length) {
+        first = false;
+        if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      }
+      for (let at = 0; at < bytes.length; at += PIECE_BYTES) {
+        const slice = bytes.subarray(at, at + PIECE_BYTES);
+        tokenize(slice, total);
+        total += slice.length;
+        for (let work = queue.shift(); work; work = queue.shift()) await work();
+        if (total - divertedBytes > MAX_CATALOGUE_TEXT_BYTES) {
+          throw new CatalogueFileError(
+            valued("importTextTooLarge", { megabytes: MAX_CATALOGUE_TEXT_BYTES / 1024 / 1024 }),
+            line,
+          );
+        }
       }
     }
-  }
-  try {
-    tokenizer.end();
+    try {
+      tokenizer.end();
+    } catch (error) {
+      if (error instanceof CatalogueFileError) throw error;
+      syntax("UnexpectedEndOfString", total);
+    }
+    for (let work = queue.shift(); work; work = queue.shift()) await work();
+    if (!rootDone || stack.length) {
+      const top = stack.at(-1);
+      syntax(!top ? "ValueExpected" : Array.isArray(top.value) ? "CloseBracketExpected" : "CloseBraceExpected", total);
+    }
   } catch (error) {
-    if (error instanceof CatalogueFileError) throw error;
-    syntax("UnexpectedEndOfString", total);
-  }
-  for (let work = queue.shift(); work; work = queue.shift()) await work();
-  if (!rootDone || stack.length) {
-    const top = stack.at(-1);
-    syntax(!top ? "ValueExpected" : Array.isArray(top.value) ? "CloseBracketExpected" : "CloseBraceExpected", total);
+    await Promise.all([...unsettled].map((into) => into.abort()));
+    throw error;
   }
 
   const lineOf: LineOf = (path) => {

@@ -78,4 +78,14 @@ export class Base64Intake {
     if (!this.finished) this.text.end();
     return this.result;
   }
+
+  /**
+   * The file will not be complete (the reading failed): the storage stops waiting for
+   * more bytes and removes what it wrote. Resolves once it has; a file already stored is
+   * left to the caller.
+   */
+  async abort(): Promise<void> {
+    if (!this.finished) this.text.destroy(new Error("the catalogue file was not read to its end"));
+    await this.result.catch(() => {});
+  }
 }
