@@ -6,7 +6,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/shared/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/app/**/*.test.tsx"],
+          include: [
+            "packages/shared/src/**/*.test.ts",
+            "apps/server/src/**/*.test.ts",
+            "apps/web/app/**/*.test.{ts,tsx}",
+          ],
           // Generating the demo catalogue twice takes seconds on a busy 2-core machine.
           testTimeout: 30_000,
         },
