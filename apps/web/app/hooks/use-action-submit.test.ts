@@ -1,8 +1,9 @@
 import type { ActionOutcome } from "@skillshelf/shared/api.ts";
+import type { Fetcher } from "react-router";
 import { describe, expect, it } from "vitest";
 import { answerOf, type Pending } from "./use-action-submit";
 
-type State = "idle" | "submitting" | "loading";
+type State = Fetcher["state"];
 type Outcome = ActionOutcome<{ url: string }> | ActionOutcome<never>;
 
 /** The answers a submission gets from the fetcher's renders, in order, as the hook's effect sees them. */

@@ -1,6 +1,6 @@
 import type { ActionOutcome } from "@skillshelf/shared/api.ts";
 import { useCallback, useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { type Fetcher, useFetcher } from "react-router";
 import type { Notifier } from "../lib/api-client";
 
 type Outcome<T> = ActionOutcome<T> | ActionOutcome<never>;
@@ -63,7 +63,7 @@ export function useActionSubmit<T = null>(notify: Notifier, action?: string) {
  */
 export function answerOf<T>(
   waiting: Pending<T>,
-  state: "idle" | "submitting" | "loading",
+  state: Fetcher["state"],
   data: Outcome<T> | undefined,
 ): { outcome: Outcome<T> } | null {
   if (state !== "idle") {
