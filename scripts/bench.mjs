@@ -9,6 +9,7 @@ for (const script of [
   "bench:media -w apps/server",
   "bench:import -w apps/server",
   "bench:search -w apps/server",
+  "bench:admin -w apps/server",
 ]) {
   const { status } = spawnSync("npm", ["run", ...script.split(" ")], { stdio: "inherit" });
   if (status !== 0) {

@@ -193,7 +193,8 @@ describe("the admin area", () => {
     await page.getByRole("button", { name: `Expand ${artefact.name}` }).click();
     await articleRow.click();
     await page.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
-    expect(new URL(page.url()).search).toMatch(/^\?edit=content-\d+$/);
+    // The tree's open artefact is in the URL too.
+    expect(new URL(page.url()).search).toMatch(/^\?open=\d+&edit=content-\d+$/);
 
     await page.reload();
     await page.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
@@ -210,8 +211,9 @@ describe("the admin area", () => {
     await page.getByText(`Nothing in the catalogue matches “no such thing ${tag}”.`).waitFor();
     await page.getByLabel("Filter the catalogue").fill("");
     await expect.poll(() => page.locator(".admin-tree__parent").count()).toBeGreaterThan(1);
+    // Back: the tree as it was before the editor opened (the search replaced its own entry).
     await page.goBack();
-    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await expect.poll(() => new URL(page.url()).searchParams.has("edit")).toBe(false);
     await page.getByText("Choose Edit or Add on an item to change the catalogue.").waitFor();
   });
 
@@ -306,7 +308,8 @@ describe("the admin area", () => {
       expect(await price.inputValue()).toBe("abc");
       await price.fill("6");
       await page.getByRole("button", { name: "Save group" }).click();
-      await page.waitForURL(/\/admin\/catalogue\?edit=group-\d+$/);
+      // The saved group's editor, with the tree as it was (its artefact open).
+      await page.waitForURL(/\/admin\/catalogue\?open=\d+&edit=group-\d+$/);
       expect(await page.locator(".admin-tree__group", { hasText: group }).first().textContent()).toContain("£6.00");
 
       await page.goto(`/admin/users?search=${encodeURIComponent(learnerEmail)}`);

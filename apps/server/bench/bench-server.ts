@@ -1,14 +1,16 @@
-import { fork } from "node:child_process";
+import { execFile, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { hashPassword } from "../src/accounts/password-hash.ts";
 import { createSession } from "../src/accounts/sessions.ts";
 import type { Database } from "../src/db/client.ts";
 import { users } from "../src/db/schema/index.ts";
 import { workersOf } from "../test/helpers/server-process.ts";
+import { writeCatalogueFile } from "./generate-catalogue.ts";
 
 /**
  * The store as npm start runs it (bench/server.ts), in its own process, seeded
@@ -126,4 +128,25 @@ export async function watchRss<T>(
   } finally {
     clearInterval(sampler);
   }
+}
+
+/**
+ * A data directory holding a catalogue `size` times the demo's, imported with
+ * `npm run catalogue -- import FILE` as an operator would before starting the
+ * store: the generated file and how long each step took.
+ */
+export async function catalogueStore(size: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `skillshelf-bench-${size}x-`));
+  const file = path.join(dir, "catalogue.json");
+  const dataDir = path.join(dir, "data");
+  let t = performance.now();
+  const written = await writeCatalogueFile(size, file);
+  const generatedIn = (performance.now() - t) / 1000;
+  t = performance.now();
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", path.join(import.meta.dirname, "../src/cli.ts"), "import", file],
+    { cwd: path.join(import.meta.dirname, ".."), env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error" } },
+  );
+  return { dir, dataDir, written, generatedIn, importedIn: (performance.now() - t) / 1000, imported: stdout.trim() };
 }

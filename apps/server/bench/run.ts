@@ -1,24 +1,12 @@
-// `npm run bench`: the store's throughput beside from-memory baselines in the same run, at the
-// demo catalogue's size and at catalogues 10 and 100 times bigger (issue 9), each public page's
-// weight and initial JavaScript, Lighthouse when Chromium is there, and checkout on PostgreSQL.
-// Ratios, not absolute numbers, are the targets: this machine is shared and noisy.
-//
-// BENCH_SECONDS  seconds per measurement (default 3)
-// BENCH_ROUNDS   rounds of each measurement (default 2)
-// BENCH_SIZES    catalogue sizes as multiples of the demo's (default 1,10,100)
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.ts";
-import { startBenchServer } from "./bench-server.ts";
-import { writeCatalogueFile } from "./generate-catalogue.ts";
+import { catalogueStore, startBenchServer } from "./bench-server.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 import { findChromium, runLighthouse } from "./lighthouse.ts";
 
@@ -184,27 +172,14 @@ interface SizeResult {
 
 /** Writes the catalogue `size` times the demo's and imports it with the admin CLI into a new data folder. */
 async function prepareCatalogue(size: number) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `skillshelf-bench-${size}x-`));
-  const file = path.join(dir, "catalogue.json");
-  const dataDir = path.join(dir, "data");
-  let t = performance.now();
-  const written = await writeCatalogueFile(size, file);
-  const generatedIn = (performance.now() - t) / 1000;
-  t = performance.now();
-  // npm run catalogue -- import FILE, as an operator would run it before starting the store.
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", path.join(import.meta.dirname, "../src/cli.ts"), "import", file],
-    { cwd: path.join(import.meta.dirname, ".."), env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error" } },
-  );
-  const importedIn = (performance.now() - t) / 1000;
+  const { dir, dataDir, written, generatedIn, importedIn, imported } = await catalogueStore(size);
   console.log(
     `\n== Catalogue ${size}x the demo: ${written.parents} categories, ${written.artefacts} artefacts, ${written.contents} articles ==`,
   );
   console.log(
     `  generated (bench/generate-catalogue.ts) in ${generatedIn.toFixed(1)} s: ${(written.bytes / 1e6).toFixed(1)} MB of JSON`,
   );
-  console.log(`  imported (npm run catalogue -- import) in ${importedIn.toFixed(1)} s: ${stdout.trim()}`);
+  console.log(`  imported (npm run catalogue -- import) in ${importedIn.toFixed(1)} s: ${imported}`);
   // The demo's own pages, the first ones of the file at every size: the same bytes at every size.
   const parent = written.file.categories.find((p) => !p.hidden);
   const artefact = parent?.artefacts?.find((a) => !a.hidden && a.contents?.length);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { valued } from "./i18n/valued-messages.ts";
 import { MAX_ID, rowId } from "./ids.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
+import { pageCursorFields } from "./paging.ts";
 import { RESERVED_SLUGS } from "./reserved-slugs.ts";
 
 /**
@@ -186,6 +187,13 @@ const ids = z
 export const reorderSchema = z.object({ ids: ids.min(1, ADMIN_MESSAGES.reorderMismatch) });
 export const categoryReorderSchema = reorderSchema.extend({ parent_id: optionalId.default(null) });
 
+/** The editor's ↑ and ↓: an item moved a place among its siblings (the form names only the item). */
+export const moveSchema = z.object({
+  kind: z.enum(["category", "group", "content"]),
+  id: rowId(),
+  step: z.enum(["-1", "1"]).transform((step) => (step === "-1" ? -1 : 1) as -1 | 1),
+});
+
 /** The related contents of one content, in the order its page lists them. */
 export const relatedSchema = z.object({ ids: ids.max(50, "At most 50 related contents.") });
 
@@ -300,6 +308,10 @@ export type AdminParentNode = z.infer<typeof adminParentNodeSchema>;
 
 export const adminCatalogueTreeSchema = z.object({ currency: z.string(), categories: z.array(adminParentNodeSchema) });
 export type AdminCatalogueTree = z.infer<typeof adminCatalogueTreeSchema>;
+
+/** A page of the editor's tree: some parents, in order, and where the pages on either side start. */
+export const adminCataloguePageSchema = adminCatalogueTreeSchema.extend(pageCursorFields);
+export type AdminCataloguePage = z.infer<typeof adminCataloguePageSchema>;
 
 /** What a catalogue import replaced the catalogue with. */
 export const importSummarySchema = z.object({

@@ -9,7 +9,8 @@ import type {
   settingsSchema,
 } from "./account-forms.ts";
 import {
-  type AdminCatalogueTree,
+  type AdminArtefactNode,
+  type AdminCataloguePage,
   type AdminCategory,
   type AdminContent,
   type AdminGroup,
@@ -334,6 +335,8 @@ export interface AdminWrites {
   updateCategory(id: number, input: CategoryUpdate): Promise<ActionOutcome<AdminCategory>>;
   deleteCategory(id: number): Promise<ActionOutcome>;
   reorderCategories(input: { parent_id: number | null; ids: number[] }): Promise<ActionOutcome>;
+  /** Moves a parent, an artefact, a group or a content a place up (-1) or down (1) among its siblings. */
+  moveItem(kind: "category" | "group" | "content", id: number, step: -1 | 1): Promise<ActionOutcome>;
   createGroup(artefactId: number, input: GroupCreate): Promise<ActionOutcome<AdminGroup>>;
   updateGroup(id: number, input: GroupUpdate): Promise<ActionOutcome<AdminGroup>>;
   deleteGroup(id: number): Promise<ActionOutcome>;
@@ -417,6 +420,12 @@ export interface StoreContext {
   admin: AdminReads;
 }
 
+/** Something an admin form offers to choose: its id and what it is called. */
+export interface AdminChoice {
+  id: number;
+  label: string;
+}
+
 /** A search of an admin list and the page of it: what its URL holds (?search=&cursor=). */
 export interface AdminListQuery {
   search?: string | undefined;
@@ -429,8 +438,19 @@ export interface AdminReads {
   orders(query: AdminListQuery): Promise<Page<AdminOrderRow>>;
   /** null when there is no such order. */
   order(id: number): Promise<AdminOrderDetail | null>;
-  /** The whole catalogue for the editor, hidden parts included (GET /api/admin/catalogue). */
-  catalogue(): Promise<AdminCatalogueTree>;
+  /**
+   * A page of the editor's tree, hidden parts included (GET /api/admin/catalogue): the `open` artefacts
+   * (and with a search, every one it keeps) come with their groups and contents. A bad cursor throws a 422.
+   */
+  catalogue(query: AdminListQuery & { open: number[] }): Promise<AdminCataloguePage>;
+  /** The artefact an editor works in (itself, or the one holding the group or content), with its groups and contents; null when there is none. */
+  artefact(of: { kind: "category" | "group" | "content"; id: number }): Promise<AdminArtefactNode | null>;
+  /** One parent category or artefact, as its form edits it; null when there is none. */
+  category(id: number): Promise<AdminCategory | null>;
+  /** Every parent category, in order: what an artefact may be moved under. */
+  parentChoices(): Promise<AdminChoice[]>;
+  /** What a content's related links may be chosen from: its related ones, then those whose title has `search`, else its artefact's. */
+  relatedChoices(query: { contentId: number; search?: string | undefined }): Promise<AdminChoice[]>;
   /** Every coupon code, newest first, and the artefacts a code may be restricted to. */
   coupons(): Promise<AdminCouponsView>;
   /** One content with its article, for the editor (GET /api/admin/contents/{id}); null when there is none. */

@@ -37,6 +37,7 @@ export function adminPageActions(app: FastifyInstance) {
       updateCategory: catalogue(steps.updateCategory),
       deleteCategory: catalogue(steps.deleteCategory),
       reorderCategories: catalogue(steps.reorderCategories),
+      moveItem: catalogue(steps.moveItem),
       createGroup: catalogue(steps.createGroup),
       updateGroup: catalogue(steps.updateGroup),
       deleteGroup: catalogue(steps.deleteGroup),

@@ -10,7 +10,14 @@ import fp from "fastify-plugin";
 import fresh from "fresh";
 import type { ServerBuild } from "react-router";
 import type { SessionViewer } from "../accounts/sessions.ts";
-import { readAdminCatalogue, readAdminContent } from "../admin/catalogue/read-admin-catalogue.ts";
+import {
+  readAdminArtefact,
+  readAdminCatalogue,
+  readAdminCategory,
+  readAdminContent,
+  readParentChoices,
+  readRelatedChoices,
+} from "../admin/catalogue/read-admin-catalogue.ts";
 import { listCoupons } from "../admin/manage-coupons.ts";
 import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
@@ -203,9 +210,27 @@ export const pageRoutes = fp(async (app: FastifyInstance, options: PageRoutesOpt
         operator();
         return getAnyOrder(db, id, app.clock()).catch(nullWhenNotFound);
       },
-      catalogue: async () => {
+      catalogue: async ({ open, ...query }) => {
+        const { search, page } = listArgs(query);
+        return readAdminCatalogue(db, currency, { cursors: app.cursors, page, search, open: new Set(open) }).catch(
+          refuseBadCursor,
+        );
+      },
+      artefact: async (of) => {
         operator();
-        return readAdminCatalogue(db, currency);
+        return readAdminArtefact(db, currency, of);
+      },
+      category: async (id) => {
+        operator();
+        return readAdminCategory(db, currency, id);
+      },
+      parentChoices: async () => {
+        operator();
+        return readParentChoices(db);
+      },
+      relatedChoices: async (query) => {
+        operator();
+        return readRelatedChoices(db, query);
       },
       coupons: async () => {
         operator();

@@ -1,20 +1,23 @@
 import type {
   AdminArtefactNode,
-  AdminCatalogueTree,
+  AdminCategory,
   AdminContentSummary,
   AdminGroup,
   AdminParentNode,
 } from "@skillshelf/shared/admin-forms.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { useActionData, useRevalidator, useSearchParams } from "react-router";
+import { type FormEvent, useId, useState } from "react";
+import { Form, useActionData, useRevalidator, useSearchParams } from "react-router";
 import { Link } from "../components/app-link";
 import { FormNotice } from "../components/form/form-notice";
+import { Pager } from "../components/pager";
 import { adminCall, confirmAction, formatMoney } from "../features/admin/admin-api";
 import { catalogueAction } from "../features/admin/catalogue/catalogue-action.server";
+import { TREE_PARAMS } from "../features/admin/catalogue/catalogue-intents";
 import { CategoryForm } from "../features/admin/catalogue/category-form";
 import { ContentEditor } from "../features/admin/catalogue/content-editor";
 import { GroupForm } from "../features/admin/catalogue/group-form";
+import { AdminListError, AdminSearch } from "../features/admin/components/admin-bits";
 import { requireAdmin } from "../features/admin/require-admin";
 import { useAdminForm } from "../features/admin/use-admin-form";
 import { useToast } from "../features/toast/toast-context";
@@ -32,17 +35,93 @@ type Editor =
 
 const DELETE_PROMPT = "Are you sure you want to delete this item?";
 
+/**
+ * What the side panel edits, kept in the URL so reload, back and a shared link
+ * open the same editor: ?edit=category-12 | group-4 | content-9, or
+ * ?add=parent | artefact-3 (in parent 3) | group-5 (in artefact 5) |
+ * content-5 or content-5-4 (in artefact 5, group 4).
+ */
+interface Target {
+  action: "edit" | "add";
+  kind: string;
+  first: number;
+  second: number | null;
+}
+
+function targetOf(params: URLSearchParams): Target | null {
+  const action = params.has("edit") ? "edit" : params.has("add") ? "add" : null;
+  if (!action) return null;
+  const [kind = "", a, b] = (params.get(action) ?? "").split("-");
+  const first = rowId().safeParse(a).data ?? 0;
+  const second = b === undefined ? null : (rowId().safeParse(b).data ?? 0);
+  return { action, kind, first, second };
+}
+
+/** The artefact a target works in, as the loader asks for it: itself, or the one holding the group or content. */
+function artefactRefOf(target: Target | null): { kind: "category" | "group" | "content"; id: number } | null {
+  if (!target || target.first === 0) return null;
+  const { action, kind, first } = target;
+  if (action === "edit" && (kind === "category" || kind === "group" || kind === "content")) return { kind, id: first };
+  if (action === "add" && (kind === "group" || kind === "content")) return { kind: "category", id: first };
+  return null;
+}
+
+/** The most artefacts the URL keeps open at once. */
+const MAX_OPEN = 20;
+
+/** The open artefacts of the URL (?open=3,9); without ?open=, the artefact the editor works in. */
+function openOf(params: URLSearchParams, editing: AdminArtefactNode | null = null): number[] {
+  if (!params.has("open")) return editing ? [editing.id] : [];
+  const ids = (params.get("open") ?? "").split(",").flatMap((v) => rowId().safeParse(v).data ?? []);
+  return [...new Set(ids)].slice(-MAX_OPEN);
+}
+
+/**
+ * The URL's tree parameters with `changes` (null removes one); `open` written
+ * as ids, and kept when empty: "none open" is not "the editor's artefact open".
+ */
+function treeParams(params: URLSearchParams, changes: Record<string, string | number[] | null>): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const name of TREE_PARAMS) {
+    const value = params.get(name);
+    if (value || (name === "open" && value !== null)) next.set(name, value);
+  }
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) next.delete(name);
+    else next.set(name, Array.isArray(value) ? value.slice(-MAX_OPEN).join(",") : value);
+  }
+  return next;
+}
+
+const hrefOf = (params: URLSearchParams) => {
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+};
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
-  // The article being edited, with its body: in the server's HTML, so its form works before and without JavaScript.
-  const editing = /^content-(\d+)$/.exec(url.searchParams.get("edit") ?? "")?.[1];
-  const contentId = rowId().safeParse(editing).data;
-  const [tree, content] = await Promise.all([
-    context.admin.catalogue(),
-    contentId === undefined ? null : context.admin.content(contentId),
+  const params = url.searchParams;
+  const target = targetOf(params);
+  const edit = (kind: string) => (target?.action === "edit" && target.kind === kind ? target.first : null);
+  const artefactRef = artefactRefOf(target);
+  // The category a form edits, or the parent a new artefact goes in.
+  const categoryId = edit("category") ?? (target?.action === "add" && target.kind === "artefact" ? target.first : null);
+  const contentId = edit("content");
+  const [tree, artefact, category, content, parents, related] = await Promise.all([
+    context.admin.catalogue({
+      search: params.get("search") || undefined,
+      cursor: params.get("cursor") || undefined,
+      open: openOf(params),
+    }),
+    artefactRef ? context.admin.artefact(artefactRef) : null,
+    categoryId ? context.admin.category(categoryId) : null,
+    // The article being edited, with its body: in the server's HTML, so its form works before and without JavaScript.
+    contentId ? context.admin.content(contentId) : null,
+    categoryId ? context.admin.parentChoices() : null,
+    contentId ? context.admin.relatedChoices({ contentId, search: params.get("related") || undefined }) : null,
   ]);
   // What a plain upload or import (no JavaScript, posted to /api/admin) answered before it came back here.
-  return { tree, content, notice: context.admin.uploadNotice() };
+  return { tree, artefact, category, content, parents, related, notice: context.admin.uploadNotice() };
 }
 
 /** Every write of the editor: a form posted here, by the browser itself or by a fetcher (catalogue-action.server.ts). */
@@ -55,47 +134,27 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 export const shouldRevalidate = revalidateUnlessUnsent;
 
-/** The list's ids with one item moved up (-1) or down (+1). */
-function moved<T extends { id: number }>(list: T[], id: number, step: -1 | 1): number[] {
-  const ids = list.map((item) => item.id);
-  const at = ids.indexOf(id);
-  const to = at + step;
-  if (at < 0 || to < 0 || to >= ids.length) return ids;
-  [ids[at], ids[to]] = [ids[to] as number, ids[at] as number];
-  return ids;
-}
-
-/**
- * What the side panel edits, kept in the URL so reload, back and a shared link
- * open the same editor: ?edit=category-12 | group-4 | content-9, or
- * ?add=parent | artefact-3 (in parent 3) | group-5 (in artefact 5) |
- * content-5 or content-5-4 (in artefact 5, group 4).
- */
-function editorOf(params: URLSearchParams, tree: AdminCatalogueTree): Editor | null {
-  const artefacts = tree.categories.flatMap((p) => p.artefacts);
-  const [kind, a, b] = (params.get("edit") ?? params.get("add") ?? "").split("-");
-  const first = Number(a);
-  const second = b === undefined ? null : Number(b);
-  if (params.has("edit")) {
-    if (kind === "category") {
-      const parent = tree.categories.find((p) => p.id === first);
-      const artefact = artefacts.find((x) => x.id === first);
-      if (parent) return { kind, parentId: 0, categoryId: parent.id };
-      return artefact ? { kind, parentId: artefact.parent_id ?? 0, categoryId: artefact.id } : null;
-    }
-    for (const artefact of artefacts) {
-      const group = artefact.groups.find((g) => g.id === first);
-      if (kind === "group" && group) return { kind, artefactId: artefact.id, group };
-      const content = [...artefact.contents, ...artefact.groups.flatMap((g) => g.contents)].find((c) => c.id === first);
-      if (kind === "content" && content)
-        return { kind, artefactId: artefact.id, contentId: content.id, groupId: content.group_id };
-    }
+/** The editor a target opens, from what the loader read for it; null when what it names is not there. */
+function editorOf(
+  target: Target | null,
+  artefact: AdminArtefactNode | null,
+  category: AdminCategory | null,
+): Editor | null {
+  if (!target) return null;
+  const { kind, first, second } = target;
+  if (target.action === "edit") {
+    if (kind === "category") return category ? { kind, parentId: category.parent_id, categoryId: category.id } : null;
+    if (!artefact) return null;
+    const group = artefact.groups.find((g) => g.id === first);
+    if (kind === "group" && group) return { kind, artefactId: artefact.id, group };
+    const content = [...artefact.contents, ...artefact.groups.flatMap((g) => g.contents)].find((c) => c.id === first);
+    if (kind === "content" && content)
+      return { kind, artefactId: artefact.id, contentId: content.id, groupId: content.group_id };
     return null;
   }
   if (kind === "parent") return { kind: "category", parentId: 0, categoryId: null };
-  if (kind === "artefact" && tree.categories.some((p) => p.id === first))
-    return { kind: "category", parentId: first, categoryId: null };
-  const artefact = artefacts.find((x) => x.id === first);
+  if (kind === "artefact")
+    return category && category.parent_id === 0 ? { kind: "category", parentId: category.id, categoryId: null } : null;
   if (!artefact) return null;
   if (kind === "group") return { kind, artefactId: artefact.id, group: null };
   if (kind === "content" && (second === null || artefact.groups.some((g) => g.id === second)))
@@ -103,32 +162,43 @@ function editorOf(params: URLSearchParams, tree: AdminCatalogueTree): Editor | n
   return null;
 }
 
-function searchOf(editor: Editor | null): string {
-  if (!editor) return "";
+/** The editor's own parameter: ?edit= or ?add=. */
+function editorParam(editor: Editor): [string, string] {
   if (editor.kind === "category")
     return editor.categoryId !== null
-      ? `?edit=category-${editor.categoryId}`
+      ? ["edit", `category-${editor.categoryId}`]
       : editor.parentId === 0
-        ? "?add=parent"
-        : `?add=artefact-${editor.parentId}`;
+        ? ["add", "parent"]
+        : ["add", `artefact-${editor.parentId}`];
   if (editor.kind === "group")
-    return editor.group ? `?edit=group-${editor.group.id}` : `?add=group-${editor.artefactId}`;
-  if (editor.contentId !== null) return `?edit=content-${editor.contentId}`;
-  return `?add=content-${editor.artefactId}${editor.groupId === null ? "" : `-${editor.groupId}`}`;
+    return editor.group ? ["edit", `group-${editor.group.id}`] : ["add", `group-${editor.artefactId}`];
+  if (editor.contentId !== null) return ["edit", `content-${editor.contentId}`];
+  return ["add", `content-${editor.artefactId}${editor.groupId === null ? "" : `-${editor.groupId}`}`];
 }
 
-/** The artefact an editor works in (an artefact's own form included), to open it in the tree. */
-function artefactIdOf(editor: Editor | null): number | null {
-  if (!editor) return null;
-  return editor.kind === "category" ? editor.categoryId : editor.artefactId;
+/**
+ * The URL of the page with an editor open (null: none), keeping the tree's
+ * search, page and open artefacts; the artefact it works in is opened in the tree.
+ */
+function editorSearch(params: URLSearchParams, open: number[], editor: Editor | null): URLSearchParams {
+  if (!editor) return treeParams(params, { open });
+  const [name, value] = editorParam(editor);
+  const artefactId =
+    editor.kind === "category" ? (editor.parentId === 0 ? null : editor.categoryId) : editor.artefactId;
+  const next = treeParams(params, {
+    open: artefactId === null || open.includes(artefactId) ? open : [...open, artefactId],
+  });
+  next.set(name, value);
+  return next;
 }
 
 export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
-  const { tree, content, notice } = loaderData;
+  const { tree, artefact, category, content, parents, related, notice } = loaderData;
   const [params, setParams] = useSearchParams();
-  const editor = editorOf(params, tree);
-  const setEditor = (next: Editor | null) => setParams(new URLSearchParams(searchOf(next)));
-  const [filter, setFilter] = useState("");
+  const editor = editorOf(targetOf(params), artefact, category);
+  const open = openOf(params, artefact);
+  const setEditor = (next: Editor | null) => setParams(editorSearch(params, open, next), { preventScrollReset: true });
+  const search = params.get("search")?.trim() ?? "";
   const t = useT();
   const message = useMessageT();
   // A plain form post that failed (no JavaScript): its form shows what was typed and why.
@@ -145,28 +215,22 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
     },
   });
 
-  const artefactOf = (id: number) => tree.categories.flatMap((p) => p.artefacts).find((a) => a.id === id) ?? null;
-  const categoryOf = (id: number) =>
-    tree.categories.find((p) => p.id === id) ?? tree.categories.flatMap((p) => p.artefacts).find((a) => a.id === id);
-
   const editorView = () => {
     if (!editor) return null;
     const close = () => setEditor(null);
     if (editor.kind === "category") {
-      const category = editor.categoryId === null ? undefined : categoryOf(editor.categoryId);
       return (
         <CategoryForm
           key={`c-${editor.categoryId}-${editor.parentId}`}
-          {...(category ? { category } : {})}
+          {...(category && editor.categoryId !== null ? { category } : {})}
           parentId={editor.parentId}
-          parents={tree.categories}
+          parents={parents ?? []}
           currency={tree.currency}
-          posted={postedFor(category ? "category-update" : "category-create", category?.id ?? null)}
+          posted={postedFor(editor.categoryId !== null ? "category-update" : "category-create", editor.categoryId)}
           onSaved={(saved) => setEditor({ kind: "category", parentId: saved.parent_id, categoryId: saved.id })}
         />
       );
     }
-    const artefact = artefactOf(editor.artefactId);
     if (!artefact) return null;
     if (editor.kind === "group") {
       return (
@@ -186,7 +250,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
         content={editor.contentId !== null && content?.id === editor.contentId ? content : null}
         artefact={artefact}
         groupId={editor.groupId}
-        tree={tree.categories}
+        related={related ?? []}
         posted={posted}
         onSaved={(id) => {
           if (editor.contentId === null) setEditor({ ...editor, contentId: id });
@@ -195,10 +259,14 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
     );
   };
 
-  const filterId = useId();
-  const shown = filterTree(tree.categories, filter);
-  const openArtefact = artefactIdOf(editor);
-  const rows: RowProps = { rowForm, currency: tree.currency, expandAll: filter.trim() !== "", openArtefact };
+  const rows: RowProps = {
+    rowForm,
+    currency: tree.currency,
+    searching: search !== "",
+    open,
+    editing: artefact,
+    params,
+  };
 
   return (
     <section className="admin-page" aria-labelledby="admin-catalogue-title">
@@ -212,7 +280,11 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="admin-actions">
-          <Link className="button" to={searchOf({ kind: "category", parentId: 0, categoryId: null })}>
+          <Link
+            className="button"
+            to={hrefOf(editorSearch(params, open, { kind: "category", parentId: 0, categoryId: null }))}
+            preventScrollReset
+          >
             {t("New parent category")}
           </Link>
           <a className="button button--outline" href="/api/admin/catalogue/export" download>
@@ -230,30 +302,38 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
       <ImportForm />
       <div className="admin-catalogue">
         <div className="admin-tree">
-          <search className="admin-tree__filter">
-            <label htmlFor={filterId} className="admin-label">
-              {t("Filter the catalogue")}
-            </label>
-            <input
-              id={filterId}
-              type="search"
-              className="admin-input"
-              value={filter}
-              placeholder={t("Name or title")}
-              onChange={(event) => setFilter(event.target.value)}
+          <div className="admin-tree__filter">
+            {/* A new search starts on its first page, with nothing opened by hand. */}
+            <AdminSearch
+              key={search}
+              label="Filter the catalogue"
+              placeholder="Name or title"
+              initial={search}
+              kept={[...params].filter(([key]) => !TREE_PARAMS.includes(key) && key !== "related")}
+              live
             />
-          </search>
-          {tree.categories.length === 0 && <p className="admin-empty">{t("The catalogue is empty.")}</p>}
-          {tree.categories.length > 0 && shown.length === 0 && (
-            <p className="admin-empty">
-              {t("Nothing in the catalogue matches “{{filter}}”.", { filter: filter.trim() })}
-            </p>
+          </div>
+          {tree.categories.length === 0 && !search && <p className="admin-empty">{t("The catalogue is empty.")}</p>}
+          {tree.categories.length === 0 && search && (
+            <p className="admin-empty">{t("Nothing in the catalogue matches “{{filter}}”.", { filter: search })}</p>
           )}
           <ol className="admin-tree__list">
-            {shown.map((parent) => (
-              <ParentItem key={parent.id} parent={parent} siblings={tree.categories} {...rows} />
+            {tree.categories.map((parent, index) => (
+              <ParentItem
+                key={parent.id}
+                parent={parent}
+                first={index === 0 && tree.prev_cursor === null}
+                last={index === tree.categories.length - 1 && tree.next_cursor === null}
+                {...rows}
+              />
             ))}
           </ol>
+          <Pager
+            prev={tree.prev_cursor}
+            next={tree.next_cursor}
+            href={(cursor) => hrefOf(treeParams(params, { cursor }))}
+            label={t("{{title}} pages", { title: t("Catalogue") })}
+          />
         </div>
         <div className="admin-side" aria-live="polite">
           {editorView() ?? (
@@ -267,102 +347,108 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * The parents and artefacts that match the filter (by name, or by a group's or
- * content's name or title in them), each keeping only what matches in it; an
- * artefact whose own name matches keeps everything.
- */
-function filterTree(parents: AdminParentNode[], filter: string): AdminParentNode[] {
-  const term = filter.trim().toLowerCase();
-  if (!term) return parents;
-  const hit = (text: string) => text.toLowerCase().includes(term);
-  const result: AdminParentNode[] = [];
-  for (const parent of parents) {
-    const artefacts = hit(parent.name)
-      ? parent.artefacts
-      : parent.artefacts.flatMap((artefact) => {
-          if (hit(artefact.name) || hit(artefact.slug)) return [artefact];
-          const groups = artefact.groups
-            .map((g) => (hit(g.name) ? g : { ...g, contents: g.contents.filter((c) => hit(c.title)) }))
-            .filter((g) => hit(g.name) || g.contents.length > 0);
-          const contents = artefact.contents.filter((c) => hit(c.title));
-          return groups.length > 0 || contents.length > 0 ? [{ ...artefact, groups, contents }] : [];
-        });
-    if (artefacts.length > 0 || hit(parent.name)) result.push({ ...parent, artefacts });
-  }
-  return result;
+/** A page link that went stale or was altered: the reason, and the first page of the same search. */
+export function ErrorBoundary() {
+  return <AdminListError title="Catalogue" />;
 }
 
 interface RowProps {
   rowForm: ReturnType<typeof useAdminForm>;
   currency: string;
-  /** A filter is on: everything it kept is shown open, and nothing moves (the lists are partial). */
-  expandAll: boolean;
-  /** The artefact the side panel works in: shown open. */
-  openArtefact: number | null;
+  /** A search is on: everything it kept is shown open, and nothing moves (the lists are partial). */
+  searching: boolean;
+  /** The artefacts shown open (the URL's ?open=). */
+  open: number[];
+  /** The artefact the editor works in, read whole: its rows come from it when it is on the page. */
+  editing: AdminArtefactNode | null;
+  params: URLSearchParams;
 }
 
-/** Shows or hides what is under a row of the tree. */
-function ExpandButton({ name, open, onToggle }: { name: string; open: boolean; onToggle: () => void }) {
+/** Shows or hides what is under an artefact: a GET form to the page with the artefact in or out of ?open=. */
+function ExpandForm({
+  name,
+  id,
+  open,
+  searching,
+  params,
+}: { name: string; id: number } & Pick<RowProps, "open" | "searching" | "params">) {
+  const expanded = searching || open.includes(id);
+  const next = pageParams(params, { open: expanded ? open.filter((o) => o !== id) : [...open, id] });
+  return (
+    <Form method="get" className="admin-inline-form" preventScrollReset replace>
+      {[...next].map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <TreeToggle type="submit" name={name} open={expanded} disabled={searching} />
+    </Form>
+  );
+}
+
+/** The page's own parameters (its editor included) with the tree's `changes`. */
+function pageParams(params: URLSearchParams, changes: Record<string, string | number[] | null>) {
+  const next = treeParams(params, changes);
+  for (const name of ["edit", "add", "related"]) {
+    const value = params.get(name);
+    if (value) next.set(name, value);
+  }
+  return next;
+}
+
+/** The ▸ / ▾ of a row of the tree, which shows or hides what is under it. */
+function TreeToggle({
+  name,
+  open,
+  ...button
+}: { name: string; open: boolean } & Pick<
+  React.ButtonHTMLAttributes<HTMLButtonElement>,
+  "type" | "disabled" | "onClick"
+>) {
   const t = useT();
   return (
     <button
-      type="button"
+      {...button}
       className="admin-icon-button admin-tree__toggle"
       aria-expanded={open}
       aria-label={open ? t("Collapse {{name}}", { name }) : t("Expand {{name}}", { name })}
-      onClick={onToggle}
     >
       {open ? "▾" : "▸"}
     </button>
   );
 }
 
-/** The hidden fields of a write on a row: what to do, to what, and the new order when it is a move. */
-function RowFields({ fields }: { fields: Record<string, string | number | number[]> }) {
-  return (
-    <>
-      {Object.entries(fields).flatMap(([name, value]) =>
-        (Array.isArray(value) ? value : [value]).map((v, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of hidden fields
-          <input key={`${name}-${i}`} type="hidden" name={name} value={v} />
-        )),
-      )}
-    </>
-  );
-}
-
-/** Move up and Move down: each a form posting the siblings' new order. */
+/** Move up and Move down: each a form naming the item and the step (the server moves it among its siblings). */
 function MoveButtons({
   name,
-  intent,
-  owner,
-  siblings,
+  kind,
   id,
+  first,
+  last,
   rowForm,
   fixed,
 }: {
   name: string;
-  intent: string;
-  /** The list's owner: a parent (parent_id) or an artefact (id). */
-  owner: Record<string, string | number>;
-  siblings: { id: number }[];
+  kind: "category" | "group" | "content";
   id: number;
+  /** At the start or the end of its whole list: it moves no further that way. */
+  first: boolean;
+  last: boolean;
   rowForm: RowProps["rowForm"];
-  /** Nothing moves while a filter shows part of the lists. */
+  /** Nothing moves while a search shows part of the lists. */
   fixed: boolean;
 }) {
-  const index = siblings.findIndex((s) => s.id === id);
   const t = useT();
   return (
     <>
       {([-1, 1] as const).map((step) => (
         <form key={step} className="admin-inline-form" {...rowForm.formProps}>
-          <RowFields fields={{ intent, ...owner, ids: moved(siblings, id, step) }} />
+          <input type="hidden" name="intent" value="move" />
+          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="step" value={step} />
           <button
             type="submit"
             className="admin-icon-button"
-            disabled={fixed || index === (step === -1 ? 0 : siblings.length - 1)}
+            disabled={fixed || (step === -1 ? first : last)}
             aria-label={step === -1 ? t("Move {{name}} up", { name }) : t("Move {{name}} down", { name })}
           >
             {step === -1 ? "↑" : "↓"}
@@ -374,10 +460,25 @@ function MoveButtons({
 }
 
 /** Edit or Add: a link to the editor's URL, so it opens without JavaScript too. */
-function EditorLink({ label, name, editor }: { label: string; name: string; editor: Editor }) {
+function EditorLink({
+  label,
+  name,
+  editor,
+  params,
+  open,
+}: {
+  label: string;
+  name: string;
+  editor: Editor;
+} & Pick<RowProps, "params" | "open">) {
   const t = useT();
   return (
-    <Link className="admin-link-button" aria-label={`${t(label)} ${name}`} to={searchOf(editor)}>
+    <Link
+      className="admin-link-button"
+      aria-label={`${t(label)} ${name}`}
+      to={hrefOf(editorSearch(params, open, editor))}
+      preventScrollReset
+    >
       {t(label)}
     </Link>
   );
@@ -395,7 +496,9 @@ function DeleteButton({
   const t = useT();
   return (
     <form className="admin-inline-form" data-confirm={DELETE_PROMPT} {...rowForm.formProps}>
-      <RowFields fields={fields} />
+      {Object.entries(fields).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
       <button type="submit" className="admin-link-button" aria-label={t("Delete {{name}}", { name })}>
         {t("Delete")}
       </button>
@@ -405,18 +508,20 @@ function DeleteButton({
 
 function ParentItem({
   parent,
-  siblings,
+  first,
+  last,
   ...props
-}: RowProps & { parent: AdminParentNode; siblings: AdminParentNode[] }) {
-  const { rowForm, expandAll } = props;
+}: RowProps & { parent: AdminParentNode; first: boolean; last: boolean }) {
+  const { rowForm, searching, params, open: openArtefacts } = props;
   const [closed, setClosed] = useState(false);
   const t = useT();
-  const open = expandAll || !closed;
+  const shown = searching || !closed;
   return (
     <li className="admin-tree__parent">
       <div className="admin-tree__row">
         <span className="admin-tree__name">
-          <ExpandButton name={parent.name} open={open} onToggle={() => setClosed(open)} />
+          {/* Shown or hidden in the browser only: its artefacts are on the page either way. */}
+          <TreeToggle type="button" name={parent.name} open={shown} onClick={() => setClosed(shown)} />
           <span aria-hidden="true">{parent.icon}</span> {parent.name}
           {parent.hidden && <span className="admin-badge admin-badge--pending">{t("Hidden")}</span>}
           {parent.is_header_menu && <span className="admin-badge admin-badge--paid">{t("Menu")}</span>}
@@ -424,34 +529,39 @@ function ParentItem({
         <span className="admin-tree__tools">
           <MoveButtons
             name={parent.name}
-            intent="categories-reorder"
-            owner={{ parent_id: "" }}
-            siblings={siblings}
+            kind="category"
             id={parent.id}
+            first={first}
+            last={last}
             rowForm={rowForm}
-            fixed={expandAll}
+            fixed={searching}
           />
           <EditorLink
             label="Edit"
             name={parent.name}
             editor={{ kind: "category", parentId: 0, categoryId: parent.id }}
+            params={params}
+            open={openArtefacts}
           />
           <EditorLink
             label="Add artefact to"
             name={parent.name}
             editor={{ kind: "category", parentId: parent.id, categoryId: null }}
+            params={params}
+            open={openArtefacts}
           />
           <DeleteButton name={parent.name} fields={{ intent: "category-delete", id: parent.id }} rowForm={rowForm} />
         </span>
       </div>
-      {open && parent.artefacts.length > 0 && (
+      {shown && parent.artefacts.length > 0 && (
         <ol className="admin-tree__list admin-tree__list--nested">
-          {parent.artefacts.map((artefact) => (
+          {parent.artefacts.map((artefact, index) => (
             <ArtefactItem
               key={artefact.id}
               artefact={artefact}
-              siblings={parent.artefacts}
               parentId={parent.id}
+              first={index === 0}
+              last={index === parent.artefacts.length - 1}
               {...props}
             />
           ))}
@@ -462,23 +572,21 @@ function ParentItem({
 }
 
 function ArtefactItem({
-  artefact,
-  siblings,
+  artefact: row,
   parentId,
+  first,
+  last,
   ...props
-}: RowProps & { artefact: AdminArtefactNode; siblings: AdminArtefactNode[]; parentId: number }) {
-  const { rowForm, currency, expandAll, openArtefact } = props;
-  // Closed until opened, or until the side panel works in it.
-  const [toggled, setToggled] = useState<boolean | null>(null);
-  const editing = openArtefact === artefact.id;
-  useEffect(() => {
-    if (editing) setToggled(true);
-  }, [editing]);
-  const open = expandAll || (toggled ?? editing);
+}: RowProps & { artefact: AdminArtefactNode; parentId: number; first: boolean; last: boolean }) {
+  const { rowForm, currency, searching, open, editing, params } = props;
+  // A search read what it kept; otherwise the artefact being edited was read whole, with its groups and contents.
+  const artefact = !searching && editing?.id === row.id ? editing : row;
+  // Its groups and contents are on the page only when it is open (the loader read them).
+  const expanded = searching || open.includes(artefact.id);
   const t = useT();
   const groupName = (group: AdminGroup) => t("group {{name}}", { name: group.name });
   const contentRows = (contents: AdminContentSummary[]) =>
-    contents.map((content) => (
+    contents.map((content, index) => (
       <li key={content.id} className="admin-tree__row admin-tree__row--content">
         <span className="admin-tree__name">
           {content.title}
@@ -487,17 +595,19 @@ function ArtefactItem({
         <span className="admin-tree__tools">
           <MoveButtons
             name={content.title}
-            intent="contents-reorder"
-            owner={{ id: artefact.id }}
-            siblings={contents}
+            kind="content"
             id={content.id}
+            first={index === 0}
+            last={index === contents.length - 1}
             rowForm={rowForm}
-            fixed={expandAll}
+            fixed={searching}
           />
           <EditorLink
             label="Edit"
             name={content.title}
             editor={{ kind: "content", artefactId: artefact.id, contentId: content.id, groupId: content.group_id }}
+            params={params}
+            open={open}
           />
           <DeleteButton name={content.title} fields={{ intent: "content-delete", id: content.id }} rowForm={rowForm} />
         </span>
@@ -507,7 +617,7 @@ function ArtefactItem({
     <li className="admin-tree__artefact">
       <div className="admin-tree__row">
         <span className="admin-tree__name">
-          <ExpandButton name={artefact.name} open={open} onToggle={() => setToggled(!open)} />
+          <ExpandForm name={artefact.name} id={artefact.id} open={open} searching={searching} params={params} />
           <span aria-hidden="true">{artefact.icon}</span> <strong>{artefact.name}</strong>{" "}
           <span className="admin-muted">
             /{artefact.slug} · {t(formatMoney(artefact.price, currency))}
@@ -518,27 +628,33 @@ function ArtefactItem({
         <span className="admin-tree__tools">
           <MoveButtons
             name={artefact.name}
-            intent="categories-reorder"
-            owner={{ parent_id: parentId }}
-            siblings={siblings}
+            kind="category"
             id={artefact.id}
+            first={first}
+            last={last}
             rowForm={rowForm}
-            fixed={expandAll}
+            fixed={searching}
           />
           <EditorLink
             label="Edit"
             name={artefact.name}
             editor={{ kind: "category", parentId, categoryId: artefact.id }}
+            params={params}
+            open={open}
           />
           <EditorLink
             label="Add group to"
             name={artefact.name}
             editor={{ kind: "group", artefactId: artefact.id, group: null }}
+            params={params}
+            open={open}
           />
           <EditorLink
             label="Add content to"
             name={artefact.name}
             editor={{ kind: "content", artefactId: artefact.id, contentId: null, groupId: null }}
+            params={params}
+            open={open}
           />
           <DeleteButton
             name={artefact.name}
@@ -547,9 +663,9 @@ function ArtefactItem({
           />
         </span>
       </div>
-      {open && (
+      {expanded && (
         <ol className="admin-tree__list admin-tree__list--nested">
-          {artefact.groups.map((group) => (
+          {artefact.groups.map((group, index) => (
             <li key={group.id} className="admin-tree__group">
               <div className="admin-tree__row">
                 <span className="admin-tree__name">
@@ -559,22 +675,26 @@ function ArtefactItem({
                 <span className="admin-tree__tools">
                   <MoveButtons
                     name={group.name}
-                    intent="groups-reorder"
-                    owner={{ id: artefact.id }}
-                    siblings={artefact.groups}
+                    kind="group"
                     id={group.id}
+                    first={index === 0}
+                    last={index === artefact.groups.length - 1}
                     rowForm={rowForm}
-                    fixed={expandAll}
+                    fixed={searching}
                   />
                   <EditorLink
                     label="Edit"
                     name={groupName(group)}
                     editor={{ kind: "group", artefactId: artefact.id, group }}
+                    params={params}
+                    open={open}
                   />
                   <EditorLink
                     label="Add content to"
                     name={groupName(group)}
                     editor={{ kind: "content", artefactId: artefact.id, contentId: null, groupId: group.id }}
+                    params={params}
+                    open={open}
                   />
                   <DeleteButton
                     name={groupName(group)}

@@ -12,6 +12,7 @@ import { createCategory, deleteCategory, reorderCategories, updateCategory } fro
 import { createContent, deleteContent, reorderContents, setRelated, updateContent } from "./manage-contents.ts";
 import { createGroup, deleteGroup, reorderGroups, updateGroup } from "./manage-groups.ts";
 import { deleteMedia } from "./manage-media.ts";
+import { type MovedKind, moveItem } from "./move-item.ts";
 
 /**
  * The catalogue editor's writes with the message each answers with, shared by
@@ -43,6 +44,8 @@ export function catalogueSteps(app: FastifyInstance) {
       await deleteCategory(db, id);
       return done("Category deleted.", null);
     },
+    moveItem: async (kind: MovedKind, id: number, step: -1 | 1) =>
+      done("Order saved.", await moveItem(db, kind, id, step).then(() => null)),
     reorderCategories: async (input: { parent_id: number | null; ids: number[] }) =>
       done("Order saved.", await reorderCategories(db, input).then(() => null)),
     createGroup: async (artefactId: number, input: GroupCreate) =>

@@ -1,13 +1,17 @@
 import type {
-  AdminCatalogueTree,
+  AdminArtefactNode,
+  AdminCataloguePage,
   AdminCategory,
   AdminContent,
   AdminContentSummary,
   AdminGroup,
   AdminMedia,
+  AdminParentNode,
   AdminRelatedRef,
 } from "@skillshelf/shared/admin-forms.ts";
-import { asc, eq, inArray } from "drizzle-orm";
+import type { AdminChoice } from "@skillshelf/shared/api.ts";
+import type { PageRequest } from "@skillshelf/shared/paging.ts";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   categories,
@@ -18,6 +22,9 @@ import {
   relatedContents,
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { containsPattern, searchTerm } from "../../lib/like-pattern.ts";
+import { keysetPage } from "../../paging/keyset-page.ts";
+import type { PageCursors } from "../../paging/page-cursors.ts";
 import { toMajor } from "./catalogue-write.ts";
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -69,8 +76,7 @@ const mediaColumns = {
 };
 
 /** Media (never their bytes) and related links of some contents, keyed by content id. */
-async function attachmentsOf(db: DbOrTx, contentIds: number[] | "all") {
-  const mediaQuery = db.select(mediaColumns).from(contentMedia);
+async function attachmentsOf(db: DbOrTx, contentIds: number[]) {
   const relatedQuery = db
     .select({
       contentId: relatedContents.contentId,
@@ -82,16 +88,19 @@ async function attachmentsOf(db: DbOrTx, contentIds: number[] | "all") {
     .from(relatedContents)
     .innerJoin(contents, eq(contents.id, relatedContents.relatedId))
     .innerJoin(categories, eq(categories.id, contents.categoryId));
-  const [media, related] = await Promise.all([
-    (contentIds === "all" ? mediaQuery : mediaQuery.where(inArray(contentMedia.contentId, contentIds))).orderBy(
-      asc(contentMedia.sortOrder),
-      asc(contentMedia.id),
-    ),
-    (contentIds === "all" ? relatedQuery : relatedQuery.where(inArray(relatedContents.contentId, contentIds))).orderBy(
-      asc(relatedContents.sortOrder),
-      asc(relatedContents.relatedId),
-    ),
-  ]);
+  const [media, related] =
+    contentIds.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select(mediaColumns)
+            .from(contentMedia)
+            .where(inArray(contentMedia.contentId, contentIds))
+            .orderBy(asc(contentMedia.sortOrder), asc(contentMedia.id)),
+          relatedQuery
+            .where(inArray(relatedContents.contentId, contentIds))
+            .orderBy(asc(relatedContents.sortOrder), asc(relatedContents.relatedId)),
+        ]);
   const mediaOf = new Map<number, AdminMedia[]>();
   for (const m of media) {
     const list = mediaOf.get(m.contentId) ?? [];
@@ -116,48 +125,289 @@ async function attachmentsOf(db: DbOrTx, contentIds: number[] | "all") {
   });
 }
 
-/** Artefacts and groups that some order bought (an artefact also through one of its groups): never deleted. */
-export async function soldIds(db: DbOrTx) {
-  const lines = await db
-    .selectDistinct({ categoryId: orderLines.categoryId, groupId: orderLines.groupId })
-    .from(orderLines);
+/**
+ * Of these artefacts and their groups, those an order bought (an artefact also
+ * through one of its groups): never deleted. One index range per artefact
+ * (order_lines_category_idx), whatever the history holds.
+ */
+export async function soldAmong(db: DbOrTx, artefactIds: number[]) {
+  const lines =
+    artefactIds.length === 0
+      ? []
+      : await db
+          .selectDistinct({ categoryId: orderLines.categoryId, groupId: orderLines.groupId })
+          .from(orderLines)
+          .where(inArray(orderLines.categoryId, artefactIds));
   return {
     categories: new Set(lines.map((l) => l.categoryId)),
     groups: new Set(lines.flatMap((l) => (l.groupId === null ? [] : [l.groupId]))),
   };
 }
 
-/** The whole catalogue for the editor, hidden parts included, in display order. */
-export async function readAdminCatalogue(db: DbOrTx, currency: string): Promise<AdminCatalogueTree> {
-  const [categoryRows, groupRows, contentRows, summarize, sold] = await Promise.all([
-    db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
-    db.select().from(contentGroups).orderBy(asc(contentGroups.sortOrder), asc(contentGroups.id)),
-    db.select(summaryColumns).from(contents).orderBy(asc(contents.sortOrder), asc(contents.id)),
-    attachmentsOf(db, "all"),
-    soldIds(db),
+/** Rows grouped by a key, in their order. */
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
+}
+
+/**
+ * Artefacts as the editor's tree shows them: each with its groups and contents
+ * when `open` has it ("all": every one), else with none (a closed row).
+ */
+async function artefactNodes(
+  db: DbOrTx,
+  artefacts: CategoryRow[],
+  open: "all" | ReadonlySet<number>,
+  currency: string,
+): Promise<AdminArtefactNode[]> {
+  const openIds = artefacts.map((a) => a.id).filter((id) => open === "all" || open.has(id));
+  const [groupRows, contentRows, sold] = await Promise.all([
+    openIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(contentGroups)
+          .where(inArray(contentGroups.categoryId, openIds))
+          .orderBy(asc(contentGroups.sortOrder), asc(contentGroups.id)),
+    openIds.length === 0
+      ? []
+      : db
+          .select(summaryColumns)
+          .from(contents)
+          .where(inArray(contents.categoryId, openIds))
+          .orderBy(asc(contents.sortOrder), asc(contents.id)),
+    soldAmong(
+      db,
+      artefacts.map((a) => a.id),
+    ),
   ]);
-  const contentsOf = (categoryId: number, groupId: number | null) =>
-    contentRows.filter((c) => c.categoryId === categoryId && c.groupId === groupId).map(summarize);
-  const artefactsOf = (parentId: number) =>
-    categoryRows
-      .filter((c) => c.parentId === parentId)
-      .map((artefact) => ({
-        ...toAdminCategory(artefact, currency),
-        sold: sold.categories.has(artefact.id),
-        groups: groupRows
-          .filter((g) => g.categoryId === artefact.id)
-          .map((g) => ({
-            ...toAdminGroup(g, sold.groups.has(g.id), currency),
-            contents: contentsOf(artefact.id, g.id),
-          })),
-        contents: contentsOf(artefact.id, null),
-      }));
+  const summarize = await attachmentsOf(
+    db,
+    contentRows.map((c) => c.id),
+  );
+  const groupsOf = groupBy(groupRows, (g) => g.categoryId);
+  const contentsOf = groupBy(contentRows, (c) => `${c.categoryId}/${c.groupId ?? ""}`);
+  const contentsIn = (artefactId: number, groupId: number | null) =>
+    (contentsOf.get(`${artefactId}/${groupId ?? ""}`) ?? []).map(summarize);
+  return artefacts.map((artefact) => ({
+    ...toAdminCategory(artefact, currency),
+    sold: sold.categories.has(artefact.id),
+    groups: (groupsOf.get(artefact.id) ?? []).map((g) => ({
+      ...toAdminGroup(g, sold.groups.has(g.id), currency),
+      contents: contentsIn(artefact.id, g.id),
+    })),
+    contents: contentsIn(artefact.id, null),
+  }));
+}
+
+/**
+ * What a search of the editor keeps of a parent's artefacts, as its tree shows
+ * them: all of them when the parent's name matches; else those whose name or
+ * slug matches (whole), or that hold a group or content that matches (only
+ * that: a group whose name matches keeps its contents).
+ */
+function keptBySearch(parent: AdminParentNode, term: string): AdminArtefactNode[] {
+  const hit = (text: string) => text.toLowerCase().includes(term);
+  if (hit(parent.name)) return parent.artefacts;
+  return parent.artefacts.flatMap((artefact) => {
+    if (hit(artefact.name) || hit(artefact.slug)) return [artefact];
+    const groups = artefact.groups
+      .map((g) => (hit(g.name) ? g : { ...g, contents: g.contents.filter((c) => hit(c.title)) }))
+      .filter((g) => hit(g.name) || g.contents.length > 0);
+    const contents = artefact.contents.filter((c) => hit(c.title));
+    return groups.length > 0 || contents.length > 0 ? [{ ...artefact, groups, contents }] : [];
+  });
+}
+
+/**
+ * The parents a search finds: by name, or holding an artefact (name or slug),
+ * group or content (title) it finds; each match through a trigram index.
+ */
+const parentsMatching = (term: string): SQL => {
+  const like = containsPattern(term);
+  return sql`(${categories.name} ilike ${like} or ${categories.id} in (
+    select a.parent_id from categories a where a.name ilike ${like} or a.slug ilike ${like}
+    union select a.parent_id from content_groups g join categories a on a.id = g.category_id where g.name ilike ${like}
+    union select a.parent_id from contents t join categories a on a.id = t.category_id where t.title ilike ${like}))`;
+};
+
+/**
+ * The parents' keyset: their order (sort_order, id), the sort order shifted to
+ * be the non-negative number a cursor holds. keysetPage reads its "<" side as
+ * the next page, which here is the rows after the key in that order.
+ */
+const SORT_SHIFT = 2 ** 31;
+const parentKey = sql`(${categories.sortOrder}::bigint + ${SORT_SHIFT}, ${categories.id})`;
+const AFTER: Record<string, { op: string; order: "asc" | "desc" }> = {
+  "<": { op: ">", order: "asc" },
+  "<=": { op: ">=", order: "asc" },
+  ">": { op: "<", order: "desc" },
+  ">=": { op: "<=", order: "desc" },
+};
+
+export interface CatalogueTreeRequest {
+  cursors: PageCursors;
+  page: PageRequest;
+  /** Part of a name, slug or title: the tree keeps what matches it, open. */
+  search?: string | undefined;
+  /** The artefacts shown with their groups and contents: "all", or these (a search opens what it keeps). */
+  open: "all" | ReadonlySet<number>;
+}
+
+/**
+ * A page of the editor's tree, hidden parts included, in display order: up to
+ * `limit` parents with their artefacts, and the groups and contents of the
+ * open ones. Its cost follows the page, not the catalogue: the parents are a
+ * keyset page of categories_parent_idx, everything else is read by the page's ids.
+ */
+export async function readAdminCatalogue(
+  db: DbOrTx,
+  currency: string,
+  request: CatalogueTreeRequest,
+): Promise<AdminCataloguePage> {
+  const term = searchTerm(request.search);
+  const page = await keysetPage({
+    cursors: request.cursors,
+    list: "admin-catalogue",
+    scope: term ?? "",
+    request: request.page,
+    fetch: (side, limit) => {
+      const after = side ? AFTER[side.op] : undefined;
+      const beyond =
+        side && after
+          ? sql`${parentKey} ${sql.raw(after.op)} (${side.key.atMicros}::bigint, ${side.key.id})`
+          : undefined;
+      const order = after?.order === "desc" ? desc : asc;
+      return db
+        .select({
+          row: categories,
+          keyAt: sql<string>`(${categories.sortOrder}::bigint + ${SORT_SHIFT})::text`,
+          keyId: categories.id,
+        })
+        .from(categories)
+        .where(and(isNull(categories.parentId), term === undefined ? undefined : parentsMatching(term), beyond))
+        .orderBy(order(categories.sortOrder), order(categories.id))
+        .limit(limit);
+    },
+    toRows: (records) => records.map((r) => r.row),
+  });
+  const parentIds = page.rows.map((p) => p.id);
+  const artefactRows =
+    parentIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(categories)
+          .where(inArray(categories.parentId, parentIds))
+          .orderBy(asc(categories.sortOrder), asc(categories.id));
+  const artefacts = await artefactNodes(db, artefactRows, term === undefined ? request.open : "all", currency);
+  const artefactsOf = groupBy(artefacts, (a) => a.parent_id);
+  const parents = page.rows.map((parent) => {
+    const node = { ...toAdminCategory(parent, currency), artefacts: artefactsOf.get(parent.id) ?? [] };
+    return term === undefined ? node : { ...node, artefacts: keptBySearch(node, term) };
+  });
   return {
     currency,
-    categories: categoryRows
-      .filter((c) => c.parentId === null)
-      .map((parent) => ({ ...toAdminCategory(parent, currency), artefacts: artefactsOf(parent.id) })),
+    categories: parents,
+    next_cursor: page.next_cursor,
+    prev_cursor: page.prev_cursor,
+    limit: page.limit,
   };
+}
+
+/**
+ * The artefact an editor works in, with its groups and contents, wherever it
+ * is in the tree: the artefact itself ("category"), or the one holding the
+ * group or content; null when there is none.
+ */
+export async function readAdminArtefact(
+  db: DbOrTx,
+  currency: string,
+  of: { kind: "category" | "group" | "content"; id: number },
+): Promise<AdminArtefactNode | null> {
+  const artefactId =
+    of.kind === "category"
+      ? sql`${of.id}::int`
+      : of.kind === "group"
+        ? sql`(select ${contentGroups.categoryId} from ${contentGroups} where ${contentGroups.id} = ${of.id})`
+        : sql`(select ${contents.categoryId} from ${contents} where ${contents.id} = ${of.id})`;
+  const [row] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, artefactId), isNotNull(categories.parentId)));
+  if (!row) return null;
+  const [node] = await artefactNodes(db, [row], "all", currency);
+  return node ?? null;
+}
+
+/** One category (a parent or an artefact) as its form edits it; null when there is none. */
+export async function readAdminCategory(db: DbOrTx, currency: string, id: number): Promise<AdminCategory | null> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  return row ? toAdminCategory(row, currency) : null;
+}
+
+/** Every parent category's id and name, in order: what an artefact's form offers to move it under. */
+export async function readParentChoices(db: DbOrTx): Promise<AdminChoice[]> {
+  return db
+    .select({ id: categories.id, label: categories.name })
+    .from(categories)
+    .where(isNull(categories.parentId))
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+}
+
+/** How many contents a related-content search offers at most, besides the related ones. */
+export const RELATED_CHOICES = 50;
+
+/**
+ * What a content's related links may be chosen from: its related ones, in
+ * their order, then contents whose title has `search` (trigram index), or
+ * without a search those of its own artefact: at most RELATED_CHOICES of
+ * those, each named "Artefact › Title"; the content itself left out.
+ */
+export async function readRelatedChoices(
+  db: DbOrTx,
+  options: { contentId: number; search?: string | undefined },
+): Promise<AdminChoice[]> {
+  const { contentId } = options;
+  const term = searchTerm(options.search);
+  const label = { id: contents.id, title: contents.title, artefact: categories.name };
+  const relatedIds = db
+    .select({ id: relatedContents.relatedId })
+    .from(relatedContents)
+    .where(eq(relatedContents.contentId, contentId));
+  const [related, found] = await Promise.all([
+    db
+      .select(label)
+      .from(relatedContents)
+      .innerJoin(contents, eq(contents.id, relatedContents.relatedId))
+      .innerJoin(categories, eq(categories.id, contents.categoryId))
+      .where(eq(relatedContents.contentId, contentId))
+      .orderBy(asc(relatedContents.sortOrder), asc(relatedContents.relatedId)),
+    db
+      .select(label)
+      .from(contents)
+      .innerJoin(categories, eq(categories.id, contents.categoryId))
+      .where(
+        and(
+          ne(contents.id, contentId),
+          notInArray(contents.id, relatedIds),
+          term === undefined
+            ? eq(
+                contents.categoryId,
+                sql`(select ${contents.categoryId} from ${contents} where ${contents.id} = ${contentId})`,
+              )
+            : ilike(contents.title, containsPattern(term)),
+        ),
+      )
+      .orderBy(asc(categories.sortOrder), asc(categories.id), asc(contents.sortOrder), asc(contents.id))
+      .limit(RELATED_CHOICES),
+  ]);
+  return [...related, ...found].map((r) => ({ id: r.id, label: `${r.artefact} › ${r.title}` }));
 }
 
 /** One content with its stored (sanitized) article, for the editor. */

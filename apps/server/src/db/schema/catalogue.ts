@@ -57,7 +57,13 @@ export const categories = pgTable(
     ),
     ...timestamps,
   },
-  (t) => [uniqueIndex("categories_slug_key").on(t.slug), index("categories_parent_idx").on(t.parentId, t.sortOrder)],
+  (t) => [
+    uniqueIndex("categories_slug_key").on(t.slug),
+    index("categories_parent_idx").on(t.parentId, t.sortOrder),
+    // The catalogue editor's search, by any part of a name or slug (pg_trgm).
+    index("categories_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("categories_slug_trgm_idx").using("gin", t.slug.op("gin_trgm_ops")).with({ fastupdate: false }),
+  ],
 );
 
 /** A purchasable bundle of contents inside an artefact. */
@@ -75,7 +81,10 @@ export const contentGroups = pgTable(
     searchVector: searchVector(`setweight(to_tsvector('english'::regconfig, "name"), 'A')`),
     ...timestamps,
   },
-  (t) => [index("content_groups_category_idx").on(t.categoryId, t.sortOrder)],
+  (t) => [
+    index("content_groups_category_idx").on(t.categoryId, t.sortOrder),
+    index("content_groups_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
+  ],
 );
 
 /** An article of an artefact, optionally inside one of its groups. */
@@ -103,6 +112,7 @@ export const contents = pgTable(
   (t) => [
     uniqueIndex("contents_category_slug_key").on(t.categoryId, t.slug),
     index("contents_group_idx").on(t.groupId),
+    index("contents_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")).with({ fastupdate: false }),
   ],
 );
 

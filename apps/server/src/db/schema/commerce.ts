@@ -195,7 +195,12 @@ export const orderLines = pgTable(
     }),
     currency: text("currency").notNull(),
   },
-  (t) => [index("order_lines_order_idx").on(t.orderId)],
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    // Whether an artefact or group was sold: the catalogue editor's badges, and the check before a delete.
+    index("order_lines_category_idx").on(t.categoryId),
+    index("order_lines_group_idx").on(t.groupId),
+  ],
 );
 
 /** What a learner owns: a sub-category or one group, granted by an order. */

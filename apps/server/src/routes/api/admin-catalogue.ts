@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import {
   ADMIN_MESSAGES,
-  adminCatalogueTreeSchema,
+  adminCataloguePageSchema,
   adminCategorySchema,
   adminContentSchema,
   adminGroupSchema,
@@ -22,6 +22,7 @@ import {
 import { okEnvelope } from "@skillshelf/shared/api.ts";
 import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
+import { searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -73,16 +74,23 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     "/catalogue",
     {
       schema: {
-        summary: "The whole catalogue for the editor, hidden parts included",
+        summary:
+          "The catalogue for the editor, hidden parts included: parent categories in order, a page at a time, each with its artefacts, groups and contents; a search keeps the parts whose name, slug or title has it",
         tags,
+        querystring: searchPageQuery,
         ...SIGNED_IN,
-        response: answers(okEnvelope({ data: adminCatalogueTreeSchema })),
+        response: answers(okEnvelope({ data: adminCataloguePageSchema })),
       },
     },
-    async () => ({
+    async (request) => ({
       status: true,
       message: "Catalogue fetched successfully",
-      data: await readAdminCatalogue(db, currency),
+      data: await readAdminCatalogue(db, currency, {
+        cursors: app.cursors,
+        page: { cursor: request.query.cursor, limit: request.query.limit },
+        search: request.query.search,
+        open: "all",
+      }),
     }),
   );
 

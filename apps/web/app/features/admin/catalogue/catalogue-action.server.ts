@@ -8,6 +8,7 @@ import {
   contentUpdateSchema,
   groupCreateSchema,
   groupUpdateSchema,
+  moveSchema,
   relatedSchema,
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
@@ -17,7 +18,7 @@ import { rowId } from "@skillshelf/shared/ids.ts";
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
 import { answerForm, formValues, inPageLanguage } from "../../../lib/form-action";
-import { CATALOGUE_CHECKBOXES, type CatalogueIntent, isCatalogueIntent } from "./catalogue-intents";
+import { CATALOGUE_CHECKBOXES, type CatalogueIntent, isCatalogueIntent, TREE_PARAMS } from "./catalogue-intents";
 
 /** What a plain form post's failure renders with: which form it was, and what was typed in it. */
 export interface PostedCatalogueForm {
@@ -64,8 +65,16 @@ export async function catalogueAction(
   const ids = form.getAll("ids").map((value) => Number(value));
   const writes = context.adminWrites;
   const currency = context.storeCurrency;
-  const edit = (what: string) => (saved: { id: number }) => `${base}?edit=${what}-${saved.id}`;
-  const closed = () => base;
+  // The tree stays as it was (its search, page and open artefacts) whichever editor opens or closes.
+  const tree = new URLSearchParams();
+  for (const [name, value] of new URL(here, "http://x").searchParams)
+    if (TREE_PARAMS.includes(name) && value) tree.set(name, value);
+  const withTree = (editor?: string) => {
+    const query = [tree.toString(), editor].filter(Boolean).join("&");
+    return query ? `${base}?${query}` : base;
+  };
+  const edit = (what: string) => (saved: { id: number }) => withTree(`edit=${what}-${saved.id}`);
+  const closed = () => withTree();
   const back = () => here;
 
   /** A form with fields: its schema first, then the write. */
@@ -92,6 +101,7 @@ export async function catalogueAction(
     "category-delete": async () => answer(await writes.deleteCategory(id), closed),
     "categories-reorder": () =>
       run(categoryReorderSchema, { parent_id: input.parent_id ?? null, ids }, (v) => writes.reorderCategories(v), back),
+    move: () => run(moveSchema, input, (v) => writes.moveItem(v.kind, v.id, v.step), back),
     "group-create": () => run(groupCreateSchema(currency), input, (v) => writes.createGroup(id, v), edit("group")),
     "group-update": () => run(groupUpdateSchema(currency), input, (v) => writes.updateGroup(id, v), edit("group")),
     "group-delete": async () => answer(await writes.deleteGroup(id), closed),

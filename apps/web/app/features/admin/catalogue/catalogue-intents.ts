@@ -4,6 +4,7 @@ export const CATALOGUE_INTENTS = [
   "category-update",
   "category-delete",
   "categories-reorder",
+  "move",
   "group-create",
   "group-update",
   "group-delete",
@@ -22,3 +23,6 @@ export const isCatalogueIntent = (value: string): value is CatalogueIntent =>
 
 /** The category form's checkboxes: a browser leaves an unticked one out of its post. */
 export const CATALOGUE_CHECKBOXES = ["is_header_menu", "hidden"] as const;
+
+/** The tree's URL parameters, which the editor's links, forms and answers keep: its search, page and open artefacts. */
+export const TREE_PARAMS: readonly string[] = ["search", "cursor", "open"];

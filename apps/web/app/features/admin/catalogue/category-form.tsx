@@ -1,9 +1,5 @@
-import {
-  type AdminCategory,
-  type AdminParentNode,
-  categoryCreateSchema,
-  categoryUpdateSchema,
-} from "@skillshelf/shared/admin-forms.ts";
+import { type AdminCategory, categoryCreateSchema, categoryUpdateSchema } from "@skillshelf/shared/admin-forms.ts";
+import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import { Link } from "../../../components/app-link";
 import { useT } from "../../../lib/i18n";
 import { useAdminForm } from "../use-admin-form";
@@ -25,7 +21,8 @@ export function CategoryForm({
   category?: AdminCategory;
   /** 0 for a parent category, else the artefact's parent. */
   parentId: number;
-  parents: AdminParentNode[];
+  /** Every parent category an artefact may go under. */
+  parents: AdminChoice[];
   /** The store's currency: prices are checked and shown with its decimals. */
   currency: string;
   /** A plain form post of this form that failed: what was typed, and why. */
@@ -64,7 +61,7 @@ export function CategoryForm({
           label="Parent category"
           name="parent_id"
           defaultValue={text("parent_id", String(parentId))}
-          options={parents.map((p) => ({ value: String(p.id), label: p.name }))}
+          options={parents.map((p) => ({ value: String(p.id), label: p.label }))}
           error={errors.parent_id}
         />
       )}

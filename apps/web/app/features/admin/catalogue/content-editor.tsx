@@ -1,18 +1,19 @@
 import {
   type AdminArtefactNode,
   type AdminContent,
-  type AdminParentNode,
   contentCreateSchema,
   contentUpdateSchema,
   relatedSchema,
 } from "@skillshelf/shared/admin-forms.ts";
+import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import { Link } from "../../../components/app-link";
 import { useT } from "../../../lib/i18n";
 import { useMessageNotifier, useMessageT } from "../../../lib/message-t";
 import { useToast } from "../../toast/toast-context";
 import { adminCall } from "../admin-api";
+import { AdminSearch } from "../components/admin-bits";
 import { useAdminForm } from "../use-admin-form";
 import { ArticleBodyField } from "./article-body-field";
 import { type PostedFields, SelectInput, TextInput, textOf } from "./fields";
@@ -36,7 +37,7 @@ export function ContentEditor({
   content,
   artefact,
   groupId,
-  tree,
+  related,
   posted,
   onSaved,
 }: {
@@ -45,7 +46,8 @@ export function ContentEditor({
   artefact: AdminArtefactNode;
   /** The group a new content starts in. */
   groupId: number | null;
-  tree: AdminParentNode[];
+  /** What the related picker offers: the content's related ones, then what the loader's search found. */
+  related: AdminChoice[];
   posted?: PostedForm | undefined;
   /** After saving; with the content's id. */
   onSaved: (id: number) => void;
@@ -171,7 +173,7 @@ export function ContentEditor({
       {content && (
         <>
           <MediaManager content={content} />
-          <RelatedPicker content={content} tree={tree} />
+          <RelatedPicker content={content} choices={related} />
         </>
       )}
     </div>
@@ -269,22 +271,28 @@ function MediaManager({ content }: { content: AdminContent }) {
 /** The related form's input as its schema reads it: every chosen id. */
 const relatedInput = (form: HTMLFormElement) => ({ ids: new FormData(form).getAll("ids").map(Number) });
 
-function RelatedPicker({ content, tree }: { content: AdminContent; tree: AdminParentNode[] }) {
+function RelatedPicker({ content, choices }: { content: AdminContent; choices: AdminChoice[] }) {
   const id = useId();
   const t = useT();
   const message = useMessageT();
+  const [params] = useSearchParams();
   const { errors, busy, formProps } = useAdminForm({ schema: relatedSchema, read: relatedInput });
-  const options = tree.flatMap((parent) =>
-    parent.artefacts.flatMap((artefact) =>
-      [...artefact.groups.flatMap((g) => g.contents), ...artefact.contents]
-        .filter((c) => c.id !== content.id)
-        .map((c) => ({ value: String(c.id), label: `${artefact.name} › ${c.title}` })),
-    ),
-  );
+  // The related ones first (they stay chosen whatever the search shows), then what the search found.
+  const options = choices.map((c) => ({ value: String(c.id), label: c.label }));
 
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t("Related content")}</h3>
+      <AdminSearch
+        key={params.get("related") ?? ""}
+        name="related"
+        label="Find content by title"
+        placeholder="Name or title"
+        hint="Without a search, the list shows this artefact's contents."
+        initial={params.get("related") ?? ""}
+        kept={[...params].filter(([key]) => key !== "related")}
+        live
+      />
       <form {...formProps} className="admin-form">
         <input type="hidden" name="intent" value="related" />
         <input type="hidden" name="id" value={content.id} />

@@ -1,6 +1,6 @@
 import { MAX_SEARCH_LENGTH } from "@skillshelf/shared/paging.ts";
-import { useId } from "react";
-import { Form, isRouteErrorResponse, useRouteError, useSearchParams } from "react-router";
+import { useEffect, useId, useRef } from "react";
+import { Form, isRouteErrorResponse, useRouteError, useSearchParams, useSubmit } from "react-router";
 import { Link } from "../../../components/app-link";
 import { useT } from "../../../lib/i18n";
 import { useMessageT } from "../../../lib/message-t";
@@ -31,30 +31,74 @@ export function AdminLoading({ label = "Loading…" }: { label?: string }) {
   );
 }
 
-/** A search box: a GET form to the list's own URL (?search=), so it works before and without JavaScript. */
-export function AdminSearch({ label, placeholder, initial }: { label: string; placeholder: string; initial: string }) {
+/** How long typing pauses before a live search searches. */
+const TYPING_PAUSE_MS = 300;
+
+/**
+ * A search box: a GET form to the page's own URL (?search=, or `name`), so it
+ * works before and without JavaScript. It sends the search alone, unless the
+ * page's other parameters in `kept` (the catalogue editor's open editor and
+ * rows). A `live` one searches once typing pauses, in place (no history entry,
+ * no scroll), with JavaScript.
+ */
+export function AdminSearch({
+  label,
+  placeholder,
+  initial,
+  name = "search",
+  hint,
+  kept = [],
+  live = false,
+}: {
+  label: string;
+  placeholder: string;
+  initial: string;
+  name?: string;
+  hint?: string;
+  kept?: [string, string][];
+  live?: boolean;
+}) {
   const id = useId();
   const t = useT();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const searchSoon = (form: HTMLFormElement | null) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (form) void submit(form, { replace: true, preventScrollReset: true });
+    }, TYPING_PAUSE_MS);
+  };
   return (
     <search>
-      <Form method="get" className="admin-search">
+      <Form method="get" className="admin-search" preventScrollReset={live}>
+        {kept.map(([key, value]) => (
+          <input key={key} type="hidden" name={key} value={value} />
+        ))}
         <label htmlFor={id} className="admin-label">
           {t(label)}
         </label>
         <div className="admin-search__row">
           <input
             id={id}
-            name="search"
+            name={name}
             type="search"
             className="admin-input"
             defaultValue={initial}
             placeholder={t(placeholder)}
             maxLength={MAX_SEARCH_LENGTH}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+            onChange={live ? (event) => searchSoon(event.currentTarget.form) : undefined}
           />
           <button type="submit" className="button button--small">
             {t("Search")}
           </button>
         </div>
+        {hint && (
+          <p id={`${id}-hint`} className="admin-muted">
+            {t(hint)}
+          </p>
+        )}
       </Form>
     </search>
   );
