@@ -23,7 +23,7 @@ import {
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { containsPattern, searchTerm } from "../../lib/like-pattern.ts";
-import { keysetPage } from "../../paging/keyset-page.ts";
+import { type KeysetSide, keysetPage } from "../../paging/keyset-page.ts";
 import type { PageCursors } from "../../paging/page-cursors.ts";
 import { toMajor } from "./catalogue-write.ts";
 
@@ -237,18 +237,43 @@ const parentsMatching = (term: string): SQL => {
 };
 
 /**
- * The parents' keyset: their order (sort_order, id), the sort order shifted to
- * be the non-negative number a cursor holds. keysetPage reads its "<" side as
- * the next page, which here is the rows after the key in that order.
+ * The parents' keyset: their order (sort_order, id), which the partial index
+ * categories_parents_order_idx holds. A cursor holds the sort order shifted to
+ * be non-negative. keysetPage reads its "<" side as the next page, which here
+ * is the rows after the key in that order.
  */
 const SORT_SHIFT = 2 ** 31;
-const parentKey = sql`(${categories.sortOrder}::bigint + ${SORT_SHIFT}, ${categories.id})`;
 const AFTER: Record<string, { op: string; order: "asc" | "desc" }> = {
   "<": { op: ">", order: "asc" },
   "<=": { op: ">=", order: "asc" },
   ">": { op: "<", order: "desc" },
   ">=": { op: "<=", order: "desc" },
 };
+
+/**
+ * The query of a page of parents from `side` (null: the first), at most
+ * `limit`, those a search term finds; the parents' index serves its order.
+ */
+export function selectParents(db: DbOrTx, term: string | undefined) {
+  return (side: KeysetSide, limit: number) => {
+    const after = side ? AFTER[side.op] : undefined;
+    const beyond =
+      side && after
+        ? sql`(${categories.sortOrder}, ${categories.id}) ${sql.raw(after.op)} (${Number(side.key.atMicros) - SORT_SHIFT}, ${side.key.id})`
+        : undefined;
+    const order = after?.order === "desc" ? desc : asc;
+    return db
+      .select({
+        row: categories,
+        keyAt: sql<string>`(${categories.sortOrder}::bigint + ${SORT_SHIFT})::text`,
+        keyId: categories.id,
+      })
+      .from(categories)
+      .where(and(isNull(categories.parentId), term === undefined ? undefined : parentsMatching(term), beyond))
+      .orderBy(order(categories.sortOrder), order(categories.id))
+      .limit(limit);
+  };
+}
 
 export interface CatalogueTreeRequest {
   cursors: PageCursors;
@@ -262,8 +287,8 @@ export interface CatalogueTreeRequest {
 /**
  * A page of the editor's tree, hidden parts included, in display order: up to
  * `limit` parents with their artefacts, and the groups and contents of the
- * open ones. Its cost follows the page, not the catalogue: the parents are a
- * keyset page of categories_parent_idx, everything else is read by the page's ids.
+ * open ones. Its cost follows the page, not the catalogue: the parents are an
+ * index range (categories_parents_order_idx), everything else is read by the page's ids.
  */
 export async function readAdminCatalogue(
   db: DbOrTx,
@@ -276,24 +301,7 @@ export async function readAdminCatalogue(
     list: "admin-catalogue",
     scope: term ?? "",
     request: request.page,
-    fetch: (side, limit) => {
-      const after = side ? AFTER[side.op] : undefined;
-      const beyond =
-        side && after
-          ? sql`${parentKey} ${sql.raw(after.op)} (${side.key.atMicros}::bigint, ${side.key.id})`
-          : undefined;
-      const order = after?.order === "desc" ? desc : asc;
-      return db
-        .select({
-          row: categories,
-          keyAt: sql<string>`(${categories.sortOrder}::bigint + ${SORT_SHIFT})::text`,
-          keyId: categories.id,
-        })
-        .from(categories)
-        .where(and(isNull(categories.parentId), term === undefined ? undefined : parentsMatching(term), beyond))
-        .orderBy(order(categories.sortOrder), order(categories.id))
-        .limit(limit);
-    },
+    fetch: selectParents(db, term),
     toRows: (records) => records.map((r) => r.row),
   });
   const parentIds = page.rows.map((p) => p.id);

@@ -60,6 +60,8 @@ export const categories = pgTable(
   (t) => [
     uniqueIndex("categories_slug_key").on(t.slug),
     index("categories_parent_idx").on(t.parentId, t.sortOrder),
+    // The catalogue editor's pages of parents, in their order.
+    index("categories_parents_order_idx").on(t.sortOrder, t.id).where(sql`${t.parentId} is null`),
     // The catalogue editor's search, by any part of a name or slug (pg_trgm).
     index("categories_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
     index("categories_slug_trgm_idx").using("gin", t.slug.op("gin_trgm_ops")).with({ fastupdate: false }),
