@@ -109,7 +109,8 @@ describe("a learner's order from 8 days ago", () => {
       await admin.getByRole("button", { name: "Create content" }).click();
       await toast(admin, "Content created.");
       await admin.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
-      addedId = /^\?edit=content-(\d+)$/.exec(new URL(admin.url()).search)?.[1];
+      // The editor's URL (beside the tree's open rows): ?edit=content-<id>.
+      addedId = /^content-(\d+)$/.exec(new URL(admin.url()).searchParams.get("edit") ?? "")?.[1];
       expect(addedId).toBeDefined();
     });
 

@@ -158,5 +158,12 @@ describe("the catalogue editor, a page at a time", () => {
     const searched = options(await page(`/admin/catalogue?edit=content-${images?.id}&related=BRANCH`));
     expect(searched.slice(0, 2)).toEqual(["Docker › Volumes", "Git › Branches"]);
     expect(searched.slice(2)).toEqual(Array(9).fill("Git › Branches"));
+    // A search the lists would refuse is refused here too, and says why.
+    const long = await store.app.inject({
+      url: `/admin/catalogue?edit=content-${images?.id}&related=${"x".repeat(201)}`,
+      headers: { cookie: `access-token=${adminToken}` },
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.body).toContain("search must be at most 200 characters");
   });
 });

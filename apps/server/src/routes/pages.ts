@@ -228,10 +228,9 @@ export const pageRoutes = fp(async (app: FastifyInstance, options: PageRoutesOpt
         operator();
         return readParentChoices(db);
       },
-      relatedChoices: async (query) => {
-        operator();
-        return readRelatedChoices(db, query);
-      },
+      // Its search checked as the lists' is (at most 200 characters, else a 422 that says so).
+      relatedChoices: async ({ contentId, search }) =>
+        readRelatedChoices(db, { contentId, search: listArgs({ search }).search }),
       coupons: async () => {
         operator();
         return listCoupons(db, currency);

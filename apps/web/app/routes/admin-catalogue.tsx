@@ -181,7 +181,8 @@ function editorParam(editor: Editor): [string, string] {
  * search, page and open artefacts; the artefact it works in is opened in the tree.
  */
 function editorSearch(params: URLSearchParams, open: number[], editor: Editor | null): URLSearchParams {
-  if (!editor) return treeParams(params, { open });
+  // Closed: what was open stays open (none open needs no parameter when there was none).
+  if (!editor) return treeParams(params, { open: open.length === 0 && !params.has("open") ? null : open });
   const [name, value] = editorParam(editor);
   const artefactId =
     editor.kind === "category" ? (editor.parentId === 0 ? null : editor.categoryId) : editor.artefactId;
