@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scaleCatalogue } from "../bench/generate-catalogue.ts";
 import { selectParents } from "../src/admin/catalogue/read-admin-catalogue.ts";
 import { searchTerm } from "../src/lib/like-pattern.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
-import { rowsOf } from "./helpers/database.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
+import { type PlanNode, planOf as planIn } from "./helpers/plans.ts";
 
 /**
  * The catalogue editor's page of parents is a range of their own index and
@@ -23,25 +23,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => store.close());
 
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  Plans?: PlanNode[];
-}
-
-async function planOf(query: { toSQL(): unknown } & Parameters<typeof sql>[1]): Promise<PlanNode[]> {
-  const [row] = rowsOf<{ "QUERY PLAN": unknown }>(await store.database.db.execute(sql`explain (format json) ${query}`));
-  const raw = row?.["QUERY PLAN"];
-  const [doc] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  const nodes: PlanNode[] = [];
-  const visit = (node: PlanNode) => {
-    nodes.push(node);
-    for (const child of node.Plans ?? []) visit(child);
-  };
-  if (doc) visit(doc.Plan);
-  return nodes;
-}
+const planOf = (query: SQLWrapper) => planIn(store.database.db, query);
 
 const summary = (nodes: PlanNode[]) =>
   nodes.map((n) => `${n["Node Type"]} ${n["Relation Name"] ?? ""} ${n["Index Name"] ?? ""}`).join("\n");

@@ -8,8 +8,8 @@ import { searchTerm } from "../src/lib/like-pattern.ts";
 import { selectOrderPage } from "../src/orders/read-orders.ts";
 import { beyondKey, keyColumns, SIDE_SHAPES, sideShape } from "../src/paging/keyset-page.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
-import { rowsOf } from "./helpers/database.ts";
 import { bulkLoad, insertLearners, insertOrders } from "./helpers/history.ts";
+import { nodesOf, type PlanNode, planOf as planIn } from "./helpers/plans.ts";
 
 /**
  * The admin searches and the keyset pages are index scans, not sequential
@@ -35,17 +35,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => store.close());
 
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  Plans?: PlanNode[];
-}
-
-/** Every node of the plan PostgreSQL chooses for the query. */
-async function planOf(query: SQLWrapper): Promise<PlanNode[]> {
-  return nodesOf(await store.database.db.execute(sql`explain (format json) ${query}`));
-}
+const planOf = (query: SQLWrapper) => planIn(store.database.db, query);
 
 /**
  * Every node of the generic plan of a prepared query: the plan PostgreSQL keeps for it
@@ -70,19 +60,6 @@ async function genericPlanOf(
       await tx.execute(sql`deallocate generic_plan`);
     }
   });
-}
-
-function nodesOf(result: unknown): PlanNode[] {
-  const [row] = rowsOf<{ "QUERY PLAN": unknown }>(result);
-  const raw = row?.["QUERY PLAN"];
-  const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  const nodes: PlanNode[] = [];
-  const visit = (node: PlanNode) => {
-    nodes.push(node);
-    for (const child of node.Plans ?? []) visit(child);
-  };
-  for (const entry of doc) visit(entry.Plan);
-  return nodes;
 }
 
 /** The e-mail of learner n of the batch (insertLearners: <word>.plan<n>@example.com). */
