@@ -7,7 +7,8 @@ import type { StorageState } from "../support/purchase.ts";
 /**
  * The catalogue editor's uploads and import as plain HTML forms (script
  * blocked): the browser posts them to /api/admin itself, which streams the
- * files and sends it back to the editor with what happened. The article is
+ * files and sends it back to the editor with what happened. And a coupon's
+ * artefact picker, searched by a plain GET form. The article is
  * the file's own, in a hidden parent no other test or public page sees.
  */
 describe("uploads and imports without JavaScript", () => {
@@ -89,5 +90,27 @@ describe("uploads and imports without JavaScript", () => {
     expect(new URL(page.url()).pathname).toBe("/admin/catalogue");
     // Nothing changed.
     expect(await (await api.request.get("/api/admin/catalogue/export")).text()).toBe(before);
+  });
+
+  it("finds a coupon's artefact with the search among the form's fields, and makes the code for it", async () => {
+    const { page } = session;
+    const code = `PLAIN-${tag}`.toUpperCase();
+    await page.goto("/admin/coupons");
+    // The box sends its own GET form (forms cannot nest): Enter in it searches.
+    await page.getByLabel("Find artefacts by name", { exact: true }).fill(`Plain Kit ${tag}`);
+    await page.getByLabel("Find artefacts by name", { exact: true }).press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("artefacts") === `Plain Kit ${tag}`);
+    const artefacts = page.getByLabel("Artefacts", { exact: true });
+    expect(await artefacts.locator("option").allTextContents()).toEqual([`Plain Forms ${tag} › Plain Kit ${tag}`]);
+    await artefacts.selectOption({ label: `Plain Forms ${tag} › Plain Kit ${tag}` });
+    await page.getByLabel("Code", { exact: true }).fill(code);
+    await page.getByLabel("Value", { exact: true }).fill("10");
+    await page.getByRole("button", { name: "Create code" }).click();
+    const row = page.locator(`tr[data-code="${code}"]`);
+    await row.waitFor();
+    expect(await row.locator("td").nth(6).textContent()).toBe(`Plain Kit ${tag}`);
+    const list = await api.request.get(`/api/admin/coupons?search=${code}`);
+    const [made] = ((await list.json()) as { data: { rows: { id: number }[] } }).data.rows;
+    expect((await api.request.delete(`/api/admin/coupons/${made?.id}`)).status()).toBe(200);
   });
 });

@@ -62,7 +62,14 @@ describe("a coupon code from the admin area to a paid order", () => {
     await page.getByLabel("Kind", { exact: true }).selectOption("percent");
     await page.getByLabel("Value", { exact: true }).fill("25");
     await page.getByLabel("Total uses", { exact: true }).fill("5");
-    await page.getByLabel("Artefacts", { exact: true }).selectOption({ label: "Frontend Engineering" });
+    // The picker offers what its search finds, live as the operator types.
+    await page.getByLabel("Find artefacts by name", { exact: true }).fill("frontend");
+    await page.waitForURL((url) => url.searchParams.get("artefacts") === "frontend");
+    const artefacts = page.getByLabel("Artefacts", { exact: true });
+    await page.waitForFunction(() => document.querySelectorAll("#coupon-artefact_ids option").length === 1);
+    // What was typed before the search is still there.
+    expect(await page.getByLabel("Code", { exact: true }).inputValue()).toBe(code);
+    await artefacts.selectOption({ label: "Interview Kits › Frontend Engineering" });
     await page.getByRole("button", { name: "Create code" }).click();
     const row = page.locator(`tr[data-code="${code}"]`);
     await row.waitFor();

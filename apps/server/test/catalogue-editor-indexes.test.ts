@@ -1,8 +1,11 @@
-import { type SQLWrapper, sql } from "drizzle-orm";
+import { eq, type SQLWrapper, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scaleCatalogue } from "../bench/generate-catalogue.ts";
 import { selectParents } from "../src/admin/catalogue/read-admin-catalogue.ts";
+import { selectCoupons, selectFoundArtefacts } from "../src/admin/manage-coupons.ts";
+import { categories, coupons } from "../src/db/schema/index.ts";
 import { searchTerm } from "../src/lib/like-pattern.ts";
+import { builtEachTime } from "../src/paging/keyset-page.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { type PlanNode, planOf as planIn } from "./helpers/plans.ts";
@@ -11,7 +14,8 @@ import { type PlanNode, planOf as planIn } from "./helpers/plans.ts";
  * The catalogue editor's page of parents is a range of their own index and
  * its search goes through trigram indexes, not a read of every category: with
  * 3,000 parents (1,000 copies of the small catalogue) and fresh statistics, the
- * plan names the indexes. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * plan names the indexes. So do the coupons screen's list of codes and its
+ * artefact picker. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 
 let store: TestStore;
@@ -59,5 +63,55 @@ describe("the catalogue editor's reads, with 3,000 parent categories", () => {
       ]),
     );
     expect((await query(null, 21)).map((p) => p.row.slug)).toEqual(["tech-cards-777"]);
+  });
+});
+
+describe("the coupons screen's reads, with 20,000 codes and 6,000 artefacts", () => {
+  beforeAll(async () => {
+    await store.database.db.execute(sql`
+      insert into coupons (code, kind, value, created_at)
+      select 'CODE-' || g, 'percent', 5, timestamptz '2026-01-01' + g * interval '1 minute'
+      from generate_series(1, 20000) g`);
+    const [parent] = await store.database.db.select().from(categories).where(eq(categories.slug, "tech-cards-777"));
+    await store.database.db
+      .insert(categories)
+      .values({ parentId: parent?.id ?? 0, slug: "zeta", name: "Kubernetes Zeta" });
+    await store.database.db.execute(sql`analyze`);
+  }, 60_000);
+
+  const codes = (term: string | undefined) =>
+    builtEachTime(coupons.createdAt, coupons.id, selectCoupons(store.database.db, term));
+
+  it("reads a page of codes as a range of coupons_created_idx, and finds codes through coupons_code_trgm_idx", async () => {
+    const older = { op: "<" as const, key: { atMicros: String(Date.UTC(2026, 0, 5) * 1000), id: 0 } };
+    for (const side of [null, older]) {
+      const nodes = await planOf(codes(undefined)(side, 21));
+      expect(seqScansOf(nodes, ["coupons"]), summary(nodes)).toEqual([]);
+      expect(indexesOf(nodes), summary(nodes)).toContain("coupons_created_idx");
+    }
+    const search = codes(searchTerm("code-1234"))(null, 21);
+    const nodes = await planOf(search);
+    expect(seqScansOf(nodes, ["coupons"]), summary(nodes)).toEqual([]);
+    expect(indexesOf(nodes), summary(nodes)).toContain("coupons_code_trgm_idx");
+    expect((await search).map((r) => r.coupon.code)).toEqual(
+      ["CODE-12349", "CODE-12348", "CODE-12347", "CODE-12346", "CODE-12345", "CODE-12344", "CODE-12343"].concat([
+        "CODE-12342",
+        "CODE-12341",
+        "CODE-12340",
+        "CODE-1234",
+      ]),
+    );
+  });
+
+  it("offers the first artefacts by name from categories_artefacts_name_idx, and searched ones by trigram", async () => {
+    const first = selectFoundArtefacts(store.database.db, { chosen: [], term: undefined });
+    const firstNodes = await planOf(first);
+    expect(seqScansOf(firstNodes, ["categories"]), summary(firstNodes)).toEqual([]);
+    expect(indexesOf(firstNodes), summary(firstNodes)).toContain("categories_artefacts_name_idx");
+    expect(await first).toHaveLength(50);
+    const found = selectFoundArtefacts(store.database.db, { chosen: [], term: searchTerm("zeta") });
+    const foundNodes = await planOf(found);
+    expect(indexesOf(foundNodes), summary(foundNodes)).toContain("categories_name_trgm_idx");
+    expect(await found).toEqual([{ id: expect.any(Number), name: "Kubernetes Zeta", parent: "Tech Cards" }]);
   });
 });

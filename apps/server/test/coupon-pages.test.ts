@@ -2,7 +2,7 @@ import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { COUPON_MESSAGES } from "@skillshelf/shared/coupons.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartCoupons, coupons } from "../src/db/schema/index.ts";
+import { cartCoupons, categories, coupons } from "../src/db/schema/index.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -214,5 +214,129 @@ describe("the cart's code field and credit line", () => {
     const admin = await signedIn("admin");
     const operatorView = textOf((await page(`/admin/orders/${upgrade.orderId}`, admin.token)).body);
     expect(operatorView).toContain("Credit for what you own £5.00 Amount £14.99");
+  });
+});
+
+describe("the coupons screen as codes and artefacts grow", () => {
+  const optionsOf = (html: string) =>
+    [
+      ...(html.match(/<select[^>]*name="artefact_ids"[^>]*>([\s\S]*?)<\/select>/)?.[1] ?? "").matchAll(
+        /<option([^>]*)>([^<]*)<\/option>/g,
+      ),
+    ].map(([, attributes, label]) => ({
+      label: label?.replace(/&amp;/g, "&"),
+      selected: /selected/.test(attributes ?? ""),
+    }));
+  const hrefOf = (html: string, rel: "next" | "prev") =>
+    html
+      .match(new RegExp(`<a [^>]*rel="${rel}"[^>]*>`))?.[0]
+      .match(/href="([^"]*)"/)?.[1]
+      ?.replaceAll("&amp;", "&");
+
+  it("shows 20 codes a page, newest first, searched by code, with pages in the URL", async () => {
+    const admin = await signedIn("admin");
+    const start = Date.UTC(2026, 0, 1);
+    await store.database.db.insert(coupons).values(
+      Array.from({ length: 45 }, (_, i) => ({
+        code: `BULK-${String(i).padStart(3, "0")}`,
+        kind: "percent" as const,
+        value: 5,
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+    const codesOn = (html: string) => [...html.matchAll(/data-code="(BULK-\d+)"/g)].map(([, code]) => code);
+
+    const first = await page("/admin/coupons?search=bulk", admin.token);
+    expect(first.statusCode).toBe(200);
+    expect(codesOn(first.body)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `BULK-${String(44 - i).padStart(3, "0")}`),
+    );
+    expect(hrefOf(first.body, "prev")).toBeUndefined();
+    const secondUrl = hrefOf(first.body, "next");
+    expect(secondUrl).toMatch(/^\/admin\/coupons\?search=bulk&cursor=/);
+    const second = await page(secondUrl ?? "", admin.token);
+    expect(codesOn(second.body)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `BULK-${String(24 - i).padStart(3, "0")}`),
+    );
+    const third = await page(hrefOf(second.body, "next") ?? "", admin.token);
+    expect(codesOn(third.body)).toHaveLength(5);
+    expect(hrefOf(third.body, "next")).toBeUndefined();
+    // Back to the second page, by its Previous link.
+    expect(codesOn((await page(hrefOf(third.body, "prev") ?? "", admin.token)).body)).toEqual(codesOn(second.body));
+
+    // A code of the second page opens in the form with the list's page kept, and saving goes back to that page.
+    const code = await store.database.db.select().from(coupons).where(eq(coupons.code, "BULK-010"));
+    const editHref = second.body
+      .match(/<a [^>]*aria-label="Edit BULK-010"[^>]*>/)?.[0]
+      .match(/href="([^"]*)"/)?.[1]
+      ?.replaceAll("&amp;", "&");
+    expect(editHref).toContain("cursor=");
+    const form = await page(editHref ?? "", admin.token);
+    expect(textOf(form.body)).toContain("Edit code BULK-010");
+    const saved = await post(editHref ?? "", admin.token, [
+      ["intent", "update"],
+      ["id", String(code[0]?.id)],
+      ["code", "BULK-010"],
+      ["kind", "percent"],
+      ["value", "15"],
+    ]);
+    expect(saved.statusCode).toBe(303);
+    expect(saved.headers.location).toBe(secondUrl);
+
+    const none = await page("/admin/coupons?search=no-such-code", admin.token);
+    expect(textOf(none.body)).toContain("No codes found.");
+    const forged = await page(secondUrl?.replace("search=bulk", "search=other") ?? "", admin.token);
+    expect(forged.statusCode).toBe(422);
+    expect(textOf(forged.body)).toContain("This page link was altered or belongs to another list or search.");
+  });
+
+  it("pages the API the same way, with the cursors in data", async () => {
+    const admin = await signedIn("admin");
+    const list = (query: string) =>
+      store.app.inject({ url: `/api/admin/coupons?${query}`, headers: bearer(admin.token) });
+    const first = await list("search=bulk-0&limit=30");
+    expect(first.statusCode).toBe(200);
+    const { rows, next_cursor, prev_cursor, limit } = first.json().data;
+    expect(rows).toHaveLength(30);
+    expect(rows[0]).toMatchObject({ code: "BULK-044", kind: "percent", value: 5, artefacts: [] });
+    expect([prev_cursor, limit]).toEqual([null, 30]);
+    const rest = (await list(`search=bulk-0&limit=30&cursor=${encodeURIComponent(next_cursor)}`)).json().data;
+    expect(rest.rows).toHaveLength(15);
+    expect(rest.next_cursor).toBeNull();
+    expect((await list("cursor=not-a-cursor")).statusCode).toBe(422);
+    expect((await list("limit=101")).statusCode).toBe(422);
+  });
+
+  it("offers the artefacts a search finds, the code's own first and chosen, not every artefact", async () => {
+    const admin = await signedIn("admin");
+    const [parent] = await store.database.db.select().from(categories).where(eq(categories.slug, "tech-cards"));
+    await store.database.db.insert(categories).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        parentId: parent?.id ?? 0,
+        slug: `many-${i}`,
+        name: `Many ${String(i).padStart(3, "0")}`,
+        hidden: true,
+      })),
+    );
+    const created = await store.app.inject({
+      method: "POST",
+      url: "/api/admin/coupons",
+      headers: bearer(admin.token),
+      payload: { code: "ONLY-MANY", kind: "percent", value: 10, artefact_ids: [docker.seo_data.id] },
+    });
+    const id = created.json().data.id;
+
+    // Without a search: at most 50, by name.
+    const plain = optionsOf((await page("/admin/coupons", admin.token)).body);
+    expect(plain).toHaveLength(50);
+    expect(plain[0]).toEqual({ label: "Tech Cards › Docker", selected: false });
+    // A code's own artefacts come first and chosen, whatever the search finds.
+    const found = optionsOf((await page(`/admin/coupons?edit=${id}&artefacts=many 11`, admin.token)).body);
+    expect(found).toEqual([
+      { label: "Tech Cards › Docker", selected: true },
+      ...Array.from({ length: 10 }, (_, i) => ({ label: `Tech Cards › Many 11${i}`, selected: false })),
+    ]);
+    const tooLong = await page(`/admin/coupons?artefacts=${"x".repeat(201)}`, admin.token);
+    expect(tooLong.statusCode).toBe(422);
   });
 });

@@ -100,8 +100,13 @@ async function learner() {
 }
 
 let codes = 0;
-const admin = (method: "GET" | "POST", payload?: Record<string, unknown>) =>
-  store.app.inject({ method, url: "/api/admin/coupons", headers: bearer(adminToken), ...(payload ? { payload } : {}) });
+const admin = (method: "GET" | "POST", payload?: Record<string, unknown>, query = "") =>
+  store.app.inject({
+    method,
+    url: `/api/admin/coupons${query}`,
+    headers: bearer(adminToken),
+    ...(payload ? { payload } : {}),
+  });
 /** A new code from the admin API; returns it as the learner types it (lower case: codes are kept in capitals). */
 async function createCode(fields: Record<string, unknown>): Promise<string> {
   const code = `Code-${++codes}-${Date.now().toString(36)}`;
@@ -109,8 +114,11 @@ async function createCode(fields: Record<string, unknown>): Promise<string> {
   expect(res.statusCode, res.body).toBe(201);
   return code.toLowerCase();
 }
+/** The code as the operator's list shows it, found by its search. */
 const couponRow = async (code: string) =>
-  (await admin("GET")).json<{ data: AdminCouponRow[] }>().data.find((c) => c.code === code.toUpperCase());
+  (await admin("GET", undefined, `?search=${encodeURIComponent(code)}`))
+    .json<{ data: { rows: AdminCouponRow[] } }>()
+    .data.rows.find((c) => c.code === code.toUpperCase());
 const stripeCharged = async (sessionId: string) => {
   const [row] = await store.database.db
     .select({ data: emulatorRecords.data })

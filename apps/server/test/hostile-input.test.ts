@@ -637,6 +637,7 @@ describe("a NUL byte or a lone surrogate is refused with 422 naming the field", 
     },
     { name: "admin users", role: "admin", method: "GET", url: "/api/admin/users?search=%00", field: "search" },
     { name: "admin orders", role: "admin", method: "GET", url: "/api/admin/orders?search=x%00", field: "search" },
+    { name: "admin coupons", role: "admin", method: "GET", url: "/api/admin/coupons?search=x%00", field: "search" },
   ];
 
   it.each(cases)("$name", async ({ role, method, url, payload, field }) => {

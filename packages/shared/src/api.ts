@@ -26,7 +26,7 @@ import {
   type GroupUpdate,
 } from "./admin-forms.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
-import type { AdminCouponRow, AdminCouponsView, CreateCouponInput, couponCodeSchema } from "./coupons.ts";
+import type { AdminCouponRow, CreateCouponInput, couponCodeSchema } from "./coupons.ts";
 import type { LanguageCode } from "./i18n/languages.ts";
 import type { Resources } from "./i18n/page-translator.ts";
 import { NOTIFICATION_KINDS } from "./notification-texts.ts";
@@ -451,8 +451,12 @@ export interface AdminReads {
   parentChoices(): Promise<AdminChoice[]>;
   /** What a content's related links may be chosen from: its related ones, then those whose title has `search`, else its artefact's. */
   relatedChoices(query: { contentId: number; search?: string | undefined }): Promise<AdminChoice[]>;
-  /** Every coupon code, newest first, and the artefacts a code may be restricted to. */
-  coupons(): Promise<AdminCouponsView>;
+  /** A page of coupon codes, newest first, searched by code (GET /api/admin/coupons). A bad cursor throws a 422. */
+  coupons(query: AdminListQuery): Promise<Page<AdminCouponRow>>;
+  /** One code, as its form edits it; null when there is none. */
+  coupon(id: number): Promise<AdminCouponRow | null>;
+  /** What a code's artefacts may be chosen from: the `chosen` ones, then those whose name has `search`, else the first by name. */
+  artefactChoices(query: { chosen: number[]; search?: string | undefined }): Promise<AdminChoice[]>;
   /** One content with its article, for the editor (GET /api/admin/contents/{id}); null when there is none. */
   content(id: number): Promise<AdminContent | null>;
   /** What a plain (no JavaScript) upload or import to /api/admin answered, once, on the page it went back to. */

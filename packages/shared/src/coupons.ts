@@ -89,6 +89,9 @@ const usesLimit = (label: string) =>
     )
     .transform((value) => value ?? null);
 
+/** As many artefacts as one code may be restricted to. */
+export const MAX_COUPON_ARTEFACTS = 500;
+
 /**
  * The operator's new code. `value` is a percentage (a whole number, 1 to 100)
  * or an amount in major units; `expires_at` a date (the code works until the
@@ -131,7 +134,7 @@ export const createCouponSchema = perCurrency((currency) =>
       max_uses_per_learner: usesLimit("Uses per learner"),
       artefact_ids: z
         .array(rowId("artefact_ids must be ids"))
-        .max(500, "Choose at most 500 artefacts")
+        .max(MAX_COUPON_ARTEFACTS, "Choose at most 500 artefacts")
         .optional()
         .transform((ids) => [...new Set(ids ?? [])]),
     })
@@ -163,9 +166,3 @@ export const adminCouponRowSchema = z.object({
   created_at: z.string().describe("ISO 8601"),
 });
 export type AdminCouponRow = z.infer<typeof adminCouponRowSchema>;
-
-/** The admin coupons screen: the codes, and the artefacts a new one may be restricted to. */
-export interface AdminCouponsView {
-  rows: AdminCouponRow[];
-  artefacts: { id: number; name: string }[];
-}

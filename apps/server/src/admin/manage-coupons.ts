@@ -1,16 +1,22 @@
+import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import {
   type AdminCouponRow,
-  type AdminCouponsView,
   belowUses,
   COUPON_MESSAGES,
   type CreateCouponInput,
+  MAX_COUPON_ARTEFACTS,
 } from "@skillshelf/shared/coupons.ts";
 import { toMajor, toMinor } from "@skillshelf/shared/money.ts";
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { PageRequest } from "@skillshelf/shared/paging.ts";
+import { and, asc, eq, ilike, inArray, isNotNull, notInArray, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { categories, couponRedemptions, coupons } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
+import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
+import { builtEachTime, keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import type { PageCursors } from "../paging/page-cursors.ts";
 
 type CouponRecord = typeof coupons.$inferSelect;
 
@@ -35,22 +41,107 @@ function toRow(coupon: CouponRecord, names: Map<number, string>, currency: strin
 }
 
 /** Artefacts (sub-categories), by name: what a code may be restricted to. */
-function artefactsOf(db: Db, ids?: number[]) {
+function artefactsOf(db: Db, ids: number[]) {
   return db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
-    .where(and(isNotNull(categories.parentId), ids ? inArray(categories.id, ids) : undefined))
+    .where(and(isNotNull(categories.parentId), inArray(categories.id, ids)))
     .orderBy(asc(categories.name), asc(categories.id));
 }
 
-/** Every code, newest first (at most 500), with the artefacts a new one may be restricted to. */
-export async function listCoupons(db: Db, currency: string): Promise<AdminCouponsView> {
-  const [rows, artefacts] = await Promise.all([
-    db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id)).limit(500),
-    artefactsOf(db),
+/** The names of the artefacts the codes are restricted to: one query for a page of them. */
+async function namesFor(db: Db, records: CouponRecord[]): Promise<Map<number, string>> {
+  const ids = [...new Set(records.flatMap((r) => r.artefactIds ?? []))];
+  return new Map(ids.length > 0 ? (await artefactsOf(db, ids)).map((a) => [a.id, a.name]) : []);
+}
+
+/**
+ * The query of the codes list: codes with the term in them (coupons_code_trgm_idx),
+ * plus the page's `where`, in `orderBy` order (coupons_created_idx).
+ */
+export function selectCoupons(db: Db, term: string | undefined) {
+  const matches = term === undefined ? undefined : ilike(coupons.code, containsPattern(term));
+  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+    db
+      .select({ coupon: coupons, ...keyColumns(coupons.createdAt, coupons.id) })
+      .from(coupons)
+      .where(and(matches, where))
+      .orderBy(...orderBy)
+      .limit(limit);
+}
+
+/** Codes, newest first, searched by any part of the code, a page at a time: each page costs the same however many codes there are. */
+export function listCoupons(
+  db: Db,
+  options: { cursors: PageCursors; search?: string | undefined; page: PageRequest; currency: string },
+) {
+  const term = searchTerm(options.search);
+  const fetch = builtEachTime(coupons.createdAt, coupons.id, selectCoupons(db, term));
+  return keysetPage({
+    cursors: options.cursors,
+    list: "admin-coupons",
+    scope: term ?? "",
+    request: options.page,
+    fetch,
+    toRows: async (records) => {
+      const names = await namesFor(
+        db,
+        records.map((r) => r.coupon),
+      );
+      return records.map((r) => toRow(r.coupon, names, options.currency));
+    },
+  });
+}
+
+/** One code, as its form edits it; null when there is none. */
+export async function readCoupon(db: Db, id: number, currency: string): Promise<AdminCouponRow | null> {
+  const [record] = await db.select().from(coupons).where(eq(coupons.id, id));
+  return record ? toRow(record, await namesFor(db, [record]), currency) : null;
+}
+
+/** How many artefacts the form's picker offers at most, besides the chosen ones. */
+export const ARTEFACT_CHOICES = 50;
+
+/** Artefacts as a code's picker names them, "Parent › Artefact" (the same name may be under two parents), by name. */
+function artefactChoices(db: Db, where: SQL | undefined) {
+  const parents = alias(categories, "parents");
+  return db
+    .select({ id: categories.id, name: categories.name, parent: parents.name })
+    .from(categories)
+    .innerJoin(parents, eq(parents.id, categories.parentId))
+    .where(where)
+    .orderBy(asc(categories.name), asc(categories.id))
+    .$dynamic();
+}
+
+/**
+ * The artefacts a picker's search finds besides the `chosen` ones: at most
+ * ARTEFACT_CHOICES whose name has the term (categories_name_trgm_idx), or
+ * without one the first by name (categories_artefacts_name_idx).
+ */
+export function selectFoundArtefacts(db: Db, options: { chosen: number[]; term: string | undefined }) {
+  const { chosen, term } = options;
+  return artefactChoices(
+    db,
+    and(
+      isNotNull(categories.parentId),
+      chosen.length > 0 ? notInArray(categories.id, chosen) : undefined,
+      term === undefined ? undefined : ilike(categories.name, containsPattern(term)),
+    ),
+  ).limit(ARTEFACT_CHOICES);
+}
+
+/** What a code's artefacts may be chosen from: the `chosen` ones, then those a search finds (selectFoundArtefacts). */
+export async function readArtefactChoices(
+  db: Db,
+  options: { chosen: number[]; search?: string | undefined },
+): Promise<AdminChoice[]> {
+  const chosen = options.chosen.slice(0, MAX_COUPON_ARTEFACTS);
+  const [picked, found] = await Promise.all([
+    chosen.length > 0 ? artefactChoices(db, inArray(categories.id, chosen)) : [],
+    selectFoundArtefacts(db, { chosen, term: searchTerm(options.search) }),
   ]);
-  const names = new Map(artefacts.map((a) => [a.id, a.name]));
-  return { rows: rows.map((row) => toRow(row, names, currency)), artefacts };
+  return [...picked, ...found].map((a) => ({ id: a.id, label: `${a.parent} › ${a.name}` }));
 }
 
 /** The artefacts a code is restricted to, each of which must exist (422). */

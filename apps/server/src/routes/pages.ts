@@ -18,7 +18,7 @@ import {
   readParentChoices,
   readRelatedChoices,
 } from "../admin/catalogue/read-admin-catalogue.ts";
-import { listCoupons } from "../admin/manage-coupons.ts";
+import { listCoupons, readArtefactChoices, readCoupon } from "../admin/manage-coupons.ts";
 import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
 import { getCart } from "../cart/cart.ts";
@@ -231,10 +231,14 @@ export const pageRoutes = fp(async (app: FastifyInstance, options: PageRoutesOpt
       // Its search checked as the lists' is (at most 200 characters, else a 422 that says so).
       relatedChoices: async ({ contentId, search }) =>
         readRelatedChoices(db, { contentId, search: listArgs({ search }).search }),
-      coupons: async () => {
+      coupons: async (query) => listCoupons(db, { ...listArgs(query), currency }).catch(refuseBadCursor),
+      coupon: async (id) => {
         operator();
-        return listCoupons(db, currency);
+        return readCoupon(db, id, currency);
       },
+      // Its search checked as the lists' is.
+      artefactChoices: async ({ chosen, search }) =>
+        readArtefactChoices(db, { chosen, search: listArgs({ search }).search }),
       content: async (id) => {
         operator();
         return readAdminContent(db, id).catch(nullWhenNotFound);

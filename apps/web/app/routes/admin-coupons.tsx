@@ -1,11 +1,15 @@
+import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import { type AdminCouponRow, createCouponSchema } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
-import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Link } from "../components/app-link";
+import { adminListQuery, useAdminListUrl } from "../features/admin/admin-list";
 import { FieldError } from "../features/admin/catalogue/fields";
-import { AdminListError } from "../features/admin/components/admin-bits";
+import { AdminListError, AdminSearchForm, AdminSearchIn, ChoiceSelect } from "../features/admin/components/admin-bits";
+import { AdminListPage } from "../features/admin/components/admin-list-page";
 import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
@@ -16,12 +20,24 @@ import type { Route } from "./+types/admin-coupons";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const operator = requireAdmin(context, url);
-  const view = await context.admin.coupons();
+  const params = url.searchParams;
   // ?edit=ID: that code's fields in the form (in the server's HTML, so it works without JavaScript).
-  const edit = rowId().safeParse(url.searchParams.get("edit")).data;
-  const editing = view.rows.find((row) => row.id === edit) ?? null;
-  return { view, editing, formatting: formattingOf(operator.user) };
+  const edit = rowId().safeParse(params.get("edit")).data;
+  const [list, editing] = await Promise.all([
+    context.admin.coupons(adminListQuery(url)),
+    edit === undefined ? null : context.admin.coupon(edit),
+  ]);
+  // ?artefacts=: the picker's search; the code's own artefacts come first.
+  const choices = await context.admin.artefactChoices({
+    chosen: editing?.artefacts.map((a) => a.id) ?? [],
+    search: params.get(ARTEFACT_SEARCH) ?? undefined,
+  });
+  return { list, editing, choices, formatting: formattingOf(operator.user) };
 }
+
+/** The URL parameter of the artefact picker's search, and the id of the GET form it sends. */
+const ARTEFACT_SEARCH = "artefacts";
+const ARTEFACT_SEARCH_FORM = "coupon-artefact-search";
 
 /**
  * Creates a code with the API's own step. A plain form post (no JavaScript)
@@ -35,7 +51,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   if (intent === COUPON_FORM_INTENTS.remove) {
     const target = checkForm(form, couponIdSchema);
     const outcome = target.ok ? await context.adminActions.deleteCoupon(target.data.id) : target.outcome;
-    return answerForm(context, outcome, "/admin/coupons");
+    return answerForm(context, outcome, editUrl(url.searchParams, null));
   }
   // A multiple select posts one value per chosen artefact.
   const checked = checkForm(form, createCouponSchema(context.storeCurrency), {
@@ -45,9 +61,11 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   if (intent === COUPON_FORM_INTENTS.update) {
     const target = checkForm(form, couponIdSchema);
     const outcome = target.ok ? await context.adminActions.updateCoupon(target.data.id, checked.data) : target.outcome;
-    // Saved, the page is the list again, with JavaScript too: one navigation, rather than reloading ?edit= and leaving it.
-    return outcome.ok ? redirect("/admin/coupons", 303) : answerForm(context, outcome, "/admin/coupons");
+    // Saved, the page is the list again (the same page of it), with JavaScript too: one navigation, rather than reloading ?edit= and leaving it.
+    const list = editUrl(url.searchParams, null);
+    return outcome.ok ? redirect(list, 303) : answerForm(context, outcome, list);
   }
+  // A new code is the newest: the list's first page, with no search, shows it.
   return answerForm(context, await context.adminActions.createCoupon(checked.data), "/admin/coupons");
 }
 
@@ -61,10 +79,86 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => server
 const KIND_LABELS = { percent: "Percentage", amount: "Fixed amount" } as const;
 
 export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
-  const { view, editing, formatting } = loaderData;
+  const { list, editing, formatting } = loaderData;
+  const { search, loading, pageHref } = useAdminListUrl();
+  const money = usePrice();
+  const t = useT();
+  // Expiry dates are days in UTC (the form's hint says so): shown in UTC, not moved to the operator's zone.
+  const expiry = new Intl.DateTimeFormat(formatting.locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const value = (c: AdminCouponRow) => (c.kind === "percent" ? `${c.value}%` : money(c.value, c.currency));
+  const [params] = useSearchParams();
+
+  return (
+    <AdminListPage
+      id="admin-coupons"
+      title="Coupons"
+      lead="Codes learners enter in their cart: a percentage or a fixed amount off what they buy."
+      searchLabel="Search codes"
+      placeholder="Code"
+      loadingText="Loading codes…"
+      emptyText={search ? "No codes found." : "No codes yet."}
+      columns={["Code", "Kind", "Value", "Expires", "Limits", "Uses", "Artefacts", "Actions"]}
+      search={search}
+      list={list}
+      loading={loading}
+      pageHref={pageHref}
+      before={<CouponForm key={editing?.id ?? "new"} editing={editing} choices={loaderData.choices} />}
+      renderRow={(coupon) => (
+        <tr key={coupon.id} data-code={coupon.code}>
+          <td className="admin-mono">{coupon.code}</td>
+          <td>{t(KIND_LABELS[coupon.kind])}</td>
+          <td>{value(coupon)}</td>
+          <td>{coupon.expires_at ? `${expiry.format(new Date(coupon.expires_at))} UTC` : t("Never")}</td>
+          <td>
+            {coupon.max_uses === null ? t("No limit in all") : t("{{count}} in all", { count: coupon.max_uses })} ·{" "}
+            {coupon.max_uses_per_learner === null
+              ? t("no limit per learner")
+              : t("{{count}} per learner", { count: coupon.max_uses_per_learner })}
+          </td>
+          <td>{coupon.uses}</td>
+          <td>{coupon.artefacts.length ? coupon.artefacts.map((a) => a.name).join(", ") : t("All")}</td>
+          <td>
+            <Link to={editUrl(params, coupon.id)} aria-label={t("Edit {{code}}", { code: coupon.code })}>
+              {t("Edit")}
+            </Link>{" "}
+            {/* A used code stays with its orders: the server refuses, and says to let it expire. */}
+            <Form
+              method="post"
+              className="admin-inline-form"
+              onSubmit={(event) => {
+                if (!window.confirm(t(DELETE_COUPON_PROMPT))) event.preventDefault();
+              }}
+            >
+              <input type="hidden" name="intent" value={COUPON_FORM_INTENTS.remove} />
+              <input type="hidden" name="id" value={coupon.id} />
+              <button
+                type="submit"
+                className="admin-link-button"
+                aria-label={t("Delete {{code}}", { code: coupon.code })}
+              >
+                {t("Delete")}
+              </button>
+            </Form>
+          </td>
+        </tr>
+      )}
+    />
+  );
+}
+
+/** The page's URL with another code in the form (null: none): the list's search and page kept, the picker's search not. */
+function editUrl(params: URLSearchParams, id: number | null): string {
+  const kept = new URLSearchParams(params);
+  for (const name of ["edit", ARTEFACT_SEARCH, "index"]) kept.delete(name);
+  if (id !== null) kept.set("edit", String(id));
+  return kept.size ? `/admin/coupons?${kept}` : "/admin/coupons";
+}
+
+/** The new code's form, or the fields of the code being edited (?edit=). */
+function CouponForm({ editing, choices }: { editing: AdminCouponRow | null; choices: AdminChoice[] }) {
   const posted = useActionData<typeof action>();
   const sending = useNavigation().state === "submitting";
-  const money = usePrice();
+  const [params] = useSearchParams();
   const t = useT();
   const message = useMessageT();
   const errors: Record<string, string> = posted && !posted.ok ? (posted.errors ?? {}) : {};
@@ -76,25 +170,16 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
     "aria-describedby": errors[name] ? `coupon-${name}-error` : undefined,
   });
   const error = (name: string) => <FieldError id={`coupon-${name}`} error={errors[name]} />;
-  // Expiry dates are days in UTC (the form's hint says so): shown in UTC, not moved to the operator's zone.
-  const expiry = new Intl.DateTimeFormat(formatting.locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-  const value = (c: AdminCouponRow) => (c.kind === "percent" ? `${c.value}%` : money(c.value, c.currency));
+  const chosenIds = new Set(editing?.artefacts.map((a) => a.id));
+  // A new code made, the form is empty again for the next (the key of its fields).
+  const [made, setMade] = useState(0);
+  useEffect(() => {
+    if (posted?.ok && !editing) setMade((count) => count + 1);
+  }, [posted, editing]);
 
   return (
-    <section className="admin-page" aria-labelledby="admin-coupons-title">
-      <header className="admin-page__header">
-        <h1 id="admin-coupons-title">{t("Coupons")}</h1>
-        <p className="admin-page__lead">
-          {t("Codes learners enter in their cart: a percentage or a fixed amount off what they buy.")}
-        </p>
-      </header>
-      {/* A new row resets the form; so does another code to edit. */}
-      <Form
-        method="post"
-        className="admin-panel admin-form"
-        key={`${view.rows.length}-${editing?.id ?? "new"}`}
-        aria-labelledby="coupon-new"
-      >
+    <>
+      <Form method="post" className="admin-panel admin-form" aria-labelledby="coupon-new" key={made}>
         <h2 id="coupon-new" className="admin-subtitle">
           {editing ? t("Edit code {{code}}", { code: editing.code }) : t("New code")}
         </h2>
@@ -184,20 +269,24 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
             <label className="admin-label" htmlFor="coupon-artefact_ids">
               {t("Artefacts")}
             </label>
-            <select
+            <ChoiceSelect
               {...field("artefact_ids")}
-              multiple
               size={6}
-              defaultValue={editing?.artefacts.map((a) => String(a.id))}
-            >
-              {view.artefacts.map((artefact) => (
-                <option key={artefact.id} value={artefact.id}>
-                  {artefact.name}
-                </option>
-              ))}
-            </select>
+              chosen={choices.filter((c) => chosenIds.has(c.id))}
+              choices={choices}
+            />
             <span className="admin-hint">{t("Optional: none chosen means every artefact.")}</span>
             {error("artefact_ids")}
+            <AdminSearchIn
+              key={params.get(ARTEFACT_SEARCH) ?? ""}
+              form={ARTEFACT_SEARCH_FORM}
+              name={ARTEFACT_SEARCH}
+              label="Find artefacts by name"
+              placeholder="Artefact name"
+              hint="Without a search, the list shows the first artefacts by name."
+              initial={params.get(ARTEFACT_SEARCH) ?? ""}
+              live
+            />
           </div>
         </div>
         <div className="admin-actions">
@@ -205,78 +294,14 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
             {editing ? t("Save code") : t("Create code")}
           </button>
           {editing && (
-            <Link to="/admin/coupons" className="button button--outline">
+            <Link to={editUrl(params, null)} className="button button--outline">
               {t("Cancel")}
             </Link>
           )}
         </div>
       </Form>
-      {view.rows.length === 0 ? (
-        <p className="admin-empty">{t("No codes yet.")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="sr-only">{t("Coupon codes")}</caption>
-            <thead>
-              <tr>
-                {["Code", "Kind", "Value", "Expires", "Limits", "Uses", "Artefacts", "Actions"].map((column) => (
-                  <th key={column} scope="col">
-                    {t(column)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((coupon) => (
-                <tr key={coupon.id} data-code={coupon.code}>
-                  <td className="admin-mono">{coupon.code}</td>
-                  <td>{t(KIND_LABELS[coupon.kind])}</td>
-                  <td>{value(coupon)}</td>
-                  <td>{coupon.expires_at ? `${expiry.format(new Date(coupon.expires_at))} UTC` : t("Never")}</td>
-                  <td>
-                    {coupon.max_uses === null
-                      ? t("No limit in all")
-                      : t("{{count}} in all", { count: coupon.max_uses })}{" "}
-                    ·{" "}
-                    {coupon.max_uses_per_learner === null
-                      ? t("no limit per learner")
-                      : t("{{count}} per learner", { count: coupon.max_uses_per_learner })}
-                  </td>
-                  <td>{coupon.uses}</td>
-                  <td>{coupon.artefacts.length ? coupon.artefacts.map((a) => a.name).join(", ") : t("All")}</td>
-                  <td>
-                    <Link
-                      to={`/admin/coupons?edit=${coupon.id}`}
-                      aria-label={t("Edit {{code}}", { code: coupon.code })}
-                    >
-                      {t("Edit")}
-                    </Link>{" "}
-                    {/* A used code stays with its orders: the server refuses, and says to let it expire. */}
-                    <Form
-                      method="post"
-                      className="admin-inline-form"
-                      onSubmit={(event) => {
-                        if (!window.confirm(t(DELETE_COUPON_PROMPT))) event.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="intent" value={COUPON_FORM_INTENTS.remove} />
-                      <input type="hidden" name="id" value={coupon.id} />
-                      <button
-                        type="submit"
-                        className="admin-link-button"
-                        aria-label={t("Delete {{code}}", { code: coupon.code })}
-                      >
-                        {t("Delete")}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      <AdminSearchForm id={ARTEFACT_SEARCH_FORM} kept={[...params].filter(([key]) => key !== ARTEFACT_SEARCH)} />
+    </>
   );
 }
 

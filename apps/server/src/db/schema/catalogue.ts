@@ -62,6 +62,8 @@ export const categories = pgTable(
     index("categories_parent_idx").on(t.parentId, t.sortOrder),
     // The catalogue editor's pages of parents, in their order.
     index("categories_parents_order_idx").on(t.sortOrder, t.id).where(sql`${t.parentId} is null`),
+    // A coupon's artefact picker without a search: the first artefacts by name.
+    index("categories_artefacts_name_idx").on(t.name, t.id).where(sql`${t.parentId} is not null`),
     // The catalogue editor's search, by any part of a name or slug (pg_trgm).
     index("categories_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
     index("categories_slug_trgm_idx").using("gin", t.slug.op("gin_trgm_ops")).with({ fastupdate: false }),

@@ -267,6 +267,9 @@ export const coupons = pgTable(
   },
   (t) => [
     uniqueIndex("coupons_code_key").on(t.code),
+    // The operator's list: newest first, a page at a time, searched by any part of the code (pg_trgm).
+    index("coupons_created_idx").on(t.createdAt, t.id),
+    index("coupons_code_trgm_idx").using("gin", t.code.op("gin_trgm_ops")).with({ fastupdate: false }),
     check("coupons_kind", sql`${t.kind} in ('percent', 'amount')`),
     check("coupons_uses_within_limit", sql`${t.maxUses} is null or ${t.uses} <= ${t.maxUses}`),
   ],

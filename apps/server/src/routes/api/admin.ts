@@ -131,16 +131,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     "/coupons",
     {
       schema: {
-        summary: "Every coupon code, newest first (at most 500), with its limits and uses",
+        summary: "Coupon codes, newest first, searched by any part of the code, a page at a time, with limits and uses",
         tags,
+        querystring: searchPageQuery,
         ...SIGNED_IN,
-        response: answers(okEnvelope({ data: z.array(adminCouponRowSchema) })),
+        response: answers(pageResponse(adminCouponRowSchema)),
       },
     },
-    async () => ({
+    async (request) => ({
       status: true,
       message: "Coupons fetched successfully",
-      data: (await listCoupons(app.database.db, app.config.storeCurrency)).rows,
+      data: await listCoupons(app.database.db, { ...listArgs(request.query), currency: app.config.storeCurrency }),
     }),
   );
 

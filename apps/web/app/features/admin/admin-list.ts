@@ -17,7 +17,12 @@ export function useAdminListUrl() {
   const search = params.get("search") ?? "";
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  // Only another search or page: a page's other searches (a coupon's artefacts) leave the list in place.
+  const next = navigation.state === "loading" ? navigation.location : null;
+  const nextParams = new URLSearchParams(next?.search);
+  const loading =
+    next?.pathname === pathname &&
+    ((nextParams.get("search") ?? "") !== search || nextParams.get("cursor") !== params.get("cursor"));
   const pageHref = (cursor: string) => `?${new URLSearchParams({ ...(search ? { search } : {}), cursor })}`;
   return { search, loading, pageHref };
 }

@@ -13,7 +13,7 @@ import { useT } from "../../../lib/i18n";
 import { useMessageNotifier, useMessageT } from "../../../lib/message-t";
 import { useToast } from "../../toast/toast-context";
 import { adminCall } from "../admin-api";
-import { AdminSearch } from "../components/admin-bits";
+import { AdminSearch, ChoiceSelect } from "../components/admin-bits";
 import { useAdminForm } from "../use-admin-form";
 import { ArticleBodyField } from "./article-body-field";
 import { type PostedFields, SelectInput, TextInput, textOf } from "./fields";
@@ -278,7 +278,7 @@ function RelatedPicker({ content, choices }: { content: AdminContent; choices: A
   const [params] = useSearchParams();
   const { errors, busy, formProps } = useAdminForm({ schema: relatedSchema, read: relatedInput });
   // The related ones first (they stay chosen whatever the search shows), then what the search found.
-  const options = choices.map((c) => ({ value: String(c.id), label: c.label }));
+  const relatedIds = new Set(content.related.map((r) => r.id));
 
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
@@ -300,22 +300,16 @@ function RelatedPicker({ content, choices }: { content: AdminContent; choices: A
           <label htmlFor={`${id}-select`} className="admin-label">
             {t("Related contents (hold Ctrl or Cmd to choose several)")}
           </label>
-          <select
+          <ChoiceSelect
             id={`${id}-select`}
             name="ids"
-            multiple
             size={8}
             className="admin-input"
-            defaultValue={content.related.map((r) => String(r.id))}
+            chosen={choices.filter((c) => relatedIds.has(c.id))}
+            choices={choices}
             aria-invalid={errors.ids ? true : undefined}
             aria-describedby={errors.ids ? `${id}-error` : undefined}
-          >
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          />
           {errors.ids && (
             <p id={`${id}-error`} className="admin-error">
               {message(errors.ids)}

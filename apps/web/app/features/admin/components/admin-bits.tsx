@@ -1,5 +1,6 @@
+import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import { MAX_SEARCH_LENGTH } from "@skillshelf/shared/paging.ts";
-import { useEffect, useId, useRef } from "react";
+import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, useRouteError, useSearchParams, useSubmit } from "react-router";
 import { Link } from "../../../components/app-link";
 import { useT } from "../../../lib/i18n";
@@ -34,6 +35,15 @@ export function AdminLoading({ label = "Loading…" }: { label?: string }) {
 /** How long typing pauses before a live search searches. */
 const TYPING_PAUSE_MS = 300;
 
+interface SearchFieldProps {
+  label: string;
+  placeholder: string;
+  initial: string;
+  name?: string;
+  hint?: string;
+  live?: boolean;
+}
+
 /**
  * A search box: a GET form to the page's own URL (?search=, or `name`), so it
  * works before and without JavaScript. It sends the search alone, unless the
@@ -41,66 +51,125 @@ const TYPING_PAUSE_MS = 300;
  * rows). A `live` one searches once typing pauses, in place (no history entry,
  * no scroll), with JavaScript.
  */
-export function AdminSearch({
+export function AdminSearch({ kept = [], ...field }: SearchFieldProps & { kept?: [string, string][] }) {
+  return (
+    <search>
+      <Form method="get" preventScrollReset={field.live}>
+        <KeptParams kept={kept} />
+        <SearchField {...field} />
+      </Form>
+    </search>
+  );
+}
+
+/**
+ * A search box inside another form (a coupon's, whose fields it sits among)
+ * that sends its own GET form, `form`: an AdminSearchForm rendered outside
+ * the other one, as forms may not nest.
+ */
+export function AdminSearchIn({ form, ...field }: SearchFieldProps & { form: string }) {
+  return (
+    <search>
+      <SearchField {...field} form={form} />
+    </search>
+  );
+}
+
+/** The GET form an AdminSearchIn sends, with the page's other parameters in `kept`. */
+export function AdminSearchForm({ id, kept }: { id: string; kept: [string, string][] }) {
+  return (
+    <Form id={id} method="get" preventScrollReset hidden>
+      <KeptParams kept={kept} />
+    </Form>
+  );
+}
+
+const KeptParams = ({ kept }: { kept: [string, string][] }) =>
+  kept.map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />);
+
+function SearchField({
   label,
   placeholder,
   initial,
   name = "search",
   hint,
-  kept = [],
   live = false,
-}: {
-  label: string;
-  placeholder: string;
-  initial: string;
-  name?: string;
-  hint?: string;
-  kept?: [string, string][];
-  live?: boolean;
-}) {
+  form,
+}: SearchFieldProps & { form?: string }) {
   const id = useId();
   const t = useT();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const searchSoon = (form: HTMLFormElement | null) => {
+  const searchSoon = (owner: HTMLFormElement | null) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (form) void submit(form, { replace: true, preventScrollReset: true });
+      if (owner) void submit(owner, { replace: true, preventScrollReset: true });
     }, TYPING_PAUSE_MS);
   };
   return (
-    <search>
-      <Form method="get" className="admin-search" preventScrollReset={live}>
-        {kept.map(([key, value]) => (
-          <input key={key} type="hidden" name={key} value={value} />
-        ))}
-        <label htmlFor={id} className="admin-label">
-          {t(label)}
-        </label>
-        <div className="admin-search__row">
-          <input
-            id={id}
-            name={name}
-            type="search"
-            className="admin-input"
-            defaultValue={initial}
-            placeholder={t(placeholder)}
-            maxLength={MAX_SEARCH_LENGTH}
-            aria-describedby={hint ? `${id}-hint` : undefined}
-            onChange={live ? (event) => searchSoon(event.currentTarget.form) : undefined}
-          />
-          <button type="submit" className="button button--small">
-            {t("Search")}
-          </button>
-        </div>
-        {hint && (
-          <p id={`${id}-hint`} className="admin-muted">
-            {t(hint)}
-          </p>
-        )}
-      </Form>
-    </search>
+    <div className="admin-search">
+      <label htmlFor={id} className="admin-label">
+        {t(label)}
+      </label>
+      <div className="admin-search__row">
+        <input
+          id={id}
+          name={name}
+          type="search"
+          className="admin-input"
+          form={form}
+          defaultValue={initial}
+          placeholder={t(placeholder)}
+          maxLength={MAX_SEARCH_LENGTH}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={live ? (event) => searchSoon(event.currentTarget.form) : undefined}
+        />
+        <button type="submit" className="button button--small" form={form}>
+          {t("Search")}
+        </button>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="admin-muted">
+          {t(hint)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A multiple select of things to choose (a code's artefacts, an article's
+ * related ones): the `chosen` first, then the `choices` a search found. With
+ * JavaScript what is chosen stays in the list while other searches change the
+ * rest, so choices from several searches are sent together.
+ */
+export function ChoiceSelect({
+  chosen: initial,
+  choices,
+  ...select
+}: {
+  chosen: AdminChoice[];
+  choices: AdminChoice[];
+} & Omit<ComponentProps<"select">, "multiple" | "value" | "defaultValue" | "onChange" | "children">) {
+  const [chosen, setChosen] = useState(initial);
+  const ids = new Set(chosen.map((c) => c.id));
+  const options = [...chosen, ...choices.filter((c) => !ids.has(c.id))];
+  return (
+    <select
+      {...select}
+      multiple
+      value={chosen.map((c) => String(c.id))}
+      onChange={(event) =>
+        setChosen([...event.currentTarget.selectedOptions].map((o) => ({ id: Number(o.value), label: o.text })))
+      }
+    >
+      {options.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -20,6 +20,8 @@ interface AdminListPageProps<Row> {
   loading: boolean;
   pageHref: (cursor: string) => string;
   renderRow: (row: Row) => ReactNode;
+  /** What the page shows between its heading and the list's search (the coupons' form). */
+  before?: ReactNode;
 }
 
 /** The frame every admin list shares: heading, search, spinner, empty state, table and pager. */
@@ -34,6 +36,7 @@ export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
         <h1 id={titleId}>{title}</h1>
         <p className="admin-page__lead">{t(props.lead)}</p>
       </header>
+      {props.before}
       <AdminSearch
         key={props.search}
         label={props.searchLabel}
