@@ -166,4 +166,42 @@ describe("the catalogue editor, a page at a time", () => {
     expect(long.statusCode).toBe(422);
     expect(long.body).toContain("search must be at most 200 characters");
   });
+
+  it("offers an artefact's form its own parent, then the first 50 or those a search finds", async () => {
+    await store.database.db.insert(categories).values(
+      Array.from({ length: 40 }, (_, n) => ({
+        slug: `extra-${n}`,
+        name: `Extra Parent ${n}`,
+        hidden: true,
+        sortOrder: 100 + n,
+      })),
+    );
+    const [kubernetes] = await store.database.db
+      .select({ id: categories.id, parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.slug, "kubernetes-7"));
+    const [own] = await store.database.db
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.id, kubernetes?.parentId ?? 0));
+    // The options of the parent select (the only one named parent_id), and which is chosen.
+    const options = (html: string) => {
+      const start = html.indexOf('name="parent_id"');
+      const select = html.slice(start, html.indexOf("</select>", start));
+      return [...select.matchAll(/<option value="\d+"([^>]*)>([^<]*)<\/option>/g)].map(
+        (m) => `${m[2]}${/selected/.test(m[1] ?? "") ? " (chosen)" : ""}`,
+      );
+    };
+    const plain = options(await page(`/admin/catalogue?edit=category-${kubernetes?.id}`));
+    expect(plain).toHaveLength(51);
+    expect(plain[0]).toBe(`${own?.name} (chosen)`);
+    const searched = options(await page(`/admin/catalogue?edit=category-${kubernetes?.id}&parents=extra parent 3`));
+    expect(searched).toEqual([
+      `${own?.name} (chosen)`,
+      "Extra Parent 3",
+      ...Array.from({ length: 10 }, (_, n) => `Extra Parent 3${n}`),
+    ]);
+    // A parent category's form has no parent to choose.
+    expect(options(await page(`/admin/catalogue?edit=category-${kubernetes?.parentId}`))).toEqual([]);
+  });
 });

@@ -447,8 +447,8 @@ export interface AdminReads {
   artefact(of: { kind: "category" | "group" | "content"; id: number }): Promise<AdminArtefactNode | null>;
   /** One parent category or artefact, as its form edits it; null when there is none. */
   category(id: number): Promise<AdminCategory | null>;
-  /** Every parent category, in order: what an artefact may be moved under. */
-  parentChoices(): Promise<AdminChoice[]>;
+  /** What an artefact may be moved under: its `current` parent, then those whose name has `search`, else the first in order. */
+  parentChoices(query: { current: number; search?: string | undefined }): Promise<AdminChoice[]>;
   /** What a content's related links may be chosen from: its related ones, then those whose title has `search`, else its artefact's. */
   relatedChoices(query: { contentId: number; search?: string | undefined }): Promise<AdminChoice[]>;
   /** A page of coupon codes, newest first, searched by code (GET /api/admin/coupons). A bad cursor throws a 422. */

@@ -224,10 +224,9 @@ export const pageRoutes = fp(async (app: FastifyInstance, options: PageRoutesOpt
         operator();
         return readAdminCategory(db, currency, id);
       },
-      parentChoices: async () => {
-        operator();
-        return readParentChoices(db);
-      },
+      // Its search checked as the lists' is.
+      parentChoices: async ({ current, search }) =>
+        readParentChoices(db, { current, search: listArgs({ search }).search }),
       // Its search checked as the lists' is (at most 200 characters, else a 422 that says so).
       relatedChoices: async ({ contentId, search }) =>
         readRelatedChoices(db, { contentId, search: listArgs({ search }).search }),

@@ -13,7 +13,7 @@ import { FormNotice } from "../components/form/form-notice";
 import { Pager } from "../components/pager";
 import { adminCall, confirmAction, formatMoney } from "../features/admin/admin-api";
 import { catalogueAction } from "../features/admin/catalogue/catalogue-action.server";
-import { TREE_PARAMS } from "../features/admin/catalogue/catalogue-intents";
+import { PARENT_SEARCH, TREE_PARAMS, treeParamsOf } from "../features/admin/catalogue/catalogue-intents";
 import { CategoryForm } from "../features/admin/catalogue/category-form";
 import { ContentEditor } from "../features/admin/catalogue/content-editor";
 import { GroupForm } from "../features/admin/catalogue/group-form";
@@ -81,11 +81,7 @@ function openOf(params: URLSearchParams, editing: AdminArtefactNode | null = nul
  * as ids, and kept when empty: "none open" is not "the editor's artefact open".
  */
 function treeParams(params: URLSearchParams, changes: Record<string, string | number[] | null>): URLSearchParams {
-  const next = new URLSearchParams();
-  for (const name of TREE_PARAMS) {
-    const value = params.get(name);
-    if (value || (name === "open" && value !== null)) next.set(name, value);
-  }
+  const next = treeParamsOf(params, { emptyOpen: true });
   for (const [name, value] of Object.entries(changes)) {
     if (value === null) next.delete(name);
     else next.set(name, Array.isArray(value) ? value.slice(-MAX_OPEN).join(",") : value);
@@ -107,6 +103,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // The category a form edits, or the parent a new artefact goes in.
   const categoryId = edit("category") ?? (target?.action === "add" && target.kind === "artefact" ? target.first : null);
   const contentId = edit("content");
+  const categoryRead = categoryId ? context.admin.category(categoryId) : null;
   const [tree, artefact, category, content, parents, related] = await Promise.all([
     context.admin.catalogue({
       search: params.get("search") || undefined,
@@ -114,14 +111,30 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       open: openOf(params),
     }),
     artefactRef ? context.admin.artefact(artefactRef) : null,
-    categoryId ? context.admin.category(categoryId) : null,
+    categoryRead,
     // The article being edited, with its body: in the server's HTML, so its form works before and without JavaScript.
     contentId ? context.admin.content(contentId) : null,
-    categoryId ? context.admin.parentChoices() : null,
+    parentChoicesFor(context, target, categoryRead, params.get(PARENT_SEARCH) || undefined),
     contentId ? context.admin.relatedChoices({ contentId, search: params.get("related") || undefined }) : null,
   ]);
   // What a plain upload or import (no JavaScript, posted to /api/admin) answered before it came back here.
   return { tree, artefact, category, content, parents, related, notice: context.admin.uploadNotice() };
+}
+
+/**
+ * What an artefact's form offers as its parent (?parents= searches them): the
+ * parent a new artefact goes in, or the edited artefact's own, first. A parent
+ * category's form has no such field.
+ */
+async function parentChoicesFor(
+  context: Route.LoaderArgs["context"],
+  target: ReturnType<typeof targetOf>,
+  categoryRead: Promise<AdminCategory | null> | null,
+  search: string | undefined,
+) {
+  const current =
+    target?.action === "add" && target.kind === "artefact" ? target.first : (await categoryRead)?.parent_id;
+  return current ? context.admin.parentChoices({ current, search }) : null;
 }
 
 /** Every write of the editor: a form posted here, by the browser itself or by a fetcher (catalogue-action.server.ts). */
@@ -310,7 +323,9 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
               label="Filter the catalogue"
               placeholder="Name or title"
               initial={search}
-              kept={[...params].filter(([key]) => !TREE_PARAMS.includes(key) && key !== "related")}
+              kept={[...params].filter(
+                ([key]) => !TREE_PARAMS.includes(key) && key !== "related" && key !== PARENT_SEARCH,
+              )}
               live
             />
           </div>

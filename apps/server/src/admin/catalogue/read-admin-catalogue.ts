@@ -359,13 +359,36 @@ export async function readAdminCategory(db: DbOrTx, currency: string, id: number
   return row ? toAdminCategory(row, currency) : null;
 }
 
-/** Every parent category's id and name, in order: what an artefact's form offers to move it under. */
-export async function readParentChoices(db: DbOrTx): Promise<AdminChoice[]> {
-  return db
-    .select({ id: categories.id, label: categories.name })
-    .from(categories)
-    .where(isNull(categories.parentId))
-    .orderBy(asc(categories.sortOrder), asc(categories.id));
+/** How many parents an artefact's form offers at most, besides its own. */
+export const PARENT_CHOICES = 50;
+
+/**
+ * What an artefact may be moved under: its `current` parent, then at most
+ * PARENT_CHOICES others in the catalogue's order (categories_parents_order_idx),
+ * or those whose name has `search` (categories_name_trgm_idx).
+ */
+export async function readParentChoices(
+  db: DbOrTx,
+  options: { current: number; search?: string | undefined },
+): Promise<AdminChoice[]> {
+  const term = searchTerm(options.search);
+  const parents = (where: SQL | undefined) =>
+    db
+      .select({ id: categories.id, label: categories.name })
+      .from(categories)
+      .where(and(isNull(categories.parentId), where))
+      .orderBy(asc(categories.sortOrder), asc(categories.id))
+      .limit(PARENT_CHOICES);
+  const [current, found] = await Promise.all([
+    parents(eq(categories.id, options.current)),
+    parents(
+      and(
+        ne(categories.id, options.current),
+        term === undefined ? undefined : ilike(categories.name, containsPattern(term)),
+      ),
+    ),
+  ]);
+  return [...current, ...found];
 }
 
 /** How many contents a related-content search offers at most, besides the related ones. */

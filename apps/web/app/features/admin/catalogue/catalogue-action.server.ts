@@ -18,7 +18,7 @@ import { rowId } from "@skillshelf/shared/ids.ts";
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
 import { answerForm, formValues, inPageLanguage } from "../../../lib/form-action";
-import { CATALOGUE_CHECKBOXES, type CatalogueIntent, isCatalogueIntent, TREE_PARAMS } from "./catalogue-intents";
+import { CATALOGUE_CHECKBOXES, type CatalogueIntent, isCatalogueIntent, treeParamsOf } from "./catalogue-intents";
 
 /** What a plain form post's failure renders with: which form it was, and what was typed in it. */
 export interface PostedCatalogueForm {
@@ -65,10 +65,9 @@ export async function catalogueAction(
   const ids = form.getAll("ids").map((value) => Number(value));
   const writes = context.adminWrites;
   const currency = context.storeCurrency;
-  // The tree stays as it was (its search, page and open artefacts) whichever editor opens or closes.
-  const tree = new URLSearchParams();
-  for (const [name, value] of new URL(here, "http://x").searchParams)
-    if (TREE_PARAMS.includes(name) && value) tree.set(name, value);
+  // The tree stays as it was (its search, page and open artefacts) whichever editor opens or closes;
+  // without an `open=`, the saved item's artefact opens.
+  const tree = treeParamsOf(new URL(here, "http://x").searchParams, { emptyOpen: false });
   const withTree = (editor?: string) => {
     const query = [tree.toString(), editor].filter(Boolean).join("&");
     return query ? `${base}?${query}` : base;

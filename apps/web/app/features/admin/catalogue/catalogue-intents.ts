@@ -26,3 +26,19 @@ export const CATALOGUE_CHECKBOXES = ["is_header_menu", "hidden"] as const;
 
 /** The tree's URL parameters, which the editor's links, forms and answers keep: its search, page and open artefacts. */
 export const TREE_PARAMS: readonly string[] = ["search", "cursor", "open"];
+
+/**
+ * The tree's parameters of `params` (TREE_PARAMS), blank ones left out. An empty
+ * `open=` is kept with `emptyOpen`: "none open" is not "the editor's artefact open".
+ */
+export function treeParamsOf(params: URLSearchParams, options: { emptyOpen: boolean }): URLSearchParams {
+  const tree = new URLSearchParams();
+  for (const name of TREE_PARAMS) {
+    const value = params.get(name);
+    if (value || (options.emptyOpen && name === "open" && value !== null)) tree.set(name, value);
+  }
+  return tree;
+}
+
+/** The URL parameter of the artefact form's search for a parent. */
+export const PARENT_SEARCH = "parents";

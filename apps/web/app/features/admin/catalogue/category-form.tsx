@@ -1,8 +1,11 @@
 import { type AdminCategory, categoryCreateSchema, categoryUpdateSchema } from "@skillshelf/shared/admin-forms.ts";
 import type { AdminChoice } from "@skillshelf/shared/api.ts";
+import { useSearchParams } from "react-router";
 import { Link } from "../../../components/app-link";
 import { useT } from "../../../lib/i18n";
+import { AdminSearchForm, AdminSearchIn } from "../components/admin-bits";
 import { useAdminForm } from "../use-admin-form";
+import { PARENT_SEARCH } from "./catalogue-intents";
 import { CheckboxInput, type PostedFields, priceText, SelectInput, TextInput, textOf } from "./fields";
 
 /**
@@ -21,7 +24,7 @@ export function CategoryForm({
   category?: AdminCategory;
   /** 0 for a parent category, else the artefact's parent. */
   parentId: number;
-  /** Every parent category an artefact may go under. */
+  /** The parents an artefact may go under: its own first, then what ?parents= found (or the first in order). */
   parents: AdminChoice[];
   /** The store's currency: prices are checked and shown with its decimals. */
   currency: string;
@@ -40,96 +43,127 @@ export function CategoryForm({
   const ticked = (name: "is_header_menu" | "hidden") => (fields ? fields[name] === true : (category?.[name] ?? false));
 
   const t = useT();
+  const [params] = useSearchParams();
   const fresh = isArtefact ? t("New artefact") : t("New parent category");
   return (
-    <form
-      className="admin-form"
-      {...formProps}
-      aria-label={category ? t("Edit {{name}}", { name: category.name }) : fresh}
-    >
-      <h2 className="admin-subtitle">
-        {category
-          ? isArtefact
-            ? t("Edit artefact: {{name}}", { name: category.name })
-            : t("Edit parent category: {{name}}", { name: category.name })
-          : fresh}
-      </h2>
-      <input type="hidden" name="intent" value={category ? "category-update" : "category-create"} />
-      {category && <input type="hidden" name="id" value={category.id} />}
-      {isArtefact && (
-        <SelectInput
-          label="Parent category"
-          name="parent_id"
-          defaultValue={text("parent_id", String(parentId))}
-          options={parents.map((p) => ({ value: String(p.id), label: p.label }))}
-          error={errors.parent_id}
-        />
-      )}
-      <div className="admin-form__grid">
-        <TextInput label="Name" name="name" required defaultValue={text("name", category?.name)} error={errors.name} />
-        <TextInput
-          label="Slug"
-          name="slug"
-          required
-          defaultValue={text("slug", category?.slug)}
-          error={errors.slug}
-          hint="Its address: /slug"
-        />
-        <TextInput
-          label="Icon"
-          name="icon"
-          defaultValue={text("icon", category?.icon)}
-          error={errors.icon}
-          hint="An emoji"
-        />
-        <TextInput
-          label="Single line"
-          name="single_line"
-          defaultValue={text("single_line", category?.single_line)}
-          error={errors.single_line}
-        />
+    <>
+      <form
+        className="admin-form"
+        {...formProps}
+        aria-label={category ? t("Edit {{name}}", { name: category.name }) : fresh}
+      >
+        <h2 className="admin-subtitle">
+          {category
+            ? isArtefact
+              ? t("Edit artefact: {{name}}", { name: category.name })
+              : t("Edit parent category: {{name}}", { name: category.name })
+            : fresh}
+        </h2>
+        <input type="hidden" name="intent" value={category ? "category-update" : "category-create"} />
+        {category && <input type="hidden" name="id" value={category.id} />}
         {isArtefact && (
-          <>
-            <TextInput
-              label="Price"
-              name="price"
-              inputMode="decimal"
-              defaultValue={text("price", priceText(category?.price ?? null, currency))}
-              error={errors.price}
-              hint="Blank for free"
-            />
-            <TextInput
-              label="Payment note"
-              name="payment_note"
-              defaultValue={text("payment_note", category?.payment_note)}
-              error={errors.payment_note}
-            />
-          </>
+          <SelectInput
+            label="Parent category"
+            name="parent_id"
+            defaultValue={text("parent_id", String(parentId))}
+            options={parents.map((p) => ({ value: String(p.id), label: p.label }))}
+            error={errors.parent_id}
+          />
         )}
-        <TextInput
-          label="Meta title"
-          name="meta_title"
-          defaultValue={text("meta_title", category?.meta_title)}
-          error={errors.meta_title}
+        {isArtefact && (
+          <AdminSearchIn
+            key={params.get(PARENT_SEARCH) ?? ""}
+            form={PARENT_SEARCH_FORM}
+            name={PARENT_SEARCH}
+            label="Find a parent by name"
+            placeholder="Parent name"
+            hint="Without a search, the list shows the first parents in order."
+            initial={params.get(PARENT_SEARCH) ?? ""}
+            live
+          />
+        )}
+        <div className="admin-form__grid">
+          <TextInput
+            label="Name"
+            name="name"
+            required
+            defaultValue={text("name", category?.name)}
+            error={errors.name}
+          />
+          <TextInput
+            label="Slug"
+            name="slug"
+            required
+            defaultValue={text("slug", category?.slug)}
+            error={errors.slug}
+            hint="Its address: /slug"
+          />
+          <TextInput
+            label="Icon"
+            name="icon"
+            defaultValue={text("icon", category?.icon)}
+            error={errors.icon}
+            hint="An emoji"
+          />
+          <TextInput
+            label="Single line"
+            name="single_line"
+            defaultValue={text("single_line", category?.single_line)}
+            error={errors.single_line}
+          />
+          {isArtefact && (
+            <>
+              <TextInput
+                label="Price"
+                name="price"
+                inputMode="decimal"
+                defaultValue={text("price", priceText(category?.price ?? null, currency))}
+                error={errors.price}
+                hint="Blank for free"
+              />
+              <TextInput
+                label="Payment note"
+                name="payment_note"
+                defaultValue={text("payment_note", category?.payment_note)}
+                error={errors.payment_note}
+              />
+            </>
+          )}
+          <TextInput
+            label="Meta title"
+            name="meta_title"
+            defaultValue={text("meta_title", category?.meta_title)}
+            error={errors.meta_title}
+          />
+          <TextInput
+            label="Meta description"
+            name="meta_description"
+            multiline
+            defaultValue={text("meta_description", category?.meta_description)}
+            error={errors.meta_description}
+          />
+        </div>
+        <CheckboxInput
+          label="Show in the header menu"
+          name="is_header_menu"
+          defaultChecked={ticked("is_header_menu")}
         />
-        <TextInput
-          label="Meta description"
-          name="meta_description"
-          multiline
-          defaultValue={text("meta_description", category?.meta_description)}
-          error={errors.meta_description}
-        />
-      </div>
-      <CheckboxInput label="Show in the header menu" name="is_header_menu" defaultChecked={ticked("is_header_menu")} />
-      <CheckboxInput label="Hidden from the public pages" name="hidden" defaultChecked={ticked("hidden")} />
-      <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {category ? t("Save") : isArtefact ? t("Create artefact") : t("Create parent category")}
-        </button>
-        <Link to={{ search: "" }} className="button button--outline">
-          {t("Cancel")}
-        </Link>
-      </div>
-    </form>
+        <CheckboxInput label="Hidden from the public pages" name="hidden" defaultChecked={ticked("hidden")} />
+        <div className="admin-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {category ? t("Save") : isArtefact ? t("Create artefact") : t("Create parent category")}
+          </button>
+          <Link to={{ search: "" }} className="button button--outline">
+            {t("Cancel")}
+          </Link>
+        </div>
+      </form>
+      {isArtefact && (
+        <AdminSearchForm id={PARENT_SEARCH_FORM} kept={[...params].filter(([key]) => key !== PARENT_SEARCH)} />
+      )}
+    </>
   );
 }
+
+/** The id of the GET form the parent search sends (it stands outside the category's form: forms cannot nest). */
+const PARENT_SEARCH_FORM = "category-parent-search";
