@@ -1,8 +1,9 @@
-// `npm run bench:admin`: the catalogue editor (/admin/catalogue and GET /api/admin/catalogue) on
-// catalogues 10 and 100 times the demo's (60 and 600 parent categories), one request at a time,
-// on the embedded database. A page of the editor holds 20 parents whatever the catalogue holds, so
-// its bytes and its time should be flat from 10x to 100x; before it was paged, the 100x editor was
-// 40 MB of HTML and took 5-6 s.
+// `npm run bench:admin`: the catalogue editor (/admin/catalogue and GET /api/admin/catalogue) and the
+// coupons screen on catalogues 10 and 100 times the demo's (60 and 600 parent categories, 240 and
+// 2,400 artefacts), one request at a time, on the embedded database. A page of the editor holds 20
+// parents whatever the catalogue holds, an artefact's form offers at most 51 parents and a coupon's
+// at most 50 artefacts, so bytes and time should be flat from 10x to 100x; before it was paged, the
+// 100x editor was 40 MB of HTML and took 5-6 s, and the coupons screen listed every artefact.
 //
 // BENCH_ROUNDS   rounds of each measurement (default 3)
 import fs from "node:fs";
@@ -50,6 +51,10 @@ async function prepare(size: number) {
     // A word of two of the demo's six parents: a full page of matches at both sizes.
     "/admin/catalogue?search=security",
     "/api/admin/catalogue",
+    // An artefact's form: its parent select.
+    `/admin/catalogue?edit=category-${docker?.id}`,
+    // The coupons screen: its artefact picker.
+    "/admin/coupons",
   ];
   /** REQUESTS of the i-th URL one after another: its bytes and their median time. */
   const measure = async (i: number) => {
@@ -76,7 +81,7 @@ async function prepare(size: number) {
   };
 }
 
-console.log("\n== The catalogue editor, one request at a time ==");
+console.log("\n== The catalogue editor and the coupons screen, one request at a time ==");
 const [small, large] = [await prepare(SIZES[0]), await prepare(SIZES[1])];
 try {
   // Warm up, then each URL at both sizes back to back, so that the machine's pace is the same for both.
@@ -112,4 +117,4 @@ try {
 if (failures.length) {
   console.log(`\nMissed targets:\n  ${failures.join("\n  ")}`);
   process.exitCode = 1;
-} else console.log("\nThe catalogue editor's cost is flat in the catalogue's size.");
+} else console.log("\nThe catalogue editor's and the coupons screen's cost is flat in the catalogue's size.");
