@@ -170,7 +170,6 @@ function CouponForm({ editing, choices }: { editing: AdminCouponRow | null; choi
     "aria-describedby": errors[name] ? `coupon-${name}-error` : undefined,
   });
   const error = (name: string) => <FieldError id={`coupon-${name}`} error={errors[name]} />;
-  const chosenIds = new Set(editing?.artefacts.map((a) => a.id));
   // A new code made, the form is empty again for the next (the key of its fields).
   const [made, setMade] = useState(0);
   useEffect(() => {
@@ -272,19 +271,17 @@ function CouponForm({ editing, choices }: { editing: AdminCouponRow | null; choi
             <ChoiceSelect
               {...field("artefact_ids")}
               size={6}
-              chosen={choices.filter((c) => chosenIds.has(c.id))}
+              chosen={editing?.artefacts.map((a) => a.id) ?? []}
               choices={choices}
             />
             <span className="admin-hint">{t("Optional: none chosen means every artefact.")}</span>
             {error("artefact_ids")}
             <AdminSearchIn
-              key={params.get(ARTEFACT_SEARCH) ?? ""}
               form={ARTEFACT_SEARCH_FORM}
               name={ARTEFACT_SEARCH}
               label="Find artefacts by name"
               placeholder="Artefact name"
               hint="Without a search, the list shows the first artefacts by name."
-              initial={params.get(ARTEFACT_SEARCH) ?? ""}
               live
             />
           </div>
@@ -300,7 +297,7 @@ function CouponForm({ editing, choices }: { editing: AdminCouponRow | null; choi
           )}
         </div>
       </Form>
-      <AdminSearchForm id={ARTEFACT_SEARCH_FORM} kept={[...params].filter(([key]) => key !== ARTEFACT_SEARCH)} />
+      <AdminSearchForm id={ARTEFACT_SEARCH_FORM} name={ARTEFACT_SEARCH} />
     </>
   );
 }

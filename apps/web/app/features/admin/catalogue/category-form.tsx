@@ -1,6 +1,5 @@
 import { type AdminCategory, categoryCreateSchema, categoryUpdateSchema } from "@skillshelf/shared/admin-forms.ts";
 import type { AdminChoice } from "@skillshelf/shared/api.ts";
-import { useSearchParams } from "react-router";
 import { Link } from "../../../components/app-link";
 import { useT } from "../../../lib/i18n";
 import { AdminSearchForm, AdminSearchIn } from "../components/admin-bits";
@@ -43,7 +42,6 @@ export function CategoryForm({
   const ticked = (name: "is_header_menu" | "hidden") => (fields ? fields[name] === true : (category?.[name] ?? false));
 
   const t = useT();
-  const [params] = useSearchParams();
   const fresh = isArtefact ? t("New artefact") : t("New parent category");
   return (
     <>
@@ -72,13 +70,11 @@ export function CategoryForm({
         )}
         {isArtefact && (
           <AdminSearchIn
-            key={params.get(PARENT_SEARCH) ?? ""}
             form={PARENT_SEARCH_FORM}
             name={PARENT_SEARCH}
             label="Find a parent by name"
             placeholder="Parent name"
             hint="Without a search, the list shows the first parents in order."
-            initial={params.get(PARENT_SEARCH) ?? ""}
             live
           />
         )}
@@ -158,9 +154,7 @@ export function CategoryForm({
           </Link>
         </div>
       </form>
-      {isArtefact && (
-        <AdminSearchForm id={PARENT_SEARCH_FORM} kept={[...params].filter(([key]) => key !== PARENT_SEARCH)} />
-      )}
+      {isArtefact && <AdminSearchForm id={PARENT_SEARCH_FORM} name={PARENT_SEARCH} />}
     </>
   );
 }

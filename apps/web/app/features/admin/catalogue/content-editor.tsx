@@ -277,8 +277,6 @@ function RelatedPicker({ content, choices }: { content: AdminContent; choices: A
   const message = useMessageT();
   const [params] = useSearchParams();
   const { errors, busy, formProps } = useAdminForm({ schema: relatedSchema, read: relatedInput });
-  // The related ones first (they stay chosen whatever the search shows), then what the search found.
-  const relatedIds = new Set(content.related.map((r) => r.id));
 
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
@@ -305,7 +303,8 @@ function RelatedPicker({ content, choices }: { content: AdminContent; choices: A
             name="ids"
             size={8}
             className="admin-input"
-            chosen={choices.filter((c) => relatedIds.has(c.id))}
+            // The related ones first (they stay chosen whatever the search shows), then what the search found.
+            chosen={content.related.map((r) => r.id)}
             choices={choices}
             aria-invalid={errors.ids ? true : undefined}
             aria-describedby={errors.ids ? `${id}-error` : undefined}

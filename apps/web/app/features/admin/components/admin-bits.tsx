@@ -65,21 +65,24 @@ export function AdminSearch({ kept = [], ...field }: SearchFieldProps & { kept?:
 /**
  * A search box inside another form (a coupon's, whose fields it sits among)
  * that sends its own GET form, `form`: an AdminSearchForm rendered outside
- * the other one, as forms may not nest.
+ * the other one, as forms may not nest. It starts from the URL's `name`.
  */
-export function AdminSearchIn({ form, ...field }: SearchFieldProps & { form: string }) {
+export function AdminSearchIn({ form, ...field }: Omit<SearchFieldProps, "initial"> & { form: string; name: string }) {
+  const [params] = useSearchParams();
+  const initial = params.get(field.name) ?? "";
   return (
     <search>
-      <SearchField {...field} form={form} />
+      <SearchField key={initial} {...field} initial={initial} form={form} />
     </search>
   );
 }
 
-/** The GET form an AdminSearchIn sends, with the page's other parameters in `kept`. */
-export function AdminSearchForm({ id, kept }: { id: string; kept: [string, string][] }) {
+/** The GET form an AdminSearchIn of `name` sends: with every other parameter of the page's URL. */
+export function AdminSearchForm({ id, name }: { id: string; name: string }) {
+  const [params] = useSearchParams();
   return (
     <Form id={id} method="get" preventScrollReset hidden>
-      <KeptParams kept={kept} />
+      <KeptParams kept={[...params].filter(([key]) => key !== name)} />
     </Form>
   );
 }
@@ -140,19 +143,20 @@ function SearchField({
 
 /**
  * A multiple select of things to choose (a code's artefacts, an article's
- * related ones): the `chosen` first, then the `choices` a search found. With
+ * related ones): those of `choices` whose id is in `chosen` first, then the
+ * rest of what a search found. With
  * JavaScript what is chosen stays in the list while other searches change the
  * rest, so choices from several searches are sent together.
  */
 export function ChoiceSelect({
-  chosen: initial,
+  chosen: chosenIds,
   choices,
   ...select
 }: {
-  chosen: AdminChoice[];
+  chosen: readonly number[];
   choices: AdminChoice[];
 } & Omit<ComponentProps<"select">, "multiple" | "value" | "defaultValue" | "onChange" | "children">) {
-  const [chosen, setChosen] = useState(initial);
+  const [chosen, setChosen] = useState(() => choices.filter((c) => chosenIds.includes(c.id)));
   const ids = new Set(chosen.map((c) => c.id));
   const options = [...chosen, ...choices.filter((c) => !ids.has(c.id))];
   return (
