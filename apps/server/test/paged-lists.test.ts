@@ -199,6 +199,61 @@ describe("a learner's items, a page at a time", () => {
   });
 });
 
+describe("a page whose neighbours went since its link was issued", () => {
+  async function learnerWithItems(count: number) {
+    const { user, token, ids } = await learnerWithOrders(1, 0);
+    const at = clock.now();
+    const granted = await store.database.db
+      .insert(entitlements)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          userId: user.id,
+          categoryId: artefactIds[i % artefactIds.length] ?? 0,
+          orderId: ids[0] ?? 0,
+          createdAt: at,
+        })),
+      )
+      .returning({ id: entitlements.id });
+    const revoke = (ids: number[]) =>
+      store.database.db.update(entitlements).set({ revokedAt: at }).where(inArray(entitlements.id, ids));
+    return { token, ids: descending(granted.map((g) => g.id)), revoke };
+  }
+
+  it("links back only while there are rows before it, and an emptied page still leads back", async () => {
+    const { token, ids, revoke } = await learnerWithItems(25);
+    const first = await pageOf<OwnedItem>(token, "/api/get-items");
+    const second = await pageOf<OwnedItem>(token, withCursor("/api/get-items", first.next_cursor ?? ""));
+    expect(second.rows.map((r) => r.id)).toEqual(ids.slice(20));
+    expect(second.prev_cursor).not.toBeNull();
+    // The second page's rows go: its link shows an empty page that still leads back to the first.
+    await revoke(ids.slice(20));
+    const emptied = await pageOf<OwnedItem>(token, withCursor("/api/get-items", first.next_cursor ?? ""));
+    expect(emptied.rows).toEqual([]);
+    expect(emptied.next_cursor).toBeNull();
+    const back = await pageOf<OwnedItem>(token, withCursor("/api/get-items", emptied.prev_cursor ?? ""));
+    expect(back.rows.map((r) => r.id)).toEqual(ids.slice(0, 20));
+    // The first page's rows go too: the link from the first page has nothing before it to lead back to.
+    await revoke(ids.slice(0, 20));
+    const alone = await pageOf<OwnedItem>(token, withCursor("/api/get-items", first.next_cursor ?? ""));
+    expect(alone).toMatchObject({ rows: [], next_cursor: null, prev_cursor: null });
+  });
+
+  it("going back, links on only while there are rows after it", async () => {
+    const { token, ids, revoke } = await learnerWithItems(25);
+    const first = await pageOf<OwnedItem>(token, "/api/get-items?limit=10");
+    const second = await pageOf<OwnedItem>(token, withCursor("/api/get-items?limit=10", first.next_cursor ?? ""));
+    // Back from the second page: the first page again, with a link on while the rest are there.
+    const back = await pageOf<OwnedItem>(token, withCursor("/api/get-items?limit=10", second.prev_cursor ?? ""));
+    expect(back.rows.map((r) => r.id)).toEqual(ids.slice(0, 10));
+    expect(back.next_cursor).not.toBeNull();
+    expect(back.prev_cursor).toBeNull();
+    await revoke(ids.slice(10));
+    const last = await pageOf<OwnedItem>(token, withCursor("/api/get-items?limit=10", second.prev_cursor ?? ""));
+    expect(last.rows.map((r) => r.id)).toEqual(ids.slice(0, 10));
+    expect(last.next_cursor).toBeNull();
+  });
+});
+
 describe("the admin lists, searched and paged", () => {
   let adminToken: string;
   beforeEach(async () => {

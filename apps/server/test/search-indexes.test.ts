@@ -6,7 +6,7 @@ import { selectUsers } from "../src/admin/manage-users.ts";
 import { orders, users } from "../src/db/schema/index.ts";
 import { searchTerm } from "../src/lib/like-pattern.ts";
 import { selectOrderPage } from "../src/orders/read-orders.ts";
-import { beyondKey, keyColumns, SIDE_SHAPES, sideShape } from "../src/paging/keyset-page.ts";
+import { beyondKey, keyColumns, preparedShape, SIDE_SHAPES } from "../src/paging/keyset-page.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { bulkLoad, insertLearners, insertOrders } from "./helpers/history.ts";
 import { nodesOf, type PlanNode, planOf as planIn } from "./helpers/plans.ts";
@@ -200,15 +200,21 @@ describe(`with ${LEARNERS} learners and ${LEARNERS * 2} orders`, () => {
 
   it("keeps one plan for every learner's order pages, each page from orders_user_created_idx", async () => {
     const [learner] = await store.database.db.select({ id: users.id }).from(users).orderBy(desc(users.id)).limit(1);
-    const values = { userId: learner?.id ?? 0, keyAt: "2025-06-01T00:00:10.000000Z", keyId: 1_000, limit: 21 };
+    const values = {
+      userId: learner?.id ?? 0,
+      keyAt: "2025-06-01T00:00:10.000000Z",
+      keyId: 1_000,
+      limit: 21,
+      pastLimit: 1,
+    };
+    const select = selectOrderPage(store.database.db, sql.placeholder("userId"));
     for (const shape of Object.keys(SIDE_SHAPES) as (keyof typeof SIDE_SHAPES)[]) {
-      const { where, orderBy } = sideShape(orders.createdAt, orders.id, shape);
-      const page = selectOrderPage(store.database.db, sql.placeholder("userId"))(
-        where,
-        orderBy,
-        sql.placeholder("limit"),
-      );
-      expectIndexed(await genericPlanOf(page, values), ["orders_user_created_idx"]);
+      const statement = preparedShape(orders.createdAt, orders.id, select, shape);
+      const plan = await genericPlanOf(statement, values);
+      expectIndexed(plan, ["orders_user_created_idx"]);
+      // From a cursor, both parts of the statement (the page, the row past it) are index ranges.
+      const ranges = plan.filter((node) => node["Index Name"] === "orders_user_created_idx");
+      expect(ranges).toHaveLength(shape === "first" ? 1 : 2);
     }
   });
 });

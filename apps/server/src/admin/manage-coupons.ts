@@ -15,7 +15,7 @@ import { categories, couponRedemptions, coupons } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
 import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
-import { builtEachTime, keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import { builtEachTime, keyColumns, keysetPage, type Part } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 
 type CouponRecord = typeof coupons.$inferSelect;
@@ -61,9 +61,9 @@ async function namesFor(db: Db, records: CouponRecord[]): Promise<Map<number, st
  */
 export function selectCoupons(db: Db, term: string | undefined) {
   const matches = term === undefined ? undefined : ilike(coupons.code, containsPattern(term));
-  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+  return (where: SQL | undefined, orderBy: SQL[], limit: number, part?: Part) =>
     db
-      .select({ coupon: coupons, ...keyColumns(coupons.createdAt, coupons.id) })
+      .select({ coupon: coupons, ...keyColumns(coupons.createdAt, coupons.id, part) })
       .from(coupons)
       .where(and(matches, where))
       .orderBy(...orderBy)

@@ -9,7 +9,7 @@ import { AppError } from "../lib/app-error.ts";
 import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
 import { WHOLE_ORDER_NUMBER } from "../orders/order-number.ts";
 import { getOrder } from "../orders/read-orders.ts";
-import { builtEachTime, keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import { builtEachTime, keyColumns, keysetPage, type Part } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 import { usersMatching } from "./manage-users.ts";
 
@@ -47,7 +47,7 @@ export function selectAllOrders(db: Db, term: string | undefined) {
       : WHOLE_ORDER_NUMBER.test(term)
         ? eq(orders.orderNumber, term.toUpperCase())
         : ordersMatching(term);
-  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+  return (where: SQL | undefined, orderBy: SQL[], limit: number, part?: Part) =>
     db
       .select({
         id: orders.id,
@@ -59,7 +59,7 @@ export function selectAllOrders(db: Db, term: string | undefined) {
         refundState: orders.refundState,
         email: users.email,
         name: users.name,
-        ...keyColumns(orders.createdAt, orders.id),
+        ...keyColumns(orders.createdAt, orders.id, part),
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))

@@ -8,7 +8,7 @@ import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { containsPattern, searchTerm, WHOLE_EMAIL } from "../lib/like-pattern.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
-import { builtEachTime, keyColumns, keysetPage } from "../paging/keyset-page.ts";
+import { builtEachTime, keyColumns, keysetPage, type Part } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 
 /** The learners a search term finds: by name or e-mail containing it, or the one whose whole address it is. */
@@ -26,7 +26,7 @@ export function usersMatching(term: string): SQL | undefined {
  */
 export function selectUsers(db: Db, term: string | undefined) {
   const matches = term === undefined ? undefined : usersMatching(term);
-  return (where: SQL | undefined, orderBy: SQL[], limit: number) =>
+  return (where: SQL | undefined, orderBy: SQL[], limit: number, part?: Part) =>
     db
       .select({
         id: users.id,
@@ -36,7 +36,7 @@ export function selectUsers(db: Db, term: string | undefined) {
         emailVerifiedAt: users.emailVerifiedAt,
         blockedAt: users.blockedAt,
         createdAt: users.createdAt,
-        ...keyColumns(users.createdAt, users.id),
+        ...keyColumns(users.createdAt, users.id, part),
       })
       .from(users)
       .where(and(matches, where))

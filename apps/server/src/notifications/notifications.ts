@@ -130,9 +130,9 @@ const toItem =
 /** The read ones, a page at a time. */
 const readPage = preparedKeyset("read_notifications_page", notifications.createdAt, notifications.id, (db) => {
   const userId = sql.placeholder("userId");
-  return (where, orderBy, limit) =>
+  return (where, orderBy, limit, part) =>
     db
-      .select({ ...columns, ...keyColumns(notifications.createdAt, notifications.id) })
+      .select({ ...columns, ...keyColumns(notifications.createdAt, notifications.id, part) })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), isNotNull(notifications.readAt), where))
       .orderBy(...orderBy)

@@ -5,7 +5,7 @@ import { and, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, entitlements, orderLines, orders } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
-import { keyColumns, keysetPage, preparedKeyset } from "../paging/keyset-page.ts";
+import { keyColumns, keysetPage, type Part, preparedKeyset } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 import { itemProgressOf, toItemProgress } from "../progress/reading-progress.ts";
 import { refundDeadline } from "./money-back.ts";
@@ -83,9 +83,9 @@ function toRow(o: OrderRecord, lines: OrderLine[]): OrderRow {
 /** The query of a learner's order list: their orders plus the page's `where`, in `orderBy` order. */
 export function selectOrderPage(db: DbOrTx, userId: number | Placeholder) {
   const lines = linesOfOrder(db);
-  return <Limit extends number | Placeholder>(where: SQL | undefined, orderBy: SQL[], limit: Limit) =>
+  return <Limit extends number | Placeholder>(where: SQL | undefined, orderBy: SQL[], limit: Limit, part?: Part) =>
     db
-      .select({ ...orderColumns, lines: lines.lines, ...keyColumns(orders.createdAt, orders.id) })
+      .select({ ...orderColumns, lines: lines.lines, ...keyColumns(orders.createdAt, orders.id, part) })
       .from(orders)
       .innerJoinLateral(lines, sql`true`)
       .where(and(eq(orders.userId, userId), where))
@@ -143,7 +143,7 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
  */
 export function selectItemPage(db: DbOrTx, userId: number | Placeholder) {
   const progress = itemProgressOf(db);
-  return <Limit extends number | Placeholder>(where: SQL | undefined, orderBy: SQL[], limit: Limit) =>
+  return <Limit extends number | Placeholder>(where: SQL | undefined, orderBy: SQL[], limit: Limit, part?: Part) =>
     db
       .select({
         id: entitlements.id,
@@ -156,7 +156,7 @@ export function selectItemPage(db: DbOrTx, userId: number | Placeholder) {
         done: progress.done,
         nextSlug: progress.nextSlug,
         nextTitle: progress.nextTitle,
-        ...keyColumns(entitlements.createdAt, entitlements.id),
+        ...keyColumns(entitlements.createdAt, entitlements.id, part),
       })
       .from(entitlements)
       .innerJoin(categories, eq(categories.id, entitlements.categoryId))

@@ -23,8 +23,17 @@ import {
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { containsPattern, searchTerm } from "../../lib/like-pattern.ts";
-import { type KeysetSide, keysetPage } from "../../paging/keyset-page.ts";
-import type { PageCursors } from "../../paging/page-cursors.ts";
+import {
+  type KeysetSide,
+  keysetPage,
+  PAGE,
+  PAST,
+  PAST_OF,
+  type Part,
+  partColumn,
+  unionOf,
+} from "../../paging/keyset-page.ts";
+import type { ListKey, PageCursors } from "../../paging/page-cursors.ts";
 import { toMajor } from "./catalogue-write.ts";
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -252,14 +261,15 @@ const AFTER: Record<string, { op: string; order: "asc" | "desc" }> = {
 
 /**
  * The query of a page of parents from `side` (null: the first), at most
- * `limit`, those a search term finds; the parents' index serves its order.
+ * `limit`, those a search term finds, with the parent past the cursor
+ * (keyset-page.ts); the parents' index serves its order.
  */
 export function selectParents(db: DbOrTx, term: string | undefined) {
-  return (side: KeysetSide, limit: number) => {
-    const after = side ? AFTER[side.op] : undefined;
+  const select = (op: string | undefined, key: ListKey | undefined, limit: number, part: Part) => {
+    const after = op ? AFTER[op] : undefined;
     const beyond =
-      side && after
-        ? sql`(${categories.sortOrder}, ${categories.id}) ${sql.raw(after.op)} (${Number(side.key.atMicros) - SORT_SHIFT}, ${side.key.id})`
+      key && after
+        ? sql`(${categories.sortOrder}, ${categories.id}) ${sql.raw(after.op)} (${Number(key.atMicros) - SORT_SHIFT}, ${key.id})`
         : undefined;
     const order = after?.order === "desc" ? desc : asc;
     return db
@@ -267,12 +277,17 @@ export function selectParents(db: DbOrTx, term: string | undefined) {
         row: categories,
         keyAt: sql<string>`(${categories.sortOrder}::bigint + ${SORT_SHIFT})::text`,
         keyId: categories.id,
+        part: partColumn(part),
       })
       .from(categories)
       .where(and(isNull(categories.parentId), term === undefined ? undefined : parentsMatching(term), beyond))
       .orderBy(order(categories.sortOrder), order(categories.id))
       .limit(limit);
   };
+  return (side: KeysetSide, limit: number) =>
+    side
+      ? unionOf(select(side.op, side.key, limit, PAGE), select(PAST_OF[side.op], side.key, 1, PAST))
+      : select(undefined, undefined, limit, PAGE);
 }
 
 export interface CatalogueTreeRequest {
