@@ -195,7 +195,18 @@ describe("the catalogue editor, a page at a time", () => {
     const plain = options(await page(`/admin/catalogue?edit=category-${kubernetes?.id}`));
     expect(plain).toHaveLength(51);
     expect(plain[0]).toBe(`${own?.name} (chosen)`);
-    const searched = options(await page(`/admin/catalogue?edit=category-${kubernetes?.id}&parents=extra parent 3`));
+    const searchedHtml = await page(`/admin/catalogue?edit=category-${kubernetes?.id}&parents=extra parent 3`);
+    const searched = options(searchedHtml);
+    // The tree's toggles keep the form's search; a new filter of the tree drops it.
+    const kept = '<input type="hidden" name="parents" value="extra parent 3"/>';
+    const filter = searchedHtml.slice(
+      searchedHtml.indexOf("admin-tree__filter"),
+      searchedHtml.indexOf("</form>", searchedHtml.indexOf("admin-tree__filter")),
+    );
+    expect(filter).toContain('name="edit"');
+    expect(filter).not.toContain('name="parents"');
+    const toggles = searchedHtml.slice(searchedHtml.indexOf("admin-tree__list"));
+    expect(toggles).toContain(kept);
     expect(searched).toEqual([
       `${own?.name} (chosen)`,
       "Extra Parent 3",

@@ -13,7 +13,13 @@ import { FormNotice } from "../components/form/form-notice";
 import { Pager } from "../components/pager";
 import { adminCall, confirmAction, formatMoney } from "../features/admin/admin-api";
 import { catalogueAction } from "../features/admin/catalogue/catalogue-action.server";
-import { PARENT_SEARCH, TREE_PARAMS, treeParamsOf } from "../features/admin/catalogue/catalogue-intents";
+import {
+  PARENT_SEARCH,
+  PICKER_SEARCHES,
+  RELATED_SEARCH,
+  TREE_PARAMS,
+  treeParamsOf,
+} from "../features/admin/catalogue/catalogue-intents";
 import { CategoryForm } from "../features/admin/catalogue/category-form";
 import { ContentEditor } from "../features/admin/catalogue/content-editor";
 import { GroupForm } from "../features/admin/catalogue/group-form";
@@ -115,7 +121,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     // The article being edited, with its body: in the server's HTML, so its form works before and without JavaScript.
     contentId ? context.admin.content(contentId) : null,
     parentChoicesFor(context, target, categoryRead, params.get(PARENT_SEARCH) || undefined),
-    contentId ? context.admin.relatedChoices({ contentId, search: params.get("related") || undefined }) : null,
+    contentId ? context.admin.relatedChoices({ contentId, search: params.get(RELATED_SEARCH) || undefined }) : null,
   ]);
   // What a plain upload or import (no JavaScript, posted to /api/admin) answered before it came back here.
   return { tree, artefact, category, content, parents, related, notice: context.admin.uploadNotice() };
@@ -323,9 +329,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
               label="Filter the catalogue"
               placeholder="Name or title"
               initial={search}
-              kept={[...params].filter(
-                ([key]) => !TREE_PARAMS.includes(key) && key !== "related" && key !== PARENT_SEARCH,
-              )}
+              kept={[...params].filter(([key]) => !TREE_PARAMS.includes(key) && !PICKER_SEARCHES.includes(key))}
               live
             />
           </div>
@@ -403,7 +407,7 @@ function ExpandForm({
 /** The page's own parameters (its editor included) with the tree's `changes`. */
 function pageParams(params: URLSearchParams, changes: Record<string, string | number[] | null>) {
   const next = treeParams(params, changes);
-  for (const name of ["edit", "add", "related"]) {
+  for (const name of ["edit", "add", ...PICKER_SEARCHES]) {
     const value = params.get(name);
     if (value) next.set(name, value);
   }

@@ -42,3 +42,12 @@ export function treeParamsOf(params: URLSearchParams, options: { emptyOpen: bool
 
 /** The URL parameter of the artefact form's search for a parent. */
 export const PARENT_SEARCH = "parents";
+
+/** The URL parameter of the content form's search for related content. */
+export const RELATED_SEARCH = "related";
+
+/**
+ * The editor's pickers' searches: each belongs to the form that is open, so the
+ * tree's links and toggles keep them, and its filter (a new search) does not.
+ */
+export const PICKER_SEARCHES: readonly string[] = [PARENT_SEARCH, RELATED_SEARCH];

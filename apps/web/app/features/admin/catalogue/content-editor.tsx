@@ -16,6 +16,7 @@ import { adminCall } from "../admin-api";
 import { AdminSearch, ChoiceSelect } from "../components/admin-bits";
 import { useAdminForm } from "../use-admin-form";
 import { ArticleBodyField } from "./article-body-field";
+import { RELATED_SEARCH } from "./catalogue-intents";
 import { type PostedFields, SelectInput, TextInput, textOf } from "./fields";
 
 const DELETE_PROMPT = "Are you sure you want to delete this item?";
@@ -282,13 +283,13 @@ function RelatedPicker({ content, choices }: { content: AdminContent; choices: A
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t("Related content")}</h3>
       <AdminSearch
-        key={params.get("related") ?? ""}
-        name="related"
+        key={params.get(RELATED_SEARCH) ?? ""}
+        name={RELATED_SEARCH}
         label="Find content by title"
         placeholder="Name or title"
         hint="Without a search, the list shows this artefact's contents."
-        initial={params.get("related") ?? ""}
-        kept={[...params].filter(([key]) => key !== "related")}
+        initial={params.get(RELATED_SEARCH) ?? ""}
+        kept={[...params].filter(([key]) => key !== RELATED_SEARCH)}
         live
       />
       <form {...formProps} className="admin-form">
