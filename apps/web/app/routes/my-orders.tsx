@@ -5,6 +5,7 @@ import { PageLinkError } from "../components/page-link-error";
 import { cursorOf, Pager } from "../components/pager";
 import { EmptyAccountState } from "../features/orders/components/empty-account-state";
 import { OrderCard } from "../features/orders/components/order-card";
+import { shownLine } from "../features/orders/components/order-lines";
 import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
@@ -15,7 +16,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = await context.orders({ cursor: cursorOf(url), limit: PAGE_SIZE });
   // Dates are written here, in the learner's time zone, so server HTML and hydration agree.
   return {
-    orders: page.rows.map((order) => ({ order, date: formatOrderDate(order.created_at, formattingOf(viewer.user)) })),
+    orders: page.rows.map((order) => ({
+      order: { ...order, orders: order.orders.map(shownLine) },
+      date: formatOrderDate(order.created_at, formattingOf(viewer.user)),
+    })),
     prev: page.prev_cursor,
     next: page.next_cursor,
   };

@@ -4,11 +4,14 @@ import { useId } from "react";
 import { Link } from "../../../components/app-link";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
-import { OrderLines } from "./order-lines";
+import { OrderLines, type ShownLine } from "./order-lines";
 import { OrderStatusBadge } from "./order-status-badge";
 
+/** An order as /my-orders' loader sends it: its lines as they are shown (shownLine). */
+export type ShownOrder = Omit<OrderRow, "orders"> & { orders: ShownLine[] };
+
 /** One order of /my-orders; `date` is already formatted by the loader. */
-export function OrderCard({ order, date }: { order: OrderRow; date: string }) {
+export function OrderCard({ order, date }: { order: ShownOrder; date: string }) {
   const t = useT();
   const money = usePrice();
   const titleId = useId();

@@ -2,8 +2,22 @@ import type { OrderLine } from "@skillshelf/shared/api.ts";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
 
+/** What a line shows: its artefact's icon and name, its group, the price paid. */
+export type ShownLine = Pick<OrderLine, "id" | "currency" | "price" | "groups"> & {
+  category: Pick<OrderLine["category"], "icon" | "name">;
+};
+
+/** A line as a loader sends it for OrderLines: what it shows, not the artefact's description or slug. */
+export const shownLine = ({ id, currency, price, groups, category }: OrderLine): ShownLine => ({
+  id,
+  currency,
+  price,
+  groups,
+  category: { icon: category.icon, name: category.name },
+});
+
 /** The lines of an order at the price paid. */
-export function OrderLines({ lines }: { lines: OrderLine[] }) {
+export function OrderLines({ lines }: { lines: ShownLine[] }) {
   const t = useT();
   const money = usePrice();
   return (
