@@ -73,6 +73,9 @@ describe("a coupon code from the admin area to a paid order", () => {
     await page.getByRole("button", { name: "Create code" }).click();
     const row = page.locator(`tr[data-code="${code}"]`);
     await row.waitFor();
+    // The form is empty again for the next code.
+    expect(await page.getByLabel("Code", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Value", { exact: true }).inputValue()).toBe("");
     expect(((await row.textContent()) ?? "").replace(/\s+/g, " ")).toContain(
       `${code}Percentage25%Never5 in all · no limit per learner0Frontend Engineering`,
     );

@@ -2,7 +2,7 @@ import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import { type AdminCouponRow, createCouponSchema } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Link } from "../components/app-link";
@@ -170,11 +170,14 @@ function CouponForm({ editing, choices }: { editing: AdminCouponRow | null; choi
     "aria-describedby": errors[name] ? `coupon-${name}-error` : undefined,
   });
   const error = (name: string) => <FieldError id={`coupon-${name}`} error={errors[name]} />;
-  // A new code made, the form is empty again for the next (the key of its fields).
+  // A new code made, the form is empty again for the next (the key of its fields): counted
+  // while rendering the answer that says so, as React does state that follows a prop.
   const [made, setMade] = useState(0);
-  useEffect(() => {
-    if (posted?.ok && !editing) setMade((count) => count + 1);
-  }, [posted, editing]);
+  const [answered, setAnswered] = useState(posted);
+  if (posted !== answered) {
+    setAnswered(posted);
+    if (posted?.ok && !editing) setMade(made + 1);
+  }
 
   return (
     <>
