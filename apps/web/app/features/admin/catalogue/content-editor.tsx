@@ -7,13 +7,13 @@ import {
 } from "@skillshelf/shared/admin-forms.ts";
 import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
+import { useRevalidator } from "react-router";
 import { Link } from "../../../components/app-link";
 import { useT } from "../../../lib/i18n";
 import { useMessageNotifier, useMessageT } from "../../../lib/message-t";
 import { useToast } from "../../toast/toast-context";
 import { adminCall } from "../admin-api";
-import { AdminSearch, ChoiceSelect } from "../components/admin-bits";
+import { AdminSearch, ChoiceSelect, useUrlSearch } from "../components/admin-bits";
 import { useAdminForm } from "../use-admin-form";
 import { ArticleBodyField } from "./article-body-field";
 import { RELATED_SEARCH } from "./catalogue-intents";
@@ -276,20 +276,20 @@ function RelatedPicker({ content, choices }: { content: AdminContent; choices: A
   const id = useId();
   const t = useT();
   const message = useMessageT();
-  const [params] = useSearchParams();
+  const search = useUrlSearch(RELATED_SEARCH);
   const { errors, busy, formProps } = useAdminForm({ schema: relatedSchema, read: relatedInput });
 
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t("Related content")}</h3>
       <AdminSearch
-        key={params.get(RELATED_SEARCH) ?? ""}
+        key={search.initial}
         name={RELATED_SEARCH}
         label="Find content by title"
         placeholder="Name or title"
         hint="Without a search, the list shows this artefact's contents."
-        initial={params.get(RELATED_SEARCH) ?? ""}
-        kept={[...params].filter(([key]) => key !== RELATED_SEARCH)}
+        initial={search.initial}
+        kept={search.kept}
         live
       />
       <form {...formProps} className="admin-form">

@@ -68,8 +68,7 @@ export function AdminSearch({ kept = [], ...field }: SearchFieldProps & { kept?:
  * the other one, as forms may not nest. It starts from the URL's `name`.
  */
 export function AdminSearchIn({ form, ...field }: Omit<SearchFieldProps, "initial"> & { form: string; name: string }) {
-  const [params] = useSearchParams();
-  const initial = params.get(field.name) ?? "";
+  const { initial } = useUrlSearch(field.name);
   return (
     <search>
       <SearchField key={initial} {...field} initial={initial} form={form} />
@@ -79,12 +78,22 @@ export function AdminSearchIn({ form, ...field }: Omit<SearchFieldProps, "initia
 
 /** The GET form an AdminSearchIn of `name` sends: with every other parameter of the page's URL. */
 export function AdminSearchForm({ id, name }: { id: string; name: string }) {
-  const [params] = useSearchParams();
+  const { kept } = useUrlSearch(name);
   return (
     <Form id={id} method="get" preventScrollReset hidden>
-      <KeptParams kept={[...params].filter(([key]) => key !== name)} />
+      <KeptParams kept={kept} />
     </Form>
   );
+}
+
+/**
+ * A form's search of `name` in the page's URL: its value (`initial`, also the key
+ * that starts the box afresh when it changes) and every other parameter, which the
+ * search keeps (`kept`).
+ */
+export function useUrlSearch(name: string): { initial: string; kept: [string, string][] } {
+  const [params] = useSearchParams();
+  return { initial: params.get(name) ?? "", kept: [...params].filter(([key]) => key !== name) };
 }
 
 const KeptParams = ({ kept }: { kept: [string, string][] }) =>
