@@ -16,7 +16,7 @@ import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.t
 import { smallCatalogue } from "./helpers/factories.ts";
 import { insertLearners, insertOrders } from "./helpers/history.ts";
 import { englishLeftIn, englishPieces, readerTexts } from "./helpers/languages.ts";
-import { formPost } from "./helpers/pages.ts";
+import { formPost, pageCatalogue } from "./helpers/pages.ts";
 
 /**
  * The admin area in the operator's language: every admin route, rendered on
@@ -259,8 +259,8 @@ describe("the admin area in the operator's language", () => {
     expect(englishLeftIn(refused.body, englishPieces("fr")).filter((text) => !isData(text))).toEqual([]);
   });
 
-  it("sends the admin area's texts to operators only: a learner's page goes without them", async () => {
-    // Spanish admin texts no other page shows: they reach a page only as its catalogue (the root loader's data).
+  it("sends the admin area's texts to operators only: a learner's page and catalogue go without them", async () => {
+    // Spanish admin texts no other page shows: they reach the browser only in the page's catalogue file.
     const { admin = {}, ...others } = CATALOGUES.es;
     const elsewhere = JSON.stringify(others);
     const adminOnly = Object.values(admin).filter(
@@ -270,14 +270,16 @@ describe("the admin area in the operator's language", () => {
     for (const url of ["/dashboard", "/docker"]) {
       const learnerPage = await page(url, learner);
       expect(learnerPage.body, url).toContain('<html lang="es"');
+      const catalogue = JSON.stringify((await pageCatalogue(store, learnerPage.body))?.resources);
       expect(
-        adminOnly.filter((text) => learnerPage.body.includes(text)),
+        adminOnly.filter((text) => learnerPage.body.includes(text) || catalogue.includes(text)),
         url,
       ).toEqual([]);
     }
-    // The operator's admin page carries them all, so every admin page (and a client-side visit) can say them.
+    // The operator's catalogue holds them all, so every admin page (and a client-side visit) can say them.
     const operatorPage = await page("/admin/users", operators.es);
-    expect(adminOnly.filter((text) => !operatorPage.body.includes(text))).toEqual([]);
+    const operatorCatalogue = JSON.stringify((await pageCatalogue(store, operatorPage.body))?.resources);
+    expect(adminOnly.filter((text) => !operatorCatalogue.includes(text))).toEqual([]);
   });
 
   it("shows a learner's 403 in their language", async () => {

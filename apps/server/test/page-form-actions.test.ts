@@ -314,7 +314,8 @@ describe("the learner's own account forms by plain form posts", () => {
 
     const bad = await post("/settings", { ...fields, timezone: "Mars/Olympus" }, cookie);
     expect(bad.statusCode).toBe(422);
-    expect(textOf(bad.body)).toContain("Time zone is required.");
+    // In the language just saved.
+    expect(textOf(bad.body)).toContain("Le fuseau horaire est obligatoire.");
   });
 
   it("updates the profile, and changes the password only with the old one", async () => {

@@ -14,7 +14,7 @@ import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./h
 import { smallCatalogue } from "./helpers/factories.ts";
 import { englishLeftAmong, englishLeftIn, englishPieces } from "./helpers/languages.ts";
 import { buyFromListing, payForCart } from "./helpers/orders.ts";
-import { formPost } from "./helpers/pages.ts";
+import { formPost, pageCatalogue } from "./helpers/pages.ts";
 
 let store: TestStore;
 
@@ -254,6 +254,47 @@ describe("a signed-in learner's pages in Spanish and French", () => {
       }
     });
   }
+
+  it("sends a Spanish or French page's catalogue as a file the browser keeps, not in the page", async () => {
+    for (const code of ["es", "fr"] as const) {
+      const learner = await createUser(store, { language: SETTING_OF_CODE[code] });
+      const headers = { cookie: `access-token=${await signIn(store, learner.id)}` };
+      const english = await get("/my-orders", {
+        cookie: `access-token=${await signIn(store, (await createUser(store)).id)}`,
+      });
+      const translated = await get("/my-orders", headers);
+      expect(translated.body).toContain(`<html lang="${code}"`);
+
+      const catalogue = await pageCatalogue(store, translated.body);
+      expect(catalogue?.url).toMatch(new RegExp(`^/i18n/learner\\.${code}\\.[\\w-]{12}\\.json$`));
+      // The learner's namespaces, none of the operator's or the server's.
+      expect(Object.keys(catalogue?.resources ?? {}).sort()).toEqual(
+        ["account", "auth", "catalogue", "checkout", "commerce", "common", "home", "validation"].sort(),
+      );
+      // What checkout says is in the file, not in a page that does not show it; the page weighs about what English does.
+      const checkoutText = Object.values(catalogue?.resources.checkout ?? {}).find((text) => text.length > 40) ?? "";
+      expect(checkoutText).not.toBe("");
+      expect(translated.body).not.toContain(checkoutText);
+      expect(translated.body.length).toBeLessThan(english.body.length * 1.1);
+
+      const file = await store.app.inject({ url: catalogue?.url ?? "", headers: { "accept-encoding": "br" } });
+      expect(file.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(file.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(file.headers["content-encoding"]).toBe("br");
+
+      // A guest's page names the guest's file: without the account area's texts.
+      const guest = await pageCatalogue(store, (await get(`/docker?lang=${code}`)).body);
+      expect(guest?.url).toMatch(new RegExp(`^/i18n/guest\\.${code}\\.`));
+      expect(guest?.resources).not.toHaveProperty("account");
+      expect(guest?.resources).not.toHaveProperty("checkout");
+    }
+    // English keys are the texts: an English page carries its few plural forms inline and names no file.
+    expect(await pageCatalogue(store, (await get("/docker?lang=en")).body)).toBeNull();
+    // A file no build names (an old page's, a made-up one) is not found.
+    const unknown = await store.app.inject({ url: "/i18n/learner.fr.AAAAAAAAAAAA.json" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ status: false, message: "Not found" });
+  });
 
   it("writes a notification in its reader's language in the API too; one from before migration 0013 as it was", async () => {
     const learner = await createUser(store, { language: "Spanish" });

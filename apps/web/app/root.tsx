@@ -21,7 +21,7 @@ import { SiteHeader } from "./features/layout/components/site-header";
 import { SkipLink } from "./features/layout/components/skip-link";
 import type { NavUser } from "./features/layout/nav-user";
 import { ToastProvider } from "./features/toast/toast-context";
-import { metaT, type PageI18n, TranslatorProvider, translatorOf } from "./lib/i18n";
+import { metaT, type PageI18n, pageI18n, TranslatorProvider, translatorOf } from "./lib/i18n";
 import { buildMeta } from "./lib/meta";
 import { revalidateUnlessUnsent } from "./lib/unsent-action";
 import "./styles/base.css";
@@ -37,12 +37,12 @@ import "./styles/account.css";
 import "./styles/admin.css";
 import "./styles/search.css";
 
-const FAVICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><rect width="28" height="28" rx="7" fill="#1d4ed8"/><path d="M7 7h3v13H7zM12 7h3v13h-3zM17.2 7.6l2.9-.8 3.4 12.5-2.9.8z" fill="#fff"/></svg>',
-)}`;
+// Escaped only where a URL must be (# as %23; single quotes inside): a third shorter than encodeURIComponent's.
+const FAVICON =
+  "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 28 28'><rect width='28' height='28' rx='7' fill='%231d4ed8'/><path d='M7 7h3v13H7zM12 7h3v13h-3zM17.2 7.6l2.9-.8 3.4 12.5-2.9.8z' fill='%23fff'/></svg>";
 
 // An inline icon: no request for /favicon.ico (which would answer 404).
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: FAVICON, type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: FAVICON }];
 
 const NO_NAVIGATION: Navigation = { header: [], hasMore: false };
 
@@ -65,7 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     cartCount = await context.cartCount();
   } catch (error) {
     console.error(error);
-    throw data({ i18n: context.i18n } satisfies RootFailure, { status: 500 });
+    throw data({ i18n: pageI18n(context.i18n) } satisfies RootFailure, { status: 500 });
   }
   const user: NavUser | null = context.viewer ? { name: context.viewer.user.name } : null;
   return {
@@ -76,8 +76,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     paymentsEmulated: context.paymentsEmulated,
     // A learner's follows their settings; a guest's the page's language (kept pages are kept per language).
     formatting: readerFormatting(context.i18n.language, context.viewer?.user),
-    // The page's language and its catalogue, as data: the hydration translates with what the server did.
-    i18n: context.i18n,
+    // The page's language and its catalogue (or its file's address): the hydration translates with what the server did.
+    i18n: pageI18n(context.i18n),
   };
 }
 
@@ -109,12 +109,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const toastPosition =
     matches.map((m) => (m.handle as RouteHandle | undefined)?.toastPosition).findLast(Boolean) ?? "top-right";
   // Without the root's data (its loader failed), the page's language came with the error.
-  const translator = translatorOf(root?.i18n ?? failedI18n(error));
+  const i18n = root?.i18n ?? failedI18n(error);
+  const translator = translatorOf(i18n);
   return (
     <html lang={translator.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Fetched beside the page's scripts: entry.client hydrates once it has come. Only the document
+            needs it, and hydration passes over a link in the head it does not render. */}
+        {import.meta.env.SSR && i18n && "catalogue" in i18n && (
+          <link rel="preload" href={i18n.catalogue} as="fetch" crossOrigin="anonymous" />
+        )}
         <Meta />
         <Links />
       </head>

@@ -358,10 +358,11 @@ export type PaymentHandoff =
 export interface StoreContext {
   viewer: Viewer | null;
   /**
-   * The page's language (a learner's setting; a guest's choice or Accept-Language)
-   * and what the browser needs of its catalogue (i18n/page-translator.ts browserResources).
+   * The page's language (a learner's setting; a guest's choice or Accept-Language),
+   * what the browser needs of its catalogue (i18n/page-translator.ts browserResources),
+   * and the address of that catalogue's file when the page does not carry it inline.
    */
-  i18n: { language: LanguageCode; resources: Resources };
+  i18n: { language: LanguageCode; resources: Resources; catalogue: string | null };
   /** The page's form actions (POST); only a form post's render calls them. */
   accounts: AccountActions;
   commerce: CommerceActions;

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import type { StoreContext } from "@skillshelf/shared/api.ts";
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import {
   LANGUAGE_COOKIE,
@@ -50,6 +52,29 @@ const RESOURCES: Record<Audience, Record<LanguageCode, Resources>> = {
   operator: pageResources("operator"),
 };
 
+/**
+ * Where the browser gets a page's catalogue: a file of its own (/i18n/…), named by its audience,
+ * language and content, which the browser keeps (pageCatalogues), rather than in every page's
+ * hydration data and every navigation's (some 46 KB of a French or Spanish page). English pages
+ * carry theirs inline: their keys are the texts, so it holds only the plural forms (under 1 KB).
+ */
+const CATALOGUE_PATH = "/i18n/";
+const CATALOGUE_URLS = new Map<Resources, string | null>();
+/** Each catalogue file's name and body: what GET /i18n/:file answers. */
+export const CATALOGUE_FILES = new Map<string, string>();
+for (const [audience, byLanguage] of Object.entries(RESOURCES)) {
+  for (const [language, resources] of Object.entries(byLanguage)) {
+    if (language === "en") {
+      CATALOGUE_URLS.set(resources, null);
+      continue;
+    }
+    const body = JSON.stringify(resources);
+    const file = `${audience}.${language}.${createHash("sha256").update(body).digest("base64url").slice(0, 12)}.json`;
+    CATALOGUE_FILES.set(file, body);
+    CATALOGUE_URLS.set(resources, CATALOGUE_PATH + file);
+  }
+}
+
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 /**
@@ -58,7 +83,11 @@ const ONE_YEAR_S = 365 * 24 * 3600;
  * then Accept-Language; English by default. A guest's ?lang= is remembered in
  * the cookie. Pages kept for guests are kept per language (pages.ts).
  */
-export function pageLanguage(request: FastifyRequest, reply: FastifyReply, viewer: SessionViewer | null) {
+export function pageLanguage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  viewer: SessionViewer | null,
+): StoreContext["i18n"] {
   const query = new URL(request.url, "http://page").searchParams.get(LANGUAGE_PARAM);
   const cookie = request.cookies[LANGUAGE_COOKIE];
   const language = resolveLanguage({
@@ -76,5 +105,6 @@ export function pageLanguage(request: FastifyRequest, reply: FastifyReply, viewe
     });
   }
   const audience: Audience = !viewer ? "guest" : viewer.role === "admin" ? "operator" : "learner";
-  return { language, resources: RESOURCES[audience][language] };
+  const resources = RESOURCES[audience][language];
+  return { language, resources, catalogue: CATALOGUE_URLS.get(resources) ?? null };
 }

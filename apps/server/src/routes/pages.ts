@@ -32,7 +32,7 @@ import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
 import { takeUploadNotice } from "./api/form-navigation.ts";
 import { CROSS_SITE_FORM, crossSitePost, pageActions } from "./page-actions.ts";
 import { joinParts, PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
-import { pageLanguage } from "./page-language.ts";
+import { CATALOGUE_FILES, pageLanguage } from "./page-language.ts";
 import { viewerOf } from "./viewer.ts";
 
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
@@ -70,6 +70,16 @@ export const pageRoutes = fp(async (app: FastifyInstance, options: PageRoutesOpt
       const immutable = filePath.includes(`${"/"}assets${"/"}`);
       res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
+  });
+
+  // The pages' catalogues (page-language.ts): named by their content, so the browser keeps each for good.
+  app.get<{ Params: { file: string } }>("/i18n/:file", { schema: { hide: true } }, (request, reply) => {
+    const body = CATALOGUE_FILES.get(request.params.file);
+    if (body === undefined) return reply.status(404).send({ status: false, message: "Not found" });
+    return reply
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .type("application/json; charset=utf-8")
+      .send(body);
   });
 
   const { db } = app.database;

@@ -32,3 +32,18 @@ export function formPost(
     payload: body.toString(),
   });
 }
+
+/**
+ * The catalogue file a page names in its preload link (root Layout) and that file's resources,
+ * fetched as the browser does; null for a page that carries its catalogue inline (English).
+ */
+export async function pageCatalogue(
+  store: TestStore,
+  html: string,
+): Promise<{ url: string; resources: Record<string, Record<string, string>> } | null> {
+  const url = /<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous"\/>/.exec(html)?.[1];
+  if (!url) return null;
+  const res = await store.app.inject({ method: "GET", url });
+  expect(res.statusCode, url).toBe(200);
+  return { url, resources: res.json() };
+}

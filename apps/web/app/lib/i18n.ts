@@ -1,3 +1,4 @@
+import type { StoreContext } from "@skillshelf/shared/api.ts";
 import { DEFAULT_LANGUAGE, type LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
 import {
   createPageTranslator,
@@ -5,14 +6,57 @@ import {
   type Resources,
   type TFunction,
 } from "@skillshelf/shared/i18n/page-translator.ts";
-import { createContext, useContext } from "react";
+import { createContext, use, useContext } from "react";
 
 export type { TFunction };
 
-/** The root loader's `i18n`: the page's language and what the browser needs of its catalogue. */
-export interface PageI18n {
-  language: LanguageCode;
-  resources: Resources;
+/**
+ * The root loader's `i18n`: the page's language and what the browser needs of its catalogue,
+ * inline (English: the plural forms) or as the address of its file (page-language.ts), which the
+ * browser fetches once and keeps (loadCatalogue), so that pages and navigations do not carry it.
+ */
+export type PageI18n = { language: LanguageCode } & ({ resources: Resources } | { catalogue: string });
+
+/** The catalogues read from files: on the server every page's (pageI18n), in the browser those it loaded. */
+const catalogues = new Map<string, Resources>();
+const loading = new Map<string, Promise<Resources>>();
+
+/** The root loader's `i18n` from the load context's: the catalogue's file, kept here for the server's render. */
+export function pageI18n({ language, resources, catalogue }: StoreContext["i18n"]): PageI18n {
+  if (catalogue === null) return { language, resources };
+  catalogues.set(catalogue, resources);
+  return { language, catalogue };
+}
+
+/** A catalogue's file, fetched once (again after a failure): entry.client waits for the page's before hydrating. */
+export function loadCatalogue(url: string): Promise<Resources> {
+  let loaded = loading.get(url);
+  if (!loaded) {
+    loaded = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(url);
+      return response.json() as Promise<Resources>;
+    });
+    loaded.then(
+      (resources) => catalogues.set(url, resources),
+      () => loading.delete(url),
+    );
+    loading.set(url, loaded);
+  }
+  return loaded;
+}
+
+/**
+ * The resources of a catalogue's file. A navigation to a page of another language or audience
+ * (settings, the language switcher, signing in) waits for its file while React keeps the page
+ * shown; should it fail, the browser loads that page as a document, which the server renders whole.
+ */
+function resourcesOf(url: string): Resources {
+  const kept = catalogues.get(url);
+  if (kept) return kept;
+  if (import.meta.env.SSR) throw new Error(`The catalogue ${url} was not kept for this render`);
+  const loaded = loadCatalogue(url);
+  loaded.catch(() => location.reload());
+  return use(loaded);
 }
 
 // By the resources themselves: a learner's pages carry more namespaces than a guest's (page-language.ts).
@@ -21,17 +65,18 @@ const bare = createPageTranslator(DEFAULT_LANGUAGE, {});
 
 /**
  * The translator of a page's language, made once per catalogue from the root
- * loader's data: the server renders and the browser hydrates with the same
- * resources. Without them (the root's error page) the texts stay English.
- * Not i18next: the pages' small translator over the same catalogues, which
- * answers what i18next answers (@skillshelf/shared/i18n/page-translator.ts).
+ * loader's data (or the load context's): the server renders and the browser
+ * hydrates with the same resources. Without them (the root's error page) the
+ * texts stay English. Not i18next: the pages' small translator over the same
+ * catalogues, which answers what i18next answers (@skillshelf/shared/i18n/page-translator.ts).
  */
-export function translatorOf(data: PageI18n | null | undefined): PageTranslator {
+export function translatorOf(data: PageI18n | StoreContext["i18n"] | null | undefined): PageTranslator {
   if (!data) return bare;
-  let translator = translators.get(data.resources);
+  const resources = "resources" in data ? data.resources : resourcesOf(data.catalogue);
+  let translator = translators.get(resources);
   if (!translator) {
-    translator = createPageTranslator(data.language, data.resources);
-    translators.set(data.resources, translator);
+    translator = createPageTranslator(data.language, resources);
+    translators.set(resources, translator);
   }
   return translator;
 }
