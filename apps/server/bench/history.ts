@@ -57,7 +57,7 @@ try {
   if (!artefact) throw new Error("the demo catalogue has no priced artefact");
 
   const loadStarted = performance.now();
-  const { heavy, light, operator } = await bulkLoad(db, async () => {
+  const { heavy, heavyFrench, light, operator } = await bulkLoad(db, async () => {
     const learners = await insertLearners(db, {
       count: LEARNERS,
       tag: "Bench",
@@ -70,40 +70,42 @@ try {
       start: new Date("2025-03-01T00:00:00Z"),
       stepMicros: 10_000_000,
     });
-    const one = await insertLearners(db, { count: 1, tag: "Heavy", start: new Date("2025-02-01T00:00:00Z") });
-    await insertOrders(db, {
-      users: one,
-      perUser: HISTORY,
-      tag: "heavy",
-      start: new Date("2025-04-01T00:00:00Z"),
-      stepMicros: 3_600_000_000,
-      categoryId: artefact.id,
-    });
+    /** One learner with `count` orders of the artefact, an hour apart. */
+    const learnerWithOrders = async (tag: string, count: number) => {
+      const one = await insertLearners(db, { count: 1, tag, start: new Date("2025-02-01T00:00:00Z") });
+      await insertOrders(db, {
+        users: one,
+        perUser: count,
+        tag: tag.toLowerCase(),
+        start: new Date("2025-04-01T00:00:00Z"),
+        stepMicros: 3_600_000_000,
+        categoryId: artefact.id,
+      });
+      return one.firstId;
+    };
+    const heavy = await learnerWithOrders("Heavy", HISTORY);
+    // The same history for a learner who reads the store in French: a translated page weighs what English does.
+    const heavyFrench = await learnerWithOrders("French", HISTORY);
+    await db.update(users).set({ language: "French" }).where(eq(users.id, heavyFrench));
     // The same page for a learner whose whole history fits on it: what /my-orders costs without a long history.
-    const short = await insertLearners(db, { count: 1, tag: "Light", start: new Date("2025-02-01T00:00:00Z") });
-    await insertOrders(db, {
-      users: short,
-      perUser: 20,
-      tag: "light",
-      start: new Date("2025-04-01T00:00:00Z"),
-      stepMicros: 3_600_000_000,
-      categoryId: artefact.id,
-    });
+    const light = await learnerWithOrders("Light", 20);
     const ops = await insertLearners(db, { count: 1, tag: "Operator", start: new Date("2025-01-01T00:00:00Z") });
     await db.update(users).set({ role: "admin" }).where(eq(users.id, ops.firstId));
-    return { heavy: one.firstId, light: short.firstId, operator: ops.firstId };
+    return { heavy, heavyFrench, light, operator: ops.firstId };
   });
   const [{ n: orderCount } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
   console.log(
-    `\nLong histories on PostgreSQL: ${LEARNERS + 2} learners, ${orderCount} orders, one learner with ${HISTORY} (loaded in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`,
+    `\nLong histories on PostgreSQL: ${LEARNERS + 4} learners, ${orderCount} orders, two learners with ${HISTORY} (loaded in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`,
   );
 
   const now = new Date();
   const learnerToken = (await createSession({ db, userId: heavy, rememberMe: true, now })).token;
+  const frenchToken = (await createSession({ db, userId: heavyFrench, rememberMe: true, now })).token;
   const lightToken = (await createSession({ db, userId: light, rememberMe: true, now })).token;
   const adminToken = (await createSession({ db, userId: operator, rememberMe: true, now })).token;
   const asLearner = { cookie: `access-token=${learnerToken}` };
   const asLight = { cookie: `access-token=${lightToken}` };
+  const asFrench = { cookie: `access-token=${frenchToken}` };
   const asAdmin = { authorization: `Bearer ${adminToken}` };
 
   // A deep page: follow next_cursor 30 pages in (orders 601-620).
@@ -168,6 +170,7 @@ try {
   const pages = [
     { label: "/my-orders", url: "/my-orders", headers: asLearner, html: true, baseline: false },
     { label: "/my-orders, page 31", url: `/my-orders${deep}`, headers: asLearner, html: true, baseline: false },
+    { label: "/my-orders, in French", url: "/my-orders", headers: asFrench, html: true, baseline: false },
     { label: "/my-orders, 20 orders", url: "/my-orders", headers: asLight, html: true, baseline: true },
     { label: "/settings (no list)", url: "/settings", headers: asLearner, html: true, baseline: true },
     { label: "/api/get-orders", url: "/api/get-orders", headers: asLearner, html: false, baseline: false },
