@@ -53,10 +53,11 @@ const RESOURCES: Record<Audience, Record<LanguageCode, Resources>> = {
 };
 
 /**
- * Where the browser gets a page's catalogue: a file of its own (/i18n/…), named by its audience,
- * language and content, which the browser keeps (pageCatalogues), rather than in every page's
- * hydration data and every navigation's (some 46 KB of a French or Spanish page). English pages
- * carry theirs inline: their keys are the texts, so it holds only the plural forms (under 1 KB).
+ * Where the browser gets a page's catalogue: a file of its own (/i18n/…), named by its
+ * audience, language and content, which the browser fetches once and keeps (the web app's
+ * lib/i18n.ts), rather than in every page's hydration data and every navigation's (some 46 KB
+ * of a French or Spanish page). English pages carry theirs inline: their keys are the texts,
+ * so it holds only the plural forms (under 1 KB).
  */
 const CATALOGUE_PATH = "/i18n/";
 const CATALOGUE_URLS = new Map<Resources, string | null>();
