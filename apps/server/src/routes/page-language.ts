@@ -62,7 +62,9 @@ const RESOURCES: Record<Audience, Record<LanguageCode, Resources>> = {
 const CATALOGUE_PATH = "/i18n/";
 const CATALOGUE_URLS = new Map<Resources, string | null>();
 /** Each catalogue file's name and body: what GET /i18n/:file answers. */
-export const CATALOGUE_FILES = new Map<string, string>();
+const CATALOGUE_FILES = new Map<string, string>();
+/** Each file's body by its audience and language ("learner.fr"): what another build's name of it gets. */
+const CURRENT_CATALOGUES = new Map<string, string>();
 for (const [audience, byLanguage] of Object.entries(RESOURCES)) {
   for (const [language, resources] of Object.entries(byLanguage)) {
     if (language === "en") {
@@ -72,11 +74,26 @@ for (const [audience, byLanguage] of Object.entries(RESOURCES)) {
     const body = JSON.stringify(resources);
     const file = `${audience}.${language}.${createHash("sha256").update(body).digest("base64url").slice(0, 12)}.json`;
     CATALOGUE_FILES.set(file, body);
+    CURRENT_CATALOGUES.set(`${audience}.${language}`, body);
     CATALOGUE_URLS.set(resources, CATALOGUE_PATH + file);
   }
 }
 
 const ONE_YEAR_S = 365 * 24 * 3600;
+
+/**
+ * The catalogue file GET /i18n/:file answers, and for how long the browser may keep it: for
+ * good under the name of its content; under a name another build gave it (a page rendered by
+ * an instance not yet updated, or already), this build's catalogue of that audience and
+ * language, checked again each time, so that the page still comes to life. Null: no such file.
+ */
+export function catalogueFile(file: string): { body: string; immutable: boolean } | null {
+  const body = CATALOGUE_FILES.get(file);
+  if (body !== undefined) return { body, immutable: true };
+  const current = /^(\w+\.\w+)\.[\w-]+\.json$/.exec(file)?.[1];
+  const other = current === undefined ? undefined : CURRENT_CATALOGUES.get(current);
+  return other === undefined ? null : { body: other, immutable: false };
+}
 
 /**
  * The language of a page request: the learner's setting; for a guest ?lang=

@@ -32,7 +32,7 @@ import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
 import { takeUploadNotice } from "./api/form-navigation.ts";
 import { CROSS_SITE_FORM, crossSitePost, pageActions } from "./page-actions.ts";
 import { joinParts, PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
-import { CATALOGUE_FILES, pageLanguage } from "./page-language.ts";
+import { catalogueFile, pageLanguage } from "./page-language.ts";
 import { viewerOf } from "./viewer.ts";
 
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
@@ -74,12 +74,12 @@ export const pageRoutes = fp(async (app: FastifyInstance, options: PageRoutesOpt
 
   // The pages' catalogues (page-language.ts): named by their content, so the browser keeps each for good.
   app.get<{ Params: { file: string } }>("/i18n/:file", { schema: { hide: true } }, (request, reply) => {
-    const body = CATALOGUE_FILES.get(request.params.file);
-    if (body === undefined) return reply.status(404).send({ status: false, message: "Not found" });
+    const file = catalogueFile(request.params.file);
+    if (!file) return reply.status(404).send({ status: false, message: "Not found" });
     return reply
-      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("cache-control", file.immutable ? "public, max-age=31536000, immutable" : "no-cache")
       .type("application/json; charset=utf-8")
-      .send(body);
+      .send(file.body);
   });
 
   const { db } = app.database;
