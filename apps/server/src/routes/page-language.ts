@@ -60,17 +60,14 @@ const RESOURCES: Record<Audience, Record<LanguageCode, Resources>> = {
  * so it holds only the plural forms (under 1 KB).
  */
 const CATALOGUE_PATH = "/i18n/";
-const CATALOGUE_URLS = new Map<Resources, string | null>();
+const CATALOGUE_URLS = new Map<Resources, string>();
 /** Each catalogue file's name and body: what GET /i18n/:file answers. */
 const CATALOGUE_FILES = new Map<string, string>();
 /** Each file's body by its audience and language ("learner.fr"): what another build's name of it gets. */
 const CURRENT_CATALOGUES = new Map<string, string>();
 for (const [audience, byLanguage] of Object.entries(RESOURCES)) {
   for (const [language, resources] of Object.entries(byLanguage)) {
-    if (language === "en") {
-      CATALOGUE_URLS.set(resources, null);
-      continue;
-    }
+    if (language === "en") continue;
     const body = JSON.stringify(resources);
     const file = `${audience}.${language}.${createHash("sha256").update(body).digest("base64url").slice(0, 12)}.json`;
     CATALOGUE_FILES.set(file, body);
