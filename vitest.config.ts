@@ -1,9 +1,14 @@
+import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // packages/shared from its TypeScript source ("source" in its package.json's exports), not its build.
+  // Vitest's own default is Vite's server conditions without "module".
+  ssr: { resolve: { conditions: ["source", ...defaultServerConditions.filter((c) => c !== "module")] } },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           include: [
@@ -17,6 +22,7 @@ export default defineConfig({
       },
       {
         // The API and database suites: on PGlite, or on TEST_DATABASE_URL's PostgreSQL.
+        extends: true,
         test: {
           name: "api",
           include: ["apps/server/test/**/*.test.ts"],
@@ -26,6 +32,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "e2e",
           include: ["e2e/tests/**/*.test.ts"],

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../apps/server/test/helpers/free-port.ts";
+import { TYPESCRIPT_NODE_ARGS } from "../apps/server/test/helpers/typescript-process.ts";
 import { startMailbox } from "./support/mailbox.ts";
 
 declare module "vitest" {
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
   const admin = { email: "admin@e2e.test", password: "Admin@2026x" };
   const created = execFileSync(
     process.execPath,
-    ["--import", "tsx", "apps/server/src/cli.ts", "create-admin", admin.email],
+    [...TYPESCRIPT_NODE_ARGS, "apps/server/src/cli.ts", "create-admin", admin.email],
     {
       cwd: root,
       env: { ...process.env, PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
@@ -42,14 +43,15 @@ export default async function setup(project: TestProject) {
   if (!adminToken) throw new Error(`create-admin printed no link: ${created}`);
   // Rows the tests need that the store's API cannot make (e2e/support/seed-*.ts), while the database is free.
   for (const seed of ["seed-admin-pages.ts", "seed-languages.ts", "seed-learner.ts", "seed-guarantees.ts"]) {
-    execFileSync(process.execPath, ["--import", "tsx", `e2e/support/${seed}`], {
+    execFileSync(process.execPath, [...TYPESCRIPT_NODE_ARGS, `e2e/support/${seed}`], {
       cwd: root,
       env: { ...process.env, PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
       stdio: "inherit",
     });
   }
-  // node itself, not npx: the signal at teardown must reach the server, not a wrapper.
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  // The compiled server, as `npm start` runs it (npm test builds it first); node itself, not npx:
+  // the signal at teardown must reach the server, not a wrapper.
+  const server: ChildProcess = spawn(process.execPath, ["apps/server/dist/server.js"], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from "vite";
 
 /**
  * React Router's production build in the browser's JavaScript. The package's exports name only its
@@ -23,7 +23,14 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/** packages/shared is built from its TypeScript source ("source" in its package.json's exports). */
+export const sourceConditions = {
+  resolve: { conditions: ["source", ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ["source", ...defaultServerConditions] } },
+};
+
 export default defineConfig({
+  ...sourceConditions,
   plugins: [reactRouterProductionBuild(), reactRouter()],
   build: {
     target: "es2022",

@@ -10,6 +10,7 @@ import { createSession } from "../src/accounts/sessions.ts";
 import type { Database } from "../src/db/client.ts";
 import { users } from "../src/db/schema/index.ts";
 import { workersOf } from "../test/helpers/server-process.ts";
+import { TYPESCRIPT_NODE_ARGS } from "../test/helpers/typescript-process.ts";
 import { writeCatalogueFile } from "./generate-catalogue.ts";
 
 /**
@@ -23,7 +24,7 @@ export async function startBenchServer(env: Record<string, string>, dataDir?: st
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-"));
   const child = fork(path.join(import.meta.dirname, "server.ts"), [], {
     // With the young generation npm start gives the server (package.json).
-    execArgv: ["--max-semi-space-size=32", "--import", "tsx"],
+    execArgv: ["--max-semi-space-size=32", ...TYPESCRIPT_NODE_ARGS],
     env: {
       ...process.env,
       PORT: String(port),
@@ -145,7 +146,7 @@ export async function catalogueStore(size: number) {
   t = performance.now();
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ["--import", "tsx", path.join(import.meta.dirname, "../src/cli.ts"), "import", file],
+    [...TYPESCRIPT_NODE_ARGS, path.join(import.meta.dirname, "../src/cli.ts"), "import", file],
     { cwd: path.join(import.meta.dirname, ".."), env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error" } },
   );
   return { dir, dataDir, written, generatedIn, importedIn: (performance.now() - t) / 1000, imported: stdout.trim() };

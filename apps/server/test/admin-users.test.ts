@@ -9,6 +9,7 @@ import { createAdmin } from "../src/admin/create-admin.ts";
 import { users } from "../src/db/schema/index.ts";
 import { bearer, createUser, login, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
+import { TYPESCRIPT_NODE_ARGS } from "./helpers/typescript-process.ts";
 
 let store: TestStore;
 let adminToken: string;
@@ -113,10 +114,14 @@ describe("the first admin", () => {
 
   it("is created from the command line, which prints the link", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "admin-"));
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "src/cli.ts", "create-admin", "ops@example.com"], {
-      cwd: path.resolve(import.meta.dirname, ".."),
-      env: { ...process.env, DATA_DIR: dir, SEED: "none", PUBLIC_URL: "https://shop.example" },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", "create-admin", "ops@example.com"],
+      {
+        cwd: path.resolve(import.meta.dirname, ".."),
+        env: { ...process.env, DATA_DIR: dir, SEED: "none", PUBLIC_URL: "https://shop.example" },
+      },
+    );
     expect(stdout).toMatch(
       /^Created the admin ops@example\.com\. Set its password within 24 hours, once, at:\nhttps:\/\/shop\.example\/reset-password\/[\w-]{43}\n$/,
     );

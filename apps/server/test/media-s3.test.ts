@@ -22,6 +22,7 @@ import { uploadMedia } from "./helpers/media.ts";
 import { payForCart } from "./helpers/orders.ts";
 import { pdfText } from "./helpers/pdf.ts";
 import { startS3 } from "./helpers/s3.ts";
+import { TYPESCRIPT_NODE_ARGS } from "./helpers/typescript-process.ts";
 
 type S3 = Awaited<ReturnType<typeof startS3>>;
 const sha = (data: Buffer | Uint8Array) => createHash("sha256").update(data).digest("hex");
@@ -332,7 +333,7 @@ describe("npm run admin -- media migrate", () => {
         DATABASE_URL: "",
       };
       const cli = (...args: string[]) =>
-        promisify(execFile)("npx", ["tsx", "src/cli.ts", ...args], {
+        promisify(execFile)(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", ...args], {
           cwd: path.resolve(import.meta.dirname, ".."),
           env,
         });

@@ -15,6 +15,7 @@ import { parseConfig } from "../src/env.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
+import { TYPESCRIPT_NODE_ARGS } from "./helpers/typescript-process.ts";
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -72,7 +73,7 @@ describe("npm run admin -- reconcile", () => {
       await database.close();
     }
 
-    const { stdout } = await run("npx", ["tsx", "src/cli.ts", "reconcile"], {
+    const { stdout } = await run(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", "reconcile"], {
       cwd: serverDir,
       env: { ...process.env, ...env, DATABASE_URL: "" },
     });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "../src/db/data-dir-lock.ts";
 import { ConfigError, parseConfig } from "../src/env.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
+import { TYPESCRIPT_NODE_ARGS } from "./helpers/typescript-process.ts";
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -153,21 +154,30 @@ describe("the catalogue command", () => {
     const env = { ...process.env, DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" };
     const good = path.join(dir, "good.json");
     await fs.writeFile(good, JSON.stringify(smallCatalogue(), null, 2));
-    const ok = await run("npx", ["tsx", "src/cli.ts", "import", good], { cwd: serverDir, env });
+    const ok = await run(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", "import", good], {
+      cwd: serverDir,
+      env,
+    });
     expect(ok.stdout).toMatch(
       /Imported .*good\.json: 3 categories, 4 artefacts, 2 groups, 6 contents, 3 media files\./,
     );
 
     const bad = path.join(dir, "bad.json");
     await fs.writeFile(bad, JSON.stringify(smallCatalogue(), null, 2).replace('"slug": "git"', '"slug": "Git!"'));
-    const refused = await run("npx", ["tsx", "src/cli.ts", "import", bad], { cwd: serverDir, env }).catch((e) => e);
+    const refused = await run(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", "import", bad], {
+      cwd: serverDir,
+      env,
+    }).catch((e) => e);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
       /The catalogue file was refused, nothing was changed: line \d+: categories\[0\]\.artefacts\[1\]\.slug: slug must be/,
     );
 
     // Still the good catalogue: importing it again reports the same counts.
-    const again = await run("npx", ["tsx", "src/cli.ts", "import", good], { cwd: serverDir, env });
+    const again = await run(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", "import", good], {
+      cwd: serverDir,
+      env,
+    });
     expect(again.stdout).toContain("3 categories, 4 artefacts");
   }, 60_000);
 });

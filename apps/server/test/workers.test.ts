@@ -12,6 +12,7 @@ import {
   startServer,
   workersOf,
 } from "./helpers/server-process.ts";
+import { TYPESCRIPT_NODE_ARGS } from "./helpers/typescript-process.ts";
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -105,7 +106,7 @@ if (process.env.TEST_DATABASE_URL) {
     it("refuses WORKERS above 1 without DATABASE_URL, naming why", async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-workers-"));
       try {
-        const failed = await run(process.execPath, ["--import", "tsx", "src/server.ts"], {
+        const failed = await run(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/server.ts"], {
           cwd: serverDir,
           env: { ...process.env, WORKERS: "2", DATABASE_URL: "", DATA_DIR: dataDir },
         }).then(

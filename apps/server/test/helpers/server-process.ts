@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { type Database, openDatabase } from "../../src/db/client.ts";
 import { freePort } from "./free-port.ts";
+import { TYPESCRIPT_NODE_ARGS } from "./typescript-process.ts";
 
 export { ensureWebBuild } from "./web-build.ts";
 
@@ -70,7 +71,7 @@ export interface LogLine {
 /** server.ts as `npm start` runs it: node itself, so the signal reaches the server. */
 export async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+  const child = spawn(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/server.ts"], {
     cwd: serverDir,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SEED: "none", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
