@@ -1,7 +1,7 @@
 // A catalogue N times the demo's, in the documented import format
 // (docs/catalogue-format.md), for benches that need a big store:
 //
-//   npx tsx apps/server/bench/generate-catalogue.ts 100 /tmp/catalogue-100x.json
+//   npx tsx --conditions=source apps/server/bench/generate-catalogue.ts 100 /tmp/catalogue-100x.json
 //   npm run catalogue -- import /tmp/catalogue-100x.json
 //
 // Copy 1 is the demo catalogue itself, media included, so its pages are the
@@ -110,7 +110,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [factor, out, flag] = process.argv.slice(2);
   if (!factor || !out || (flag !== undefined && flag !== "--media")) {
     console.error(
-      "Usage: tsx apps/server/bench/generate-catalogue.ts FACTOR FILE [--media]   (FACTOR 1 is the demo catalogue)",
+      "Usage: npx tsx --conditions=source apps/server/bench/generate-catalogue.ts FACTOR FILE [--media]   (FACTOR 1 is the demo catalogue)",
     );
     process.exit(2);
   }
