@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textParsers, withPreparedStatements } from "./pglite-statements.ts";
 
@@ -58,6 +59,32 @@ describe("PGlite queries run as prepared statements", () => {
     expect(Object.keys((await client.query(select, [1])).rows[0] ?? {})).not.toContain("extra");
     await raw.exec("alter table notes add column extra text default 'e'");
     expect((await client.query(select, [1])).rows[0]).toMatchObject({ id: 1, extra: "e" });
+  });
+});
+
+describe("the literals a prepared statement runs with (its quoting)", () => {
+  it("give back any text, array, JSON and bytes exactly as bound parameters do", async () => {
+    const select = "select $1::text as body, $2::text[] as tags, $3::json as meta, $4::bytea as data";
+    // Any text but NUL, which PostgreSQL's text cannot hold: quotes, backslashes, $$, E'', newlines, astral planes.
+    const text = fc.string({ unit: "binary" }).filter((value) => !value.includes("\0"));
+    const tricky = fc.constantFrom("'", "''", "\\", "\\'", "$$", "E'\\x41'", "\n", "--", "/*", ";", '"', "{", "}", ",");
+    const withTricks = fc.array(fc.oneof(text, tricky), { maxLength: 6 }).map((parts) => parts.join(""));
+    await fc.assert(
+      fc.asyncProperty(
+        withTricks,
+        fc.array(withTricks, { maxLength: 4 }),
+        fc.dictionary(withTricks, withTricks, { maxKeys: 3 }),
+        fc.uint8Array({ maxLength: 16 }),
+        async (body, tags, meta, data) => {
+          const values = [body, tags, meta, data];
+          const expected = (await raw.query(select, values)).rows;
+          // The first run prepares the statement; the second executes it with the values as literals.
+          expect((await client.query(select, values)).rows).toEqual(expected);
+          expect((await client.query(select, values)).rows).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 
