@@ -23,8 +23,8 @@ export async function startBenchServer(env: Record<string, string>, dataDir?: st
   const url = `http://127.0.0.1:${port}`;
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-"));
   const child = fork(path.join(import.meta.dirname, "server.ts"), [], {
-    // With the young generation npm start gives the server (package.json).
-    execArgv: ["--max-semi-space-size=32", ...TYPESCRIPT_NODE_ARGS],
+    // As npm start runs the server (package.json), from its TypeScript source.
+    execArgv: TYPESCRIPT_NODE_ARGS,
     env: {
       ...process.env,
       PORT: String(port),

@@ -12,7 +12,6 @@ import { buildApp } from "../src/app.ts";
 import { seedDemoIfEmpty } from "../src/catalogue/seed-demo.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { type Config, loadConfig } from "../src/env.ts";
-import { growHeapForServing } from "../src/heap-growth.ts";
 import { superviseWorkers } from "../src/workers.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 
@@ -22,8 +21,6 @@ process.env.NODE_ENV = config.nodeEnv;
 if (!superviseWorkers(config.workers, { onReady: () => process.send?.("ready") })) await serveBench(config);
 
 async function serveBench(config: Config) {
-  // As serve.ts.
-  growHeapForServing();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (config.seed === "demo") await seedDemoIfEmpty(database, config.storeCurrency);
   const app = await buildApp({ config, database });

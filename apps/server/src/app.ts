@@ -12,7 +12,6 @@ import {
   jsonSchemaTransformObject,
   validatorCompiler,
 } from "fastify-type-provider-zod";
-import type { ServerBuild } from "react-router";
 import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-service.ts";
 import type { Database } from "./db/client.ts";
 import { paypalEmulator } from "./emulators/paypal-emulator.ts";
@@ -56,8 +55,6 @@ export interface AppOptions {
   database: Database;
   /** Serve the built web app; tests of the API alone leave it off. */
   pages?: boolean;
-  /** Changes the web app's server build before it serves (a test compares two document renderers with it). */
-  adaptWebBuild?: (build: ServerBuild) => ServerBuild;
   /** The store's clock; tests pass a controlled one. */
   clock?: Clock;
   /** Deliver the mail outbox in the background (tests call deliverDue themselves). */
@@ -302,8 +299,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(paypalEmulator);
     await app.register(payuEmulator);
   }
-  if (options.pages !== false) {
-    await app.register(pageRoutes, options.adaptWebBuild ? { adaptBuild: options.adaptWebBuild } : {});
-  }
+  if (options.pages !== false) await app.register(pageRoutes);
   return app;
 }

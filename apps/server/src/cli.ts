@@ -10,7 +10,6 @@ import { importCatalogueStream, seedDemoCatalogue } from "./catalogue/seed-demo.
 import { type Database, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { ConfigError, loadConfig } from "./env.ts";
-import { boundHeapGrowth } from "./heap-growth.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { MediaVerifyError, migrateMedia } from "./media/migrate-media.ts";
 import { StorageUnavailableError } from "./media/storage.ts";
@@ -46,8 +45,6 @@ async function withDatabase<T>(
 }
 
 async function main(argv: string[]): Promise<number> {
-  // An import or a media migration is batch work: its memory stays bounded as the server's does.
-  boundHeapGrowth();
   const [command, ...args] = argv;
   if (command === "import" && args.length === 1 && args[0]) {
     // npm runs this inside apps/server: paths are relative to where the command was typed.

@@ -2,13 +2,11 @@ import { buildApp } from "./app.ts";
 import { seedDemoIfEmpty } from "./catalogue/seed-demo.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Config } from "./env.ts";
-import { growHeapForServing } from "./heap-growth.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { closeOnSignal } from "./shutdown.ts";
 
 /** One store process (server.ts): the database, the demo seed if asked, the app on its port until a signal. */
 export async function serve(config: Config): Promise<void> {
-  growHeapForServing();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const media = MediaStore.fromConfig(database.db, config.media, (error, what) => console.error(what, error));
   if (config.seed === "demo") {

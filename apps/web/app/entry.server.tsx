@@ -3,14 +3,14 @@
 // The document is collected whole anyway, so the strings are joined and encoded once: about 7% less
 // CPU per signed-in page, for the same bytes. Of Bun's own API it uses only Bun.hash, for the form state
 // of server actions, which this app has none of (no React Server Components).
+
+import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { renderToPipeableStream } from "react-dom/server.bun";
-import type { AppLoadContext, EntryContext } from "react-router";
+import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { ServerTilesHtml } from "./features/home/components/artefact-groups";
 import { tilesHtml } from "./features/home/tiles-html";
-import "./load-context";
-import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { translatorOf } from "./lib/i18n";
-import { StoreServerRouter } from "./server-router";
+import "./load-context";
 
 /**
  * Home's tiles as HTML, rendered here rather than from loader data: what a loader
@@ -26,24 +26,7 @@ async function homeTilesHtml(routerContext: EntryContext, loadContext: AppLoadCo
 
 export const streamTimeout = 5000;
 
-/** What renders the document's router: the store's (server-router.tsx), or React Router's ServerRouter. */
-export type DocumentRouter = (props: { context: EntryContext; url: string; nonce?: string }) => React.ReactNode;
-
-/** The document renderer over a router: the store's by default; its test compares it with React Router's. */
-export function documentRenderer(Router: DocumentRouter) {
-  return (
-    request: Request,
-    responseStatusCode: number,
-    responseHeaders: Headers,
-    routerContext: EntryContext,
-    loadContext: AppLoadContext,
-  ) => renderDocument(Router, request, responseStatusCode, responseHeaders, routerContext, loadContext);
-}
-
-export default documentRenderer(StoreServerRouter);
-
-async function renderDocument(
-  Router: DocumentRouter,
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -58,7 +41,7 @@ async function renderDocument(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <ServerTilesHtml.Provider value={tilesHtml}>
-        <Router context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
       </ServerTilesHtml.Provider>,
       {
         nonce: loadContext.cspNonce,

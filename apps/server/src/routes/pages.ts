@@ -41,12 +41,7 @@ export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.me
  * Hosts the React Router app: hashed assets from build/client, every other GET
  * rendered on the server with the store's own functions as load context.
  */
-export interface PageRoutesOptions {
-  /** Changes the web app's server build before it serves (AppOptions.adaptWebBuild). */
-  adaptBuild?: (build: ServerBuild) => ServerBuild;
-}
-
-export const pageRoutes = fp(async (app: FastifyInstance, options: PageRoutesOptions) => {
+export const pageRoutes = fp(async (app: FastifyInstance) => {
   const serverEntry = `${webBuildDir}/server/index.js`;
   if (!fs.existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing): run npm run build first.`);
@@ -54,8 +49,7 @@ export const pageRoutes = fp(async (app: FastifyInstance, options: PageRoutesOpt
   // Loaded here, not at the top: React picks its development or production build from
   // NODE_ENV when first loaded, and server.ts sets NODE_ENV only once the config is read.
   const { createRequestHandler, data } = await import("react-router");
-  const loaded = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const build = options.adaptBuild ? options.adaptBuild(loaded) : loaded;
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.config.nodeEnv === "development" ? "development" : "production");
 
   await app.register(fastifyStatic, {

@@ -1,6 +1,6 @@
 import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import type { FastifyInstance } from "fastify";
-import { type AppOptions, buildApp } from "../../src/app.ts";
+import { buildApp } from "../../src/app.ts";
 import { validateCatalogue } from "../../src/catalogue/read-catalogue-file.ts";
 import { replaceCatalogue } from "../../src/catalogue/seed-demo.ts";
 import type { Database } from "../../src/db/client.ts";
@@ -28,7 +28,6 @@ export async function createTestStore(
     clock?: TestClock;
     log?: LogCapture;
     sitemapUrlsPerFile?: number;
-    adaptWebBuild?: AppOptions["adaptWebBuild"];
   } = {},
 ): Promise<TestStore> {
   const database = await createTestDatabase();
@@ -46,7 +45,6 @@ export async function createTestStore(
       ...(options.clock ? { clock: options.clock.now } : {}),
       ...(options.log ? { logStream: options.log } : {}),
       ...(options.sitemapUrlsPerFile ? { sitemapUrlsPerFile: options.sitemapUrlsPerFile } : {}),
-      ...(options.adaptWebBuild ? { adaptWebBuild: options.adaptWebBuild } : {}),
       mailPollMs: 60_000,
       // Tests run the reconciler themselves, at the moment they choose.
       reconcileEveryMs: 0,

@@ -1,8 +1,7 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ErrorPage } from "../features/errors/components/error-page";
 import { useT } from "../lib/i18n";
 import { useMessageT } from "../lib/message-t";
-import { Link } from "./app-link";
 
 /**
  * The error boundary of a paged page: a page link (?cursor=) that is altered,

@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { useT } from "../lib/i18n";
-import { Link } from "./app-link";
 
 /**
  * Previous / Next under a paged list. Each is a link to the same page with the

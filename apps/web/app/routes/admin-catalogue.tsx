@@ -7,8 +7,7 @@ import type {
 } from "@skillshelf/shared/admin-forms.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { type FormEvent, useId, useState } from "react";
-import { Form, useActionData, useRevalidator, useSearchParams } from "react-router";
-import { Link } from "../components/app-link";
+import { Form, Link, useActionData, useRevalidator, useSearchParams } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { Pager } from "../components/pager";
 import { adminCall, confirmAction, formatMoney } from "../features/admin/admin-api";

@@ -3,9 +3,8 @@ import { type AdminCouponRow, createCouponSchema } from "@skillshelf/shared/coup
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { useState } from "react";
-import { Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { Link } from "../components/app-link";
 import { adminListQuery, useAdminListUrl } from "../features/admin/admin-list";
 import { FieldError } from "../features/admin/catalogue/fields";
 import { AdminListError, AdminSearchForm, AdminSearchIn, ChoiceSelect } from "../features/admin/components/admin-bits";

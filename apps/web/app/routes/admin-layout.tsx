@@ -1,6 +1,5 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
-import { Link } from "../components/app-link";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
 import { AdminForbidden } from "../features/admin/components/admin-bits";
 import { requireAdmin } from "../features/admin/require-admin";
 import { ErrorPage } from "../features/errors/components/error-page";

@@ -1,8 +1,7 @@
 import { orderRefundSchema } from "@skillshelf/shared/admin-forms.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
-import { data, isRouteErrorResponse, useActionData } from "react-router";
-import { Link } from "../components/app-link";
+import { data, isRouteErrorResponse, Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { formatMoney, formatWhen } from "../features/admin/admin-api";
 import { refundLabel } from "../features/admin/admin-orders";

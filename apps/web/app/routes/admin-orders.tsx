@@ -1,5 +1,5 @@
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
-import { Link } from "../components/app-link";
+import { Link } from "react-router";
 import { formatMoney, formatWhen } from "../features/admin/admin-api";
 import { adminListQuery, useAdminListUrl } from "../features/admin/admin-list";
 import { refundLabel } from "../features/admin/admin-orders";

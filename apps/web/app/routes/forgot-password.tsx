@@ -1,6 +1,5 @@
 import { forgotPasswordSchema } from "@skillshelf/shared/account-forms.ts";
-import { useActionData } from "react-router";
-import { Link } from "../components/app-link";
+import { Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { SubmitButton } from "../components/form/submit-button";
 import { TextField } from "../components/form/text-field";

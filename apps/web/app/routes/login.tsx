@@ -1,8 +1,7 @@
 import { loginSchema } from "@skillshelf/shared/account-forms.ts";
 import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
 import type { UserRecord } from "@skillshelf/shared/api.ts";
-import { useActionData, useLocation } from "react-router";
-import { Link } from "../components/app-link";
+import { Link, useActionData, useLocation } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";

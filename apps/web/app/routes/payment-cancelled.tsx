@@ -1,4 +1,4 @@
-import { Link } from "../components/app-link";
+import { Link } from "react-router";
 import { PaymentResult } from "../features/checkout/components/payment-result";
 import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";

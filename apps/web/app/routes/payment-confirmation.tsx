@@ -1,5 +1,5 @@
 import type { OrderDetail } from "@skillshelf/shared/api.ts";
-import { Link } from "../components/app-link";
+import { Link } from "react-router";
 import { Trans } from "../components/trans";
 import { PaymentResult } from "../features/checkout/components/payment-result";
 import { usePrice } from "../lib/formatting";

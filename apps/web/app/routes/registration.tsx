@@ -1,6 +1,5 @@
 import { registerSchema } from "@skillshelf/shared/account-forms.ts";
-import { useActionData } from "react-router";
-import { Link } from "../components/app-link";
+import { Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";

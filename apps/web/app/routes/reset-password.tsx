@@ -1,7 +1,6 @@
 import { RESET_PASSWORD_RULES, resetPasswordSchema } from "@skillshelf/shared/account-forms.ts";
 import { useState } from "react";
-import { useActionData } from "react-router";
-import { Link } from "../components/app-link";
+import { Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { PasswordField } from "../components/form/password-field";
 import { SubmitButton } from "../components/form/submit-button";

@@ -1,7 +1,6 @@
 import { SEARCH_MAX_LIMIT, SEARCH_MESSAGES, type SearchResults } from "@skillshelf/shared/search.ts";
 import { searchQuery } from "@skillshelf/shared/search-schemas.ts";
-import { Form } from "react-router";
-import { Link } from "../components/app-link";
+import { Form, Link } from "react-router";
 import { Trans } from "../components/trans";
 import { provideSearchCombobox } from "../features/search/components/header-search";
 import { Highlight } from "../features/search/components/highlight";

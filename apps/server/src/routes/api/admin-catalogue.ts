@@ -32,7 +32,6 @@ import { CatalogueRefusedError, importCatalogueUpload } from "../../admin/catalo
 import { sanitizeArticle } from "../../admin/catalogue/manage-contents.ts";
 import { addMedia, storeUpload, type UploadedFile } from "../../admin/catalogue/manage-media.ts";
 import { readAdminCatalogue, readAdminContent } from "../../admin/catalogue/read-admin-catalogue.ts";
-import { withBoundedHeapGrowth } from "../../heap-growth.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isUnsafeText } from "../../lib/unsafe-text.ts";
 import type { MediaStore } from "../../media/media-store.ts";
@@ -475,12 +474,8 @@ function importRoute(published: () => Promise<void>) {
             input = body;
           }
           try {
-            // Batch work: its garbage comes faster than V8's own factor collects it (heap-growth.ts).
-            const summary = await withBoundedHeapGrowth(async () => {
-              const imported = await importCatalogueUpload(app.database, app.media, input, app.config.storeCurrency);
-              await published();
-              return imported;
-            });
+            const summary = await importCatalogueUpload(app.database, app.media, input, app.config.storeCurrency);
+            await published();
             return {
               status: 200,
               body: {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink } from "../../../components/app-link";
+import { NavLink } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { BellIcon, BooksIcon, GearIcon, ReceiptIcon, UserIcon } from "./account-icons";
 

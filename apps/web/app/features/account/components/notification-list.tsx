@@ -1,5 +1,5 @@
 import type { NotificationItem } from "@skillshelf/shared/api.ts";
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { PackageIcon, SparkIcon } from "./account-icons";
 

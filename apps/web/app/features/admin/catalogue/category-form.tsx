@@ -1,6 +1,6 @@
 import { type AdminCategory, categoryCreateSchema, categoryUpdateSchema } from "@skillshelf/shared/admin-forms.ts";
 import type { AdminChoice } from "@skillshelf/shared/api.ts";
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { AdminSearchForm, AdminSearchIn } from "../components/admin-bits";
 import { useAdminForm } from "../use-admin-form";

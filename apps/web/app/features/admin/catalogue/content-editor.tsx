@@ -7,8 +7,7 @@ import {
 } from "@skillshelf/shared/admin-forms.ts";
 import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
-import { Link } from "../../../components/app-link";
+import { Link, useRevalidator } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { useMessageNotifier, useMessageT } from "../../../lib/message-t";
 import { useToast } from "../../toast/toast-context";

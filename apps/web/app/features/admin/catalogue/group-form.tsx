@@ -1,5 +1,5 @@
 import { type AdminGroup, groupCreateSchema, groupUpdateSchema } from "@skillshelf/shared/admin-forms.ts";
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { useAdminForm } from "../use-admin-form";
 import { type PostedFields, priceText, TextInput, textOf } from "./fields";

@@ -1,8 +1,7 @@
 import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import { MAX_SEARCH_LENGTH } from "@skillshelf/shared/paging.ts";
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
-import { Form, isRouteErrorResponse, useRouteError, useSearchParams, useSubmit } from "react-router";
-import { Link } from "../../../components/app-link";
+import { Form, isRouteErrorResponse, Link, useRouteError, useSearchParams, useSubmit } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { useMessageT } from "../../../lib/message-t";
 import { ErrorPage } from "../../errors/components/error-page";

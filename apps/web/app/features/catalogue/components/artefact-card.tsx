@@ -1,5 +1,5 @@
 import type { ChildCategory } from "@skillshelf/shared/api.ts";
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { CountBadge } from "../../../components/count-badge";
 import { useFormatting } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";

@@ -1,5 +1,5 @@
 import { COURSES_URL } from "@skillshelf/shared/constants.ts";
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { ExternalLink } from "../../../components/external-link";
 import { ArrowLeftIcon } from "../../../components/icons/arrow-left-icon";
 import { useT } from "../../../lib/i18n";

@@ -1,5 +1,4 @@
-import { useRouteLoaderData } from "react-router";
-import { Link } from "../../../components/app-link";
+import { Link, useRouteLoaderData } from "react-router";
 import { LockIcon } from "../../../components/icons/lock-icon";
 import { Trans } from "../../../components/trans";
 import type { loader as rootLoader } from "../../../root";

@@ -1,5 +1,5 @@
 import type { RelatedContent as RelatedItem } from "@skillshelf/shared/api.ts";
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 
 export function RelatedContent({ items }: { items: RelatedItem[] }) {

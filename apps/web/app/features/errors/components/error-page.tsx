@@ -1,5 +1,5 @@
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 
 export function ErrorPage() {

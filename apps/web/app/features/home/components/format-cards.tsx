@@ -1,4 +1,4 @@
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 
 const titleOf = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());

@@ -1,5 +1,5 @@
 import { truncate } from "@skillshelf/shared/constants.ts";
-import { Link, NavLink } from "../../../components/app-link";
+import { Link, NavLink } from "react-router";
 import { useT } from "../../../lib/i18n";
 import type { NavUser } from "../nav-user";
 import { SignOutButton } from "./sign-out-button";

@@ -1,4 +1,4 @@
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 
 /** The Skillshelf word mark: three books on a shelf, drawn inline (CSP allows no external images). */
 export function BrandLink() {

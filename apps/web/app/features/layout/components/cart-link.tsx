@@ -1,4 +1,4 @@
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { CartIcon } from "../../../components/icons/cart-icon";
 import { useT } from "../../../lib/i18n";
 

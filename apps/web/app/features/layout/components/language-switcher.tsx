@@ -1,6 +1,5 @@
 import { LANGUAGE_CODES, LANGUAGE_NAMES, LANGUAGE_PARAM } from "@skillshelf/shared/i18n/languages.ts";
-import { useLocation } from "react-router";
-import { Link } from "../../../components/app-link";
+import { Link, useLocation } from "react-router";
 import { useTranslator } from "../../../lib/i18n";
 
 /**

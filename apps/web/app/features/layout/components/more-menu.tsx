@@ -1,8 +1,7 @@
 import type { CategoryEntry } from "@skillshelf/shared/api.ts";
 import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
-import { Link } from "../../../components/app-link";
+import { Link, useNavigate } from "react-router";
 import { ChevronDownIcon } from "../../../components/icons/chevron-down-icon";
 import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";

@@ -1,7 +1,7 @@
 import type { Navigation } from "@skillshelf/shared/api.ts";
 import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import { useCallback, useRef, useState } from "react";
-import { NavLink } from "../../../components/app-link";
+import { NavLink } from "react-router";
 import { CloseIcon } from "../../../components/icons/close-icon";
 import { MenuIcon } from "../../../components/icons/menu-icon";
 import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";

@@ -1,7 +1,7 @@
 import type { OrderRow } from "@skillshelf/shared/api.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { useId } from "react";
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
 import { OrderLines, type ShownLine } from "./order-lines";

@@ -1,6 +1,6 @@
 import type { OwnedItem } from "@skillshelf/shared/api.ts";
 import { useId } from "react";
-import { Link } from "../../../components/app-link";
+import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 
 /**
