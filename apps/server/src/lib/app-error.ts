@@ -16,21 +16,31 @@ export type AppErrorCode = keyof typeof ERROR_STATUS;
 
 /**
  * A refusal the caller can act on: a typed code (its HTTP status in
- * ERROR_STATUS) and the message as a catalogue key with values (`text`);
- * `message` is its English, as the JSON API answers it.
+ * ERROR_STATUS) and the message as a catalogue key with values (`text`, and
+ * each field's in `fields`); `message` and `errors` are their English, as the
+ * JSON API answers them.
  */
 export class AppError extends Error {
   /** The message as its key and values: a page shows it in its own language from these. */
   readonly text: Message;
+  /** Each field's message as its key and values. */
+  readonly fields?: Readonly<Record<string, Message>>;
+  /** Each field's message in English. */
+  readonly errors?: Record<string, string>;
 
   constructor(
     readonly code: AppErrorCode,
     message: string | Message,
-    readonly errors?: Record<string, string>,
+    errors?: Record<string, string | Message>,
   ) {
     const text = asMessage(message);
     super(english(text));
     this.text = text;
+    if (errors) {
+      const fields = Object.fromEntries(Object.entries(errors).map(([field, value]) => [field, asMessage(value)]));
+      this.fields = fields;
+      this.errors = Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, english(value)]));
+    }
   }
 
   get statusCode(): number {

@@ -136,16 +136,17 @@ describe("one rate-limit policy for both surfaces", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: true, message: "Sent to ada@example.com." });
     }
+    // The page gets the message as its key and values, to write in its own language.
     expect(await page("ada@example.com", "198.51.100.50")).toEqual({
       ok: true,
-      message: "Sent to ada@example.com.",
+      message: { key: "Sent to {{email}}.", values: { email: "ada@example.com" } },
       data: null,
     });
     // Spent: the page is refused as the API is, and the API as the page is.
     expect(await page("ada@example.com", "198.51.100.51")).toEqual({
       ok: false,
       status: 429,
-      message: TOO_MANY_REQUESTS,
+      message: { key: TOO_MANY_REQUESTS },
     });
     const refused = await api("ada@example.com", "198.51.100.52");
     expect(refused.statusCode).toBe(429);

@@ -1,24 +1,24 @@
-import type { ActionOutcome } from "@skillshelf/shared/api.ts";
-import { english } from "@skillshelf/shared/i18n/message.ts";
+import type { ActionResult } from "@skillshelf/shared/api.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
 import { type AnyOperation, type DataOf, type Done, type InputOf, runOperation } from "./operation.ts";
 
 /**
- * A run's answer as the outcome a page shows: a domain error is a refusal with
- * its status; anything else is a fault and propagates (500).
+ * A run's answer as the result a page shows: a domain error is a refusal with
+ * its status; anything else is a fault and propagates (500). The messages stay
+ * keys with values: the page writes them in its own language.
  */
-export async function outcomeOf<T>(run: () => Promise<Done<T>>): Promise<ActionOutcome<T>> {
+export async function outcomeOf<T>(run: () => Promise<Done<T>>): Promise<ActionResult<T>> {
   try {
     const { message, data } = await run();
-    return { ok: true, message: english(message), data };
+    return { ok: true, message, data };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return {
       ok: false,
       status: error.statusCode,
-      message: error.message,
-      ...(error.errors ? { errors: error.errors } : {}),
+      message: error.text,
+      ...(error.fields ? { errors: { ...error.fields } } : {}),
     };
   }
 }
@@ -34,7 +34,7 @@ export function pageAction<O extends AnyOperation, T = DataOf<O>>(
   reply: FastifyReply,
   view: (data: DataOf<O>) => T = (data) => data as T,
 ) {
-  return (input: InputOf<O>): Promise<ActionOutcome<T>> =>
+  return (input: InputOf<O>): Promise<ActionResult<T>> =>
     outcomeOf(async () => {
       const done = (await runOperation(operation, request, reply, input)) as Done<DataOf<O>>;
       return { message: done.message, data: view(done.data) };
