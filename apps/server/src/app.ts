@@ -25,6 +25,9 @@ import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { MediaTooLargeError, StorageUnavailableError } from "./media/storage.ts";
+import { errorAnswer, sendError } from "./operations/envelope.ts";
+import { admit } from "./operations/guard.ts";
+import { TOO_MANY_REQUESTS } from "./operations/rate-limits.ts";
 import { PageCursors } from "./paging/page-cursors.ts";
 import { createPayments, type Payments } from "./payments/gateways.ts";
 import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
@@ -34,8 +37,9 @@ import { gracefulClose } from "./plugins/graceful-close.ts";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { refuseUnsafeText } from "./plugins/refuse-unsafe-text.ts";
 import { checkedSerializerCompiler } from "./plugins/response-schemas.ts";
-import { accountRoutes, profileRoutes, TOO_MANY_REQUESTS } from "./routes/api/accounts.ts";
+import { accountRoutes, profileRoutes } from "./routes/api/accounts.ts";
 import { adminRoutes } from "./routes/api/admin.ts";
+import { adminCatalogueRoutes } from "./routes/api/admin-catalogue.ts";
 import { catalogueRoutes } from "./routes/api/catalogue.ts";
 import { commerceRoutes } from "./routes/api/commerce.ts";
 import { healthRoutes } from "./routes/api/health.ts";
@@ -121,7 +125,7 @@ function answerFrameworkError(error: FastifyError, _request: FastifyRequest, rep
       : error.code === "FST_ERR_MAX_PARAM_LENGTH"
         ? "The address is too long."
         : "The address is not valid.";
-  void reply.status(status).send({ status: false, message });
+  void sendError(reply, status, message);
 }
 
 export const STORAGE_UNAVAILABLE =
@@ -198,20 +202,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ status: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      const { status, body } = errorAnswer(error);
+      return reply.status(status).send(body);
     }
     if (error instanceof StorageUnavailableError) {
       request.log.error({ err: error.cause }, "media storage unavailable");
-      return reply.status(503).header("retry-after", STORAGE_RETRY_AFTER_S).send({
-        status: false,
-        message: STORAGE_UNAVAILABLE,
-      });
+      return sendError(reply.header("retry-after", STORAGE_RETRY_AFTER_S), 503, STORAGE_UNAVAILABLE);
     }
     if (error instanceof MediaTooLargeError) {
       const message = fileTooLargeMessage(error.maxBytes);
-      return reply.status(413).send({ status: false, message, errors: { file: message } });
+      return sendError(reply, 413, message, { file: message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
@@ -219,15 +219,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
         errors[field] ??= issue.message ?? "Invalid value";
       }
-      return reply.status(422).send({ status: false, message: Object.values(errors)[0] ?? "Invalid input", errors });
+      return sendError(reply, 422, Object.values(errors)[0] ?? "Invalid input", errors);
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       const message = status === 429 ? TOO_MANY_REQUESTS : (error as Error).message;
-      return reply.status(status).send({ status: false, message });
+      return sendError(reply, status, message);
     }
     request.log.error(error);
-    return reply.status(500).send({ status: false, message: GENERIC_ERROR });
+    return sendError(reply, 500, GENERIC_ERROR);
   });
 
   await app.register(helmet, {
@@ -286,8 +286,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(stripeRoutes);
       await api.register(paypalRoutes);
       await api.register(payuRoutes);
-      await api.register(adminRoutes, { prefix: "/admin" });
-      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: false, message: "Not found" }));
+      await api.register(
+        async (admin) => {
+          // Every admin call: 401 without a session, 403 for anyone but an admin.
+          admin.addHook("onRequest", admit("operator"));
+          await admin.register(adminCatalogueRoutes);
+          await admin.register(adminRoutes);
+        },
+        { prefix: "/admin" },
+      );
+      api.setNotFoundHandler((_request, reply) => sendError(reply, 404, "Not found"));
     },
     { prefix: "/api" },
   );

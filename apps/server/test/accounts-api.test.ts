@@ -4,7 +4,7 @@ import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema/index.ts";
-import { RATE_LIMITS } from "../src/routes/api/accounts.ts";
+import { RATE_LIMITS } from "../src/operations/rate-limits.ts";
 import { bearer, createUser, GOOD_PASSWORD, lastMailOf, login, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 

@@ -3,7 +3,7 @@ import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema/index.ts";
-import { RATE_LIMITS } from "../src/routes/api/accounts.ts";
+import { RATE_LIMITS } from "../src/operations/rate-limits.ts";
 import { bearer, createUser, GOOD_PASSWORD, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";

@@ -1,7 +1,7 @@
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "../src/db/schema/index.ts";
-import { RATE_LIMITS } from "../src/routes/api/accounts.ts";
+import { RATE_LIMITS } from "../src/operations/rate-limits.ts";
 import { createUser } from "./helpers/accounts.ts";
 import { createTestStore, TestClock, type TestStore } from "./helpers/app.ts";
 

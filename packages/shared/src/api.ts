@@ -28,6 +28,7 @@ import {
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
 import type { AdminCouponRow, CreateCouponInput, couponCodeSchema } from "./coupons.ts";
 import type { LanguageCode } from "./i18n/languages.ts";
+import type { Message } from "./i18n/message.ts";
 import type { Resources } from "./i18n/page-translator.ts";
 import { NOTIFICATION_KINDS } from "./notification-texts.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
@@ -277,9 +278,16 @@ export interface Viewer {
  * same functions answer the JSON API, so pages and API never disagree.
  */
 /**
- * What a page's form action gets back from the store: the API's envelope as
- * data, with the HTTP status the page answers a failure with.
+ * What a page's form action gets back from the store: the operation's data,
+ * or its refusal with the HTTP status the page answers it with; the messages
+ * as catalogue keys with values (i18n/message.ts), which the page writes in
+ * its own language (ActionOutcome).
  */
+export type ActionResult<T = null> =
+  | { ok: true; message: Message; data: T }
+  | { ok: false; status: number; message: Message; errors?: Record<string, Message> };
+
+/** An action's result as the page shows it: its messages written in the page's language. */
 export type ActionOutcome<T = null> =
   | { ok: true; message: string; data: T }
   | { ok: false; status: number; message: string; errors?: Record<string, string> };
@@ -287,43 +295,43 @@ export type ActionOutcome<T = null> =
 /** The visitor's account forms, run by the same code as the JSON API (rate limits included). */
 export interface AccountActions {
   /** Sets the access-token cookie on the response on success. */
-  login(input: z.output<typeof loginSchema>): Promise<ActionOutcome<UserRecord>>;
-  register(input: z.output<typeof registerSchema>): Promise<ActionOutcome>;
-  forgotPassword(input: z.output<typeof forgotPasswordSchema>): Promise<ActionOutcome>;
-  resetPassword(input: z.output<typeof resetPasswordSchema>): Promise<ActionOutcome>;
+  login(input: z.output<typeof loginSchema>): Promise<ActionResult<UserRecord>>;
+  register(input: z.output<typeof registerSchema>): Promise<ActionResult>;
+  forgotPassword(input: z.output<typeof forgotPasswordSchema>): Promise<ActionResult>;
+  resetPassword(input: z.output<typeof resetPasswordSchema>): Promise<ActionResult>;
 }
 
 /** The signed-in learner's own account forms; a visitor gets a 401 outcome. */
 export interface ProfileActions {
-  update(input: z.output<typeof profileSchema>): Promise<ActionOutcome<UserRecord>>;
-  changePassword(input: z.output<typeof changePasswordSchema>): Promise<ActionOutcome>;
-  saveSettings(input: z.output<typeof settingsSchema>): Promise<ActionOutcome<UserRecord>>;
+  update(input: z.output<typeof profileSchema>): Promise<ActionResult<UserRecord>>;
+  changePassword(input: z.output<typeof changePasswordSchema>): Promise<ActionResult>;
+  saveSettings(input: z.output<typeof settingsSchema>): Promise<ActionResult<UserRecord>>;
 }
 
 /** The signed-in learner's cart forms; a visitor gets a 401 outcome. */
 export interface CommerceActions {
-  addToCart(input: z.output<typeof addToCartSchema>): Promise<ActionOutcome<CartItem>>;
-  removeFromCart(input: z.output<typeof removeFromCartSchema>): Promise<ActionOutcome>;
+  addToCart(input: z.output<typeof addToCartSchema>): Promise<ActionResult<CartItem>>;
+  removeFromCart(input: z.output<typeof removeFromCartSchema>): Promise<ActionResult>;
   /** The provider's hosted page to send the learner to: a URL, or (PayU) a form their browser posts. */
-  startPayment(input: z.output<typeof startPaymentSchema>): Promise<ActionOutcome<PaymentHandoff>>;
+  startPayment(input: z.output<typeof startPaymentSchema>): Promise<ActionResult<PaymentHandoff>>;
   /** Keeps a coupon code with the cart; a code that takes nothing off is refused (422, errors.code). */
-  applyCoupon(input: z.output<typeof couponCodeSchema>): Promise<ActionOutcome<CartResponse["data"]>>;
-  removeCoupon(): Promise<ActionOutcome>;
+  applyCoupon(input: z.output<typeof couponCodeSchema>): Promise<ActionResult<CartResponse["data"]>>;
+  removeCoupon(): Promise<ActionResult>;
   /** The learner's own refund within the money-back guarantee (POST /api/orders/{id}/refund). */
-  refundOrder(orderId: number): Promise<ActionOutcome<{ refund_ref: string }>>;
+  refundOrder(orderId: number): Promise<ActionResult<{ refund_ref: string }>>;
 }
 
 /** The operator's forms; anyone but an admin gets a 403 outcome. */
 export interface AdminActions {
-  createCoupon(input: CreateCouponInput): Promise<ActionOutcome<AdminCouponRow>>;
-  updateCoupon(id: number, input: CreateCouponInput): Promise<ActionOutcome<AdminCouponRow>>;
-  deleteCoupon(id: number): Promise<ActionOutcome>;
+  createCoupon(input: CreateCouponInput): Promise<ActionResult<AdminCouponRow>>;
+  updateCoupon(id: number, input: CreateCouponInput): Promise<ActionResult<AdminCouponRow>>;
+  deleteCoupon(id: number): Promise<ActionResult>;
 }
 
 /** The signed-in learner's reading progress forms; a visitor gets a 401 outcome. */
 export interface ProgressActions {
   /** Marks the article done (or not): 404 for an unknown one, 403 for one the learner does not own. */
-  setDone(input: z.output<typeof progressFormSchema>): Promise<ActionOutcome<ArticleProgress>>;
+  setDone(input: z.output<typeof progressFormSchema>): Promise<ActionResult<ArticleProgress>>;
 }
 
 /**
@@ -331,24 +339,24 @@ export interface ProgressActions {
  * messages; anyone but an operator gets a 401 or 403 outcome.
  */
 export interface AdminWrites {
-  createCategory(input: CategoryCreate): Promise<ActionOutcome<AdminCategory>>;
-  updateCategory(id: number, input: CategoryUpdate): Promise<ActionOutcome<AdminCategory>>;
-  deleteCategory(id: number): Promise<ActionOutcome>;
-  reorderCategories(input: { parent_id: number | null; ids: number[] }): Promise<ActionOutcome>;
+  createCategory(input: CategoryCreate): Promise<ActionResult<AdminCategory>>;
+  updateCategory(id: number, input: CategoryUpdate): Promise<ActionResult<AdminCategory>>;
+  deleteCategory(id: number): Promise<ActionResult>;
+  reorderCategories(input: { parent_id: number | null; ids: number[] }): Promise<ActionResult>;
   /** Moves a parent, an artefact, a group or a content a place up (-1) or down (1) among its siblings. */
-  moveItem(kind: "category" | "group" | "content", id: number, step: -1 | 1): Promise<ActionOutcome>;
-  createGroup(artefactId: number, input: GroupCreate): Promise<ActionOutcome<AdminGroup>>;
-  updateGroup(id: number, input: GroupUpdate): Promise<ActionOutcome<AdminGroup>>;
-  deleteGroup(id: number): Promise<ActionOutcome>;
-  reorderGroups(artefactId: number, ids: number[]): Promise<ActionOutcome>;
-  createContent(artefactId: number, input: ContentCreate): Promise<ActionOutcome<AdminContent>>;
-  updateContent(id: number, input: ContentUpdate): Promise<ActionOutcome<AdminContent>>;
-  deleteContent(id: number): Promise<ActionOutcome>;
-  reorderContents(artefactId: number, ids: number[]): Promise<ActionOutcome>;
-  setRelated(id: number, ids: number[]): Promise<ActionOutcome<AdminContent>>;
-  deleteMedia(id: number): Promise<ActionOutcome>;
-  userAction(input: z.output<typeof adminUserActionSchema>): Promise<ActionOutcome>;
-  refundOrder(orderId: number): Promise<ActionOutcome<{ refund_ref: string }>>;
+  moveItem(kind: "category" | "group" | "content", id: number, step: -1 | 1): Promise<ActionResult>;
+  createGroup(artefactId: number, input: GroupCreate): Promise<ActionResult<AdminGroup>>;
+  updateGroup(id: number, input: GroupUpdate): Promise<ActionResult<AdminGroup>>;
+  deleteGroup(id: number): Promise<ActionResult>;
+  reorderGroups(artefactId: number, ids: number[]): Promise<ActionResult>;
+  createContent(artefactId: number, input: ContentCreate): Promise<ActionResult<AdminContent>>;
+  updateContent(id: number, input: ContentUpdate): Promise<ActionResult<AdminContent>>;
+  deleteContent(id: number): Promise<ActionResult>;
+  reorderContents(artefactId: number, ids: number[]): Promise<ActionResult>;
+  setRelated(id: number, ids: number[]): Promise<ActionResult<AdminContent>>;
+  deleteMedia(id: number): Promise<ActionResult>;
+  userAction(input: z.output<typeof adminUserActionSchema>): Promise<ActionResult>;
+  refundOrder(orderId: number): Promise<ActionResult<{ refund_ref: string }>>;
 }
 
 export type PaymentHandoff =

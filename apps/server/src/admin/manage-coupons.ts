@@ -1,11 +1,11 @@
 import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import {
   type AdminCouponRow,
-  belowUses,
   COUPON_MESSAGES,
   type CreateCouponInput,
   MAX_COUPON_ARTEFACTS,
 } from "@skillshelf/shared/coupons.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { toMajor, toMinor } from "@skillshelf/shared/money.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, asc, eq, ilike, inArray, isNotNull, notInArray, type SQL } from "drizzle-orm";
@@ -209,7 +209,8 @@ export async function updateCoupon(
     if (!current) throw new AppError("not_found", COUPON_MESSAGES.notFound);
     const { max_uses: maxUses } = options.input;
     if (maxUses !== null && maxUses < current.uses) {
-      throw new AppError("invalid", belowUses(current.uses), { max_uses: belowUses(current.uses) });
+      const message = valuedMessage("belowUses", { uses: current.uses });
+      throw new AppError("invalid", message, { max_uses: message });
     }
     const [row] = await uniqueCode(() =>
       tx

@@ -1,5 +1,5 @@
 import type { CartItem, CartResponse } from "@skillshelf/shared/api.ts";
-import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
@@ -61,9 +61,9 @@ export async function addToCart(options: {
       .from(contentGroups)
       .where(and(eq(contentGroups.id, groupId), eq(contentGroups.categoryId, category.id)));
     if (!group) throw new AppError("not_found", "This item is not available.");
-    if (group.priceMinor === null) throw new AppError("conflict", valued("free", { name: group.name }));
+    if (group.priceMinor === null) throw new AppError("conflict", valuedMessage("free", { name: group.name }));
   } else if (category.priceMinor === null) {
-    throw new AppError("conflict", valued("free", { name: category.name }));
+    throw new AppError("conflict", valuedMessage("free", { name: category.name }));
   }
 
   const owned = await ownedIn(db, userId, category.id);
@@ -71,11 +71,11 @@ export async function addToCart(options: {
     throw new AppError(
       "conflict",
       group
-        ? valued("ownedWhole", { artefact: category.name, name: group.name })
-        : valued("owned", { name: category.name }),
+        ? valuedMessage("ownedWhole", { artefact: category.name, name: group.name })
+        : valuedMessage("owned", { name: category.name }),
     );
   }
-  if (group && owned.groups.has(group.id)) throw new AppError("conflict", valued("owned", { name: group.name }));
+  if (group && owned.groups.has(group.id)) throw new AppError("conflict", valuedMessage("owned", { name: group.name }));
 
   const inCart = await db
     .select({ id: cartItems.id, groupId: cartItems.groupId })
@@ -85,12 +85,12 @@ export async function addToCart(options: {
     throw new AppError(
       "conflict",
       group
-        ? valued("inCartWhole", { artefact: category.name, name: group.name })
-        : valued("inCart", { name: category.name }),
+        ? valuedMessage("inCartWhole", { artefact: category.name, name: group.name })
+        : valuedMessage("inCart", { name: category.name }),
     );
   }
   if (group && inCart.some((i) => i.groupId === group.id)) {
-    throw new AppError("conflict", valued("inCart", { name: group.name }));
+    throw new AppError("conflict", valuedMessage("inCart", { name: group.name }));
   }
 
   try {
@@ -110,7 +110,7 @@ export async function addToCart(options: {
   } catch (error) {
     // A double click: the same line added twice at once.
     if (isUniqueViolation(error)) {
-      throw new AppError("conflict", valued("inCart", { name: group?.name ?? category.name }));
+      throw new AppError("conflict", valuedMessage("inCart", { name: group?.name ?? category.name }));
     }
     throw error;
   }

@@ -1,3 +1,5 @@
+import { asMessage, english, type Message } from "@skillshelf/shared/i18n/message.ts";
+
 /** Domain errors, each code mapped to one HTTP status in one table. */
 export const ERROR_STATUS = {
   invalid: 422,
@@ -12,13 +14,33 @@ export const ERROR_STATUS = {
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * A refusal the caller can act on: a typed code (its HTTP status in
+ * ERROR_STATUS) and the message as a catalogue key with values (`text`, and
+ * each field's in `fields`); `message` and `errors` are their English, as the
+ * JSON API answers them.
+ */
 export class AppError extends Error {
+  /** The message as its key and values: a page shows it in its own language from these. */
+  readonly text: Message;
+  /** Each field's message as its key and values. */
+  readonly fields?: Readonly<Record<string, Message>>;
+  /** Each field's message in English. */
+  readonly errors?: Record<string, string>;
+
   constructor(
     readonly code: AppErrorCode,
-    message: string,
-    readonly errors?: Record<string, string>,
+    message: string | Message,
+    errors?: Record<string, string | Message>,
   ) {
-    super(message);
+    const text = asMessage(message);
+    super(english(text));
+    this.text = text;
+    if (errors) {
+      const fields = Object.fromEntries(Object.entries(errors).map(([field, value]) => [field, asMessage(value)]));
+      this.fields = fields;
+      this.errors = Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, english(value)]));
+    }
   }
 
   get statusCode(): number {

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import parseRange from "range-parser";
+import { sendError } from "../operations/envelope.ts";
 import type { MediaFileInfo, MediaStore } from "./media-store.ts";
 
 export const RANGE_NOT_SATISFIABLE = "The requested range is not satisfiable.";
@@ -84,10 +85,7 @@ export async function sendBytes(
   if (header !== undefined && (ifRange === undefined || ifRange === etag)) {
     const ranges = parseRange(file.size, header, { combine: true });
     if (ranges === -1 || ranges === -2 || ranges.type !== "bytes") {
-      return reply
-        .status(416)
-        .header("content-range", `bytes */${file.size}`)
-        .send({ status: false, message: RANGE_NOT_SATISFIABLE });
+      return sendError(reply.header("content-range", `bytes */${file.size}`), 416, RANGE_NOT_SATISFIABLE);
     }
     const [only] = ranges;
     if (ranges.length === 1 && only) {

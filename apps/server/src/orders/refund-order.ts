@@ -1,7 +1,7 @@
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
-import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -12,7 +12,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { orderRefundedMail } from "../mail/templates.ts";
 import { notify } from "../notifications/notifications.ts";
 import { lineName } from "../payments/quote.ts";
-import { REFUND_WINDOW_MS, refundDeadline, statedMoment } from "./money-back.ts";
+import { REFUND_WINDOW_MS, refundDeadline } from "./money-back.ts";
 
 export interface RefundRequest {
   orderId: number;
@@ -68,7 +68,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       throw new AppError("conflict", "A refund of this order is already in progress.");
     throw new AppError(
       "conflict",
-      valued("refundEnded", { days: MONEY_BACK_DAYS, moment: statedMoment(refundDeadline(order.createdAt)) }),
+      valuedMessage("refundEnded", { days: MONEY_BACK_DAYS, moment: refundDeadline(order.createdAt) }),
     );
   }
   // What was paid for this order is upgrade credit in a later order that stands: refunding it would pay that credit twice.
@@ -80,7 +80,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
     .limit(1);
   if (creditedTo) {
     await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
-    throw new AppError("conflict", valued("refundCredited", { order: creditedTo.orderNumber }));
+    throw new AppError("conflict", valuedMessage("refundCredited", { order: creditedTo.orderNumber }));
   }
   const [payment] = await db
     .select({ provider: payments.provider, currency: payments.currency })

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { sendError } from "../operations/envelope.ts";
 
 /** A job the store runs in the background from start-up to close (the mail outbox, the payment reconciler). */
 export interface BackgroundWorker {
@@ -65,7 +66,7 @@ export const gracefulClose = fp(async (app: FastifyInstance) => {
 
   app.addHook("onRequest", async (request, reply) => {
     if (closing) {
-      return reply.status(503).header("connection", "close").send({ status: false, message: CLOSING_MESSAGE });
+      return sendError(reply.header("connection", "close"), 503, CLOSING_MESSAGE);
     }
     const entry = { method: request.method, url: request.url, since: Date.now() };
     inFlight.add(entry);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendMedia } from "../media/send-media.ts";
 import { sendStampedPdf, stampable, stampOf } from "../media/stamp-pdf.ts";
+import { sendError } from "../operations/envelope.ts";
 import { viewerOf } from "./viewer.ts";
 
 /**
@@ -32,12 +33,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         signature !== undefined &&
         app.catalogue.signer.verify(id, viewer?.userId ?? 0, expires, signature);
       reply.header("cache-control", "private, no-store");
-      const denied = () => reply.status(403).send({ status: false, message: "You do not have access to this file." });
+      const denied = () => sendError(reply, 403, "You do not have access to this file.");
       if (!signed) return denied();
       // Both at once: on PostgreSQL one round trip's wait instead of two before the first byte.
       const [unlocked, file] = await Promise.all([app.catalogue.mediaUnlocked(id, viewer), app.media.describe(id)]);
       if (!unlocked) return denied();
-      if (!file) return reply.status(404).send({ status: false, message: "Not found" });
+      if (!file) return sendError(reply, 404, "Not found");
       // A PDF the viewer bought carries their e-mail and order number on every page. One too large to
       // stamp is sent as stored without asking who bought it: a query less before its first byte.
       const stamp = viewer && stampable(file) ? await stampOf(app.database.db, id, viewer.userId) : null;

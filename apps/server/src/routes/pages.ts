@@ -26,11 +26,12 @@ import { ownershipOf } from "../cart/ownership.ts";
 import { searchCatalogue } from "../catalogue/search-catalogue.ts";
 import { AppError } from "../lib/app-error.ts";
 import { viewNotifications } from "../notifications/notifications.ts";
+import { sendError } from "../operations/envelope.ts";
+import { pageActions } from "../operations/page-actions.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { searchPageArgs } from "../paging/keyset-page.ts";
 import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
-import { takeUploadNotice } from "./api/form-navigation.ts";
-import { CROSS_SITE_FORM, crossSitePost, pageActions } from "./page-actions.ts";
+import { CROSS_SITE_FORM, crossSitePost, takeUploadNotice } from "./form-navigation.ts";
 import { joinParts, PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
 import { catalogueFile, pageLanguage } from "./page-language.ts";
 import { viewerOf } from "./viewer.ts";
@@ -69,7 +70,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
   // The pages' catalogues (page-language.ts): named by their content, so the browser keeps each for good.
   app.get<{ Params: { file: string } }>("/i18n/:file", { schema: { hide: true } }, (request, reply) => {
     const file = catalogueFile(request.params.file);
-    if (!file) return reply.status(404).send({ status: false, message: "Not found" });
+    if (!file) return sendError(reply, 404, "Not found");
     return reply
       .header("cache-control", file.immutable ? "public, max-age=31536000, immutable" : "no-cache")
       .type("application/json; charset=utf-8")
@@ -308,7 +309,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
   };
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith("/api/")) return reply.status(404).send({ status: false, message: "Not found" });
+    if (request.url.startsWith("/api/")) return sendError(reply, 404, "Not found");
     if (request.method === "POST" && crossSitePost(request, app.config.publicUrl)) {
       return reply.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_FORM);
     }

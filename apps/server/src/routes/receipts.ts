@@ -2,6 +2,7 @@ import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { actorOf } from "../operations/guard.ts";
 import { readReceiptOrder, renderReceipt } from "../orders/receipt.ts";
 import { bytes, SIGNED_IN } from "./api/openapi.ts";
 import { viewerOf } from "./viewer.ts";
@@ -40,8 +41,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request);
-      if (!viewer) return reply.status(401).send({ status: false, message: "Please sign in to continue." });
+      const viewer = await actorOf("learner", request);
       return send(reply, request.params.id, viewer.userId);
     },
   );

@@ -5,6 +5,7 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { renderPreviewCard } from "../catalogue/preview-card.ts";
 import { sendCachedBody } from "../lib/cached-body.ts";
+import { sendError } from "../operations/envelope.ts";
 
 const XML = "application/xml; charset=utf-8";
 
@@ -64,7 +65,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const n = /^([1-9]\d{0,6})\.xml$/.exec(request.params.file)?.[1];
       const part = n === undefined ? undefined : (await app.catalogue.sitemap()).parts[Number(n) - 1];
-      if (!part) return reply.status(404).send({ status: false, message: "Not found" });
+      if (!part) return sendError(reply, 404, "Not found");
       return sendCachedBody(request, reply, part, XML);
     },
   );
@@ -92,7 +93,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
         cards.set(slug, card);
       } else card = undefined;
     }
-    if (!card) return reply.status(404).send({ status: false, message: "Not found" });
+    if (!card) return sendError(reply, 404, "Not found");
     // Crawlers and chat apps fetch it now and then: an hour, then a revalidation by ETag.
     reply.header("etag", card.etag).header("cache-control", "public, max-age=3600").type("image/png");
     if (fresh(request.headers, { etag: card.etag })) return reply.status(304).send();

@@ -27,13 +27,6 @@ export function viewerOf(request: FastifyRequest): Promise<SessionViewer | null>
   return viewer;
 }
 
-/** The viewer of a route that needs one; 401 in the envelope otherwise. */
-export async function requireViewer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!(await viewerOf(request))) {
-    await reply.status(401).send({ status: false, message: SIGN_IN_FIRST });
-  }
-}
-
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date | null): void {
   const { publicUrl } = reply.server.config;
   reply.setCookie(SESSION_COOKIE, token, {

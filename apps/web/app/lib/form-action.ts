@@ -1,6 +1,7 @@
 import { validateForm } from "@skillshelf/shared/account-forms.ts";
-import type { ActionOutcome } from "@skillshelf/shared/api.ts";
+import type { ActionOutcome, ActionResult } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import { english, inLanguage, type Message, plain } from "@skillshelf/shared/i18n/message.ts";
 import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { z } from "zod";
@@ -36,12 +37,22 @@ export function checkForm<T extends z.ZodType>(
   form: FormData,
   schema: T,
   options: CheckOptions = {},
-): { ok: true; data: z.output<T> } | { ok: false; outcome: ActionOutcome<never> } {
+): { ok: true; data: z.output<T> } | { ok: false; outcome: ActionResult<never> } {
   const values = { ...formValues(form, options.checkboxes), ...options.extra };
   const result = validateForm(schema, values);
   if (result.ok) return result;
-  const message = Object.values(result.errors)[0] ?? GENERIC_ERROR;
-  return { ok: false, outcome: { ok: false, status: 422, message, errors: result.errors } };
+  return { ok: false, outcome: refusedForm(result.errors) };
+}
+
+/** A form the shared schema refused (422): its first field's message, and each field's (the schemas' messages are catalogue keys). */
+export function refusedForm(errors: Record<string, string>, message?: string): ActionResult<never> {
+  const fields = Object.entries(errors).map(([field, text]) => [field, plain(text)]);
+  return {
+    ok: false,
+    status: 422,
+    message: plain(message ?? Object.values(errors)[0] ?? GENERIC_ERROR),
+    ...(fields.length ? { errors: Object.fromEntries(fields) } : {}),
+  };
 }
 
 /**
@@ -50,26 +61,44 @@ export function checkForm<T extends z.ZodType>(
  * browser's plain form post is sent on with a 303 on success, or gets the page
  * again, with the outcome's messages, under the outcome's status.
  */
-export function answerForm<T>(context: AppLoadContext, outcome: ActionOutcome<T>, successTo: string) {
+export function answerForm<T>(context: AppLoadContext, outcome: ActionResult<T>, successTo: string) {
   if (outcome.ok && !context.dataRequest) return redirect(successTo, 303);
   return data(inPageLanguage(context, outcome), { status: outcome.ok ? 200 : outcome.status });
 }
 
 /**
- * An action's outcome with its messages in the page's language, written here on the server:
- * the steps answer in English (as the API does), and the page shows what it gets, so no page's
- * JavaScript needs to find a message's values back in its English text (translate-message.ts).
+ * An action's result with its messages in the page's language, written here on the server from
+ * their keys and values (i18n/message.ts), so no page's JavaScript needs the catalogue's keys to
+ * find a message's values. A message that came as English text alone (a refusal the store still
+ * states so, or one from a field's schema) is its own key; only one with no entry in the
+ * catalogue is matched against its keys with values (translate-message.ts), as before.
  */
-export function inPageLanguage<O extends ActionOutcome<unknown>>(context: AppLoadContext, outcome: O): O {
-  if (context.i18n.language === "en") return outcome;
-  const translator = translatorOf(context.i18n);
-  const templates = templatesOf(context.i18n.resources);
-  const translate = (message: string) => translateMessage(translator.language, translator.t, templates, message);
-  const errors =
-    !outcome.ok && outcome.errors
-      ? Object.fromEntries(Object.entries(outcome.errors).map(([field, message]) => [field, translate(message)]))
-      : undefined;
-  return { ...outcome, message: translate(outcome.message), ...(errors ? { errors } : {}) };
+export function inPageLanguage<T>(
+  context: AppLoadContext,
+  result: Extract<ActionResult<T>, { ok: true }>,
+): Extract<ActionOutcome<T>, { ok: true }>;
+export function inPageLanguage<T>(
+  context: AppLoadContext,
+  result: Extract<ActionResult<T>, { ok: false }>,
+): Extract<ActionOutcome<T>, { ok: false }>;
+export function inPageLanguage<T>(context: AppLoadContext, result: ActionResult<T>): ActionOutcome<T>;
+export function inPageLanguage<T>(context: AppLoadContext, result: ActionResult<T>): ActionOutcome<T> {
+  const translator = context.i18n.language === "en" ? null : translatorOf(context.i18n);
+  const write = (message: Message) => {
+    if (!translator) return english(message);
+    if (message.values) return inLanguage(translator.language, translator.t, message);
+    return translateMessage(translator.language, translator.t, templatesOf(context.i18n.resources), message.key);
+  };
+  if (result.ok) return { ok: true, message: write(result.message), data: result.data };
+  const { status, errors } = result;
+  return {
+    ok: false,
+    status,
+    message: write(result.message),
+    ...(errors
+      ? { errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, write(message)])) }
+      : {}),
+  };
 }
 
 /** The page a form was posted from, as a path and query: where a plain form post goes back to (without React Router's ?index). */

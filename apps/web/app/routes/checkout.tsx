@@ -44,7 +44,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const outcome = checked.ok ? await context.commerce.startPayment(checked.data) : checked.outcome;
   if (!outcome.ok) return data(inPageLanguage(context, outcome), { status: outcome.status });
   if (outcome.data.kind === "redirect" && !context.dataRequest) throw redirect(outcome.data.url, 303);
-  return outcome;
+  return inPageLanguage(context, outcome);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

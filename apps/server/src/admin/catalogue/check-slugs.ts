@@ -1,4 +1,4 @@
-import { slugTakenMessage } from "@skillshelf/shared/admin-forms.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { categories, contents } from "../../db/schema/index.ts";
@@ -37,6 +37,6 @@ export async function assertContentSlugFree(
 }
 
 function slugTaken(owner: string): AppError {
-  const message = slugTakenMessage(owner);
+  const message = valuedMessage("slugTaken", { owner });
   return new AppError("invalid", message, { slug: message });
 }

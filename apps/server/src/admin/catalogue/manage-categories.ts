@@ -3,9 +3,8 @@ import {
   type AdminCategory,
   type CategoryCreate,
   type CategoryUpdate,
-  soldCategoryMessage,
 } from "@skillshelf/shared/admin-forms.ts";
-import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { and, asc, eq, isNull, max } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { categories, contentGroups, contents } from "../../db/schema/index.ts";
@@ -139,10 +138,10 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
       if (row.parentId === null) {
         const [child] = await tx.select({ id: categories.id }).from(categories).where(siblingsOf(id)).limit(1);
         if (child) {
-          throw new AppError("conflict", valued("parentHasArtefacts", { name: row.name }));
+          throw new AppError("conflict", valuedMessage("parentHasArtefacts", { name: row.name }));
         }
       } else if (await artefactSold(tx, id)) {
-        throw new AppError("conflict", soldCategoryMessage(row.name));
+        throw new AppError("conflict", valuedMessage("soldCategory", { name: row.name }));
       }
       // Media and related links go with their contents; cart lines with the groups and the category.
       await tx.delete(contents).where(eq(contents.categoryId, id));
@@ -151,7 +150,7 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
     });
   } catch (error) {
     // An order placed between the check and the delete still holds the row.
-    if (isForeignKeyViolation(error)) throw new AppError("conflict", soldCategoryMessage(name));
+    if (isForeignKeyViolation(error)) throw new AppError("conflict", valuedMessage("soldCategory", { name }));
     throw error;
   }
 }

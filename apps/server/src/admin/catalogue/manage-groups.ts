@@ -1,10 +1,5 @@
-import {
-  type AdminGroup,
-  type GroupCreate,
-  type GroupUpdate,
-  groupNameTakenMessage,
-  soldGroupMessage,
-} from "@skillshelf/shared/admin-forms.ts";
+import type { AdminGroup, GroupCreate, GroupUpdate } from "@skillshelf/shared/admin-forms.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { and, asc, eq, max, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { categories, contentGroups, contents } from "../../db/schema/index.ts";
@@ -45,7 +40,7 @@ async function assertNameFree(tx: DbOrTx, artefact: { id: number; name: string }
       ),
     );
   if (same) {
-    const message = groupNameTakenMessage(artefact.name);
+    const message = valuedMessage("groupNameTaken", { artefact: artefact.name });
     throw new AppError("invalid", message, { name: message });
   }
 }
@@ -104,12 +99,12 @@ export async function deleteGroup(db: Db, id: number): Promise<void> {
     await catalogueWrite(db, async (tx) => {
       const group = await findGroup(tx, id);
       name = group.name;
-      if (await groupSold(tx, id)) throw new AppError("conflict", soldGroupMessage(group.name));
+      if (await groupSold(tx, id)) throw new AppError("conflict", valuedMessage("soldGroup", { name: group.name }));
       await tx.update(contents).set({ groupId: null, updatedAt: new Date() }).where(eq(contents.groupId, id));
       await tx.delete(contentGroups).where(eq(contentGroups.id, id));
     });
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw new AppError("conflict", soldGroupMessage(name));
+    if (isForeignKeyViolation(error)) throw new AppError("conflict", valuedMessage("soldGroup", { name }));
     throw error;
   }
 }

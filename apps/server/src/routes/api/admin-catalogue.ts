@@ -37,8 +37,9 @@ import { isUnsafeText } from "../../lib/unsafe-text.ts";
 import type { MediaStore } from "../../media/media-store.ts";
 import { sendMedia } from "../../media/send-media.ts";
 import { MediaTooLargeError } from "../../media/storage.ts";
+import { type ErrorBody, errorBody } from "../../operations/envelope.ts";
 import { unsafeTextMessage } from "../../plugins/refuse-unsafe-text.ts";
-import { answerUpload, CATALOGUE_PAGE, isFormNavigation, refuseCrossSiteForms } from "./form-navigation.ts";
+import { answerUpload, CATALOGUE_PAGE, isFormNavigation, refuseCrossSiteForms } from "../form-navigation.ts";
 import { answers, bytes, DONE, SIGNED_IN } from "./openapi.ts";
 
 const MAX_FILES = 10;
@@ -373,13 +374,10 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 /** A refusal of an upload: its status and the answer's body. */
 interface Refusal {
   status: number;
-  body: { status: false; message: string; errors: { file: string } };
+  body: ErrorBody;
 }
 
-const refusal = (status: number, message: string): Refusal => ({
-  status,
-  body: { status: false, message, errors: { file: message } },
-});
+const refusal = (status: number, message: string): Refusal => ({ status, body: errorBody(message, { file: message }) });
 
 /**
  * The uploaded files of a multipart request, each streamed into the media
@@ -489,13 +487,7 @@ function importRoute(published: () => Promise<void>) {
             if (!(error instanceof CatalogueRefusedError)) throw error;
             return {
               status: 422,
-              body: {
-                status: false,
-                message: error.message,
-                errors: error.errors,
-                line: error.line,
-                reason: error.reason,
-              },
+              body: { ...errorBody(error.message, error.errors), line: error.line, reason: error.reason },
             };
           }
         }),

@@ -1,6 +1,7 @@
 import { okEnvelope } from "@skillshelf/shared/api.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { sendError } from "../../operations/envelope.ts";
 import { answers, PUBLIC } from "./openapi.ts";
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
@@ -19,7 +20,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
         await app.database.ping();
         return { status: true, message: "ok", data: { database: app.database.kind } };
       } catch {
-        return reply.status(503).send({ status: false, message: "The database is not reachable." });
+        return sendError(reply, 503, "The database is not reachable.");
       }
     },
   );

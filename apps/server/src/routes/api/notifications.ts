@@ -1,22 +1,19 @@
 import { notificationsViewSchema, okEnvelope } from "@skillshelf/shared/api.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { pageQuery } from "@skillshelf/shared/paging.ts";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listNotifications, markNotificationsRead, readerOf } from "../../notifications/notifications.ts";
-import { requireViewer, viewerOf } from "../viewer.ts";
+import { actorOf, admit } from "../../operations/guard.ts";
 import { answers, SIGNED_IN } from "./openapi.ts";
 
 /** The signed-in learner's notifications: what happened to their orders, and new articles in what they own. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", requireViewer);
+  app.addHook("onRequest", admit("learner"));
   const tags = ["notifications"];
-  const signedIn = async (request: Parameters<typeof viewerOf>[0]) => {
-    const viewer = await viewerOf(request);
-    if (!viewer) throw new Error("requireViewer let a visitor through");
-    return viewer;
-  };
-  const userId = async (request: Parameters<typeof viewerOf>[0]) => (await signedIn(request)).userId;
+  const signedIn = (request: FastifyRequest) => actorOf("learner", request);
+  const userId = async (request: FastifyRequest) => (await signedIn(request)).userId;
 
   app.get(
     "/notifications",

@@ -2,6 +2,9 @@ import { okEnvelope } from "@skillshelf/shared/api.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
+import { apiRoute } from "../../operations/api-route.ts";
+import { sendError } from "../../operations/envelope.ts";
+import { startPaymentOperation } from "../../operations/payments.ts";
 import { ProviderUnavailableError } from "../../payments/gateway.ts";
 import {
   applyNotification,
@@ -11,9 +14,7 @@ import {
   type Settlement,
   settleWithProvider,
 } from "../../payments/settle-payment.ts";
-import { requireViewer } from "../viewer.ts";
-import { answers, DONE, PUBLIC, redirects, SIGNED_IN } from "./openapi.ts";
-import { startPaymentFor } from "./payment-start.ts";
+import { answers, DONE, PUBLIC, redirects } from "./openapi.ts";
 
 const required = (field: string) =>
   z
@@ -27,43 +28,40 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
   const paypal = payments.gateways.paypal;
   const { publicUrl } = app.config;
 
-  app.post(
-    "/paypal/payment",
-    {
-      onRequest: requireViewer,
-      schema: {
-        summary:
-          "Create a PayPal order for the cart (the open one again for an unchanged cart); approve it at links[rel=approval_url]",
-        tags: ["payments"],
-        body: z.object({
-          final_amount: z.union([z.number(), z.string()], { error: "final_amount is required" }),
-          currency_code: required("currency_code"),
-          success_url: required("success_url"),
-          cancel_url: required("cancel_url"),
-          // Sent by the client but never trusted: PayPal's items are built from the cart.
-          item_name: z.string().optional(),
-          custom: z.string().optional(),
+  apiRoute(app, startPaymentOperation, {
+    method: "POST",
+    url: "/paypal/payment",
+    schema: {
+      summary:
+        "Create a PayPal order for the cart (the open one again for an unchanged cart); approve it at links[rel=approval_url]",
+      tags: ["payments"],
+      body: z.object({
+        final_amount: z.union([z.number(), z.string()], { error: "final_amount is required" }),
+        currency_code: required("currency_code"),
+        success_url: required("success_url"),
+        cancel_url: required("cancel_url"),
+        // Sent by the client but never trusted: PayPal's items are built from the cart.
+        item_name: z.string().optional(),
+        custom: z.string().optional(),
+      }),
+      response: answers(
+        okEnvelope({
+          links: z.array(z.object({ rel: z.string(), href: z.string() })).describe("approval_url: where to approve"),
         }),
-        ...SIGNED_IN,
-        response: answers(
-          okEnvelope({
-            links: z.array(z.object({ rel: z.string(), href: z.string() })).describe("approval_url: where to approve"),
-          }),
-        ),
-      },
+      ),
     },
-    async (request) => {
-      const { body } = request;
-      const checkout = await startPaymentFor(request, "paypal", {
-        amount: body.final_amount,
-        currency: body.currency_code,
-        successUrl: body.success_url,
-        cancelUrl: body.cancel_url,
-      });
+    input: ({ body }) => ({
+      provider: "paypal" as const,
+      amount: body.final_amount,
+      currency: body.currency_code,
+      successUrl: body.success_url,
+      cancelUrl: body.cancel_url,
+    }),
+    answer: ({ data: checkout }) => {
       if (checkout.kind !== "redirect") throw new Error("PayPal handed out a form");
-      return { status: true, message: "success", links: [{ rel: "approval_url", href: checkout.url }] };
+      return { links: [{ rel: "approval_url", href: checkout.url }] };
     },
-  );
+  });
 
   const tokenQuery = z.object({ token: z.string().optional(), PayerID: z.string().optional() });
 
@@ -140,7 +138,7 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError("provider_unavailable", paypal.unavailableMessage);
       }
       if (!result || result.kind === "unverified") {
-        return reply.status(400).send({ status: false, message: "The webhook could not be verified." });
+        return sendError(reply, 400, "The webhook could not be verified.");
       }
       // PayPal retries on any non-2xx answer, so an event the store cannot use is acknowledged, not refused.
       if (result.kind === "ignored") return { status: true, message: "Webhook ignored." };

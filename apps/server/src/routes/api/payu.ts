@@ -3,11 +3,11 @@ import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { acceptFormBodies, formFields } from "../../lib/form-body.ts";
+import { apiRoute } from "../../operations/api-route.ts";
+import { startPaymentOperation } from "../../operations/payments.ts";
 import { payuGateway } from "../../payments/payu/payu-gateway.ts";
 import { applyNotification, landing } from "../../payments/settle-payment.ts";
-import { requireViewer } from "../viewer.ts";
-import { answers, PUBLIC, redirects, SIGNED_IN } from "./openapi.ts";
-import { startPaymentFor } from "./payment-start.ts";
+import { answers, PUBLIC, redirects } from "./openapi.ts";
 
 const required = (field: string) =>
   z
@@ -31,49 +31,46 @@ export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl } = app.config;
   acceptFormBodies(app);
 
-  app.post(
-    "/payu/payment",
-    {
-      onRequest: requireViewer,
-      schema: {
-        summary:
-          "The PayU form for the cart (the open one again for an unchanged cart): POST params to action from the browser",
-        tags: ["payments"],
-        body: z.object({
-          amount: z.union([z.number(), z.string()], { error: "amount is required" }),
-          currency: required("currency"),
-          success_url: required("success_url"),
-          cancel_url: required("cancel_url"),
-          // Sent by the client but never used: the server makes its own txnid and product info.
-          txnid: z.string().optional(),
-          productinfo: z.string().optional(),
+  apiRoute(app, startPaymentOperation, {
+    method: "POST",
+    url: "/payu/payment",
+    schema: {
+      summary:
+        "The PayU form for the cart (the open one again for an unchanged cart): POST params to action from the browser",
+      tags: ["payments"],
+      body: z.object({
+        amount: z.union([z.number(), z.string()], { error: "amount is required" }),
+        currency: required("currency"),
+        success_url: required("success_url"),
+        cancel_url: required("cancel_url"),
+        // Sent by the client but never used: the server makes its own txnid and product info.
+        txnid: z.string().optional(),
+        productinfo: z.string().optional(),
+      }),
+      response: answers(
+        okEnvelope({
+          action: z
+            .string()
+            .describe(
+              "the PayU URL to post the form to; for a cart that costs nothing (fulfilled at once, no PayU), the order's confirmation page to open (GET), with no params",
+            ),
+          params: z.record(z.string(), z.string()).describe("the form's fields, hash included"),
         }),
-        ...SIGNED_IN,
-        response: answers(
-          okEnvelope({
-            action: z
-              .string()
-              .describe(
-                "the PayU URL to post the form to; for a cart that costs nothing (fulfilled at once, no PayU), the order's confirmation page to open (GET), with no params",
-              ),
-            params: z.record(z.string(), z.string()).describe("the form's fields, hash included"),
-          }),
-        ),
-      },
+      ),
     },
-    async (request) => {
-      const { body } = request;
-      const checkout = await startPaymentFor(request, "payu", {
-        amount: body.amount,
-        currency: body.currency,
-        successUrl: body.success_url,
-        cancelUrl: body.cancel_url,
-      });
-      // A free cart was fulfilled without PayU: its confirmation page, to be opened.
-      if (checkout.kind !== "form") return { status: true, message: "success", action: checkout.url, params: {} };
-      return { status: true, message: "success", action: checkout.action, params: checkout.params };
-    },
-  );
+    input: ({ body }) => ({
+      provider: "payu" as const,
+      amount: body.amount,
+      currency: body.currency,
+      successUrl: body.success_url,
+      cancelUrl: body.cancel_url,
+    }),
+    // A free cart was fulfilled without PayU: its confirmation page, to be opened.
+    answer: ({ data: checkout }) =>
+      checkout.kind === "form"
+        ? { action: checkout.action, params: checkout.params }
+        : { action: checkout.url, params: {} },
+  });
 
   // A cross-site form POST from PayU through the learner's browser: no session is needed or trusted.
   app.post(

@@ -5,8 +5,10 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
-import { articleProgress, doneArticlesIn, setDone } from "../../progress/reading-progress.ts";
-import { requireViewer, viewerOf } from "../viewer.ts";
+import { apiRoute } from "../../operations/api-route.ts";
+import { actorOf, admit } from "../../operations/guard.ts";
+import { markDoneOperation } from "../../operations/progress.ts";
+import { articleProgress, doneArticlesIn } from "../../progress/reading-progress.ts";
 import { answers, SIGNED_IN } from "./openapi.ts";
 
 const OWNERS_ONLY =
@@ -15,18 +17,14 @@ const OWNERS_ONLY =
 
 /** The signed-in learner's reading progress, the same on every device (issue 13). */
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", requireViewer);
+  app.addHook("onRequest", admit("learner"));
   const { db } = app.database;
   const tags = ["progress"];
   const params = z.object({ contentId: rowId(PROGRESS_MESSAGES.contentId) });
-  const learnerOf = async (request: FastifyRequest) => {
-    const viewer = await viewerOf(request);
-    if (!viewer) throw new Error("requireViewer let a visitor through");
-    return viewer.userId;
-  };
+  const learnerOf = async (request: FastifyRequest) => (await actorOf("learner", request)).userId;
   // PUT marks done, DELETE marks not done: the same checks, each idempotent.
   for (const done of [true, false]) {
-    app.route({
+    apiRoute(app, markDoneOperation, {
       method: done ? "PUT" : "DELETE",
       url: "/progress/:contentId",
       schema: {
@@ -34,18 +32,10 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Doing it again changes nothing. ${OWNERS_ONLY}`,
         tags,
         params,
-        ...SIGNED_IN,
         response: answers(okEnvelope({ data: progressMarkSchema })),
       },
-      handler: async (request) => {
-        const { contentId } = request.params;
-        await setDone({ db, userId: await learnerOf(request), contentId, done, now: app.clock() });
-        return {
-          status: true,
-          message: done ? PROGRESS_MESSAGES.marked : PROGRESS_MESSAGES.unmarked,
-          data: { content_id: contentId, done },
-        };
-      },
+      input: ({ params }) => ({ content_id: params.contentId, done }),
+      answer: (_done, input) => ({ data: { content_id: input.content_id, done: input.done } }),
     });
   }
 

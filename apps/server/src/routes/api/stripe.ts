@@ -2,6 +2,9 @@ import { okEnvelope } from "@skillshelf/shared/api.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
+import { apiRoute } from "../../operations/api-route.ts";
+import { sendError } from "../../operations/envelope.ts";
+import { startPaymentOperation } from "../../operations/payments.ts";
 import { ProviderUnavailableError } from "../../payments/gateway.ts";
 import {
   applyNotification,
@@ -10,9 +13,7 @@ import {
   landing,
   settleWithProvider,
 } from "../../payments/settle-payment.ts";
-import { requireViewer } from "../viewer.ts";
-import { answers, PUBLIC, redirects, SIGNED_IN } from "./openapi.ts";
-import { startPaymentFor } from "./payment-start.ts";
+import { answers, PUBLIC, redirects } from "./openapi.ts";
 
 const NOT_CONFIRMED =
   "We could not confirm your card payment with Stripe yet. If you were charged, your order will appear in My orders shortly.";
@@ -35,36 +36,33 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments } = app;
   const stripe = payments.gateways.stripe;
 
-  app.post(
-    "/stripe/create-checkout-session",
-    {
-      onRequest: requireViewer,
-      schema: {
-        summary: "Start a card payment of the cart on Stripe Checkout (the open one again for an unchanged cart)",
-        tags: ["payments"],
-        body: checkoutBody,
-        ...SIGNED_IN,
-        response: answers(
-          okEnvelope({
-            id: z.string().describe("the Checkout Session's id"),
-            url: z.string().describe("where to pay"),
-          }),
-        ),
-      },
+  apiRoute(app, startPaymentOperation, {
+    method: "POST",
+    url: "/stripe/create-checkout-session",
+    schema: {
+      summary: "Start a card payment of the cart on Stripe Checkout (the open one again for an unchanged cart)",
+      tags: ["payments"],
+      body: checkoutBody,
+      response: answers(
+        okEnvelope({
+          id: z.string().describe("the Checkout Session's id"),
+          url: z.string().describe("where to pay"),
+        }),
+      ),
     },
-    async (request) => {
-      const { body } = request;
-      const checkout = await startPaymentFor(request, "stripe", {
-        amount: body.final_amount,
-        currency: body.currency,
-        lineItems: body.line_items,
-        successUrl: body.success_url,
-        cancelUrl: body.cancel_url,
-      });
+    input: ({ body }) => ({
+      provider: "stripe" as const,
+      amount: body.final_amount,
+      currency: body.currency,
+      lineItems: body.line_items,
+      successUrl: body.success_url,
+      cancelUrl: body.cancel_url,
+    }),
+    answer: ({ data: checkout }) => {
       if (checkout.kind !== "redirect") throw new Error("Stripe handed out a form");
-      return { status: true, message: "success", id: checkout.id, url: checkout.url };
+      return { id: checkout.id, url: checkout.url };
     },
-  );
+  });
 
   // Stripe sends the browser here after payment; the session, not the browser, says whether it was paid.
   app.get(
@@ -130,7 +128,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await stripe.readWebhook?.({ headers: request.headers, body: request.body });
         if (!result || result.kind === "unverified") {
           request.log.warn("Stripe webhook refused: no valid signature");
-          return reply.status(400).send({ status: false, message: "Invalid Stripe signature." });
+          return sendError(reply, 400, "Invalid Stripe signature.");
         }
         // Anything that throws here (the database down) answers 500, and Stripe delivers again later.
         if (result.kind === "outcome") await applyNotification(payments, "stripe", result);

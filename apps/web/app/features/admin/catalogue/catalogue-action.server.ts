@@ -12,12 +12,12 @@ import {
   relatedSchema,
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
-import type { ActionOutcome } from "@skillshelf/shared/api.ts";
+import type { ActionOutcome, ActionResult } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
-import { answerForm, formValues, inPageLanguage } from "../../../lib/form-action";
+import { answerForm, formValues, inPageLanguage, refusedForm } from "../../../lib/form-action";
 import { CATALOGUE_CHECKBOXES, type CatalogueIntent, isCatalogueIntent, treeParamsOf } from "./catalogue-intents";
 
 /** What a plain form post's failure renders with: which form it was, and what was typed in it. */
@@ -32,13 +32,6 @@ export type CatalogueAnswer =
   | ActionOutcome<unknown>
   | (Extract<ActionOutcome<unknown>, { ok: false }> & { posted: PostedCatalogueForm });
 type Answer = Response | ReturnType<typeof data<CatalogueAnswer>>;
-
-const refused = (message: string, errors?: Record<string, string>): ActionOutcome<never> => ({
-  ok: false,
-  status: 422,
-  message,
-  ...(errors ? { errors } : {}),
-});
 
 /**
  * The catalogue editor's form posts, by intent: each checked with its shared
@@ -56,11 +49,11 @@ export async function catalogueAction(
   const intent = String(form.get("intent") ?? "");
   const fields = formValues(form, CATALOGUE_CHECKBOXES);
   const posted: PostedCatalogueForm = { intent, id: String(form.get("id") ?? ""), fields };
-  const answer = <T>(outcome: ActionOutcome<T>, to: (saved: T) => string) =>
+  const answer = <T>(outcome: ActionResult<T>, to: (saved: T) => string) =>
     outcome.ok
       ? answerForm(context, outcome, to(outcome.data))
       : data({ ...inPageLanguage(context, outcome), posted }, { status: outcome.status });
-  if (!isCatalogueIntent(intent)) return answer(refused(GENERIC_ERROR), () => base);
+  if (!isCatalogueIntent(intent)) return answer(refusedForm({}, GENERIC_ERROR), () => base);
   const id = rowId().safeParse(form.get("id")).data ?? 0;
   const ids = form.getAll("ids").map((value) => Number(value));
   const writes = context.adminWrites;
@@ -80,16 +73,11 @@ export async function catalogueAction(
   const run = async <S extends z.ZodType, T>(
     schema: S,
     values: unknown,
-    write: (input: z.output<S>) => Promise<ActionOutcome<T>>,
+    write: (input: z.output<S>) => Promise<ActionResult<T>>,
     to: (saved: T) => string,
   ) => {
     const checked = validateForm(schema, values);
-    return answer(
-      checked.ok
-        ? await write(checked.data)
-        : refused(Object.values(checked.errors)[0] ?? GENERIC_ERROR, checked.errors),
-      to,
-    );
+    return answer(checked.ok ? await write(checked.data) : refusedForm(checked.errors), to);
   };
   const input = adminFormInput(fields);
   const byIntent: Record<CatalogueIntent, () => Promise<Answer>> = {

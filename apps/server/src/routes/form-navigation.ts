@@ -1,8 +1,8 @@
 import type { UploadNotice } from "@skillshelf/shared/api.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { AppError } from "../../lib/app-error.ts";
-import { CROSS_SITE_FORM, crossSitePost } from "../page-actions.ts";
+import { AppError } from "../lib/app-error.ts";
+import { sendError } from "../operations/envelope.ts";
 
 /** The catalogue editor: where a plain upload or import form goes back to. */
 export const CATALOGUE_PAGE = "/admin/catalogue";
@@ -22,13 +22,30 @@ export function isFormNavigation(request: FastifyRequest): boolean {
   return (request.headers.accept ?? "").includes("text/html");
 }
 
-/** What a cross-site form can send: refused before the route runs (the pages' rule, page-actions.ts). */
+/** The answer to a form post from another site. */
+export const CROSS_SITE_FORM =
+  "This form was sent from another site, so it was refused. Open the page on this store and try again.";
+
+/**
+ * A form post from another site is refused before any action runs (the API
+ * takes JSON only, which no cross-site form can send; pages take forms). The
+ * browser says where a request comes from in Sec-Fetch-Site, and in Origin;
+ * a client that sends neither (not a browser) has no victim's cookies to ride.
+ */
+export function crossSitePost(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && origin !== new URL(publicUrl).origin;
+}
+
+/** What a cross-site form can send: refused before the route runs (the pages' rule, crossSitePost). */
 export function refuseCrossSiteForms(publicUrl: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const type = request.headers["content-type"] ?? "";
     const form = /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)/i.test(type);
     if (request.method !== "GET" && request.method !== "HEAD" && form && crossSitePost(request, publicUrl)) {
-      return reply.status(403).send({ status: false, message: CROSS_SITE_FORM });
+      return sendError(reply, 403, CROSS_SITE_FORM);
     }
   };
 }

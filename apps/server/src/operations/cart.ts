@@ -1,0 +1,69 @@
+import { addToCartSchema, removeFromCartSchema } from "@skillshelf/shared/cart-forms.ts";
+import { COUPON_MESSAGES, couponCodeSchema } from "@skillshelf/shared/coupons.ts";
+import { plain } from "@skillshelf/shared/i18n/message.ts";
+import { z } from "zod";
+import { addToCart, getCart, removeFromCart } from "../cart/cart.ts";
+import { applyCoupon, removeCoupon } from "../cart/cart-coupon.ts";
+import { type Call, defineOperation } from "./operation.ts";
+
+export const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from your cart." } as const;
+
+/** The learner's cart at today's prices, as checkout would charge it now. */
+const cartOf = async ({ app, actor }: Call<"learner">) =>
+  (await getCart(app.database.db, actor.userId, app.config.storeCurrency, app.clock())).data;
+
+/** A whole sub-category (no group) or one of its groups, into the learner's cart. */
+export const addToCartOperation = defineOperation({
+  name: "cart.add",
+  who: "learner",
+  input: addToCartSchema,
+  run: async ({ app, actor }, input) => ({
+    message: plain(CART_MESSAGES.added),
+    data: await addToCart({
+      db: app.database.db,
+      userId: actor.userId,
+      subCategoryId: input.sub_category_id,
+      groupId: input.group_id ?? null,
+      currency: app.config.storeCurrency,
+    }),
+  }),
+});
+
+export const removeFromCartOperation = defineOperation({
+  name: "cart.remove",
+  who: "learner",
+  input: removeFromCartSchema,
+  run: async ({ app, actor }, input) => {
+    await removeFromCart(app.database.db, actor.userId, input.delete_id);
+    return { message: plain(CART_MESSAGES.removed), data: null };
+  },
+});
+
+/** Keeps a coupon code with the cart: answers the cart as checkout now charges it. */
+export const applyCouponOperation = defineOperation({
+  name: "cart.coupon.apply",
+  who: "learner",
+  input: couponCodeSchema,
+  run: async (call, input) => {
+    const { app, actor } = call;
+    await applyCoupon({
+      db: app.database.db,
+      userId: actor.userId,
+      code: input.code,
+      currency: app.config.storeCurrency,
+      now: app.clock(),
+    });
+    return { message: plain(COUPON_MESSAGES.applied), data: await cartOf(call) };
+  },
+});
+
+/** Removes the cart's coupon code: answers the cart without it. */
+export const removeCouponOperation = defineOperation({
+  name: "cart.coupon.remove",
+  who: "learner",
+  input: z.object({}),
+  run: async (call) => {
+    await removeCoupon(call.app.database.db, call.actor.userId);
+    return { message: plain(COUPON_MESSAGES.removed), data: await cartOf(call) };
+  },
+});

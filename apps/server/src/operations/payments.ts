@@ -1,0 +1,37 @@
+import { plain } from "@skillshelf/shared/i18n/message.ts";
+import { z } from "zod";
+import type { PaymentProvider } from "../db/schema/index.ts";
+import { startPayment } from "../payments/start-payment.ts";
+import { defineOperation } from "./operation.ts";
+
+/** What each start route and the checkout page hand over: the provider, and the client's view of the cart. */
+export const paymentStartSchema = z.object({
+  provider: z.enum(["stripe", "paypal", "payu"] satisfies PaymentProvider[]),
+  amount: z.union([z.number(), z.string()]).optional(),
+  currency: z.string().optional(),
+  lineItems: z.array(z.object({ name: z.string(), price: z.number(), quantity: z.number() })).optional(),
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+});
+
+/** The signed-in learner's cart, started as a payment with one provider: its hosted page, or (PayU) its form. */
+export const startPaymentOperation = defineOperation({
+  name: "payments.start",
+  who: "learner",
+  input: paymentStartSchema,
+  run: async ({ app, actor }, { provider, ...client }) => ({
+    message: plain("success"),
+    data: await startPayment(app.payments, {
+      provider,
+      buyer: {
+        userId: actor.userId,
+        name: actor.user.name,
+        email: actor.user.email,
+        phone: actor.user.mobile_number,
+      },
+      storeCurrency: app.config.storeCurrency,
+      publicUrl: app.config.publicUrl,
+      client,
+    }),
+  }),
+});

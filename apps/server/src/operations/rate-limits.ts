@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../lib/app-error.ts";
+
+const MINUTE = 60_000;
+
+/**
+ * Every rate limit of the store, for the JSON API and the pages' forms alike:
+ * per address and per account, [max requests, window]. One counter per key in
+ * the shared store, whichever way a request arrives.
+ */
+export const RATE_LIMITS = {
+  login: { address: [30, 15 * MINUTE], account: [10, 15 * MINUTE] },
+  register: { address: [10, 60 * MINUTE], account: [5, 60 * MINUTE] },
+  forgotPassword: { address: [10, 60 * MINUTE], account: [3, 15 * MINUTE] },
+} as const;
+
+export type LimitName = keyof typeof RATE_LIMITS;
+export type LimitScope = "address" | "account";
+
+export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
+
+/** The key a request counts under: `login:ip:203.0.113.7`, `login:account:ada@example.com`. */
+export function limitKey(name: LimitName, scope: LimitScope, subject: string): string {
+  return `${name}:${scope === "address" ? "ip" : "account"}:${subject}`;
+}
+
+type Check = ReturnType<FastifyInstance["createRateLimit"]>;
+const checksByApp = new WeakMap<
+  FastifyInstance,
+  Map<string, { check: Check; subjects: WeakMap<FastifyRequest, string> }>
+>();
+
+/**
+ * Counts a request against one of its limits: the address's (its IP) or an
+ * account's (`subject`, the e-mail). Once the limit is spent: 429 with
+ * Retry-After, as every surface answers it.
+ */
+export async function enforceLimit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: LimitName,
+  scope: LimitScope,
+  subject: string = request.ip,
+): Promise<void> {
+  const app = request.server;
+  let checks = checksByApp.get(app);
+  if (!checks) {
+    checks = new Map();
+    checksByApp.set(app, checks);
+  }
+  const id = `${name}:${scope}`;
+  let limiter = checks.get(id);
+  if (!limiter) {
+    const [max, timeWindow] = RATE_LIMITS[name][scope];
+    const subjects = new WeakMap<FastifyRequest, string>();
+    const check = app.createRateLimit({
+      max,
+      timeWindow,
+      keyGenerator: (r) => limitKey(name, scope, subjects.get(r) ?? ""),
+    });
+    limiter = { check, subjects };
+    checks.set(id, limiter);
+  }
+  limiter.subjects.set(request, subject);
+  const result = await limiter.check(request);
+  if (!result.isAllowed && result.isExceeded) {
+    reply.header("retry-after", result.ttlInSeconds);
+    throw new AppError("rate_limited", TOO_MANY_REQUESTS);
+  }
+}

@@ -1,0 +1,39 @@
+import { plain } from "@skillshelf/shared/i18n/message.ts";
+import { rowId } from "@skillshelf/shared/ids.ts";
+import { z } from "zod";
+import { securityLog } from "../lib/security-events.ts";
+import { refundOrder } from "../orders/refund-order.ts";
+import { defineOperation } from "./operation.ts";
+
+/** The answer to a learner's own refund, from the API and the order's page. */
+export const LEARNER_REFUNDED = "Your order is refunded and its access removed.";
+export const ADMIN_REFUNDED = "The order is refunded and its access removed.";
+
+const order = z.object({ id: rowId() });
+
+/** A learner's own order, refunded within the money-back guarantee; another's is as unknown as a missing one (404). */
+export const learnerRefundOperation = defineOperation({
+  name: "orders.refund",
+  who: "learner",
+  input: order,
+  run: async ({ app, request, actor }, { id }) => {
+    const { refundRef } = await refundOrder(app, {
+      orderId: id,
+      actorId: actor.userId,
+      ownerId: actor.userId,
+      log: securityLog(request),
+    });
+    return { message: plain(LEARNER_REFUNDED), data: { refund_ref: refundRef } };
+  },
+});
+
+/** Any order, refunded by an operator within the same guarantee. */
+export const operatorRefundOperation = defineOperation({
+  name: "admin.orders.refund",
+  who: "operator",
+  input: order,
+  run: async ({ app, request, actor }, { id }) => {
+    const { refundRef } = await refundOrder(app, { orderId: id, actorId: actor.userId, log: securityLog(request) });
+    return { message: plain(ADMIN_REFUNDED), data: { refund_ref: refundRef } };
+  },
+});

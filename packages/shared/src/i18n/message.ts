@@ -1,0 +1,63 @@
+import { interpolate, type TFunction } from "./page-translator.ts";
+import { statedMoment, statedMomentIn } from "./translate-message.ts";
+import { VALUED_MESSAGES } from "./valued-messages.ts";
+
+/**
+ * A message as the store's operations state it: a catalogue key (its English
+ * text, `{{placeholders}}` and all) and the values of its placeholders. A
+ * value is text or a number, a moment (a date, written in the reader's
+ * language), or a message of its own (the reason of a refusal), translated in
+ * turn. The JSON API writes it in English (english); a page in its own
+ * language (inLanguage), from the key, with no English to read back.
+ */
+export interface Message {
+  key: string;
+  values?: Readonly<Record<string, MessageValue>>;
+}
+export type MessageValue = string | number | Date | Message;
+
+type Placeholders<T extends string> = T extends `${string}{{${infer Name}}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+/** A plain catalogued text as a message: `plain("Added to your cart.")`. */
+export const plain = (key: string): Message => ({ key });
+
+/** A message that carries values, by its name in VALUED_MESSAGES: `valuedMessage("inCart", { name })`. */
+export function valuedMessage<K extends keyof typeof VALUED_MESSAGES>(
+  name: K,
+  values: Record<Placeholders<(typeof VALUED_MESSAGES)[K]>, MessageValue>,
+): Message {
+  return { key: VALUED_MESSAGES[name], values };
+}
+
+export const isMessage = (value: unknown): value is Message =>
+  typeof value === "object" && value !== null && typeof (value as Message).key === "string";
+
+/** A text or a message, as a message (a text is its own key). */
+export const asMessage = (text: string | Message): Message => (typeof text === "string" ? { key: text } : text);
+
+/** The message in English, as the JSON API answers it (CONTRACT.md): moments as statedMoment writes them. */
+export function english(message: Message): string {
+  if (!message.values) return message.key;
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.values)) {
+    values[name] = value instanceof Date ? statedMoment(value) : isMessage(value) ? english(value) : value;
+  }
+  return interpolate(message.key, values);
+}
+
+/** The message in a page's language: its key through the page's `t`, with its values in that language too. */
+export function inLanguage(language: string, t: TFunction, message: Message): string {
+  if (!message.values) return t(message.key);
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.values)) {
+    values[name] =
+      value instanceof Date
+        ? statedMomentIn(language, value)
+        : isMessage(value)
+          ? inLanguage(language, t, value)
+          : value;
+  }
+  return t(message.key, values);
+}
