@@ -37,6 +37,9 @@ describe("rate limits", () => {
     for (let i = 0; i < max; i++) {
       const res = await post("/api/login", { email: `nobody${i}@example.com`, password: "Wrong#pass1" }, "192.0.2.50");
       expect(res.statusCode).toBe(401);
+      // An API client sees its address's budget, as @fastify/rate-limit's headers say it.
+      expect(res.headers["x-ratelimit-limit"]).toBe(String(max));
+      expect(res.headers["x-ratelimit-remaining"]).toBe(String(max - i - 1));
     }
     expect(
       (await post("/api/login", { email: "one-more@example.com", password: "x12345" }, "192.0.2.50")).statusCode,

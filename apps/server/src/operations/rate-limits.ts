@@ -63,6 +63,12 @@ export async function enforceLimit(
   }
   limiter.subjects.set(request, subject);
   const result = await limiter.check(request);
+  if (scope === "address") {
+    // What @fastify/rate-limit's route limits tell a client: its address's budget.
+    reply.header("x-ratelimit-limit", result.max);
+    reply.header("x-ratelimit-remaining", result.remaining);
+    reply.header("x-ratelimit-reset", result.ttlInSeconds);
+  }
   if (!result.isAllowed && result.isExceeded) {
     reply.header("retry-after", result.ttlInSeconds);
     throw new AppError("rate_limited", TOO_MANY_REQUESTS);
