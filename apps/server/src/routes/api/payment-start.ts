@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE, resolveLanguage } from "@skillshelf/shared/i18n/languages.ts";
 import type { FastifyRequest } from "fastify";
 import type { PaymentProvider } from "../../db/schema/index.ts";
 import { startPayment } from "../../payments/start-payment.ts";
@@ -19,6 +20,12 @@ export async function startPaymentFor(
       name: viewer.user.name,
       email: viewer.user.email,
       phone: viewer.user.mobile_number,
+      // The provider's page speaks what the store's pages speak to this learner.
+      language: resolveLanguage({
+        setting: viewer.user.language,
+        cookie: request.cookies[LANGUAGE_COOKIE],
+        acceptLanguage: request.headers["accept-language"],
+      }),
     },
     storeCurrency: server.config.storeCurrency,
     publicUrl: server.config.publicUrl,

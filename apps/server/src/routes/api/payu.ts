@@ -3,7 +3,6 @@ import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { acceptFormBodies, formFields } from "../../lib/form-body.ts";
-import { payuGateway } from "../../payments/payu/payu-gateway.ts";
 import { applyNotification, landing } from "../../payments/settle-payment.ts";
 import { requireViewer } from "../viewer.ts";
 import { answers, PUBLIC, redirects, SIGNED_IN } from "./openapi.ts";
@@ -26,8 +25,8 @@ const refusedPage = (publicUrl: string) => `<!doctype html>
 
 /** PayU hosted checkout: the form to post, and the POST-back that confirms it. */
 export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { readPostback } = payuGateway(app);
   const { payments } = app;
+  const readPostback = payments.readPayuPostback;
   const { publicUrl } = app.config;
   acceptFormBodies(app);
 
