@@ -14,6 +14,7 @@ export default defineConfig({
           include: [
             "packages/shared/src/**/*.test.ts",
             "apps/server/src/**/*.test.ts",
+            "apps/emulators/src/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
           ],
           // Generating the demo catalogue twice takes seconds on a busy 2-core machine.

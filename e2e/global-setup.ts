@@ -10,6 +10,8 @@ import { startMailbox } from "./support/mailbox.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The payment emulators' origin, as GET /api/health names it. */
+    emulatorsUrl: string;
     /** The test mail server's reading endpoint (e2e/support/mailbox.ts). */
     mailboxUrl: string;
     /** An operator made with the CLI before the store started (e2e/support/admin.ts). */
@@ -21,7 +23,8 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /**
  * Starts the built store with the demo catalogue on a fresh embedded database,
- * sending its mail to a local SMTP server that the tests can read.
+ * sending its mail to a local SMTP server that the tests can read. Its
+ * payment emulators start with it, on their own port, which /api/health names.
  */
 export default async function setup(project: TestProject) {
   const mailbox = await startMailbox();
@@ -65,13 +68,17 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   const deadline = Date.now() + 90_000;
+  let emulatorsUrl = "";
   for (;;) {
     if (server.exitCode !== null || server.signalCode !== null) {
       throw new Error(`The store exited with ${server.exitCode ?? server.signalCode}`);
     }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
+      if (res.ok) {
+        emulatorsUrl = ((await res.json()) as { emulators?: string }).emulators ?? "";
+        break;
+      }
     } catch {}
     if (Date.now() > deadline) throw new Error("The store did not start within 90 s");
     await new Promise((r) => setTimeout(r, 250));
@@ -82,7 +89,9 @@ export default async function setup(project: TestProject) {
     body: JSON.stringify({ token: adminToken, password: admin.password, confirm_password: admin.password }),
   });
   if (!reset.ok) throw new Error(`Setting the admin's password failed: ${reset.status} ${await reset.text()}`);
+  if (!emulatorsUrl) throw new Error("GET /api/health named no payment emulators");
   project.provide("baseUrl", baseUrl);
+  project.provide("emulatorsUrl", emulatorsUrl);
   project.provide("admin", admin);
   project.provide("mailboxUrl", mailbox.url);
   return async () => {

@@ -3,6 +3,8 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 
 export const baseUrl = inject("baseUrl");
+/** Where the payment emulators answer: their pages and control endpoints (/emulator/...). */
+export const emulatorsUrl = inject("emulatorsUrl");
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

@@ -128,8 +128,9 @@ async function buy(api: APIRequestContext, artefact: { id: number }): Promise<nu
   });
   expect(started.status(), await started.text()).toBe(200);
   const { url } = (await started.json()) as { url: string };
-  // The hosted page's Pay form; following its redirect lands on the confirmation, which fulfils the order.
-  const paid = await api.post(`${new URL(url).pathname}/pay`);
+  // The hosted page's Pay form, at the emulators' origin; following its redirect lands on the
+  // confirmation, which fulfils the order.
+  const paid = await api.post(`${url}/pay`);
   expect(paid.status()).toBe(200);
   for (let attempt = 0; attempt < 50; attempt++) {
     const latest = (await (await api.get("/api/get-orders?limit=1")).json()) as {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl } from "../support/browser.ts";
+import { baseUrl, emulatorsUrl } from "../support/browser.ts";
 import {
   allowConsoleErrors,
   cartLink,
@@ -197,7 +197,8 @@ describe("the cart's rules, seen in the pages", () => {
       await route.continue();
     });
     // Stripe's API is down: the store answers 502 with its own message.
-    const stripeApi = (api: "up" | "down") => page.request.post("/emulator/stripe/control", { data: { api } });
+    const stripeApi = (api: "up" | "down") =>
+      page.request.post(`${emulatorsUrl}/emulator/stripe/control`, { data: { api } });
     await page.goto("/checkout?method=card");
     const pay = page.getByRole("button", { name: /Complete Purchase|Processing/ });
     await stripeApi("down");

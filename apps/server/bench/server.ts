@@ -11,14 +11,18 @@ import type { OutgoingHttpHeaders } from "node:http";
 import { buildApp } from "../src/app.ts";
 import { seedDemoIfEmpty } from "../src/catalogue/seed-demo.ts";
 import { openDatabase } from "../src/db/client.ts";
+import { withEmulators } from "../src/emulator-mode.ts";
 import { type Config, loadConfig } from "../src/env.ts";
 import { superviseWorkers } from "../src/workers.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 
-const config = loadConfig();
+const loaded = loadConfig();
 // As server.ts: React's production build, chosen from NODE_ENV when the page build loads.
-process.env.NODE_ENV = config.nodeEnv;
-if (!superviseWorkers(config.workers, { onReady: () => process.send?.("ready") })) await serveBench(config);
+process.env.NODE_ENV = loaded.nodeEnv;
+// As server.ts: the payment emulators once, in the primary; the workers are told their port.
+const { config, emulators } = await withEmulators(loaded);
+const env: Record<string, string> = emulators ? { EMULATOR_PORT: String(emulators.port) } : {};
+if (!superviseWorkers(config.workers, { onReady: () => process.send?.("ready"), env })) await serveBench(config);
 
 async function serveBench(config: Config) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -14,9 +14,6 @@ import {
 } from "fastify-type-provider-zod";
 import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-service.ts";
 import type { Database } from "./db/client.ts";
-import { paypalEmulator } from "./emulators/paypal-emulator.ts";
-import { payuEmulator } from "./emulators/payu-emulator.ts";
-import { stripeEmulator } from "./emulators/stripe-emulator.ts";
 import type { Config } from "./env.ts";
 import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -30,7 +27,7 @@ import { admit } from "./operations/guard.ts";
 import { TOO_MANY_REQUESTS } from "./operations/rate-limits.ts";
 import { PageCursors } from "./paging/page-cursors.ts";
 import { createPayments, type Payments } from "./payments/gateways.ts";
-import { payuFormOrigin } from "./payments/payu/payu-settings.ts";
+import { providerSettings } from "./payments/provider-settings.ts";
 import { ReconcileWorker } from "./payments/reconcile-payments.ts";
 import { compression } from "./plugins/compression.ts";
 import { gracefulClose } from "./plugins/graceful-close.ts";
@@ -195,7 +192,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     MediaStore.fromConfig(database.db, config.media, (error, what) => app.log.error({ err: error }, what));
   app.decorate("media", media);
   app.addWorker("media sweep", media);
-  const payments = createPayments(app);
+  // Every provider's address and keys, once: in emulator mode, the emulators' origin (config.emulators.origin).
+  const providers = providerSettings(config);
+  const payments = createPayments({ config, providers, db: database.db, log: app.log, clock });
   app.decorate("payments", payments);
   const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
   if (reconcileEveryMs > 0) app.addWorker("payment reconciler", new ReconcileWorker(payments, reconcileEveryMs));
@@ -239,8 +238,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         frameSrc: ["'self'"],
         objectSrc: ["'self'"],
-        // The PayU checkout is a form the browser posts to PayU itself.
-        formAction: ["'self'", ...(config.payments === "live" ? [payuFormOrigin(config.payu.env)] : [])],
+        // The PayU checkout is a form the browser posts to PayU itself; a checkout started by a form
+        // post redirects to the provider's page, which in emulator mode is on the emulators' origin.
+        formAction: [
+          "'self'",
+          ...new Set([
+            new URL(providers.payu.actionUrl).origin,
+            ...(config.payments === "emulator" ? [config.emulators.origin] : []),
+          ]),
+        ],
         upgradeInsecureRequests: null,
       },
     },
@@ -302,11 +308,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(receiptRoutes);
   await app.register(seoRoutes);
-  if (config.payments === "emulator") {
-    await app.register(stripeEmulator);
-    await app.register(paypalEmulator);
-    await app.register(payuEmulator);
-  }
   if (options.pages !== false) await app.register(pageRoutes);
   return app;
 }

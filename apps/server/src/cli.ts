@@ -9,6 +9,7 @@ import { CatalogueFileError } from "./catalogue/read-catalogue-file.ts";
 import { importCatalogueStream, seedDemoCatalogue } from "./catalogue/seed-demo.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { reconcileEmulators } from "./emulator-mode.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { MediaVerifyError, migrateMedia } from "./media/migrate-media.ts";
@@ -100,20 +101,18 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "reconcile" && args.length === 0) {
     const tally = await withDatabase(async (database) => {
-      const config = loadConfig();
       // The store itself, without pages or background work: its gateways, and in emulator mode the
-      // emulators they call, served on a private port for as long as the command runs.
-      const app = await buildApp({
-        config: { ...config, logLevel: "warn" },
-        database,
-        pages: false,
-        reconcileEveryMs: 0,
-      });
+      // emulators they call (reconcileEmulators).
+      const { config, emulators } = await reconcileEmulators({ ...loadConfig(), logLevel: "warn" });
       try {
-        if (config.payments === "emulator") await app.listen({ port: 0, host: "127.0.0.1" });
-        return await reconcilePayments(app.payments);
+        const app = await buildApp({ config, database, pages: false, reconcileEveryMs: 0 });
+        try {
+          return await reconcilePayments(app.payments);
+        } finally {
+          await app.close();
+        }
       } finally {
-        await app.close();
+        await emulators?.close();
       }
     });
     console.log(

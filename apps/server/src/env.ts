@@ -53,6 +53,11 @@ const envSchema = z
     PAYU_KEY: optional(z.string()),
     PAYU_SALT: optional(z.string()),
     PAYU_ENV: optional(z.enum(["test", "live"], { message: "must be test or live" })).default("test"),
+    // Where the store reaches each provider: unset, the provider's own hosts (PAYMENTS=live) or the emulators.
+    STRIPE_API_BASE: optional(url(["http:", "https:"])),
+    PAYPAL_API_BASE: optional(url(["http:", "https:"])),
+    PAYU_BASE: optional(url(["http:", "https:"])),
+    EMULATOR_PORT: optional(z.coerce.number().int().min(0).max(65535)),
     STORE_CURRENCY: optional(
       z
         .string()
@@ -168,6 +173,14 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   payments: "emulator" | "live";
+  /**
+   * The payment emulators (apps/emulators, PAYMENTS=emulator): the port they
+   * listen on beside the store (EMULATOR_PORT; default PORT+1, or any free
+   * port when PORT is 0), and their origin there (emulatorOrigin), which
+   * fills in the providers' base URLs below (payments/provider-settings.ts).
+   * `npm start` corrects port and origin if it had to take another port.
+   */
+  emulators: { port: number; portGiven: boolean; origin: string };
   storeCurrency: string;
   /** Who sells, as receipts name the store: its name and postal address lines (none when unset). */
   store: { name: string; address: string[] };
@@ -186,9 +199,18 @@ export interface Config {
    */
   workers: number;
   media: MediaConfig;
-  stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
-  paypal: { clientId?: string; clientSecret?: string; webhookId?: string; env: "sandbox" | "live" };
-  payu: { key?: string; salt?: string; env: "test" | "live" };
+  /** apiBase: STRIPE_API_BASE, where the Stripe library sends its calls (default https://api.stripe.com). */
+  stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string; apiBase?: string | undefined };
+  /** apiBase: PAYPAL_API_BASE, PayPal's REST root (default: PAYPAL_ENV's host). */
+  paypal: {
+    clientId?: string;
+    clientSecret?: string;
+    webhookId?: string;
+    env: "sandbox" | "live";
+    apiBase?: string | undefined;
+  };
+  /** base: PAYU_BASE, one root for the payment form (/_payment) and the postservice API (default: PAYU_ENV's hosts). */
+  payu: { key?: string; salt?: string; env: "test" | "live"; base?: string | undefined };
 }
 
 export interface S3Config {
@@ -210,6 +232,8 @@ export interface MediaConfig {
 }
 
 export class ConfigError extends Error {}
+
+const trimmed = (base: string | undefined) => base?.replace(/\/+$/, "");
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const result = envSchema.safeParse(source);
@@ -233,6 +257,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     payments: env.PAYMENTS,
+    emulators: emulatorsAt(
+      { host: env.HOST, publicUrl },
+      env.EMULATOR_PORT ?? (env.PORT === 0 || env.PORT === 65535 ? 0 : env.PORT + 1),
+      env.EMULATOR_PORT !== undefined,
+    ),
     storeCurrency: env.STORE_CURRENCY,
     store: {
       name: env.STORE_NAME,
@@ -267,15 +296,34 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      apiBase: trimmed(env.STRIPE_API_BASE),
     },
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID,
       clientSecret: env.PAYPAL_CLIENT_SECRET,
       webhookId: env.PAYPAL_WEBHOOK_ID,
       env: env.PAYPAL_ENV,
+      apiBase: trimmed(env.PAYPAL_API_BASE),
     },
-    payu: { key: env.PAYU_KEY, salt: env.PAYU_SALT, env: env.PAYU_ENV },
+    payu: { key: env.PAYU_KEY, salt: env.PAYU_SALT, env: env.PAYU_ENV, base: trimmed(env.PAYU_BASE) },
   };
+}
+
+const WILDCARDS = new Set(["0.0.0.0", "::", ""]);
+
+/**
+ * The payment emulators on `port`, and the origin where the store and the
+ * learner's browser reach them: the bind address (HOST), or PUBLIC_URL's host
+ * name when the store listens on every interface.
+ */
+export function emulatorsAt(
+  where: { host: string; publicUrl: string },
+  port: number,
+  portGiven: boolean,
+): Config["emulators"] {
+  const host = WILDCARDS.has(where.host) ? new URL(where.publicUrl).hostname : where.host;
+  const origin = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
+  return { port, portGiven, origin };
 }
 
 /** The process configuration; call once at start-up. */

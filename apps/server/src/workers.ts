@@ -28,7 +28,10 @@ const RESTART_WINDOW_MS = 60_000;
  * - A worker whose primary is gone closes itself (nothing hands it
  *   connections any more).
  */
-export function superviseWorkers(count: number, options: { onReady?: () => void } = {}): boolean {
+export function superviseWorkers(
+  count: number,
+  options: { onReady?: () => void; env?: Record<string, string> } = {},
+): boolean {
   if (!cluster.isPrimary) {
     cluster.worker?.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
     return false;
@@ -55,7 +58,7 @@ export function superviseWorkers(count: number, options: { onReady?: () => void 
   process.on("SIGTERM", () => stop("SIGTERM"));
 
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(options.env);
     alive.add(worker);
     worker.once("listening", () => {
       listening.add(worker);

@@ -2,17 +2,9 @@ import type { AddressInfo } from "node:net";
 import type { CartResponse, ListingResponse, OrderDetail, OrderRow } from "@skillshelf/shared/api.ts";
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
 import { type AdminCouponRow, belowUses, COUPON_MESSAGES, NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  contentGroups,
-  coupons,
-  emulatorRecords,
-  entitlements,
-  orderLines,
-  orders,
-  payments,
-} from "../src/db/schema/index.ts";
+import { contentGroups, coupons, entitlements, orderLines, orders, payments } from "../src/db/schema/index.ts";
 import { fulfilPayment } from "../src/payments/fulfil-payment.ts";
 import { ALREADY_PAID } from "../src/payments/start-payment.ts";
 import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
@@ -87,7 +79,10 @@ async function learner() {
       const started = await startCard((await cart()).total);
       expect(started.statusCode, started.body).toBe(200);
       const { id } = started.json<{ id: string }>();
-      await fetch(`${base}/emulator/stripe/checkout/${id}/pay`, { method: "POST", redirect: "manual" });
+      await fetch(`${store.emulators.origin}/emulator/stripe/checkout/${id}/pay`, {
+        method: "POST",
+        redirect: "manual",
+      });
       await fetch(`${base}/api/stripe/return?session_id=${id}`, { redirect: "manual" });
       const [newest] = (await call("GET", "/api/get-orders")).json<{ data: { rows: OrderRow[] } }>().data.rows;
       if (!newest) throw new Error("the card payment made no order");
@@ -119,13 +114,8 @@ const couponRow = async (code: string) =>
   (await admin("GET", undefined, `?search=${encodeURIComponent(code)}`))
     .json<{ data: { rows: AdminCouponRow[] } }>()
     .data.rows.find((c) => c.code === code.toUpperCase());
-const stripeCharged = async (sessionId: string) => {
-  const [row] = await store.database.db
-    .select({ data: emulatorRecords.data })
-    .from(emulatorRecords)
-    .where(and(eq(emulatorRecords.provider, "stripe"), eq(emulatorRecords.id, sessionId)));
-  return (row?.data as { session: { amount_total: number } } | undefined)?.session.amount_total;
-};
+const stripeCharged = async (sessionId: string) =>
+  store.emulators.records.read<{ session: { amount_total: number } }>("stripe", sessionId)?.session.amount_total;
 const refundAmounts = async () => (await stripeRefunds(store)).map((r) => (r.data as { amount: number }).amount);
 
 describe("upgrade credit", () => {
@@ -468,8 +458,7 @@ describe("coupon codes", () => {
 });
 
 describe("carts that cost nothing", () => {
-  const stripeSessions = async () =>
-    (await store.database.db.select().from(emulatorRecords).where(eq(emulatorRecords.provider, "stripe"))).length;
+  const stripeSessions = async () => store.emulators.records.count("stripe");
   const ordersOf = (userId: number) => store.database.db.select().from(orders).where(eq(orders.userId, userId));
   const accessOf = (userId: number) =>
     store.database.db

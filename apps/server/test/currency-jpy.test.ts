@@ -172,7 +172,7 @@ describe("a store in yen", () => {
     const approval = res.json<{ links: { rel: string; href: string }[] }>().links.find((l) => l.rel === "approval_url");
     const orderId = new URL(approval?.href ?? "").searchParams.get("token") ?? "";
     const created = await paypalRest<{ purchase_units: { amount: unknown; items: unknown[] }[] }>(
-      base,
+      store.emulators.origin,
       "GET",
       `/v2/checkout/orders/${orderId}`,
     );
@@ -184,9 +184,9 @@ describe("a store in yen", () => {
     expect(created.body.purchase_units[0]?.items).toEqual([
       expect.objectContaining({ unit_amount: { currency_code: "JPY", value: "1200" } }),
     ]);
-    const page = await store.app.inject({ method: "GET", url: `/emulator/paypal/checkout?token=${orderId}` });
+    const page = await store.emulators.app.inject({ method: "GET", url: `/emulator/paypal/checkout?token=${orderId}` });
     expect(page.body).toContain("JP¥1,200");
-    const approved = await store.app.inject(
+    const approved = await store.emulators.app.inject(
       formPost("/emulator/paypal/checkout/approve", { token: orderId, outcome: "pay" }),
     );
     const back = new URL(approved.headers.location ?? "");
@@ -210,10 +210,10 @@ describe("a store in yen", () => {
     expect(res.statusCode, res.body).toBe(200);
     const { action, params } = res.json<{ action: string; params: Record<string, string> }>();
     expect(params.amount).toBe("1200");
-    const hosted = await store.app.inject(formPost(new URL(action).pathname, params));
+    const hosted = await store.emulators.app.inject(formPost(new URL(action).pathname, params));
     expect(hosted.statusCode).toBe(200);
     expect(hosted.body).toContain("JP¥1,200");
-    const decided = await store.app.inject(
+    const decided = await store.emulators.app.inject(
       formPost("/emulator/payu/complete", { txnid: params.txnid ?? "", outcome: "success" }),
     );
     const postback = formsOf(decided.body)[0]?.fields ?? {};

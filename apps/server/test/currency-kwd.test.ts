@@ -108,7 +108,7 @@ describe("a store in Kuwaiti dinars, paid through Stripe", () => {
         "line_items[0][price_data][product_data][name]": "Docker",
       }).toString();
     const create = (amount: number) =>
-      store.app.inject({
+      store.emulators.app.inject({
         method: "POST",
         url: "/v1/checkout/sessions",
         headers: { authorization: "Bearer sk_test_emulator", "content-type": "application/x-www-form-urlencoded" },

@@ -1,4 +1,5 @@
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
@@ -12,7 +13,7 @@ let docker: ListingResponse;
 beforeAll(async () => {
   store = await createTestStore();
   await store.importCatalogue(smallCatalogue());
-  // The PayPal and Stripe adapters call their emulators over HTTP.
+  // The emulators send their webhooks to the store over HTTP.
   await store.app.listen({ port: 0, host: "127.0.0.1" });
   docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
 });
@@ -23,14 +24,32 @@ const SETTING = { en: "English", es: "Spanish", fr: "French" } as const;
 const CONTRACT_WORDS = ["Pay", "Cancel"];
 const urls = { success_url: `${PUBLIC_URL}/payment-confirmation`, cancel_url: `${PUBLIC_URL}/payment-cancelled` };
 
-/** A learner of `code` with Docker (19.99) in the cart: their browser's cookie, and the store's API as them. */
+/**
+ * A learner of `code` with Docker (19.99) in the cart: the store's API as
+ * them, and their browser at the emulators' origin, which keeps the cookies
+ * the emulators set there.
+ */
 async function payer(code: keyof typeof SETTING) {
   const user = await createUser(store, { name: "Ana", language: SETTING[code] });
   const token = await signIn(store, user.id);
   const call = (url: string, payload: Record<string, unknown>) =>
     store.app.inject({ method: "POST", url, headers: bearer(token), payload });
   expect((await call("/api/cart/add", { sub_category_id: docker.seo_data.id, group_id: null })).statusCode).toBe(201);
-  return { cookie: `access-token=${token}`, call };
+  const jar = new Map<string, string>();
+  const visit = async (request: InjectOptions) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+    const response = await store.emulators.app.inject({
+      ...request,
+      headers: { ...(request.headers ?? {}), ...(cookie ? { cookie } : {}) },
+    });
+    for (const set of [response.headers["set-cookie"] ?? []].flat()) {
+      const [pair = ""] = set.split(";");
+      const [name = "", ...value] = pair.split("=");
+      jar.set(name, value.join("="));
+    }
+    return response;
+  };
+  return { call, visit };
 }
 
 /** A Stripe Checkout Session for the payer's cart, as the checkout starts it. */
@@ -48,7 +67,7 @@ async function stripeSession(stripe: Awaited<ReturnType<typeof payer>>) {
 async function hostedPages(code: keyof typeof SETTING): Promise<Record<string, string>> {
   const stripe = await payer(code);
   const session = await stripeSession(stripe);
-  const get = (url: string, cookie: string) => store.app.inject({ method: "GET", url, headers: { cookie } });
+  const get = (url: string, browser: Awaited<ReturnType<typeof payer>>) => browser.visit({ method: "GET", url });
 
   const paypal = await payer(code);
   const approval = (
@@ -73,51 +92,41 @@ async function hostedPages(code: keyof typeof SETTING): Promise<Record<string, s
       productinfo: "Docker",
     })
   ).json<{ action: string; params: Record<string, string> }>();
-  const withCookie = (request: ReturnType<typeof formPost>, cookie: string) => ({
-    ...request,
-    headers: { ...request.headers, cookie },
-  });
-  const hosted = await store.app.inject(withCookie(formPost(new URL(form.action).pathname, form.params), payu.cookie));
-  const decided = await store.app.inject(
-    withCookie(
-      formPost("/emulator/payu/complete", { txnid: form.params.txnid ?? "", outcome: "success" }),
-      payu.cookie,
-    ),
+  expect(new URL(form.action).origin).toBe(store.emulators.origin);
+  const hosted = await payu.visit(formPost(new URL(form.action).pathname, form.params));
+  const decided = await payu.visit(
+    formPost("/emulator/payu/complete", { txnid: form.params.txnid ?? "", outcome: "success" }),
   );
 
   // The pages of a payment already decided: a Stripe session paid (complete) or expired, a PayPal order approved.
-  const open = (await get(`/emulator/stripe/checkout/${session.id}`, stripe.cookie)).body;
+  const open = (await get(`/emulator/stripe/checkout/${session.id}`, stripe)).body;
   const paypalPage = new URL(approval?.href ?? "");
-  const paypalOpen = (await get(paypalPage.pathname + paypalPage.search, paypal.cookie)).body;
+  const paypalOpen = (await get(paypalPage.pathname + paypalPage.search, paypal)).body;
   const stripeDecided = await payer(code);
   const decidedSession = await stripeSession(stripeDecided);
-  const declined = await store.app.inject(
-    withCookie(formPost(`/emulator/stripe/checkout/${decidedSession.id}/decline`, {}), stripeDecided.cookie),
-  );
+  const declined = await stripeDecided.visit(formPost(`/emulator/stripe/checkout/${decidedSession.id}/decline`, {}));
   expect(declined.statusCode).toBe(303);
-  const expired = await store.app.inject({
+  const expired = await store.emulators.app.inject({
     method: "POST",
     url: "/emulator/stripe/control",
     payload: { session_id: session.id, expire: true },
   });
   expect(expired.statusCode, expired.body).toBe(200);
   const token = paypalPage.searchParams.get("token") ?? "";
-  const approved = await store.app.inject(
-    withCookie(formPost("/emulator/paypal/checkout/approve", { token, outcome: "pay" }), paypal.cookie),
-  );
+  const approved = await paypal.visit(formPost("/emulator/paypal/checkout/approve", { token, outcome: "pay" }));
   expect(approved.statusCode).toBe(303);
 
   return {
     stripe: open,
-    "stripe, complete": (await get(`/emulator/stripe/checkout/${decidedSession.id}`, stripe.cookie)).body,
-    "stripe, expired": (await get(`/emulator/stripe/checkout/${session.id}`, stripe.cookie)).body,
-    "paypal, approved": (await get(paypalPage.pathname + paypalPage.search, paypal.cookie)).body,
-    "stripe, not found": (await get("/emulator/stripe/checkout/cs_test_nope", stripe.cookie)).body,
+    "stripe, complete": (await get(`/emulator/stripe/checkout/${decidedSession.id}`, stripe)).body,
+    "stripe, expired": (await get(`/emulator/stripe/checkout/${session.id}`, stripe)).body,
+    "paypal, approved": (await get(paypalPage.pathname + paypalPage.search, paypal)).body,
+    "stripe, not found": (await get("/emulator/stripe/checkout/cs_test_nope", stripe)).body,
     paypal: paypalOpen,
-    "paypal, not found": (await get("/emulator/paypal/checkout?token=NOPE", paypal.cookie)).body,
+    "paypal, not found": (await get("/emulator/paypal/checkout?token=NOPE", paypal)).body,
     payu: hosted.body,
     "payu, decided": decided.body,
-    "payu, error": (await store.app.inject(withCookie(formPost(new URL(form.action).pathname, {}), payu.cookie))).body,
+    "payu, error": (await payu.visit(formPost(new URL(form.action).pathname, {}))).body,
   };
 }
 

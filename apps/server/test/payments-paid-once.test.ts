@@ -1,17 +1,9 @@
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
-import { and, eq } from "drizzle-orm";
+import { PAYU_EMULATOR_CREDENTIALS } from "@skillshelf/shared/payment-emulators.ts";
+import { payuRequestHash } from "@skillshelf/shared/payu-hash.ts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  cartItems,
-  emulatorRecords,
-  entitlements,
-  mailOutbox,
-  orders,
-  type PaymentProvider,
-  payments,
-} from "../src/db/schema/index.ts";
-import { payuRequestHash } from "../src/payments/payu/payu-hash.ts";
-import { PAYU_EMULATOR_CREDENTIALS } from "../src/payments/payu/payu-settings.ts";
+import { cartItems, entitlements, mailOutbox, orders, type PaymentProvider, payments } from "../src/db/schema/index.ts";
 import { reconcilePayments } from "../src/payments/reconcile-payments.ts";
 import { ALREADY_PAID } from "../src/payments/start-payment.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
@@ -112,7 +104,7 @@ const stripe: Driver = {
   },
   async pay(ref, { back }) {
     const before = await stripeSession(ref);
-    const paid = await store.app.inject({
+    const paid = await store.emulators.app.inject({
       method: "POST",
       url: `/emulator/stripe/checkout/${ref}/pay?webhook=${back ? "normal" : "none"}`,
     });
@@ -141,7 +133,7 @@ const paypal: Driver = {
   async pay(ref, { back }) {
     // The payer approves on PayPal; the money moves when the store captures (on return, or by the reconciler).
     const before = await paypalCaptured(ref);
-    const approved = await store.app.inject(formPost("/emulator/paypal/checkout/approve", { token: ref }));
+    const approved = await store.emulators.app.inject(formPost("/emulator/paypal/checkout/approve", { token: ref }));
     if (!back || approved.statusCode !== 303) return { charged: false, landing: null };
     const landed = await store.app.inject({ method: "GET", url: path(approved.headers.location as string) });
     const charged = !before && (await paypalCaptured(ref));
@@ -168,9 +160,11 @@ const payu: Driver = {
     const form = payuForms.get(ref);
     if (!form) throw new Error(`no PayU form for ${ref}`);
     // The browser posts the form it was given; PayU refuses one it has already settled.
-    const hosted = await store.app.inject(formPost(new URL(form.action).pathname, form.params));
+    const hosted = await store.emulators.app.inject(formPost(new URL(form.action).pathname, form.params));
     if (hosted.statusCode !== 200) return { charged: false, landing: null };
-    const decided = await store.app.inject(formPost("/emulator/payu/complete", { txnid: ref, outcome: "success" }));
+    const decided = await store.emulators.app.inject(
+      formPost("/emulator/payu/complete", { txnid: ref, outcome: "success" }),
+    );
     const [postback] = formsOf(decided.body);
     if (!back || !postback) return { charged: true, landing: null };
     const landed = await store.app.inject(formPost("/api/payu/return", postback.fields));
@@ -179,11 +173,7 @@ const payu: Driver = {
 };
 
 async function emulatorRecord<T>(provider: string, id: string): Promise<T | undefined> {
-  const [row] = await store.database.db
-    .select({ data: emulatorRecords.data })
-    .from(emulatorRecords)
-    .where(and(eq(emulatorRecords.provider, provider), eq(emulatorRecords.id, id)));
-  return row?.data as T | undefined;
+  return store.emulators.records.read<T>(provider, id) ?? undefined;
 }
 const stripeSession = async (id: string) =>
   (await emulatorRecord<{ session: { status: string; payment_status: string } }>("stripe", id))?.session;
@@ -333,8 +323,11 @@ describe("reconciliation races", () => {
     const me = await learner();
     const started = await stripe.start(me);
     clock.advance(6 * MINUTE);
-    await store.app.inject({ method: "POST", url: `/emulator/stripe/checkout/${started.ref}/pay?webhook=late` });
-    await store.app.inject({
+    await store.emulators.app.inject({
+      method: "POST",
+      url: `/emulator/stripe/checkout/${started.ref}/pay?webhook=late`,
+    });
+    await store.emulators.app.inject({
       method: "POST",
       url: "/emulator/stripe/control",
       payload: { session_id: started.ref, delay_ms: 0 },
@@ -424,7 +417,7 @@ describe("money for content already owned", () => {
     });
     const surl = `${PUBLIC_URL}/api/payu/return`;
     const params = { ...fields, surl, furl: surl, hash: payuRequestHash(fields, salt) };
-    payuForms.set(txnid, { action: `${PUBLIC_URL}/emulator/payu/_payment`, params });
+    payuForms.set(txnid, { action: `${store.emulators.origin}/emulator/payu/_payment`, params });
     const again = await payu.pay(txnid, { back: true });
     expect(again).toEqual({ charged: true, landing: `${CANCEL_URL}?refunded=1` });
 
@@ -452,7 +445,7 @@ describe("money for content already owned", () => {
     const second = await store.app.payments.gateways.stripe.createCheckout({
       reference: "race",
       quote: { lines: paid?.lines ?? [], amountMinor: 1999, currency: "GBP" },
-      buyer: { userId: me.user.id, name: "Ada", email: me.user.email, phone: "" },
+      buyer: { userId: me.user.id, name: "Ada", email: me.user.email, phone: "", language: "en" },
       now: clock.now(),
     });
     await store.database.db.insert(payments).values({
@@ -467,11 +460,11 @@ describe("money for content already owned", () => {
       cancelUrl: CANCEL_URL,
     });
     const api = (state: "up" | "down") =>
-      store.app.inject({ method: "POST", url: "/emulator/stripe/control", payload: { api: state } });
+      store.emulators.app.inject({ method: "POST", url: "/emulator/stripe/control", payload: { api: state } });
     await api("down");
     try {
       // Stripe's webhook brings the payment while Stripe's API refuses the refund.
-      await store.app.inject({ method: "POST", url: `/emulator/stripe/checkout/${second.providerRef}/pay` });
+      await store.emulators.app.inject({ method: "POST", url: `/emulator/stripe/checkout/${second.providerRef}/pay` });
     } finally {
       await api("up");
     }

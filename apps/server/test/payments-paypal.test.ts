@@ -1,10 +1,10 @@
 import type { ListingResponse, OrderDetail, OrderRow } from "@skillshelf/shared/api.ts";
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, emulatorRecords, entitlements, orders, payments } from "../src/db/schema/index.ts";
+import { cartItems, entitlements, orders, payments } from "../src/db/schema/index.ts";
 import { PaypalClient, PaypalError } from "../src/payments/paypal/paypal-client.ts";
-import { paypalSettings } from "../src/payments/paypal/paypal-settings.ts";
+import { providerSettings } from "../src/payments/provider-settings.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -69,14 +69,18 @@ async function startCheckout(me: Awaited<ReturnType<typeof learner>>) {
   const body = res.json<{ status: boolean; message: string; links: { rel: string; href: string }[] }>();
   expect(body).toMatchObject({ status: true, message: "success" });
   const approval = body.links.find((l) => l.rel === "approval_url");
-  expect(approval?.href).toMatch(new RegExp(`^${PUBLIC_URL}/emulator/paypal/checkout\\?token=[A-Z0-9]{17}$`));
+  expect(approval?.href).toMatch(
+    new RegExp(`^${store.emulators.origin}/emulator/paypal/checkout\\?token=[A-Z0-9]{17}$`),
+  );
   return new URL(approval?.href ?? "").searchParams.get("token") ?? "";
 }
 
+/** The PayPal emulator, as the payer's browser and the tests' controls reach it. */
+const paypalSite = () => store.emulators.app;
 const control = (payload: Record<string, unknown>) =>
-  store.app.inject({ method: "POST", url: "/emulator/paypal/control", payload });
+  paypalSite().inject({ method: "POST", url: "/emulator/paypal/control", payload });
 const deliveries = async (orderId: string) =>
-  (await store.app.inject({ method: "GET", url: `/emulator/paypal/control/deliveries?order_id=${orderId}` })).json<{
+  (await paypalSite().inject({ method: "GET", url: `/emulator/paypal/control/deliveries?order_id=${orderId}` })).json<{
     deliveries: { event_type: string; status: string }[];
   }>().deliveries;
 const returnFrom = (location: string | undefined) => store.app.inject({ method: "GET", url: pathOf(location) });
@@ -105,13 +109,13 @@ describe("PayPal checkout", () => {
     });
     expect(created.body.purchase_units[0].custom_id).toMatch(new RegExp(`^skillshelf-u${me.user.id}-`));
 
-    const page = await store.app.inject({ method: "GET", url: `/emulator/paypal/checkout?token=${orderId}` });
+    const page = await paypalSite().inject({ method: "GET", url: `/emulator/paypal/checkout?token=${orderId}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Payments are emulated");
     expect(page.body).toContain("Docker");
     expect(page.body).toContain("£19.99");
 
-    const approved = await store.app.inject(
+    const approved = await paypalSite().inject(
       formPost("/emulator/paypal/checkout/approve", { token: orderId, outcome: "pay" }),
     );
     expect(approved.statusCode).toBe(303);
@@ -165,7 +169,7 @@ describe("PayPal checkout", () => {
   it("cancel: no order, the cart stays, the payment is cancelled", async () => {
     const me = await learner();
     const orderId = await startCheckout(me);
-    const cancelled = await store.app.inject(formPost("/emulator/paypal/checkout/cancel", { token: orderId }));
+    const cancelled = await paypalSite().inject(formPost("/emulator/paypal/checkout/cancel", { token: orderId }));
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe(`${PUBLIC_URL}/api/paypal/cancel?token=${orderId}`);
     const back = await returnFrom(cancelled.headers.location);
@@ -181,7 +185,7 @@ describe("PayPal checkout", () => {
   it("a declined capture is not counted: no order, the payment failed, even after the denial webhook", async () => {
     const me = await learner();
     const orderId = await startCheckout(me);
-    const declined = await store.app.inject(
+    const declined = await paypalSite().inject(
       formPost("/emulator/paypal/checkout/approve", { token: orderId, outcome: "decline" }),
     );
     const back = await returnFrom(declined.headers.location);
@@ -204,10 +208,10 @@ describe("PayPal checkout", () => {
     const me = await learner();
     const orderId = await startCheckout(me);
     // PayPal's side now says 19.98 was captured.
-    await store.database.db
-      .update(emulatorRecords)
-      .set({ data: sql`jsonb_set(${emulatorRecords.data}, '{unit,amount,value}', '"19.98"')` })
-      .where(and(eq(emulatorRecords.provider, "paypal"), eq(emulatorRecords.id, `order:${orderId}`)));
+    store.emulators.records.change<{ unit: { amount: { value: string } } }>("paypal", `order:${orderId}`, (order) => {
+      order.unit.amount.value = "19.98";
+      return true;
+    });
     const { return_url } = (await control({ order_id: orderId, outcome: "pay" })).json();
     expect((await returnFrom(return_url)).headers.location).toBe(CANCEL_URL);
     await eventually(
@@ -256,7 +260,7 @@ describe("PayPal checkout", () => {
     await paypalRest<any>(origin, "POST", `/v2/checkout/orders/${orderId}/capture`, {
       "paypal-request-id": `capture-${orderId}`,
     });
-    const signed = await store.app.inject({
+    const signed = await paypalSite().inject({
       method: "POST",
       url: "/emulator/paypal/control/webhooks",
       payload: { order_id: orderId, count: 20 },
@@ -284,7 +288,7 @@ describe("PayPal checkout", () => {
     await paypalRest<any>(origin, "POST", `/v2/checkout/orders/${orderId}/capture`, {
       "paypal-request-id": `capture-${orderId}`,
     });
-    const signed = await store.app.inject({
+    const signed = await paypalSite().inject({
       method: "POST",
       url: "/emulator/paypal/control/webhooks",
       payload: { order_id: orderId, count: 1 },
@@ -364,7 +368,8 @@ describe("PayPal checkout refusals", () => {
         headers,
         payload: { sub_category_id: listing.seo_data.id, group_id: null },
       });
-      // Not listening: the emulator cannot be called, as PayPal could not be reached.
+      // Its emulators stopped: PayPal cannot be reached.
+      await offline.emulators.app.close();
       const res = await offline.app.inject({
         method: "POST",
         url: "/api/paypal/payment",
@@ -390,7 +395,7 @@ describe("PayPal refunds", () => {
     const { return_url } = (await control({ order_id: orderId, outcome: "pay", webhook: "none" })).json();
     await returnFrom(return_url);
     const [order] = await me.orders();
-    const paypal = new PaypalClient(paypalSettings(store.app));
+    const paypal = new PaypalClient(providerSettings(store.app.config).paypal);
     const refund = await paypal.refundCapture(order?.transactionId ?? "", `refund-${order?.id}`);
     expect(refund.status).toBe("COMPLETED");
     // The same request id is the same refund, not a second one.

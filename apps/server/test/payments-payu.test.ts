@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ListingResponse, OrderDetail, OrderRow } from "@skillshelf/shared/api.ts";
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
+import { payuCommandHash, payuHashMatches, payuRequestHash, payuResponseHash } from "@skillshelf/shared/payu-hash.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, entitlements, orders, payments, users } from "../src/db/schema/index.ts";
 import { ProviderUnavailableError } from "../src/payments/gateway.ts";
 import { newTxnid } from "../src/payments/payu/payu-gateway.ts";
-import { payuCommandHash, payuHashMatches, payuRequestHash, payuResponseHash } from "../src/payments/payu/payu-hash.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -71,9 +71,11 @@ async function checkout(me: Learner, outcome: "success" | "cancel" | "failure") 
   const res = await me.pay();
   expect(res.statusCode).toBe(200);
   const { action, params } = res.json<{ action: string; params: Record<string, string> }>();
-  const hosted = await store.app.inject(formPost(new URL(action).pathname, params));
+  const hosted = await store.emulators.app.inject(formPost(new URL(action).pathname, params));
   expect(hosted.statusCode).toBe(200);
-  const decided = await store.app.inject(formPost("/emulator/payu/complete", { txnid: params.txnid ?? "", outcome }));
+  const decided = await store.emulators.app.inject(
+    formPost("/emulator/payu/complete", { txnid: params.txnid ?? "", outcome }),
+  );
   const [form] = formsOf(decided.body);
   const postback: Record<string, string> = form?.fields ?? {};
   return { params, decided, postback, target: form?.action ?? "" };
@@ -146,7 +148,11 @@ describe("PayU checkout", () => {
     const res = await me.pay();
     expect(res.statusCode).toBe(200);
     const body = res.json<{ status: boolean; message: string; action: string; params: Record<string, string> }>();
-    expect(body).toMatchObject({ status: true, message: "success", action: `${PUBLIC_URL}/emulator/payu/_payment` });
+    expect(body).toMatchObject({
+      status: true,
+      message: "success",
+      action: `${store.emulators.origin}/emulator/payu/_payment`,
+    });
     const { params } = body;
     expect(params.txnid).toMatch(/^TXN\d+$/);
     expect(params.txnid?.startsWith(`TXN${clock.now().getTime()}`)).toBe(true);
@@ -266,7 +272,7 @@ describe("PayU checkout", () => {
   it("the emulator refuses a form whose request hash is wrong", async () => {
     const me = await learner();
     const { params } = (await me.pay()).json<{ params: Record<string, string> }>();
-    const res = await store.app.inject(formPost("/emulator/payu/_payment", { ...params, amount: "0.01" }));
+    const res = await store.emulators.app.inject(formPost("/emulator/payu/_payment", { ...params, amount: "0.01" }));
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain("incorrectly calculated hash");
   });

@@ -1,12 +1,14 @@
 import type { AddressInfo } from "node:net";
+import { parseStripeForm } from "@skillshelf/emulators/stripe.ts";
 import type { CartResponse, ContentResponse, ListingResponse, OrderDetail, OrderRow } from "@skillshelf/shared/api.ts";
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
+import { STRIPE_EMULATOR_KEYS } from "@skillshelf/shared/payment-emulators.ts";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, emulatorRecords, entitlements, orders, payments } from "../src/db/schema/index.ts";
-import { parseStripeForm } from "../src/emulators/stripe-emulator.ts";
-import { EMULATOR_WEBHOOK_SECRET, stripeClient } from "../src/payments/stripe/stripe-client.ts";
+import { cartItems, entitlements, orders, payments } from "../src/db/schema/index.ts";
+import { providerSettings } from "../src/payments/provider-settings.ts";
+import { stripeClient } from "../src/payments/stripe/stripe-client.ts";
 import { STRIPE_UNAVAILABLE } from "../src/payments/stripe/stripe-gateway.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
@@ -16,6 +18,8 @@ let store: TestStore;
 let docker: ListingResponse;
 /** Where this process reaches the listening store; the emulator's webhooks go there too. */
 let base: string;
+/** Where the emulators listen: the Stripe API at /v1, the hosted pages under /emulator/stripe. */
+let emulators: string;
 
 beforeAll(async () => {
   store = await createTestStore();
@@ -23,19 +27,21 @@ beforeAll(async () => {
   docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
   await store.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(store.app.server.address() as AddressInfo).port}`;
+  emulators = store.emulators.origin;
 });
 afterAll(() => store.close());
 
-// The store's links carry PUBLIC_URL (a name this machine does not resolve); follow them to the listening store.
+// The store's links carry PUBLIC_URL (a name this machine does not resolve); follow them to the listening store,
+// and the emulator's pages to the emulators.
 const local = (url: string) => {
   const target = new URL(url, PUBLIC_URL);
-  return `${base}${target.pathname}${target.search}`;
+  return `${target.pathname.startsWith("/emulator/") ? emulators : base}${target.pathname}${target.search}`;
 };
 const post = (url: string) => fetch(local(url), { method: "POST", redirect: "manual" });
 const get = (url: string) => fetch(local(url), { redirect: "manual" });
 const location = (res: Response) => res.headers.get("location") ?? "";
 const control = (body: Record<string, unknown>) =>
-  fetch(`${base}/emulator/stripe/control`, {
+  fetch(`${emulators}/emulator/stripe/control`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -64,7 +70,7 @@ async function learner() {
     const body = res.json<{ status: boolean; message: string; id: string; url: string }>();
     expect(body).toMatchObject({ status: true, message: "success" });
     expect(body.id).toMatch(/^cs_test_/);
-    expect(body.url).toBe(`${PUBLIC_URL}/emulator/stripe/checkout/${body.id}`);
+    expect(body.url).toBe(`${store.emulators.origin}/emulator/stripe/checkout/${body.id}`);
     return body;
   };
   return { user, call, startCheckout };
@@ -89,14 +95,21 @@ async function stateOf(userId: number, sessionId?: string) {
 }
 
 const emulatorState = async (sessionId: string) =>
-  (await fetch(`${base}/emulator/stripe/control?session_id=${sessionId}`)).json() as Promise<{
+  (await fetch(`${emulators}/emulator/stripe/control?session_id=${sessionId}`)).json() as Promise<{
     session: Stripe.Checkout.Session;
     deliveries: { type: string; status: number }[];
   }>;
 
+/** The store's Stripe client, pointed at the emulator as the store's configuration says. */
+const stripeOfStore = () => {
+  const client = stripeClient(providerSettings(store.app.config).stripe);
+  if (!client) throw new Error("no Stripe key");
+  return client;
+};
+
 /** A checkout.session.completed event for a session the emulator has marked paid, and its delivery. */
 async function completedEvent(sessionId: string) {
-  const session = await stripeClient(store.app).checkout.sessions.retrieve(sessionId);
+  const session = await stripeOfStore().checkout.sessions.retrieve(sessionId);
   expect(session.payment_status).toBe("paid");
   return JSON.stringify({
     id: `evt_test_${sessionId}`,
@@ -106,7 +119,7 @@ async function completedEvent(sessionId: string) {
   });
 }
 const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
-  Stripe.webhooks.generateTestHeaderString({ payload, secret: EMULATOR_WEBHOOK_SECRET, ...options });
+  Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_EMULATOR_KEYS.webhookSecret, ...options });
 const deliver = (payload: string, signature: string) =>
   fetch(`${base}/api/stripe/webhook`, {
     method: "POST",
@@ -218,12 +231,12 @@ describe("a card payment through the emulator", () => {
 describe("what the client claims is checked against the cart", () => {
   const refused = async (overrides: Record<string, unknown>, status: number) => {
     const me = await learner();
-    const before = (await store.database.db.select().from(emulatorRecords)).length;
+    const before = store.emulators.records.count("stripe");
     const res = await me.call("POST", "/api/stripe/create-checkout-session", checkout(overrides));
     expect(res.statusCode).toBe(status);
     expect((await stateOf(me.user.id)).payments).toEqual([]);
     // Refused before Stripe was asked for anything.
-    expect((await store.database.db.select().from(emulatorRecords)).length).toBe(before);
+    expect(store.emulators.records.count("stripe")).toBe(before);
     return res.json<{ status: boolean; message: string; errors?: Record<string, string> }>();
   };
 
@@ -400,24 +413,24 @@ describe("the emulator's webhook controls", () => {
 
 describe("the emulated Stripe API", () => {
   it("wants the emulator's secret key, and answers as Stripe does", async () => {
-    const none = await fetch(`${base}/v1/checkout/sessions/cs_test_x`);
+    const none = await fetch(`${emulators}/v1/checkout/sessions/cs_test_x`);
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({
       error: { type: "invalid_request_error" },
       emulator_notice: expect.any(String),
     });
-    const port = (store.app.server.address() as AddressInfo).port;
+    const port = (store.emulators.app.server.address() as AddressInfo).port;
     const wrong = new Stripe("sk_test_wrong", { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 });
     await expect(wrong.checkout.sessions.retrieve("cs_test_x")).rejects.toBeInstanceOf(
       Stripe.errors.StripeAuthenticationError,
     );
-    await expect(stripeClient(store.app).checkout.sessions.retrieve("cs_test_x")).rejects.toMatchObject({
+    await expect(stripeOfStore().checkout.sessions.retrieve("cs_test_x")).rejects.toMatchObject({
       statusCode: 404,
     });
   });
 
   it("creates a session once per idempotency key and checks its parameters", async () => {
-    const stripe = stripeClient(store.app);
+    const stripe = stripeOfStore();
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: "payment",
       line_items: [
@@ -446,7 +459,7 @@ describe("the emulated Stripe API", () => {
     const me = await learner();
     const { id } = await me.startCheckout();
     await post(`/emulator/stripe/checkout/${id}/pay`);
-    const stripe = stripeClient(store.app);
+    const stripe = stripeOfStore();
     const session = await stripe.checkout.sessions.retrieve(id);
     const paymentIntent = String(session.payment_intent);
     const refund = await stripe.refunds.create({ payment_intent: paymentIntent });

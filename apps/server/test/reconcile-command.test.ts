@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { buildEmulators } from "@skillshelf/emulators/app.ts";
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -24,7 +26,12 @@ describe("npm run admin -- reconcile", () => {
   it("settles a payment whose confirmation was lost, on the embedded database, with the store stopped", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "reconcile-"));
     const dataDir = path.join(dir, "data");
-    const env = { SEED: "none", LOG_LEVEL: "silent", DATA_DIR: dataDir };
+    // The payment emulators (Stripe, for this test) stay up throughout, as the provider does.
+    let storePort = 1;
+    const emulators = await buildEmulators({ storeUrl: () => `http://127.0.0.1:${storePort}` });
+    await emulators.listen({ port: 0, host: "127.0.0.1" });
+    const emulatorPort = String((emulators.server.address() as AddressInfo).port);
+    const env = { SEED: "none", LOG_LEVEL: "silent", DATA_DIR: dataDir, EMULATOR_PORT: emulatorPort };
 
     // The store, ten minutes ago: a learner pays by card, closes the tab, and the webhook never comes.
     const database = await openDatabase({ dataDir });
@@ -41,6 +48,7 @@ describe("npm run admin -- reconcile", () => {
     try {
       await replaceCatalogue(database, { file: validateCatalogue(smallCatalogue(), "GBP"), currency: "GBP" });
       await app.listen({ port: 0, host: "127.0.0.1" });
+      storePort = (app.server.address() as AddressInfo).port;
       const docker = (
         await app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
       ).json<ListingResponse>();
@@ -65,7 +73,7 @@ describe("npm run admin -- reconcile", () => {
         },
       });
       const { id } = session.json<{ id: string }>();
-      const paid = await app.inject({ method: "POST", url: `/emulator/stripe/checkout/${id}/pay?webhook=none` });
+      const paid = await emulators.inject({ method: "POST", url: `/emulator/stripe/checkout/${id}/pay?webhook=none` });
       expect(paid.statusCode).toBe(303);
       expect(await database.db.select().from(orders).where(eq(orders.userId, userId))).toHaveLength(0);
     } finally {
@@ -73,10 +81,15 @@ describe("npm run admin -- reconcile", () => {
       await database.close();
     }
 
-    const { stdout } = await run(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", "reconcile"], {
-      cwd: serverDir,
-      env: { ...process.env, ...env, DATABASE_URL: "" },
-    });
+    let stdout: string;
+    try {
+      ({ stdout } = await run(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", "reconcile"], {
+        cwd: serverDir,
+        env: { ...process.env, ...env, DATABASE_URL: "" },
+      }));
+    } finally {
+      await emulators.close();
+    }
     expect(stdout).toContain(
       "Reconciled 1 payments: 1 fulfilled, 0 refunded, 0 closed, 0 still open, 0 to ask again later.",
     );

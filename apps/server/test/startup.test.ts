@@ -183,7 +183,7 @@ describe("the catalogue command", () => {
 });
 
 describe("the content security policy", () => {
-  it("lets the browser post the PayU form to PayU only with live payments", async () => {
+  it("lets the browser post the PayU form to PayU with live payments, and to the emulators with emulated ones", async () => {
     const { createTestStore } = await import("./helpers/app.ts");
     const keys = {
       PAYMENTS: "live",
@@ -203,7 +203,8 @@ describe("the content security policy", () => {
       const csp = async (store: typeof live) =>
         String((await store.app.inject("/api/health")).headers["content-security-policy"]);
       expect(await csp(live)).toContain("form-action 'self' https://secure.payu.in");
-      expect(await csp(emulated)).toMatch(/form-action 'self';/);
+      expect(await csp(emulated)).toContain(`form-action 'self' ${emulated.emulators.origin};`);
+      expect(await csp(emulated)).not.toContain("payu.in");
       // Live mode has no emulators.
       expect((await live.app.inject("/emulator/stripe/checkout/cs_test_x")).statusCode).toBe(404);
     } finally {
@@ -212,3 +213,82 @@ describe("the content security policy", () => {
     }
   });
 });
+
+describe("the payment emulators", () => {
+  it("listen beside the store on EMULATOR_PORT, by default PORT+1, and fill in the providers' addresses", async () => {
+    const { providerSettings } = await import("../src/payments/provider-settings.ts");
+    expect(parseConfig({}).emulators).toEqual({ port: 3001, portGiven: false, origin: "http://127.0.0.1:3001" });
+    expect(parseConfig({ PORT: "8080" }).emulators.origin).toBe("http://127.0.0.1:8081");
+    expect(parseConfig({ PORT: "0" }).emulators.port).toBe(0);
+    expect(parseConfig({ EMULATOR_PORT: "4000" }).emulators).toMatchObject({ port: 4000, portGiven: true });
+    // Listening on every interface, the store is reached by PUBLIC_URL's name: so are the emulators.
+    expect(parseConfig({ HOST: "0.0.0.0", PUBLIC_URL: "http://shop.lan:3000" }).emulators.origin).toBe(
+      "http://shop.lan:3001",
+    );
+    expect(() => parseConfig({ EMULATOR_PORT: "70000" })).toThrow(/^Invalid EMULATOR_PORT/);
+
+    const emulated = providerSettings(parseConfig({}));
+    expect(emulated.stripe).toMatchObject({ apiBase: "http://127.0.0.1:3001", secretKey: "sk_test_emulator" });
+    expect(emulated.paypal.baseUrl).toBe("http://127.0.0.1:3001/emulator/paypal");
+    expect(emulated.payu).toMatchObject({
+      actionUrl: "http://127.0.0.1:3001/emulator/payu/_payment",
+      postserviceUrl: "http://127.0.0.1:3001/emulator/payu/merchant/postservice.php?form=2",
+    });
+    // An address given explicitly wins, in either mode.
+    const moved = providerSettings(
+      parseConfig({
+        STRIPE_API_BASE: "http://stripe.test:12111/",
+        PAYPAL_API_BASE: "http://paypal.test",
+        PAYU_BASE: "http://payu.test/x",
+      }),
+    );
+    expect([moved.stripe.apiBase, moved.paypal.baseUrl, moved.payu.actionUrl]).toEqual([
+      "http://stripe.test:12111",
+      "http://paypal.test",
+      "http://payu.test/x/_payment",
+    ]);
+    const live = providerSettings(parseConfig(LIVE_KEYS));
+    expect([live.stripe.apiBase, live.paypal.baseUrl, live.payu.actionUrl, live.payu.postserviceUrl]).toEqual([
+      "https://api.stripe.com",
+      "https://api-m.sandbox.paypal.com",
+      "https://test.payu.in/_payment",
+      "https://test.payu.in/merchant/postservice.php?form=2",
+    ]);
+  });
+
+  it("are named by GET /api/health in emulator mode; the store in live mode has neither them nor any /emulator route", async () => {
+    const { createTestStore } = await import("./helpers/app.ts");
+    const emulated = await createTestStore();
+    const live = await createTestStore({ env: LIVE_KEYS });
+    try {
+      const health = (await emulated.app.inject("/api/health")).json();
+      expect(health).toMatchObject({ status: true, message: "ok", emulators: emulated.emulators.origin });
+      expect(health.emulators).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      // They answer there, on their own origin, and the store does not play them itself.
+      expect((await fetch(`${health.emulators}/emulator/health`)).status).toBe(200);
+      expect((await emulated.app.inject("/emulator/stripe/checkout/cs_test_x")).statusCode).toBe(404);
+
+      const liveHealth = (await live.app.inject("/api/health")).json();
+      expect(liveHealth).toMatchObject({ status: true, message: "ok" });
+      expect(liveHealth).not.toHaveProperty("emulators");
+      for (const app of [live.app, emulated.app]) {
+        expect(app.printRoutes({ commonPrefix: false })).not.toMatch(/emulator|\/v1\//);
+      }
+    } finally {
+      await emulated.close();
+      await live.close();
+    }
+  });
+});
+
+const LIVE_KEYS = {
+  PAYMENTS: "live",
+  STRIPE_SECRET_KEY: "sk_live_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+  STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+  PAYPAL_CLIENT_ID: "id",
+  PAYPAL_CLIENT_SECRET: "secret",
+  PAYPAL_WEBHOOK_ID: "WH",
+  PAYU_KEY: "key",
+  PAYU_SALT: "salt",
+};

@@ -3,11 +3,10 @@ import type { FastifyInstance } from "fastify";
 const FORM = "application/x-www-form-urlencoded";
 
 /**
- * Lets an encapsulated plugin read HTML form posts (PayU's POST-back, the
- * emulators' buttons, PayPal's token request). The page server registers its
- * own parser yielding a Buffer, but only after the API and emulator plugins
- * exist, so they do not inherit it; if some day they do, formFields reads
- * that Buffer just the same.
+ * Lets an encapsulated plugin read HTML form posts (PayU's POST-back). The
+ * page server registers its own parser yielding a Buffer, but only after the
+ * API plugins exist, so they do not inherit it; if some day they do,
+ * formFields reads that Buffer just the same.
  */
 export function acceptFormBodies(app: FastifyInstance): void {
   if (app.hasContentTypeParser(FORM)) return;

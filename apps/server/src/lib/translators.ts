@@ -4,7 +4,7 @@ import type { TFunction } from "@skillshelf/shared/i18n/page-translator.ts";
 import { createTranslator } from "@skillshelf/shared/i18n/translator.ts";
 
 /**
- * The server's own texts (the mails, the emulators' pages) translated by
+ * The server's own texts (the mails) translated by
  * i18next over the same catalogues as the pages: one instance per language,
  * made once.
  */

@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE, resolveLanguage } from "@skillshelf/shared/i18n/languages.ts";
 import { plain } from "@skillshelf/shared/i18n/message.ts";
 import { z } from "zod";
 import type { PaymentProvider } from "../db/schema/index.ts";
@@ -19,7 +20,7 @@ export const startPaymentOperation = defineOperation({
   name: "payments.start",
   who: "learner",
   input: paymentStartSchema,
-  run: async ({ app, actor }, { provider, ...client }) => ({
+  run: async ({ app, request, actor }, { provider, ...client }) => ({
     message: plain("success"),
     data: await startPayment(app.payments, {
       provider,
@@ -28,6 +29,12 @@ export const startPaymentOperation = defineOperation({
         name: actor.user.name,
         email: actor.user.email,
         phone: actor.user.mobile_number,
+        // The provider's page speaks what the store's pages speak to this learner.
+        language: resolveLanguage({
+          setting: actor.user.language,
+          cookie: request.cookies[LANGUAGE_COOKIE],
+          acceptLanguage: request.headers["accept-language"],
+        }),
       },
       storeCurrency: app.config.storeCurrency,
       publicUrl: app.config.publicUrl,

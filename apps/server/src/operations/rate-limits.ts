@@ -63,7 +63,8 @@ export async function enforceLimit(
   }
   limiter.subjects.set(request, subject);
   const result = await limiter.check(request);
-  if (scope === "address") {
+  // isAllowed means allow-listed, not counted.
+  if (scope === "address" && !result.isAllowed) {
     // What @fastify/rate-limit's route limits tell a client: its address's budget.
     reply.header("x-ratelimit-limit", result.max);
     reply.header("x-ratelimit-remaining", result.remaining);

@@ -1,3 +1,4 @@
+import type { LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
 import type { CheckoutHandoff, PaymentProvider } from "../db/schema/index.ts";
 import type { Charge } from "./quote.ts";
 
@@ -18,6 +19,8 @@ export interface Buyer {
   name: string;
   email: string;
   phone: string;
+  /** The learner's language: the provider's page speaks it. */
+  language: LanguageCode;
 }
 
 /** A verified notification from the provider about one of our checkouts. */

@@ -1,19 +1,31 @@
+import { buildEmulators } from "@skillshelf/emulators/app.ts";
+import type { EmulatorRecords } from "@skillshelf/emulators/records.ts";
 import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { validateCatalogue } from "../../src/catalogue/read-catalogue-file.ts";
 import { replaceCatalogue } from "../../src/catalogue/seed-demo.ts";
 import type { Database } from "../../src/db/client.ts";
-import { parseConfig } from "../../src/env.ts";
+import { emulatorsAt, parseConfig } from "../../src/env.ts";
 import { createTestDatabase } from "./database.ts";
 
 export { ensureWebBuild } from "./web-build.ts";
 
 export const PUBLIC_URL = "http://store.test:3000";
 
+/** The payment emulators of a test store, in this process on a port of their own. */
+export interface TestEmulators {
+  app: FastifyInstance;
+  /** Where they listen, e.g. http://127.0.0.1:41234: the store's config points there. */
+  origin: string;
+  records: EmulatorRecords;
+}
+
 export interface TestStore {
   app: FastifyInstance;
   database: Database;
+  /** The payment emulators the store calls (PAYMENTS=emulator, the default); in live mode, ones it does not. */
+  emulators: TestEmulators;
   importCatalogue(file: CatalogueFileInput): Promise<void>;
   /** Another instance of the store on the same database, as behind a load balancer; the caller closes it. */
   otherInstance(options?: { pages?: boolean }): Promise<FastifyInstance>;
@@ -31,12 +43,25 @@ export async function createTestStore(
   } = {},
 ): Promise<TestStore> {
   const database = await createTestDatabase();
-  const config = parseConfig({
+  const parsed = parseConfig({
     SEED: "none",
     LOG_LEVEL: options.log ? "info" : "silent",
     PUBLIC_URL,
     ...options.env,
   });
+  // The emulators send their webhooks to the store once a test makes it listen (on a port of its own).
+  let store: FastifyInstance | undefined;
+  const emulatorApp = await buildEmulators({
+    storeUrl: () => {
+      const address = store?.server.address();
+      return typeof address === "object" && address ? `http://127.0.0.1:${address.port}` : "http://127.0.0.1:1";
+    },
+    currency: parsed.storeCurrency,
+  });
+  await emulatorApp.listen({ port: 0, host: "127.0.0.1" });
+  const emulatorPort = (emulatorApp.server.address() as { port: number }).port;
+  const emulators = emulatorsAt({ host: "127.0.0.1", publicUrl: PUBLIC_URL }, emulatorPort, true);
+  const config = { ...parsed, emulators };
   const instance = async (pages: boolean) => {
     const app = await buildApp({
       config,
@@ -55,9 +80,11 @@ export async function createTestStore(
     return app;
   };
   const app = await instance(options.pages ?? false);
+  store = app;
   return {
     app,
     database,
+    emulators: { app: emulatorApp, origin: emulators.origin, records: emulatorApp.emulatorRecords },
     async importCatalogue(file) {
       await replaceCatalogue(database, {
         file: validateCatalogue(file, config.storeCurrency),
@@ -70,6 +97,7 @@ export async function createTestStore(
     otherInstance: (other = {}) => instance(other.pages ?? false),
     async close() {
       await app.close();
+      await emulatorApp.close();
       await database.close();
     },
   };

@@ -1,7 +1,6 @@
 import type { CartResponse, ListingResponse, OrderRow } from "@skillshelf/shared/api.ts";
-import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { emulatorRecords, payments } from "../../src/db/schema/index.ts";
+import { payments } from "../../src/db/schema/index.ts";
 import { fulfilPayment } from "../../src/payments/fulfil-payment.ts";
 import { quoteCart } from "../../src/payments/quote.ts";
 import { bearer, createUser, signIn } from "./accounts.ts";
@@ -47,7 +46,7 @@ export async function payForCart(store: TestStore, userId: number) {
 
 /**
  * A learner who bought a whole artefact by card through the Stripe emulator
- * (the store must be listening at `base`): the pay button, then the return.
+ * (the store must be listening at `base`): the pay button on the emulator's page, then the return.
  */
 export async function buyByCard(store: TestStore, options: { base: string; artefactId: number; price: number }) {
   const user = await createUser(store);
@@ -63,7 +62,10 @@ export async function buyByCard(store: TestStore, options: { base: string; artef
       cancel_url: `${PUBLIC_URL}/payment-cancelled`,
     })
   ).json<{ id: string }>();
-  await fetch(`${options.base}/emulator/stripe/checkout/${session.id}/pay`, { method: "POST", redirect: "manual" });
+  await fetch(`${store.emulators.origin}/emulator/stripe/checkout/${session.id}/pay`, {
+    method: "POST",
+    redirect: "manual",
+  });
   await fetch(`${options.base}/api/stripe/return?session_id=${session.id}`, { redirect: "manual" });
   const [order] = (await call("GET", "/api/get-orders")).json<{ data: { rows: OrderRow[] } }>().data.rows;
   if (!order) throw new Error("the purchase made no order");
@@ -72,8 +74,7 @@ export async function buyByCard(store: TestStore, options: { base: string; artef
 
 /** The refunds the Stripe emulator has recorded. */
 export async function stripeRefunds(store: TestStore) {
-  const rows = await store.database.db.select().from(emulatorRecords).where(eq(emulatorRecords.provider, "stripe"));
-  return rows.filter((r) => r.id.startsWith("re_"));
+  return store.emulators.records.list<Record<string, unknown>>("stripe", "re_");
 }
 
 /**
@@ -122,7 +123,7 @@ export async function shopper(store: TestStore, profile: Parameters<typeof creat
 
 /**
  * The shopper's cart paid by card on the Stripe emulator at what the cart
- * shows (the store listening at `base`): the hosted page, and the session and
+ * shows (the store listening at `base`): the hosted page (at the emulators), and the session and
  * lines Stripe was asked for.
  */
 export async function payCartByCard(
@@ -140,15 +141,12 @@ export async function payCartByCard(
   });
   expect(started.statusCode, started.body).toBe(200);
   const { id, url } = started.json<{ id: string; url: string }>();
-  const hosted = new URL(url, PUBLIC_URL);
-  const page = await (await fetch(`${base}${hosted.pathname}${hosted.search}`)).text();
-  await fetch(`${base}/emulator/stripe/checkout/${id}/pay`, { method: "POST", redirect: "manual" });
+  expect(new URL(url).origin).toBe(store.emulators.origin);
+  const page = await (await fetch(url)).text();
+  await fetch(`${store.emulators.origin}/emulator/stripe/checkout/${id}/pay`, { method: "POST", redirect: "manual" });
   await fetch(`${base}/api/stripe/return?session_id=${id}`, { redirect: "manual" });
-  const [record] = await store.database.db
-    .select({ data: emulatorRecords.data })
-    .from(emulatorRecords)
-    .where(and(eq(emulatorRecords.provider, "stripe"), eq(emulatorRecords.id, id)));
-  const { session, lines } = (record?.data ?? {}) as {
+  const record = store.emulators.records.read("stripe", id);
+  const { session, lines } = (record ?? {}) as {
     session?: { amount_total: number; currency: string; payment_status: string };
     lines?: { unit_amount: number }[];
   };

@@ -1,12 +1,14 @@
-import { PAYPAL_EMULATOR_CREDENTIALS } from "../../src/payments/paypal/paypal-settings.ts";
+import { PAYPAL_EMULATOR_CREDENTIALS } from "@skillshelf/shared/payment-emulators.ts";
 import type { TestStore } from "./app.ts";
 
 /**
- * The PayPal adapter makes real HTTP calls to the emulator in the same
- * process, so a PayPal test store listens on a free port.
+ * The PayPal emulator sends its webhooks to the store over HTTP, so a PayPal
+ * test store listens on a free port; returns the emulators' origin, where
+ * the PayPal emulator answers.
  */
 export async function listenForPaypal(store: TestStore): Promise<string> {
-  return store.app.listen({ port: 0, host: "127.0.0.1" });
+  await store.app.listen({ port: 0, host: "127.0.0.1" });
+  return store.emulators.origin;
 }
 
 /** Calls the emulator's REST API the way PayPal's own clients do: an OAuth token, then JSON. */

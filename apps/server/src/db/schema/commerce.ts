@@ -229,8 +229,10 @@ export const entitlements = pgTable(
 );
 
 /**
- * State of the built-in payment emulators (PAYMENTS=emulator): the sessions,
- * orders and transactions a real provider would keep on its side.
+ * Where the payment emulators kept their state while they ran inside the
+ * store. They are their own app now (apps/emulators) and keep it themselves:
+ * the store neither reads nor writes this table, which stays only until a
+ * migration drops it.
  */
 export const emulatorRecords = pgTable(
   "emulator_records",

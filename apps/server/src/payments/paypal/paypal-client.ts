@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PaypalSettings } from "./paypal-settings.ts";
+import type { PaypalSettings } from "../provider-settings.ts";
 
 /** A call to PayPal that failed: unreachable (status null), refused, or answered with something unexpected. */
 export class PaypalError extends Error {
@@ -145,7 +145,7 @@ export class PaypalClient {
 
   private async send(path: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(`${this.settings.baseUrl()}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return await fetch(`${this.settings.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (error) {
       throw new PaypalError(`PayPal could not be reached (${path}): ${(error as Error).message}`, null);
     }

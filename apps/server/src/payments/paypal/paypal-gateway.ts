@@ -1,10 +1,10 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { PaymentGateway, ProviderOutcome, WebhookResult } from "../gateway.ts";
 import { ProviderUnavailableError } from "../gateway.ts";
+import type { PaypalSettings } from "../provider-settings.ts";
 import { PaypalClient, PaypalError, type PaypalOrder } from "./paypal-client.ts";
 import { approvalHref, captureOf, minorOfPaypalMoney, paypalOrderBody } from "./paypal-order-body.ts";
-import { paypalSettings } from "./paypal-settings.ts";
 
 export const PAYPAL_UNAVAILABLE =
   "PayPal is not available right now. Please try again or choose another payment method.";
@@ -49,10 +49,11 @@ function outcomeOfOrder(order: PaypalOrder): ProviderOutcome {
 }
 
 /** PayPal Orders v2: the payer approves on PayPal, the store captures; verified webhooks. */
-export function paypalGateway(app: FastifyInstance): PaymentGateway {
-  const settings = paypalSettings(app);
+export function paypalGateway(
+  settings: PaypalSettings,
+  { publicUrl, log }: { publicUrl: string; log: FastifyBaseLogger },
+): PaymentGateway {
   const paypal = new PaypalClient(settings);
-  const { publicUrl } = app.config;
 
   const getOrder = async (orderId: string): Promise<PaypalOrder | null> => {
     try {
@@ -77,7 +78,7 @@ export function paypalGateway(app: FastifyInstance): PaymentGateway {
       if (down) throw down;
       if (!(error instanceof PaypalError)) throw error;
       // PayPal refused the capture (declined instrument, order not approved): no money moved.
-      app.log.warn({ err: error, orderId }, "PayPal refused the capture");
+      log.warn({ err: error, orderId }, "PayPal refused the capture");
       return { state: "failed" };
     }
   };
@@ -87,8 +88,9 @@ export function paypalGateway(app: FastifyInstance): PaymentGateway {
     unavailableMessage: PAYPAL_UNAVAILABLE,
     checkoutLifetimeMs: ORDER_LIFETIME_MS,
 
-    async createCheckout({ reference, quote }) {
+    async createCheckout({ reference, quote, buyer }) {
       const body = paypalOrderBody(quote, {
+        language: buyer.language,
         reference,
         // PayPal comes back to the store, which captures and then sends the learner to success_url or cancel_url.
         returnUrl: `${publicUrl}/api/paypal/return`,

@@ -1,3 +1,4 @@
+import type { LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
 import { decimalAmount, isIsoCurrency, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
 import { type Charge, chargedMinor, lineName } from "../quote.ts";
 import type { PaypalMoney, PaypalOrder } from "./paypal-client.ts";
@@ -10,6 +11,8 @@ export function minorOfPaypalMoney(money: PaypalMoney | undefined): number | nul
   return money && isIsoCurrency(money.currency_code) ? minorOfDecimalAmount(money.value, money.currency_code) : null;
 }
 
+const PAYPAL_LOCALES: Record<LanguageCode, string> = { en: "en-GB", es: "es-ES", fr: "fr-FR" };
+
 // PayPal refuses longer names and descriptions.
 const clip = (text: string, max = 127) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -19,7 +22,7 @@ const clip = (text: string, max = 127) => (text.length > max ? `${text.slice(0, 
  */
 export function paypalOrderBody(
   quote: Charge,
-  options: { reference: string; returnUrl: string; cancelUrl: string; brandName: string },
+  options: { reference: string; returnUrl: string; cancelUrl: string; brandName: string; language: LanguageCode },
 ) {
   const amount = (minor: number) => ({ currency_code: quote.currency, value: decimalAmount(minor, quote.currency) });
   return {
@@ -45,6 +48,8 @@ export function paypalOrderBody(
           brand_name: options.brandName,
           user_action: "PAY_NOW",
           shipping_preference: "NO_SHIPPING",
+          // The approval page speaks the learner's language (PayPal takes a BCP 47 tag).
+          locale: PAYPAL_LOCALES[options.language],
           return_url: options.returnUrl,
           cancel_url: options.cancelUrl,
         },

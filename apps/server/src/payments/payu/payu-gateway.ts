@@ -1,13 +1,13 @@
 import { createHash, randomInt } from "node:crypto";
+import { SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
 import { decimalAmount, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
-import type { FastifyInstance } from "fastify";
+import { payuHashMatches, payuRequestHash, payuResponseHash } from "@skillshelf/shared/payu-hash.ts";
 import { z } from "zod";
 import type { PaymentGateway, ProviderOutcome, WebhookResult } from "../gateway.ts";
 import { ProviderUnavailableError } from "../gateway.ts";
+import type { PayuSettings } from "../provider-settings.ts";
 import { describeLines } from "../quote.ts";
-import { payuHashMatches, payuRequestHash, payuResponseHash } from "./payu-hash.ts";
 import { payuCommand } from "./payu-postservice.ts";
-import { payuSettings } from "./payu-settings.ts";
 
 export const PAYU_UNAVAILABLE = "PayU is not available right now. Please try again or choose another payment method.";
 
@@ -55,10 +55,10 @@ function outcomeOf(
 }
 
 /** PayU hosted checkout: a signed form the browser posts, a hashed POST-back, the postservice API. */
-export function payuGateway(app: FastifyInstance) {
-  const settings = payuSettings(app);
-  const { publicUrl, storeCurrency } = app.config;
-
+export function payuGateway(
+  settings: PayuSettings,
+  { publicUrl, storeCurrency }: { publicUrl: string; storeCurrency: string },
+) {
   const fetchOutcome = async (txnid: string): Promise<ProviderOutcome> => {
     const answer = await payuCommand(settings, "verify_payment", [txnid]);
     const details = z.record(z.string(), transactionSchema).safeParse(answer.transaction_details);
@@ -91,6 +91,8 @@ export function payuGateway(app: FastifyInstance) {
       const params = {
         ...fields,
         phone: buyer.phone,
+        // PayU's page in the learner's language ("Spanish"); outside the hash, as PayU has it.
+        display_lang: SETTING_OF_CODE[buyer.language],
         surl: returnUrl,
         furl: returnUrl,
         hash: payuRequestHash(fields, settings.salt),

@@ -1,7 +1,7 @@
+import { payuCommandHash } from "@skillshelf/shared/payu-hash.ts";
 import { z } from "zod";
 import { ProviderUnavailableError } from "../gateway.ts";
-import { payuCommandHash } from "./payu-hash.ts";
-import type { PayuSettings } from "./payu-settings.ts";
+import type { PayuSettings } from "../provider-settings.ts";
 
 const answerSchema = z.looseObject({
   status: z.union([z.number(), z.string()]),
@@ -26,7 +26,7 @@ export async function payuCommand(
   });
   let response: Response;
   try {
-    response = await fetch(settings.postserviceUrl(), {
+    response = await fetch(settings.postserviceUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       body,

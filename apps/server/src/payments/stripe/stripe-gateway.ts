@@ -1,8 +1,8 @@
 import { minorStep } from "@skillshelf/shared/money.ts";
-import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import type { PaymentGateway, ProviderOutcome, WebhookResult } from "../gateway.ts";
 import { ProviderUnavailableError } from "../gateway.ts";
+import type { StripeSettings } from "../provider-settings.ts";
 import { chargedMinor, lineName } from "../quote.ts";
 import { stripeClient, webhookSecret } from "./stripe-client.ts";
 
@@ -26,9 +26,12 @@ const paidOutcome = (session: Stripe.Checkout.Session): ProviderOutcome => {
  * Card payments through the official Stripe library and hosted Checkout: the
  * real Stripe with PAYMENTS=live, the built-in emulator otherwise.
  */
-export function stripeGateway(app: FastifyInstance): PaymentGateway {
-  const { publicUrl } = app.config;
-  const stripe = () => stripeClient(app);
+export function stripeGateway(settings: StripeSettings, { publicUrl }: { publicUrl: string }): PaymentGateway {
+  const client = stripeClient(settings);
+  const stripe = () => {
+    if (!client) throw new ProviderUnavailableError("STRIPE_SECRET_KEY is not set");
+    return client;
+  };
 
   const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     try {
@@ -96,6 +99,8 @@ export function stripeGateway(app: FastifyInstance): PaymentGateway {
           quantity: 1,
         })),
         customer_email: buyer.email,
+        // The hosted page speaks the learner's language.
+        locale: buyer.language,
         client_reference_id: reference,
         metadata: { user_id: String(buyer.userId), payment: reference },
         // Stripe sends the learner back to the store, which then redirects to the page the client asked for.
@@ -136,7 +141,7 @@ export function stripeGateway(app: FastifyInstance): PaymentGateway {
       try {
         // The signature covers the exact bytes Stripe sent: the route keeps this body raw.
         if (!Buffer.isBuffer(body) || typeof signature !== "string") throw new Error("No signed JSON body");
-        event = Stripe.webhooks.constructEvent(body, signature, webhookSecret(app.config));
+        event = Stripe.webhooks.constructEvent(body, signature, webhookSecret(settings));
       } catch {
         return { kind: "unverified" };
       }

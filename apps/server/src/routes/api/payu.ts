@@ -5,7 +5,6 @@ import { z } from "zod";
 import { acceptFormBodies, formFields } from "../../lib/form-body.ts";
 import { apiRoute } from "../../operations/api-route.ts";
 import { startPaymentOperation } from "../../operations/payments.ts";
-import { payuGateway } from "../../payments/payu/payu-gateway.ts";
 import { applyNotification, landing } from "../../payments/settle-payment.ts";
 import { answers, PUBLIC, redirects } from "./openapi.ts";
 
@@ -26,8 +25,8 @@ const refusedPage = (publicUrl: string) => `<!doctype html>
 
 /** PayU hosted checkout: the form to post, and the POST-back that confirms it. */
 export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { readPostback } = payuGateway(app);
   const { payments } = app;
+  const readPostback = payments.readPayuPostback;
   const { publicUrl } = app.config;
   acceptFormBodies(app);
 

@@ -1,21 +1,18 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { formatMoney } from "@skillshelf/shared/money.ts";
-import { and, eq, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { STRIPE_EMULATOR_KEYS } from "@skillshelf/shared/payment-emulators.ts";
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import Stripe from "stripe";
 import { z } from "zod";
-import type { DbOrTx } from "../db/client.ts";
-import { emulatorRecords } from "../db/schema/index.ts";
-import { ownAddress } from "../lib/own-address.ts";
-import { EMULATOR_SECRET_KEY, EMULATOR_WEBHOOK_SECRET } from "../payments/stripe/stripe-client.ts";
-import { emulatorLanguage, renderEmulatorPage } from "./emulator-page.ts";
-import { readEmulatorRecord, writeEmulatorRecord } from "./emulator-records.ts";
+import type { EmulatorOptions } from "./app.ts";
+import { emulatorLanguage, type PageContent, sendPage } from "./page.ts";
+import type { EmulatorRecords } from "./records.ts";
 
 /**
  * The built-in Stripe (PAYMENTS=emulator): the part of the REST API the
  * adapter uses, a hosted checkout page, and webhooks signed as Stripe signs
- * them. State lives in emulator_records, as the real Stripe keeps it across
- * our restarts. Test controls make webhooks come twice, late or never.
+ * them, sent to the store's /api/stripe/webhook as to a registered endpoint.
+ * Test controls make webhooks come twice, late or never.
  */
 
 const NOTICE = "Payments are emulated: this is not Stripe, and no money moves.";
@@ -34,6 +31,8 @@ interface CheckoutSession {
   customer_email: string | null;
   expires_at: number;
   livemode: false;
+  /** The language the store asked the page to speak ("es"), or null for the browser's. */
+  locale: string | null;
   metadata: Record<string, string>;
   mode: "payment";
   payment_intent: string | null;
@@ -65,25 +64,7 @@ const withSessionId = (url: string | null, id: string) => (url ?? "/").replaceAl
 
 // ---- State ------------------------------------------------------------------------------------
 
-const key = (id: string) => and(eq(emulatorRecords.provider, "stripe"), eq(emulatorRecords.id, id));
-
-const readRecord = async <T>(db: DbOrTx, id: string) => (await readEmulatorRecord<T>(db, "stripe", id)) ?? undefined;
-const writeRecord = (db: DbOrTx, id: string, value: object) => writeEmulatorRecord(db, "stripe", id, value);
-
-/** Locks a record while `change` edits it: a double click or a concurrent call waits its turn. */
-function changeRecord<T extends object>(
-  app: FastifyInstance,
-  id: string,
-  change: (record: T, tx: DbOrTx) => Promise<boolean>,
-): Promise<{ record: T; changed: boolean } | null> {
-  return app.database.db.transaction(async (tx) => {
-    const record = await readEmulatorRecord<T>(tx, "stripe", id, true);
-    if (!record) return null;
-    const changed = await change(record, tx);
-    if (changed) await writeRecord(tx, id, record);
-    return { record, changed };
-  });
-}
+const P = "stripe";
 
 // ---- Stripe's wire format ---------------------------------------------------------------------
 
@@ -127,6 +108,7 @@ const createSessionParams = z.object({
   success_url: z.url(),
   cancel_url: z.url().optional(),
   customer_email: z.string().optional(),
+  locale: z.string().max(20).optional(),
   client_reference_id: z.string().max(200).optional(),
   metadata: z.record(z.string(), z.string()).optional(),
   line_items: z
@@ -175,7 +157,7 @@ function unroundedLine(lines: z.infer<typeof createSessionParams>["line_items"])
 
 // ---- API objects ------------------------------------------------------------------------------
 
-function newSessionRecord(params: z.infer<typeof createSessionParams>, publicUrl: string): SessionRecord | null {
+function newSessionRecord(params: z.infer<typeof createSessionParams>, origin: string): SessionRecord | null {
   const currencies = new Set(params.line_items.map((l) => l.price_data.currency));
   const [currency] = currencies;
   if (!currency || currencies.size > 1) return null;
@@ -193,6 +175,7 @@ function newSessionRecord(params: z.infer<typeof createSessionParams>, publicUrl
     customer_email: params.customer_email ?? null,
     expires_at: unix() + 24 * 3600,
     livemode: false,
+    locale: params.locale ?? null,
     metadata: params.metadata ?? {},
     mode: "payment",
     // As in Stripe's current API versions, the payment intent exists once the customer pays.
@@ -202,7 +185,7 @@ function newSessionRecord(params: z.infer<typeof createSessionParams>, publicUrl
     status: "open",
     success_url: params.success_url,
     ui_mode: "hosted_page",
-    url: `${publicUrl}/emulator/stripe/checkout/${id}`,
+    url: `${origin}/emulator/stripe/checkout/${id}`,
   };
   const lines = params.line_items.map((l) => ({
     name: l.price_data.product_data.name,
@@ -213,13 +196,13 @@ function newSessionRecord(params: z.infer<typeof createSessionParams>, publicUrl
 }
 
 /** A refund of a paid intent, whole or in part, never more than is left. */
-async function refund(app: FastifyInstance, params: z.infer<typeof refundParams>): Promise<Answer> {
+function refund(records: EmulatorRecords, params: z.infer<typeof refundParams>): Answer {
   let outcome: Answer = stripeError(404, {
     code: "resource_missing",
     param: "payment_intent",
     message: `No such payment_intent: '${params.payment_intent}'`,
   });
-  await changeRecord<IntentRecord>(app, params.payment_intent, async (record, tx) => {
+  records.change<IntentRecord>(P, params.payment_intent, (record) => {
     const { intent } = record;
     const left = intent.status === "succeeded" ? intent.amount - record.refunded : 0;
     const amount = params.amount ?? left;
@@ -244,7 +227,7 @@ async function refund(app: FastifyInstance, params: z.infer<typeof refundParams>
       reason: params.reason ?? null,
       status: "succeeded",
     };
-    await writeRecord(tx, created.id, created);
+    records.write(P, created.id, created);
     record.refunded += amount;
     outcome = answer(200, created);
     return true;
@@ -253,9 +236,9 @@ async function refund(app: FastifyInstance, params: z.infer<typeof refundParams>
 }
 
 /** Ends an open session unpaid; null for an unknown one, expired: false when it was not open. */
-async function expireSession(app: FastifyInstance, id: string) {
+function expireSession(records: EmulatorRecords, id: string) {
   if (!id.startsWith("cs_")) return null;
-  const result = await changeRecord<SessionRecord>(app, id, async (record) => {
+  const result = records.change<SessionRecord>(P, id, (record) => {
     if (record.session.status !== "open") return false;
     Object.assign(record.session, { status: "expired", url: null });
     return true;
@@ -267,14 +250,14 @@ async function expireSession(app: FastifyInstance, id: string) {
 
 /** Stripe's scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" under the endpoint secret>`. */
 const signatureHeader = (body: string, t: number) =>
-  `t=${t},v1=${createHmac("sha256", EMULATOR_WEBHOOK_SECRET).update(`${t}.${body}`).digest("hex")}`;
+  `t=${t},v1=${createHmac("sha256", STRIPE_EMULATOR_KEYS.webhookSecret).update(`${t}.${body}`).digest("hex")}`;
 
 /**
  * Sends an event about a session as the session's control says, and logs each
  * delivery on the session. A failed delivery is logged, never thrown: the
  * learner's click on Pay must not fail because our webhook endpoint did.
  */
-function webhookSender(app: FastifyInstance) {
+function webhookSender(app: FastifyInstance, records: EmulatorRecords, storeUrl: () => string, log: FastifyBaseLogger) {
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   app.addHook("onClose", async () => {
@@ -291,7 +274,7 @@ function webhookSender(app: FastifyInstance) {
       at: new Date().toISOString(),
     };
     try {
-      const response = await fetch(`${ownAddress(app).origin}/api/stripe/webhook`, {
+      const response = await fetch(`${storeUrl()}/api/stripe/webhook`, {
         method: "POST",
         headers: {
           "content-type": "application/json; charset=utf-8",
@@ -303,19 +286,16 @@ function webhookSender(app: FastifyInstance) {
       });
       await response.arrayBuffer();
       delivery.status = response.status;
-      if (!response.ok) app.log.warn({ event: event.id, status: response.status }, "Stripe emulator: webhook refused");
+      if (!response.ok) log.warn({ event: event.id, status: response.status }, "Stripe emulator: webhook refused");
     } catch (error) {
       delivery.error = (error as Error).message;
-      app.log.warn({ err: error, event: event.id }, "Stripe emulator: webhook delivery failed");
+      log.warn({ err: error, event: event.id }, "Stripe emulator: webhook delivery failed");
     }
-    // Appended in one statement, so two deliveries at once both land in the log.
-    await app.database.db
-      .update(emulatorRecords)
-      .set({
-        data: sql`jsonb_set(${emulatorRecords.data}, '{deliveries}', coalesce(${emulatorRecords.data} -> 'deliveries', '[]'::jsonb) || ${JSON.stringify([delivery])}::jsonb)`,
-      })
-      .where(key(sessionId))
-      .catch((error) => app.log.warn({ err: error }, "Stripe emulator: could not log a delivery"));
+    // Appended at once, so two deliveries at once both land in the log.
+    records.change<SessionRecord>(P, sessionId, (record) => {
+      record.deliveries = [...(record.deliveries ?? []), delivery];
+      return true;
+    });
   };
 
   return async (record: SessionRecord, type: string): Promise<void> => {
@@ -349,10 +329,8 @@ function webhookSender(app: FastifyInstance) {
 
 // ---- The plugin -------------------------------------------------------------------------------
 
-export const stripeEmulator: FastifyPluginAsync = async (app) => {
-  const { db } = app.database;
-  const notify = webhookSender(app);
-  const hide = { schema: { hide: true } };
+export const stripeEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, { records, storeUrl }) => {
+  const notify = webhookSender(app, records, storeUrl, app.log);
 
   const form = "application/x-www-form-urlencoded";
   if (app.hasContentTypeParser(form)) app.removeContentTypeParser(form);
@@ -373,13 +351,13 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
           : auth.startsWith("Basic ")
             ? Buffer.from(auth.slice(6), "base64").toString().split(":")[0]
             : "";
-        if (given !== EMULATOR_SECRET_KEY) {
+        if (given !== STRIPE_EMULATOR_KEYS.secretKey) {
           const message = given
             ? `Invalid API Key provided: ${given.slice(0, 8)}****`
             : "You did not provide an API key. Use `Authorization: Bearer sk_test_emulator`.";
           return send(reply, stripeError(401, { message }));
         }
-        if ((await readRecord<{ api: string }>(db, "control"))?.api === "down") {
+        if (records.read<{ api: string }>(P, "control")?.api === "down") {
           reply.header("stripe-should-retry", "false");
           return send(reply, stripeError(500, { message: "The emulated Stripe API is down." }, "api_error"));
         }
@@ -389,30 +367,30 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
       const idempotent = async (request: FastifyRequest, reply: FastifyReply, work: () => Promise<Answer>) => {
         const header = request.headers["idempotency-key"];
         const id = typeof header === "string" && header ? `idem:${header}` : null;
-        const saved = id ? await readRecord<Answer>(db, id) : undefined;
+        const saved = id ? records.read<Answer>(P, id) : null;
         if (saved) return send(reply.header("idempotent-replayed", "true"), saved);
         const result = await work();
-        if (id && result.status < 500) await writeRecord(db, id, result);
+        if (id && result.status < 500) records.write(P, id, result);
         return send(reply, result);
       };
 
-      api.post("/checkout/sessions", hide, (request, reply) =>
+      api.post("/checkout/sessions", (request, reply) =>
         idempotent(request, reply, async () => {
           const parsed = createSessionParams.safeParse(request.body ?? {});
           if (!parsed.success) return invalidParams(parsed.error);
           const unrounded = unroundedLine(parsed.data.line_items);
           if (unrounded) return unrounded;
-          const record = newSessionRecord(parsed.data, app.config.publicUrl);
+          const record = newSessionRecord(parsed.data, `${request.protocol}://${request.host}`);
           if (!record) return stripeError(400, { param: "line_items", message: "Line items must share one currency." });
-          await writeRecord(db, record.session.id, record);
+          records.write(P, record.session.id, record);
           return answer(200, record.session);
         }),
       );
 
       // Stripe: only an open session can be expired; it can never be paid afterwards.
-      api.post("/checkout/sessions/:id/expire", hide, async (request, reply) => {
+      api.post("/checkout/sessions/:id/expire", async (request, reply) => {
         const { id } = request.params as { id: string };
-        const result = await expireSession(app, id);
+        const result = expireSession(records, id);
         if (!result)
           return send(
             reply,
@@ -430,10 +408,10 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
         return send(reply, answer(200, result.record.session));
       });
 
-      api.post("/refunds", hide, (request, reply) =>
+      api.post("/refunds", (request, reply) =>
         idempotent(request, reply, async () => {
           const parsed = refundParams.safeParse(request.body ?? {});
-          return parsed.success ? refund(app, parsed.data) : invalidParams(parsed.error);
+          return parsed.success ? refund(records, parsed.data) : invalidParams(parsed.error);
         }),
       );
 
@@ -442,9 +420,9 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
         ["/payment_intents/:id", "pi_"],
         ["/refunds/:id", "re_"],
       ] as const) {
-        api.get(path, hide, async (request, reply) => {
+        api.get(path, async (request, reply) => {
           const { id } = request.params as { id: string };
-          const record = id.startsWith(prefix) ? await readRecord<Record<string, object>>(db, id) : undefined;
+          const record = id.startsWith(prefix) ? records.read<Record<string, object>>(P, id) : null;
           const object = record?.session ?? record?.intent ?? record;
           if (object) return send(reply, answer(200, object));
           return send(reply, stripeError(404, { code: "resource_missing", message: `No such object: '${id}'` }));
@@ -454,7 +432,6 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
       api.route({
         method: ["GET", "POST", "DELETE"],
         url: "/*",
-        ...hide,
         handler: (request, reply) =>
           send(reply, stripeError(404, { message: `Unrecognized request URL (${request.method}: ${request.url}).` })),
       });
@@ -466,38 +443,27 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
 
   const page = "/emulator/stripe/checkout/:id";
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
-  const sessionRecord = (id: string) =>
-    id.startsWith("cs_") ? readRecord<SessionRecord>(db, id) : Promise.resolve(undefined);
-  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
-    const i18n = await emulatorLanguage(request);
-    return reply
-      .status(404)
-      .type("text/html; charset=utf-8")
-      .send(
-        renderEmulatorPage({
-          i18n,
-          styleNonce: reply.cspNonce.style,
-          provider: "Stripe Checkout",
-          title: i18n.t("No such checkout"),
-          lines: [],
-          total: "—",
-          actions: [],
-        }),
-      );
+  const sessionRecord = (id: string) => (id.startsWith("cs_") ? records.read<SessionRecord>(P, id) : null);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const i18n = emulatorLanguage(request);
+    return sendPage(
+      reply,
+      { i18n, provider: "Stripe Checkout", title: i18n.t("No such checkout"), lines: [], total: "—", actions: [] },
+      { status: 404 },
+    );
   };
 
-  app.get(page, hide, async (request, reply) => {
-    const record = await sessionRecord(idOf(request));
+  app.get(page, async (request, reply) => {
+    const record = sessionRecord(idOf(request));
     if (!record) return notFound(request, reply);
     const { session } = record;
     const base = `/emulator/stripe/checkout/${session.id}`;
-    const i18n = await emulatorLanguage(request);
+    const i18n = emulatorLanguage(request, session.locale);
     const { t } = i18n;
     const total = i18n.money(session.amount_total, session.currency);
     const open = session.status === "open";
-    const html = renderEmulatorPage({
+    const view: PageContent = {
       i18n,
-      styleNonce: reply.cspNonce.style,
       provider: "Stripe Checkout",
       title: open
         ? t("Pay {{total}}", { total })
@@ -522,8 +488,8 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
             },
           ],
       ...(session.customer_email ? { note: t("Paying as {{email}}.", { email: session.customer_email }) } : {}),
-    });
-    return reply.type("text/html; charset=utf-8").send(html);
+    };
+    return sendPage(reply, view, { remember: true });
   });
 
   /**
@@ -540,7 +506,7 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
       .catch(undefined)
       .parse((request.query as { webhook?: string }).webhook ?? (request.body as { webhook?: string })?.webhook);
     const result = id.startsWith("cs_")
-      ? await changeRecord<SessionRecord>(app, id, async (record, tx) => {
+      ? records.change<SessionRecord>(P, id, (record) => {
           if (record.session.status !== "open") return false;
           const { session } = record;
           const intent = {
@@ -554,7 +520,7 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
             livemode: false,
             ...(paid ? {} : { last_payment_error: { code: "card_declined", message: "Your card was declined." } }),
           };
-          await writeRecord(tx, intent.id, { intent, refunded: 0 } satisfies IntentRecord);
+          records.write(P, intent.id, { intent, refunded: 0 } satisfies IntentRecord);
           const payment_status = paid ? "paid" : "unpaid";
           Object.assign(session, { status: "complete", payment_status, payment_intent: intent.id, url: null });
           if (override) record.control.webhook = override;
@@ -569,39 +535,39 @@ export const stripeEmulator: FastifyPluginAsync = async (app) => {
     const landing = session.payment_status === "paid" && paid ? session.success_url : session.cancel_url;
     return reply.redirect(withSessionId(landing, id), 303);
   };
-  app.post(`${page}/pay`, hide, finish(true));
-  app.post(`${page}/decline`, hide, finish(false));
+  app.post(`${page}/pay`, finish(true));
+  app.post(`${page}/decline`, finish(false));
 
   // Like the back link on Stripe's page: the session stays open; the store decides what cancelling means.
-  app.post(`${page}/cancel`, hide, async (request, reply) => {
-    const record = await sessionRecord(idOf(request));
+  app.post(`${page}/cancel`, async (request, reply) => {
+    const record = sessionRecord(idOf(request));
     if (!record) return notFound(request, reply);
     return reply.redirect(withSessionId(record.session.cancel_url, record.session.id), 303);
   });
 
   // ---- Test controls ------------------------------------------------------------------------------
 
-  app.post("/emulator/stripe/control", hide, async (request, reply) => {
+  app.post("/emulator/stripe/control", async (request, reply) => {
     const parsed = controlParams.safeParse(request.body ?? {});
     if (!parsed.success) return send(reply, answer(422, { status: false, message: parsed.error.issues[0]?.message }));
     const control = parsed.data;
-    if (control.api) await writeRecord(db, "control", { api: control.api });
+    if (control.api) records.write(P, "control", { api: control.api });
     if (!control.session_id) return answer(200, { status: true, message: `The emulated API is ${control.api}.` }).body;
-    const result = await changeRecord<SessionRecord>(app, control.session_id, async (record) => {
+    const result = records.change<SessionRecord>(P, control.session_id, (record) => {
       record.control.webhook = control.webhook ?? record.control.webhook;
       record.control.delay_ms = control.delay_ms ?? record.control.delay_ms;
       return true;
     });
     if (!result) return send(reply, answer(404, { status: false, message: "No such checkout session." }));
     if (control.expire) {
-      const expiry = await expireSession(app, control.session_id);
+      const expiry = expireSession(records, control.session_id);
       if (expiry?.expired) await notify(expiry.record, "checkout.session.expired");
     }
     return answer(200, { status: true, message: "Saved.", control: result.record.control }).body;
   });
 
-  app.get("/emulator/stripe/control", hide, async (request, reply) => {
-    const record = await sessionRecord((request.query as { session_id?: string }).session_id ?? "");
+  app.get("/emulator/stripe/control", async (request, reply) => {
+    const record = sessionRecord((request.query as { session_id?: string }).session_id ?? "");
     if (!record) return send(reply, answer(404, { status: false, message: "No such checkout session." }));
     return answer(200, { status: true, message: "The session as the emulator keeps it.", ...record }).body;
   });

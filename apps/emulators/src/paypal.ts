@@ -1,19 +1,19 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { decimalAmount } from "@skillshelf/shared/money.ts";
-import { and, eq, like, sql } from "drizzle-orm";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
-import type { DbOrTx } from "../db/client.ts";
-import { emulatorRecords } from "../db/schema/index.ts";
-import { acceptFormBodies, formFields } from "../lib/form-body.ts";
-import { ownAddress } from "../lib/own-address.ts";
-import { minorOfPaypalMoney } from "../payments/paypal/paypal-order-body.ts";
+import { decimalAmount, isIsoCurrency, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
 import {
   PAYPAL_EMULATOR_PATH as BASE,
   PAYPAL_EMULATOR_CREDENTIALS as CREDENTIALS,
-} from "../payments/paypal/paypal-settings.ts";
-import { emulatorLanguage, renderEmulatorPage } from "./emulator-page.ts";
-import { readEmulatorRecord, writeEmulatorRecord } from "./emulator-records.ts";
+} from "@skillshelf/shared/payment-emulators.ts";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { EmulatorOptions } from "./app.ts";
+import { acceptFormBodies, formFields } from "./form-body.ts";
+import { emulatorLanguage, sendPage } from "./page.ts";
+
+/** PayPal's money in minor units of its currency; null for anything but a plain amount with its decimals. */
+function minorOfPaypalMoney(money: { currency_code: string; value: string } | undefined): number | null {
+  return money && isIsoCurrency(money.currency_code) ? minorOfDecimalAmount(money.value, money.currency_code) : null;
+}
 
 // As PayPal: a value with the currency's decimals at most ("19.99" GBP; "1200" JPY, which has none).
 const money = z
@@ -33,7 +33,7 @@ const unitSchema = z.looseObject({
     .array(z.looseObject({ name: z.string().min(1).max(127), unit_amount: money, quantity: z.string().regex(/^\d+$/) }))
     .optional(),
 });
-const context = z.object({ return_url: z.url(), cancel_url: z.url() });
+const context = z.object({ return_url: z.url(), cancel_url: z.url(), locale: z.string().max(10).optional() });
 const createSchema = z.object({
   intent: z.literal("CAPTURE"),
   purchase_units: z.array(unitSchema).length(1),
@@ -60,6 +60,8 @@ interface Order {
   unit: z.infer<typeof unitSchema>;
   returnUrl: string;
   cancelUrl: string;
+  /** The language the store asked the approval page to speak ("es-ES"), or null for the browser's. */
+  locale: string | null;
   /** Created with application_context (link rel "approve") rather than experience_context ("payer-action"). */
   legacyFlow: boolean;
   outcome: "pay" | "decline";
@@ -112,11 +114,11 @@ const notFound = () =>
  * adapter uses, OAuth client credentials, a hosted approval page, signed
  * webhooks it alone can verify, and control endpoints for tests.
  */
-export const paypalEmulator: FastifyPluginAsync = async (app) => {
-  const { db } = app.database;
+export const paypalEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, { records, storeUrl }) => {
   acceptFormBodies(app);
+  // The origin the store called is the one its payer's browser reaches too.
   const apiBase = (request: FastifyRequest) => `${request.protocol}://${request.host}${BASE}`;
-  const checkoutUrl = (id: string) => `${app.config.publicUrl}${BASE}/checkout?token=${encodeURIComponent(id)}`;
+  const checkoutUrl = (id: string, api: string) => `${api}/checkout?token=${encodeURIComponent(id)}`;
   const send = (reply: FastifyReply, answer: Answer) => reply.status(answer.status).send(answer.body);
 
   const captureJson = (order: Order, api: string) => {
@@ -157,7 +159,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
     links: [
       { href: `${api}/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
       ...(awaitingPayer(order)
-        ? [{ href: checkoutUrl(order.id), rel: order.legacyFlow ? "approve" : "payer-action", method: "GET" }]
+        ? [{ href: checkoutUrl(order.id, api), rel: order.legacyFlow ? "approve" : "payer-action", method: "GET" }]
         : []),
       ...(order.status === "APPROVED"
         ? [{ href: `${api}/v2/checkout/orders/${order.id}/capture`, rel: "capture", method: "POST" }]
@@ -166,19 +168,9 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
   });
 
   // Webhooks: each transmission's HMAC is kept, so verify-webhook-signature vouches only for what was really sent.
-  let signingKey: string | null = null;
-  const keyOf = async () => {
-    if (signingKey) return signingKey;
-    await db
-      .insert(emulatorRecords)
-      .values({ provider: P, id: "signing-key", data: { key: randomBytes(32).toString("hex") } })
-      .onConflictDoNothing();
-    signingKey = (await readEmulatorRecord<{ key: string }>(db, P, "signing-key"))?.key ?? null;
-    if (!signingKey) throw new Error("no PayPal emulator signing key");
-    return signingKey;
-  };
-  const signatureOf = async (id: string, time: string, webhookId: string, event: unknown) =>
-    createHmac("sha256", await keyOf())
+  const signingKey = records.insertOnce(P, "signing-key", { key: randomBytes(32).toString("hex") }).key;
+  const signatureOf = (id: string, time: string, webhookId: string, event: unknown) =>
+    createHmac("sha256", signingKey)
       .update(`${id}|${time}|${webhookId}|${createHash("sha256").update(JSON.stringify(event)).digest("hex")}`)
       .digest("base64");
   const captureEvent = (order: Order, api: string) => {
@@ -197,11 +189,11 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
       links: [{ href: `${api}/v1/notifications/webhooks-events/${id}`, rel: "self", method: "GET" }],
     };
   };
-  const transmit = async (orderId: string, event: ReturnType<typeof captureEvent>, api: string, status: string) => {
+  const transmit = (orderId: string, event: ReturnType<typeof captureEvent>, api: string, status: string) => {
     const id = randomUUID();
     const time = new Date().toISOString();
-    const sig = await signatureOf(id, time, CREDENTIALS.webhookId, event);
-    await writeEmulatorRecord(db, P, `transmission:${id}`, { orderId, eventType: event.event_type, sig, status });
+    const sig = signatureOf(id, time, CREDENTIALS.webhookId, event);
+    records.write(P, `transmission:${id}`, { orderId, eventType: event.event_type, sig, status });
     const headers = {
       "content-type": "application/json",
       "paypal-transmission-id": id,
@@ -216,10 +208,10 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
   const timers = new Set<NodeJS.Timeout>();
   const deliver = (orderId: string, event: ReturnType<typeof captureEvent>, api: string) => {
     const delivery = (async () => {
-      const t = await transmit(orderId, event, api, "sending");
+      const t = transmit(orderId, event, api, "sending");
       let status: string;
       try {
-        const res = await fetch(`${ownAddress(app).origin}/api/paypal/webhook`, {
+        const res = await fetch(`${storeUrl()}/api/paypal/webhook`, {
           method: "POST",
           headers: t.headers,
           body: t.body,
@@ -230,7 +222,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
       } catch (error) {
         status = `failed: ${(error as Error).message}`;
       }
-      await writeEmulatorRecord(db, P, `transmission:${t.id}`, {
+      records.write(P, `transmission:${t.id}`, {
         orderId,
         eventType: event.event_type,
         sig: t.sig,
@@ -263,16 +255,13 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
 
   /** The buyer's decision on the hosted page (or the control endpoint standing in for it). */
   const decide = (id: string, change: { outcome?: Order["outcome"]; webhook?: Order["webhook"] | undefined }) =>
-    db.transaction(async (tx) => {
-      const order = await readEmulatorRecord<Order>(tx, P, `order:${id}`, true);
-      if (!order) return null;
+    records.change<Order>(P, `order:${id}`, (order) => {
       if (change.webhook) order.webhook = change.webhook;
       if (change.outcome && awaitingPayer(order)) {
         Object.assign(order, { status: "APPROVED", outcome: change.outcome, payerId: paypalId(13) });
       }
-      await writeEmulatorRecord(tx, P, `order:${id}`, order);
-      return order;
-    });
+      return true;
+    })?.record ?? null;
   const returnUrlOf = (order: Order) => {
     const url = new URL(order.returnUrl);
     url.searchParams.set("token", order.id);
@@ -280,7 +269,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
     return url.toString();
   };
 
-  app.post(`${BASE}/v1/oauth2/token`, { schema: { hide: true } }, async (request, reply) => {
+  app.post(`${BASE}/v1/oauth2/token`, async (request, reply) => {
     const expected = `Basic ${Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString("base64")}`;
     const given = request.headers.authorization ?? "";
     const same = given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
@@ -291,7 +280,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
     }
     const token = `A21AA${randomBytes(24).toString("base64url")}`;
     const expiresIn = 32_400;
-    await writeEmulatorRecord(db, P, `token:${token}`, { expiresAt: Date.now() + expiresIn * 1000 });
+    records.write(P, `token:${token}`, { expiresAt: Date.now() + expiresIn * 1000 });
     return {
       scope: "https://uri.paypal.com/services/payments/payment",
       access_token: token,
@@ -306,7 +295,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
     rest.addHook("onRequest", async (request, reply) => {
       const header = request.headers.authorization ?? "";
       const token = header.startsWith("Bearer ")
-        ? await readEmulatorRecord<{ expiresAt: number }>(db, P, `token:${header.slice(7)}`)
+        ? records.read<{ expiresAt: number }>(P, `token:${header.slice(7)}`)
         : null;
       if (!token || token.expiresAt <= Date.now()) {
         return reply.status(401).send({
@@ -320,18 +309,17 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
       return typeof value === "string" && value ? value : null;
     };
     /** PayPal-Request-Id: a repeat of the same request gets the first answer, without acting again. */
-    const idempotent = (request: FastifyRequest, scope: string, act: (tx: DbOrTx) => Promise<Answer>) =>
-      db.transaction(async (tx) => {
-        const key = requestId(request);
-        const previous = key ? await readEmulatorRecord<Answer>(tx, P, `request:${scope}:${key}`, true) : null;
-        if (previous) return previous;
-        const answer = await act(tx);
-        if (key && answer.status < 300)
-          await writeEmulatorRecord(tx, P, `request:${scope}:${key}`, { status: answer.status, body: answer.body });
-        return answer;
-      });
+    const idempotent = (request: FastifyRequest, scope: string, act: () => Answer): Answer => {
+      const key = requestId(request);
+      const previous = key ? records.read<Answer>(P, `request:${scope}:${key}`) : null;
+      if (previous) return previous;
+      const answer = act();
+      if (key && answer.status < 300)
+        records.write(P, `request:${scope}:${key}`, { status: answer.status, body: answer.body as object });
+      return answer;
+    };
 
-    rest.post(`${BASE}/v2/checkout/orders`, { schema: { hide: true } }, async (request, reply) => {
+    rest.post(`${BASE}/v2/checkout/orders`, async (request, reply) => {
       const parsed = createSchema.safeParse(request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -387,13 +375,14 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
             ),
           );
       }
-      const answer = await idempotent(request, "create", async (tx) => {
+      const answer = idempotent(request, "create", () => {
         const order: Order = {
           id: paypalId(),
           status: payment_source ? "PAYER_ACTION_REQUIRED" : "CREATED",
           unit,
           returnUrl: ctx.return_url,
           cancelUrl: ctx.cancel_url,
+          locale: ctx.locale ?? null,
           legacyFlow: !payment_source,
           outcome: "pay",
           webhook: "normal",
@@ -401,7 +390,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
           capture: null,
           createTime: new Date().toISOString(),
         };
-        await writeEmulatorRecord(tx, P, `order:${order.id}`, order);
+        records.write(P, `order:${order.id}`, order);
         return { status: 201, body: orderJson(order, apiBase(request)) };
       });
       return send(reply, answer);
@@ -409,20 +398,20 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
 
     rest.get<{ Params: { id: string } }>(
       `${BASE}/v2/checkout/orders/:id`,
-      { schema: { hide: true } },
+
       async (request, reply) => {
-        const order = await readEmulatorRecord<Order>(db, P, `order:${request.params.id}`);
+        const order = records.read<Order>(P, `order:${request.params.id}`);
         return send(reply, order ? { status: 200, body: orderJson(order, apiBase(request)) } : notFound());
       },
     );
 
     rest.post<{ Params: { id: string } }>(
       `${BASE}/v2/checkout/orders/:id/capture`,
-      { schema: { hide: true } },
+
       async (request, reply) => {
         const done: { order?: Order } = {};
-        const answer = await idempotent(request, "capture", async (tx) => {
-          const order = await readEmulatorRecord<Order>(tx, P, `order:${request.params.id}`, true);
+        const answer = idempotent(request, "capture", () => {
+          const order = records.read<Order>(P, `order:${request.params.id}`);
           if (!order) return notFound();
           if (order.status === "COMPLETED")
             return unprocessable(
@@ -442,8 +431,8 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
             time,
           };
           order.status = "COMPLETED";
-          await writeEmulatorRecord(tx, P, `order:${order.id}`, order);
-          await writeEmulatorRecord(tx, P, `capture:${order.capture.id}`, { orderId: order.id });
+          records.write(P, `order:${order.id}`, order);
+          records.write(P, `capture:${order.capture.id}`, { orderId: order.id });
           done.order = order;
           return { status: 201, body: orderJson(order, apiBase(request)) };
         });
@@ -454,14 +443,14 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
 
     rest.post<{ Params: { id: string } }>(
       `${BASE}/v2/payments/captures/:id/refund`,
-      { schema: { hide: true } },
+
       async (request, reply) => {
-        const pointer = await readEmulatorRecord<{ orderId: string }>(db, P, `capture:${request.params.id}`);
+        const pointer = records.read<{ orderId: string }>(P, `capture:${request.params.id}`);
         if (!pointer) return send(reply, notFound());
         const asked = z.object({ amount: money.optional() }).safeParse(request.body ?? {});
         if (!asked.success) return send(reply, invalid("INVALID_PARAMETER_VALUE", "amount is not valid money."));
-        const answer = await idempotent(request, "refund", async (tx) => {
-          const order = await readEmulatorRecord<Order>(tx, P, `order:${pointer.orderId}`, true);
+        const answer = idempotent(request, "refund", () => {
+          const order = records.read<Order>(P, `order:${pointer.orderId}`);
           const c = order?.capture;
           if (!order || !c) return notFound();
           if (c.status === "DECLINED") return unprocessable("CAPTURE_STATUS_NOT_VALID", "Invalid capture status.");
@@ -485,7 +474,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
           const refund = { id: paypalId(), amount };
           c.refunds.push(refund);
           c.status = refunded + (minorOfPaypalMoney(amount) ?? 0) === captured ? "REFUNDED" : "PARTIALLY_REFUNDED";
-          await writeEmulatorRecord(tx, P, `order:${order.id}`, order);
+          records.write(P, `order:${order.id}`, order);
           const links = [{ href: `${apiBase(request)}/v2/payments/refunds/${refund.id}`, rel: "self", method: "GET" }];
           return { status: 201, body: { id: refund.id, status: "COMPLETED", amount, links } };
         });
@@ -495,7 +484,7 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
 
     rest.post(
       `${BASE}/v1/notifications/verify-webhook-signature`,
-      { schema: { hide: true } },
+
       async (request, reply) => {
         const parsed = z
           .object({
@@ -515,42 +504,33 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
           );
         }
         const v = parsed.data;
-        const kept = await readEmulatorRecord<{ sig: string }>(db, P, `transmission:${v.transmission_id}`);
-        const sig = await signatureOf(v.transmission_id, v.transmission_time, v.webhook_id, v.webhook_event);
+        const kept = records.read<{ sig: string }>(P, `transmission:${v.transmission_id}`);
+        const sig = signatureOf(v.transmission_id, v.transmission_time, v.webhook_id, v.webhook_event);
         const ok = !!kept && v.webhook_id === CREDENTIALS.webhookId && sig === v.transmission_sig && sig === kept.sig;
         return { verification_status: ok ? "SUCCESS" : "FAILURE" };
       },
     );
   });
 
-  const page = async (request: FastifyRequest, reply: FastifyReply, order: Order | null) => {
-    const i18n = await emulatorLanguage(request);
+  const page = (request: FastifyRequest, reply: FastifyReply, order: Order | null) => {
+    const i18n = emulatorLanguage(request, order?.locale);
     const { t } = i18n;
     if (!order) {
-      return reply
-        .status(404)
-        .type("text/html")
-        .send(
-          renderEmulatorPage({
-            i18n,
-            styleNonce: reply.cspNonce.style,
-            provider: "PayPal",
-            title: t("Order not found"),
-            lines: [],
-            total: "—",
-            actions: [],
-          }),
-        );
+      return sendPage(
+        reply,
+        { i18n, provider: "PayPal", title: t("Order not found"), lines: [], total: "—", actions: [] },
+        { status: 404 },
+      );
     }
     const currency = order.unit.amount.currency_code;
     const format = (m: Money) => i18n.money(minorOfPaypalMoney(m) ?? 0, currency);
     const lines = (order.unit.items ?? []).map((i) => ({ name: i.name, price: format(i.unit_amount) }));
     const fields = { token: order.id };
     const open = awaitingPayer(order);
-    return reply.type("text/html").send(
-      renderEmulatorPage({
+    return sendPage(
+      reply,
+      {
         i18n,
-        styleNonce: reply.cspNonce.style,
         provider: "PayPal",
         title: open ? t("Approve your payment") : t("This order is no longer awaiting approval"),
         lines,
@@ -568,22 +548,23 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
             ]
           : [],
         note: t("Decline approves the order but makes its capture fail, as a refused card would."),
-      }),
+      },
+      { remember: true },
     );
   };
 
-  app.get<{ Querystring: { token?: string } }>(`${BASE}/checkout`, { schema: { hide: true } }, async (request, reply) =>
-    page(request, reply, await readEmulatorRecord<Order>(db, P, `order:${request.query.token ?? ""}`)),
+  app.get<{ Querystring: { token?: string } }>(`${BASE}/checkout`, async (request, reply) =>
+    page(request, reply, records.read<Order>(P, `order:${request.query.token ?? ""}`)),
   );
 
-  app.post(`${BASE}/checkout/approve`, { schema: { hide: true } }, async (request, reply) => {
+  app.post(`${BASE}/checkout/approve`, async (request, reply) => {
     const form = formFields(request.body);
-    const order = await decide(form.token ?? "", { outcome: form.outcome === "decline" ? "decline" : "pay" });
+    const order = decide(form.token ?? "", { outcome: form.outcome === "decline" ? "decline" : "pay" });
     return order ? reply.redirect(returnUrlOf(order), 303) : page(request, reply, null);
   });
 
-  app.post(`${BASE}/checkout/cancel`, { schema: { hide: true } }, async (request, reply) => {
-    const order = await readEmulatorRecord<Order>(db, P, `order:${formFields(request.body).token ?? ""}`);
+  app.post(`${BASE}/checkout/cancel`, async (request, reply) => {
+    const order = records.read<Order>(P, `order:${formFields(request.body).token ?? ""}`);
     if (!order) return page(request, reply, null);
     const url = new URL(order.cancelUrl);
     url.searchParams.set("token", order.id);
@@ -591,12 +572,12 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
   });
 
   // Control endpoints for tests: decide for the buyer, hand out signed deliveries, list what was sent.
-  app.post(`${BASE}/control`, { schema: { hide: true } }, async (request, reply) => {
+  app.post(`${BASE}/control`, async (request, reply) => {
     const parsed = controlSchema.safeParse(request.body);
     if (!parsed.success)
       return reply.status(400).send({ error: "order_id, outcome (pay|decline) and webhook (normal|twice|late|none)" });
     const { order_id, outcome, webhook } = parsed.data;
-    const order = await decide(order_id, { ...(outcome ? { outcome } : {}), webhook });
+    const order = decide(order_id, { ...(outcome ? { outcome } : {}), webhook });
     if (!order) return send(reply, notFound());
     return {
       id: order.id,
@@ -607,17 +588,17 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.post(`${BASE}/control/webhooks`, { schema: { hide: true } }, async (request, reply) => {
+  app.post(`${BASE}/control/webhooks`, async (request, reply) => {
     const parsed = z
       .object({ order_id: z.string(), count: z.number().int().min(1).max(50).default(1) })
       .safeParse(request.body);
     if (!parsed.success) return reply.status(400).send({ error: "order_id and count (1-50)" });
-    const order = await readEmulatorRecord<Order>(db, P, `order:${parsed.data.order_id}`);
+    const order = records.read<Order>(P, `order:${parsed.data.order_id}`);
     if (!order?.capture) return reply.status(409).send({ error: "The order has not been captured." });
     const event = captureEvent(order, apiBase(request));
     const deliveries = [];
     for (let i = 0; i < parsed.data.count; i++) {
-      const { headers, body } = await transmit(order.id, event, apiBase(request), "handed out");
+      const { headers, body } = transmit(order.id, event, apiBase(request), "handed out");
       deliveries.push({ headers, body });
     }
     return { deliveries };
@@ -625,19 +606,11 @@ export const paypalEmulator: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { order_id?: string } }>(
     `${BASE}/control/deliveries`,
-    { schema: { hide: true } },
+
     async (request) => {
-      const rows = await db
-        .select({ id: emulatorRecords.id, data: emulatorRecords.data })
-        .from(emulatorRecords)
-        .where(
-          and(
-            eq(emulatorRecords.provider, P),
-            like(emulatorRecords.id, "transmission:%"),
-            sql`${emulatorRecords.data}->>'orderId' = ${request.query.order_id ?? ""}`,
-          ),
-        )
-        .orderBy(emulatorRecords.createdAt);
+      const rows = records
+        .list<{ orderId: string; eventType: string; status: string }>(P, "transmission:")
+        .filter((r) => r.data.orderId === (request.query.order_id ?? ""));
       return {
         deliveries: rows.map((r) => ({
           transmission_id: r.id.slice("transmission:".length),

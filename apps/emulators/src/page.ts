@@ -1,11 +1,17 @@
+import { randomBytes } from "node:crypto";
 import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
-import { LANGUAGE_COOKIE, type LanguageCode, resolveLanguage } from "@skillshelf/shared/i18n/languages.ts";
+import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
+import {
+  isLanguageCode,
+  LANGUAGE_CODES,
+  type LanguageCode,
+  preferredLanguage,
+} from "@skillshelf/shared/i18n/languages.ts";
 import type { TFunction } from "@skillshelf/shared/i18n/page-translator.ts";
+import { createTranslator } from "@skillshelf/shared/i18n/translator.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
-import type { FastifyRequest } from "fastify";
-import { translatorOf } from "../lib/translators.ts";
-import { viewerOf } from "../routes/viewer.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** The language an emulator's page speaks, its texts and its prices in it. */
 export interface EmulatorLanguage {
@@ -15,30 +21,66 @@ export interface EmulatorLanguage {
   money: (minor: number, currency: string) => string;
 }
 
+/** One translator per language, made once, over the same catalogues as the store's pages. */
+const TRANSLATORS = Object.fromEntries(
+  LANGUAGE_CODES.map((code) => {
+    const instance = createTranslator(code, CATALOGUES[code]);
+    const t: TFunction = (key, options) => instance.t(key, options ?? {});
+    return [code, t];
+  }),
+) as Record<LanguageCode, TFunction>;
+
 /**
- * The payer's language: the emulators run inside the store, so the browser
- * that started the payment brings the learner's session (their language
- * setting), or the store's `lang` cookie, or Accept-Language; English by
- * default. The texts SPEC and CONTRACT name (the Pay and Cancel buttons) stay
- * as they are.
+ * The cookie in which the emulators remember, on their own origin, the
+ * language of the last payment a browser saw, for pages that belong to no
+ * payment (an unknown session, a refused form), as a provider remembers it.
  */
-export async function emulatorLanguage(request: FastifyRequest): Promise<EmulatorLanguage> {
-  const viewer = await viewerOf(request);
-  const language = resolveLanguage({
-    setting: viewer?.user.language,
-    cookie: request.cookies[LANGUAGE_COOKIE],
-    acceptLanguage: request.headers["accept-language"],
-  });
+const LANGUAGE_COOKIE = "emulator_lang";
+
+const cookieOf = (request: FastifyRequest, name: string) => {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+};
+
+/**
+ * The payer's language: the one the store asked for when it started the
+ * payment (Stripe's `locale`, PayPal's `experience_context.locale`, PayU's
+ * `display_lang`), else the one this browser's last payment had, else
+ * Accept-Language; English by default. The texts SPEC and CONTRACT name (the
+ * Pay and Cancel buttons) stay as they are.
+ */
+export function emulatorLanguage(request: FastifyRequest, asked?: string | null): EmulatorLanguage {
+  const chosen = languageOfLocale(asked);
+  const remembered = cookieOf(request, LANGUAGE_COOKIE);
+  const language =
+    chosen ??
+    (isLanguageCode(remembered) ? remembered : null) ??
+    preferredLanguage(request.headers["accept-language"]) ??
+    "en";
   const { locale } = readerFormatting(language, null);
   return {
     language,
-    t: translatorOf(language),
+    t: TRANSLATORS[language],
     money: (minor, currency) => formatMoney(minor, currency, locale),
   };
 }
 
+/** "es", "es-ES", "fr_FR" or PayU's "Spanish": one of the store's languages, or null. */
+export function languageOfLocale(locale: string | null | undefined): LanguageCode | null {
+  if (!locale) return null;
+  const named = { english: "en", spanish: "es", french: "fr" }[locale.toLowerCase()];
+  const code = named ?? locale.toLowerCase().split(/[-_]/)[0];
+  return isLanguageCode(code) ? code : null;
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** A page's content, as a provider's plugin describes it. */
+export type PageContent = Omit<EmulatorPage, "styleNonce">;
 
 export interface EmulatorPage {
   /** The provider being played, e.g. "Stripe Checkout". */
@@ -52,13 +94,13 @@ export interface EmulatorPage {
   note?: string;
   /** The payer's language (emulatorLanguage): the page's own texts follow it; the caller translates the rest. */
   i18n: EmulatorLanguage;
-  /** The response's CSP style nonce (reply.cspNonce.style): with a nonce present, browsers ignore 'unsafe-inline'. */
+  /** The response's CSP style nonce: with a nonce present, browsers ignore 'unsafe-inline'. */
   styleNonce?: string;
 }
 
 /**
- * A hosted payment page of an emulator: plain HTML with forms, no script, so it
- * works under the store's CSP, and it says plainly that no money moves.
+ * A hosted payment page of an emulator: plain HTML with forms, no script, and
+ * it says plainly that no money moves.
  */
 export function renderEmulatorPage(page: EmulatorPage): string {
   const { language, t } = page.i18n;
@@ -93,4 +135,33 @@ button:focus-visible{outline:3px solid #0f172a;outline-offset:2px}small{color:#4
 ${page.note ? `<p>${escapeHtml(page.note)}</p>` : ""}
 <div class="actions">${buttons}</div>
 <p><small>${escapeHtml(t("Questions: {{email}}", { email: SUPPORT_EMAIL }))}</small></p></main></body></html>`;
+}
+
+/**
+ * Sends a page under the emulators' own Content-Security-Policy: its style
+ * and, when given, its one script carry this reply's nonce; forms may post
+ * anywhere, since a provider's page sends the payer back to the merchant. A
+ * page of a payment remembers its language for the pages that have none.
+ */
+export function sendPage(
+  reply: FastifyReply,
+  page: PageContent,
+  options: { status?: number; script?: string; remember?: boolean } = {},
+) {
+  const nonce = randomBytes(16).toString("base64");
+  let html = renderEmulatorPage({ ...page, styleNonce: nonce });
+  if (options.script) html = html.replace("</body>", `<script nonce="${nonce}">${options.script}</script></body>`);
+  reply.header(
+    "content-security-policy",
+    `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; frame-ancestors 'none'`,
+  );
+  reply.header("x-content-type-options", "nosniff");
+  reply.header("referrer-policy", "same-origin");
+  if (options.remember) {
+    reply.header("set-cookie", `${LANGUAGE_COOKIE}=${page.i18n.language}; Path=/emulator; HttpOnly; SameSite=Lax`);
+  }
+  return reply
+    .status(options.status ?? 200)
+    .type("text/html; charset=utf-8")
+    .send(html);
 }

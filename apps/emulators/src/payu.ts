@@ -1,17 +1,17 @@
 import { randomInt } from "node:crypto";
 import { minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { acceptFormBodies, formFields } from "../lib/form-body.ts";
+import { PAYU_EMULATOR_PATH as BASE, PAYU_EMULATOR_CREDENTIALS } from "@skillshelf/shared/payment-emulators.ts";
 import {
   type PayuHashFields,
   payuCommandHash,
   payuHashMatches,
   payuRequestHash,
   payuResponseHash,
-} from "../payments/payu/payu-hash.ts";
-import { PAYU_EMULATOR_PATH as BASE, PAYU_EMULATOR_CREDENTIALS } from "../payments/payu/payu-settings.ts";
-import { type EmulatorLanguage, emulatorLanguage, renderEmulatorPage } from "./emulator-page.ts";
-import { readEmulatorRecord, writeEmulatorRecord } from "./emulator-records.ts";
+} from "@skillshelf/shared/payu-hash.ts";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { EmulatorOptions } from "./app.ts";
+import { acceptFormBodies, formFields } from "./form-body.ts";
+import { type EmulatorLanguage, emulatorLanguage, type PageContent, sendPage } from "./page.ts";
 
 interface Transaction {
   /** The payment form as posted, less its hash. */
@@ -26,42 +26,28 @@ interface Transaction {
 type Outcome = "success" | "cancel" | "failure";
 
 const P = "payu";
-const hide = { schema: { hide: true } };
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join("");
 const REQUIRED = ["key", "txnid", "amount", "productinfo", "firstname", "email", "surl", "furl", "hash"] as const;
 
 /**
  * The built-in PayU (PAYMENTS=emulator): the hosted checkout's form POST with
  * its request hash, a payment page, the POST-back with its reverse hash, and
- * the postservice refund command.
+ * the postservice refund command. The merchant account's currency is the
+ * store's (`currency`): the form's amounts are in it.
  */
-export const payuEmulator: FastifyPluginAsync = async (app) => {
-  const { db } = app.database;
+export const payuEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, { records, currency }) => {
   const { key, salt } = PAYU_EMULATOR_CREDENTIALS;
   acceptFormBodies(app);
   // PayU writes amounts with the currency's decimals, padded ("1999.00", "1200.00" for JPY).
-  const minorOfPayuAmount = (text: string | undefined) =>
-    minorOfDecimalAmount(text, app.config.storeCurrency, { trailingZeros: true });
+  const minorOfPayuAmount = (text: string | undefined) => minorOfDecimalAmount(text, currency, { trailingZeros: true });
   const money = (i18n: EmulatorLanguage, amount: string | undefined) =>
-    i18n.money(minorOfPayuAmount(amount) ?? 0, app.config.storeCurrency);
+    i18n.money(minorOfPayuAmount(amount) ?? 0, currency);
   /** PayU's error page; the reason is PayU's own words, as its page gives them. */
-  const errorPage = async (request: FastifyRequest, reply: FastifyReply, status: number, reason: string) => {
-    const i18n = await emulatorLanguage(request);
-    return reply
-      .status(status)
-      .type("text/html")
-      .send(
-        renderEmulatorPage({
-          i18n,
-          styleNonce: reply.cspNonce.style,
-          provider: "PayU",
-          title: i18n.t("Payment error"),
-          lines: [],
-          total: "—",
-          actions: [],
-          note: i18n.t("Error Reason: {{reason}}", { reason }),
-        }),
-      );
+  const errorPage = (request: FastifyRequest, reply: FastifyReply, status: number, reason: string) => {
+    const i18n = emulatorLanguage(request, formFields(request.body).display_lang);
+    const note = i18n.t("Error Reason: {{reason}}", { reason });
+    const title = i18n.t("Payment error");
+    return sendPage(reply, { i18n, provider: "PayU", title, lines: [], total: "—", actions: [], note }, { status });
   };
 
   const postbackOf = (t: Transaction, mihpayid: string, outcome: Outcome): Record<string, string> => {
@@ -105,7 +91,7 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
     };
   };
 
-  app.post(`${BASE}/_payment`, hide, async (request, reply) => {
+  app.post(`${BASE}/_payment`, async (request, reply) => {
     const f = formFields(request.body);
     const missing = REQUIRED.find((name) => !f[name]);
     if (missing) return errorPage(request, reply, 400, `Mandatory parameter ${missing} is missing.`);
@@ -116,10 +102,10 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
       return errorPage(request, reply, 400, "Transaction failed due to incorrectly calculated hash parameter.");
     }
     const txnid = f.txnid ?? "";
-    const existing = await readEmulatorRecord<Transaction>(db, P, `txn:${txnid}`);
+    const existing = records.read<Transaction>(P, `txn:${txnid}`);
     if (existing && existing.status !== "pending") return errorPage(request, reply, 409, "Duplicate transaction id.");
     const { hash: _hash, ...fields } = f;
-    await writeEmulatorRecord(db, P, `txn:${txnid}`, {
+    records.write(P, `txn:${txnid}`, {
       fields,
       status: "pending",
       mihpayid: null,
@@ -127,12 +113,12 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
       refunds: [],
     } satisfies Transaction);
     const choice = (outcome: Outcome) => ({ txnid, outcome });
-    const i18n = await emulatorLanguage(request);
+    const i18n = emulatorLanguage(request, f.display_lang);
     const { t } = i18n;
-    return reply.type("text/html").send(
-      renderEmulatorPage({
+    return sendPage(
+      reply,
+      {
         i18n,
-        styleNonce: reply.cspNonce.style,
         provider: "PayU",
         title: f.firstname ? t("Pay as {{name}}", { name: f.firstname }) : "Pay",
         lines: [{ name: f.productinfo ?? "", price: money(i18n, f.amount) }],
@@ -143,46 +129,42 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
           { label: t("Fail payment"), action: `${BASE}/complete`, fields: choice("failure") },
         ],
         note: t("Transaction {{id}}", { id: txnid }),
-      }),
+      },
+      { remember: true },
     );
   });
 
-  app.post(`${BASE}/complete`, hide, async (request, reply) => {
+  app.post(`${BASE}/complete`, async (request, reply) => {
     const { txnid = "", outcome = "" } = formFields(request.body);
     const chosen: Outcome = outcome === "success" || outcome === "cancel" ? outcome : "failure";
-    const txn = await db.transaction(async (tx) => {
-      const t = await readEmulatorRecord<Transaction>(tx, P, `txn:${txnid}`, true);
-      if (t?.status !== "pending") return t;
+    const txn = records.change<Transaction>(P, `txn:${txnid}`, (t) => {
+      if (t.status !== "pending") return false;
       const mihpayid = `40399${digits(13)}`;
       t.status = chosen === "success" ? "success" : "failure";
       t.mihpayid = mihpayid;
       t.postback = postbackOf(t, mihpayid, chosen);
-      await writeEmulatorRecord(tx, P, `txn:${txnid}`, t);
-      await writeEmulatorRecord(tx, P, `mihpayid:${mihpayid}`, { txnid });
-      return t;
-    });
+      records.write(P, `mihpayid:${mihpayid}`, { txnid });
+      return true;
+    })?.record;
     if (!txn?.postback) return errorPage(request, reply, 404, "Unknown transaction.");
     const target = txn.status === "success" ? txn.fields.surl : txn.fields.furl;
-    const i18n = await emulatorLanguage(request);
+    const i18n = emulatorLanguage(request, txn.fields.display_lang);
     const { t } = i18n;
-    const html = renderEmulatorPage({
+    const view: PageContent = {
       i18n,
-      styleNonce: reply.cspNonce.style,
       provider: "PayU",
       title: txn.status === "success" ? t("Payment successful") : t("Payment not completed"),
       lines: [{ name: txn.fields.productinfo ?? "", price: money(i18n, txn.fields.amount) }],
       total: money(i18n, txn.fields.amount),
       actions: [{ label: t("Return to the store"), action: target ?? "/", fields: txn.postback, tone: "primary" }],
       note: t("Taking you back to the store…"),
-    });
-    // PayU posts the answer through the browser; under the store's CSP only a script with this reply's nonce may run.
-    const nonce = reply.cspNonce?.script;
-    const submit = nonce ? `<script nonce="${nonce}">document.forms[0].submit()</script></body>` : "</body>";
-    return reply.type("text/html").send(html.replace("</body>", submit));
+    };
+    // PayU posts the answer through the browser: a script with this reply's nonce submits the form.
+    return sendPage(reply, view, { script: "document.forms[0].submit()", remember: true });
   });
 
   // The postservice API; the emulator knows verify_payment and the refund command.
-  app.post(`${BASE}/merchant/postservice.php`, hide, async (request) => {
+  app.post(`${BASE}/merchant/postservice.php`, async (request) => {
     const f = formFields(request.body);
     const command = f.command ?? "";
     const var1 = f.var1 ?? "";
@@ -194,7 +176,7 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
       const txnids = var1.split("|").filter(Boolean);
       const details: Record<string, Record<string, string>> = {};
       for (const txnid of txnids) {
-        const t = await readEmulatorRecord<Transaction>(db, P, `txn:${txnid}`);
+        const t = records.read<Transaction>(P, `txn:${txnid}`);
         details[txnid] =
           t && t.status !== "pending" && t.postback
             ? {
@@ -219,9 +201,9 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
       };
     }
     if (command !== "cancel_refund_transaction") return { status: 0, msg: `The emulator does not offer ${command}.` };
-    return db.transaction(async (tx) => {
-      const pointer = await readEmulatorRecord<{ txnid: string }>(tx, P, `mihpayid:${var1}`);
-      const t = pointer ? await readEmulatorRecord<Transaction>(tx, P, `txn:${pointer.txnid}`, true) : null;
+    {
+      const pointer = records.read<{ txnid: string }>(P, `mihpayid:${var1}`);
+      const t = pointer ? records.read<Transaction>(P, `txn:${pointer.txnid}`) : null;
       if (!pointer || t?.status !== "success") return { status: 0, msg: "Invalid payuid." };
       const token = f.var2 ?? "";
       if (!token || token.length > 23) return { status: 0, msg: "Invalid token id." };
@@ -233,7 +215,7 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
       }
       const requestId = digits(10);
       t.refunds.push({ token, amountMinor: amount, requestId });
-      await writeEmulatorRecord(tx, P, `txn:${pointer.txnid}`, t);
+      records.write(P, `txn:${pointer.txnid}`, t);
       return {
         status: 1,
         msg: "Refund Request Queued",
@@ -241,6 +223,6 @@ export const payuEmulator: FastifyPluginAsync = async (app) => {
         bank_ref_num: digits(12),
         mihpayid: var1,
       };
-    });
+    }
   });
 };
