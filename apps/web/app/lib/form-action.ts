@@ -2,8 +2,9 @@ import { validateForm } from "@skillshelf/shared/account-forms.ts";
 import type { ActionOutcome } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
-import { type AppLoadContext, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
+import type { PageContext } from "../load-context";
 import { translatorOf } from "./i18n";
 
 /**
@@ -50,9 +51,9 @@ export function checkForm<T extends z.ZodType>(
  * browser's plain form post is sent on with a 303 on success, or gets the page
  * again, with the outcome's messages, under the outcome's status.
  */
-export function answerForm<T>(context: AppLoadContext, outcome: ActionOutcome<T>, successTo: string) {
-  if (outcome.ok && !context.dataRequest) return redirect(successTo, 303);
-  return data(inPageLanguage(context, outcome), { status: outcome.ok ? 200 : outcome.status });
+export function answerForm<T>(store: PageContext, outcome: ActionOutcome<T>, successTo: string) {
+  if (outcome.ok && !store.dataRequest) return redirect(successTo, 303);
+  return data(inPageLanguage(store, outcome), { status: outcome.ok ? 200 : outcome.status });
 }
 
 /**
@@ -60,10 +61,10 @@ export function answerForm<T>(context: AppLoadContext, outcome: ActionOutcome<T>
  * the steps answer in English (as the API does), and the page shows what it gets, so no page's
  * JavaScript needs to find a message's values back in its English text (translate-message.ts).
  */
-export function inPageLanguage<O extends ActionOutcome<unknown>>(context: AppLoadContext, outcome: O): O {
-  if (context.i18n.language === "en") return outcome;
-  const translator = translatorOf(context.i18n);
-  const templates = templatesOf(context.i18n.resources);
+export function inPageLanguage<O extends ActionOutcome<unknown>>(store: PageContext, outcome: O): O {
+  if (store.i18n.language === "en") return outcome;
+  const translator = translatorOf(store.i18n);
+  const templates = templatesOf(store.i18n.resources);
   const translate = (message: string) => translateMessage(translator.language, translator.t, templates, message);
   const errors =
     !outcome.ok && outcome.errors
