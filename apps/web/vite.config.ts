@@ -1,37 +1,15 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
-import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from "vite";
-
-/**
- * React Router's production build in the browser's JavaScript. The package's exports name only its
- * development build, the same code with its warnings for developers switched on (ENABLE_DEV_WARNINGS),
- * which every page would otherwise load. The server build keeps the package as Node resolves it: the
- * host (apps/server's pages.ts) and the build must share one copy of React Router.
- */
-function reactRouterProductionBuild(): Plugin {
-  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist");
-  const files: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
-  return {
-    name: "react-router-production-build",
-    apply: "build",
-    enforce: "pre",
-    resolveId(id, _importer, options) {
-      const file = files[id];
-      return file && !options.ssr ? path.join(dist, "production", file) : null;
-    },
-  };
-}
+import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
 
 /** packages/shared is built from its TypeScript source ("source" in its package.json's exports). */
-export const sourceConditions = {
+const sourceConditions = {
   resolve: { conditions: ["source", ...defaultClientConditions] },
   ssr: { resolve: { conditions: ["source", ...defaultServerConditions] } },
 };
 
 export default defineConfig({
   ...sourceConditions,
-  plugins: [reactRouterProductionBuild(), reactRouter()],
+  plugins: [reactRouter()],
   build: {
     target: "es2022",
     modulePreload: {

@@ -146,7 +146,7 @@ const maybeRealId = (value: unknown) => {
   return Number.isInteger(n) && n >= 1 && n < 1_000_000;
 };
 
-const UNSAFE_CHARS = ["\u0000", "\ud800", "\udbff", "\udc00", "\udfff"];
+const UNSTORABLE_CHARS = ["\u0000", "\ud800", "\udbff", "\udc00", "\udfff"];
 
 const trickyStrings = fc.constantFrom(
   "",
@@ -195,7 +195,7 @@ const hostileString: fc.Arbitrary<string> = fc
   .oneof(
     fc.string({ unit: "binary", maxLength: 40 }),
     fc
-      .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...UNSAFE_CHARS), fc.string({ maxLength: 20 }))
+      .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...UNSTORABLE_CHARS), fc.string({ maxLength: 20 }))
       .map((p) => p.join("")),
     trickyStrings,
     fc.string({ unit: "grapheme", minLength: 200, maxLength: 3000 }),
@@ -298,7 +298,7 @@ function objectFor(schema: Schema, depth = 0): fc.Arbitrary<Record<string, unkno
 
 /** A valid string with a NUL or a lone surrogate put somewhere inside; other values as they are. */
 const spoilt = (valid: fc.Arbitrary<unknown>) =>
-  fc.tuple(valid, fc.constantFrom(...UNSAFE_CHARS), fc.nat()).map(([value, bad, at]) => {
+  fc.tuple(valid, fc.constantFrom(...UNSTORABLE_CHARS), fc.nat()).map(([value, bad, at]) => {
     if (typeof value !== "string") return value;
     const i = value.length ? at % (value.length + 1) : 0;
     return `${value.slice(0, i)}${bad}${value.slice(i)}`;

@@ -6,34 +6,38 @@
 
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { renderToPipeableStream } from "react-dom/server.bun";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { ServerTilesHtml } from "./features/home/components/artefact-groups";
 import { tilesHtml } from "./features/home/tiles-html";
 import { translatorOf } from "./lib/i18n";
-import "./load-context";
+import { type PageContext, storeContext } from "./load-context";
 
 /**
  * Home's tiles as HTML, rendered here rather than from loader data: what a loader
  * returns is also serialized for hydration, which would send every tile's text twice.
  */
-async function homeTilesHtml(routerContext: EntryContext, loadContext: AppLoadContext): Promise<string | null> {
+async function homeTilesHtml(routerContext: EntryContext, store: PageContext): Promise<string | null> {
   const isHome = routerContext.staticHandlerContext.matches.some((match) => match.route.id === "routes/home");
   if (!isHome || routerContext.staticHandlerContext.errors) return null;
-  const [home, { categories: owned }] = await Promise.all([loadContext.home(), loadContext.ownership()]);
-  const formatting = readerFormatting(loadContext.i18n.language, loadContext.viewer?.user);
-  return tilesHtml(home, owned, formatting, translatorOf(loadContext.i18n));
+  const [home, { categories: owned }] = await Promise.all([store.home(), store.ownership()]);
+  const formatting = readerFormatting(store.i18n.language, store.viewer?.user);
+  return tilesHtml(home, owned, formatting, translatorOf(store.i18n));
 }
 
 export const streamTimeout = 5000;
+
+/** The key of the page context (load-context.ts), for the host to set it under: the build's own object. */
+export { storeContext };
 
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const tilesHtml = await homeTilesHtml(routerContext, loadContext);
+  const store = loadContext.get(storeContext);
+  const tilesHtml = await homeTilesHtml(routerContext, store);
   return new Promise<Response>((resolve, reject) => {
     // Aborts a render still running after streamTimeout; cleared once the document is written, so that
     // finished renders are not kept alive by their timers for seconds (as React Router's own template does).
@@ -41,10 +45,10 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <ServerTilesHtml.Provider value={tilesHtml}>
-        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={store.cspNonce} />
       </ServerTilesHtml.Provider>,
       {
-        nonce: loadContext.cspNonce,
+        nonce: store.cspNonce,
         // No route defers data, so the shell is the whole document: it is collected and sent as one body,
         // one write to the socket and one pass of the compressor. Crawlers and no-script readers get the same.
         onShellReady() {
@@ -62,7 +66,7 @@ export default async function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               // The document goes to the host as the string it is (load-context.ts): a body would be scanned
               // for lone surrogates, encoded, wrapped in a stream and read back into bytes before it is sent.
-              loadContext.rendered.html = html;
+              store.rendered.html = html;
               resolve(new Response(null, { headers: responseHeaders, status: responseStatusCode }));
             },
             // pipe() listens for drain, error and close: a string has none of them.

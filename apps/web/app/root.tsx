@@ -36,6 +36,7 @@ import "./styles/auth.css";
 import "./styles/account.css";
 import "./styles/admin.css";
 import "./styles/search.css";
+import { storeContext } from "./load-context";
 
 // Escaped only where a URL must be (# as %23; single quotes inside): a third shorter than encodeURIComponent's.
 const FAVICON =
@@ -56,28 +57,29 @@ const failedI18n = (error: unknown): PageI18n | undefined =>
   isRouteErrorResponse(error) ? (error.data as Partial<RootFailure> | null)?.i18n : undefined;
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const store = context.get(storeContext);
   let navigation: Navigation;
   let cartCount: number;
   try {
     // Serialized into every page: only the few header links, never the More.. list,
     // which the dropdown loads when opened, so a page's weight is flat in the catalogue's size.
-    navigation = await context.navigation();
-    cartCount = await context.cartCount();
+    navigation = await store.navigation();
+    cartCount = await store.cartCount();
   } catch (error) {
     console.error(error);
-    throw data({ i18n: pageI18n(context.i18n) } satisfies RootFailure, { status: 500 });
+    throw data({ i18n: pageI18n(store.i18n) } satisfies RootFailure, { status: 500 });
   }
-  const user: NavUser | null = context.viewer ? { name: context.viewer.user.name } : null;
+  const user: NavUser | null = store.viewer ? { name: store.viewer.user.name } : null;
   return {
     navigation,
     user,
     cartCount,
-    unreadCount: await context.notificationCount(),
-    paymentsEmulated: context.paymentsEmulated,
+    unreadCount: await store.notificationCount(),
+    paymentsEmulated: store.paymentsEmulated,
     // A learner's follows their settings; a guest's the page's language (kept pages are kept per language).
-    formatting: readerFormatting(context.i18n.language, context.viewer?.user),
+    formatting: readerFormatting(store.i18n.language, store.viewer?.user),
     // The page's language and its catalogue (or its file's address): the hydration translates with what the server did.
-    i18n: pageI18n(context.i18n),
+    i18n: pageI18n(store.i18n),
   };
 }
 

@@ -8,7 +8,7 @@ import type { ArticleProgress } from "@skillshelf/shared/progress.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fresh from "fresh";
-import type { ServerBuild } from "react-router";
+import type { RouterContext, ServerBuild } from "react-router";
 import type { SessionViewer } from "../accounts/sessions.ts";
 import {
   readAdminArtefact,
@@ -38,6 +38,9 @@ import { viewerOf } from "./viewer.ts";
 
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
 
+/** What the app's loaders, actions and document get for a request (apps/web/app/load-context.ts). */
+type PageContext = StoreContext & { cspNonce: string; rendered: { html: string | null } };
+
 /**
  * Hosts the React Router app: hashed assets from build/client, every other GET
  * rendered on the server with the store's own functions as load context.
@@ -49,9 +52,18 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
   }
   // Loaded here, not at the top: React picks its development or production build from
   // NODE_ENV when first loaded, and server.ts sets NODE_ENV only once the config is read.
-  const { createRequestHandler, data } = await import("react-router");
+  const { createRequestHandler, data, RouterContextProvider: ContextProvider } = await import("react-router");
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const handle = createRequestHandler(build, app.config.nodeEnv === "development" ? "development" : "production");
+  const handler = createRequestHandler(build, app.config.nodeEnv === "development" ? "development" : "production");
+  // The key the app's loaders read the store's functions under (apps/web/app/load-context.ts): the
+  // build's own object, which its server entry exports.
+  const { storeContext: pageContextKey } = build.entry.module as unknown as {
+    storeContext?: RouterContext<PageContext>;
+  };
+  if (!pageContextKey) throw new Error(`${serverEntry} exports no storeContext: build the web app again.`);
+  /** React Router's handler, with `context` as the request's page context. */
+  const handle = (request: Request, context: PageContext) =>
+    handler(request, new ContextProvider(new Map([[pageContextKey, context]])));
 
   await app.register(fastifyStatic, {
     root: `${webBuildDir}/client`,
@@ -131,7 +143,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     cspNonce: string,
     actions: PageActions,
     uploadNotice: () => UploadNotice | null = () => null,
-  ): StoreContext & { cspNonce: string; rendered: { html: string | null } } => {
+  ): PageContext => {
     // The article page reads whether the viewer owns the article and has done it once, for both questions.
     const progress = new Map<number, Promise<ArticleProgress | null>>();
     const progressOf = (userId: number, contentId: number) => {
@@ -280,7 +292,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     const nonce = placeholderNonce();
     // No abort signal: other requests may be waiting on this render.
     const context = storeContext(null, i18n, nonce, noActions());
-    const response = await handle(webRequestOf(request, { forVisitors: true }), context as never);
+    const response = await handle(webRequestOf(request, { forVisitors: true }), context);
     return toVisitorPage(response, context.rendered.html ?? (await response.text()), nonce);
   };
 
@@ -343,10 +355,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       },
       () => takeUploadNotice(request, reply),
     );
-    const response = await handle(
-      webRequestOf(request, { forVisitors: false, signal: controller.signal }),
-      context as never,
-    );
+    const response = await handle(webRequestOf(request, { forVisitors: false, signal: controller.signal }), context);
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name === "set-cookie") continue;

@@ -3,8 +3,9 @@ import type { ActionOutcome, ActionResult } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import { english, inLanguage, type Message, plain } from "@skillshelf/shared/i18n/message.ts";
 import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
-import { type AppLoadContext, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
+import type { PageContext } from "../load-context";
 import { translatorOf } from "./i18n";
 
 /**
@@ -61,9 +62,9 @@ export function refusedForm(errors: Record<string, string>, message?: string): A
  * browser's plain form post is sent on with a 303 on success, or gets the page
  * again, with the outcome's messages, under the outcome's status.
  */
-export function answerForm<T>(context: AppLoadContext, outcome: ActionResult<T>, successTo: string) {
-  if (outcome.ok && !context.dataRequest) return redirect(successTo, 303);
-  return data(inPageLanguage(context, outcome), { status: outcome.ok ? 200 : outcome.status });
+export function answerForm<T>(store: PageContext, outcome: ActionResult<T>, successTo: string) {
+  if (outcome.ok && !store.dataRequest) return redirect(successTo, 303);
+  return data(inPageLanguage(store, outcome), { status: outcome.ok ? 200 : outcome.status });
 }
 
 /**
@@ -74,20 +75,20 @@ export function answerForm<T>(context: AppLoadContext, outcome: ActionResult<T>,
  * catalogue is matched against its keys with values (translate-message.ts), as before.
  */
 export function inPageLanguage<T>(
-  context: AppLoadContext,
+  store: PageContext,
   result: Extract<ActionResult<T>, { ok: true }>,
 ): Extract<ActionOutcome<T>, { ok: true }>;
 export function inPageLanguage<T>(
-  context: AppLoadContext,
+  store: PageContext,
   result: Extract<ActionResult<T>, { ok: false }>,
 ): Extract<ActionOutcome<T>, { ok: false }>;
-export function inPageLanguage<T>(context: AppLoadContext, result: ActionResult<T>): ActionOutcome<T>;
-export function inPageLanguage<T>(context: AppLoadContext, result: ActionResult<T>): ActionOutcome<T> {
-  const translator = context.i18n.language === "en" ? null : translatorOf(context.i18n);
+export function inPageLanguage<T>(store: PageContext, result: ActionResult<T>): ActionOutcome<T>;
+export function inPageLanguage<T>(store: PageContext, result: ActionResult<T>): ActionOutcome<T> {
+  const translator = store.i18n.language === "en" ? null : translatorOf(store.i18n);
   const write = (message: Message) => {
     if (!translator) return english(message);
     if (message.values) return inLanguage(translator.language, translator.t, message);
-    return translateMessage(translator.language, translator.t, templatesOf(context.i18n.resources), message.key);
+    return translateMessage(translator.language, translator.t, templatesOf(store.i18n.resources), message.key);
   };
   if (result.ok) return { ok: true, message: write(result.message), data: result.data };
   const { status, errors } = result;

@@ -5,11 +5,13 @@ import { SignOutButton } from "../features/layout/components/sign-out-button";
 import { UserAvatar } from "../features/layout/components/user-avatar";
 import { requireViewer } from "../lib/guards";
 import { useT } from "../lib/i18n";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/account-layout";
 
 /** The account area: a visitor goes to /login (and comes back here after signing in). */
 export function loader({ context, url }: Route.LoaderArgs) {
-  const { user } = requireViewer(context, url);
+  const store = context.get(storeContext);
+  const { user } = requireViewer(store, url);
   return { name: user.name, email: user.email };
 }
 

@@ -31,6 +31,7 @@ import { pageUrl } from "../lib/form-action";
 import { useT } from "../lib/i18n";
 import { useMessageNotifier, useMessageT } from "../lib/message-t";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
+import { type PageContext, storeContext } from "../load-context";
 import type { Route } from "./+types/admin-catalogue";
 
 type Editor =
@@ -100,7 +101,8 @@ const hrefOf = (params: URLSearchParams) => {
 };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireAdmin(context, url);
+  const store = context.get(storeContext);
+  requireAdmin(store, url);
   const params = url.searchParams;
   const target = targetOf(params);
   const edit = (kind: string) => (target?.action === "edit" && target.kind === kind ? target.first : null);
@@ -108,22 +110,22 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // The category a form edits, or the parent a new artefact goes in.
   const categoryId = edit("category") ?? (target?.action === "add" && target.kind === "artefact" ? target.first : null);
   const contentId = edit("content");
-  const categoryRead = categoryId ? context.admin.category(categoryId) : null;
+  const categoryRead = categoryId ? store.admin.category(categoryId) : null;
   const [tree, artefact, category, content, parents, related] = await Promise.all([
-    context.admin.catalogue({
+    store.admin.catalogue({
       search: params.get("search") || undefined,
       cursor: params.get("cursor") || undefined,
       open: openOf(params),
     }),
-    artefactRef ? context.admin.artefact(artefactRef) : null,
+    artefactRef ? store.admin.artefact(artefactRef) : null,
     categoryRead,
     // The article being edited, with its body: in the server's HTML, so its form works before and without JavaScript.
-    contentId ? context.admin.content(contentId) : null,
-    parentChoicesFor(context, target, categoryRead, params.get(PARENT_SEARCH) || undefined),
-    contentId ? context.admin.relatedChoices({ contentId, search: params.get(RELATED_SEARCH) || undefined }) : null,
+    contentId ? store.admin.content(contentId) : null,
+    parentChoicesFor(store, target, categoryRead, params.get(PARENT_SEARCH) || undefined),
+    contentId ? store.admin.relatedChoices({ contentId, search: params.get(RELATED_SEARCH) || undefined }) : null,
   ]);
   // What a plain upload or import (no JavaScript, posted to /api/admin) answered before it came back here.
-  return { tree, artefact, category, content, parents, related, notice: context.admin.uploadNotice() };
+  return { tree, artefact, category, content, parents, related, notice: store.admin.uploadNotice() };
 }
 
 /**
@@ -132,21 +134,22 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  * category's form has no such field.
  */
 async function parentChoicesFor(
-  context: Route.LoaderArgs["context"],
+  store: PageContext,
   target: ReturnType<typeof targetOf>,
   categoryRead: Promise<AdminCategory | null> | null,
   search: string | undefined,
 ) {
   const current =
     target?.action === "add" && target.kind === "artefact" ? target.first : (await categoryRead)?.parent_id;
-  return current ? context.admin.parentChoices({ current, search }) : null;
+  return current ? store.admin.parentChoices({ current, search }) : null;
 }
 
 /** Every write of the editor: a form posted here, by the browser itself or by a fetcher (catalogue-action.server.ts). */
 export async function action({ context, request, url }: Route.ActionArgs) {
-  requireAdmin(context, url);
+  const store = context.get(storeContext);
+  requireAdmin(store, url);
   const here = pageUrl(url);
-  return catalogueAction(context, await request.formData(), { base: new URL(here, "http://x").pathname, here });
+  return catalogueAction(store, await request.formData(), { base: new URL(here, "http://x").pathname, here });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

@@ -15,19 +15,21 @@ import { answerForm, checkForm } from "../lib/form-action";
 import { usePrice } from "../lib/formatting";
 import { useT } from "../lib/i18n";
 import { useMessageT } from "../lib/message-t";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/admin-coupons";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const operator = requireAdmin(context, url);
+  const store = context.get(storeContext);
+  const operator = requireAdmin(store, url);
   const params = url.searchParams;
   // ?edit=ID: that code's fields in the form (in the server's HTML, so it works without JavaScript).
   const edit = rowId().safeParse(params.get("edit")).data;
   const [list, editing] = await Promise.all([
-    context.admin.coupons(adminListQuery(url)),
-    edit === undefined ? null : context.admin.coupon(edit),
+    store.admin.coupons(adminListQuery(url)),
+    edit === undefined ? null : store.admin.coupon(edit),
   ]);
   // ?artefacts=: the picker's search; the code's own artefacts come first.
-  const choices = await context.admin.artefactChoices({
+  const choices = await store.admin.artefactChoices({
     chosen: editing?.artefacts.map((a) => a.id) ?? [],
     search: params.get(ARTEFACT_SEARCH) ?? undefined,
   });
@@ -44,28 +46,29 @@ const ARTEFACT_SEARCH_FORM = "coupon-artefact-search";
  * messages under the fields; with JavaScript the same action answers data.
  */
 export async function action({ context, request, url }: Route.ActionArgs) {
-  requireAdmin(context, url);
+  const store = context.get(storeContext);
+  requireAdmin(store, url);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === COUPON_FORM_INTENTS.remove) {
     const target = checkForm(form, couponIdSchema);
-    const outcome = target.ok ? await context.adminActions.deleteCoupon(target.data.id) : target.outcome;
-    return answerForm(context, outcome, editUrl(url.searchParams, null));
+    const outcome = target.ok ? await store.adminActions.deleteCoupon(target.data.id) : target.outcome;
+    return answerForm(store, outcome, editUrl(url.searchParams, null));
   }
   // A multiple select posts one value per chosen artefact.
-  const checked = checkForm(form, createCouponSchema(context.storeCurrency), {
+  const checked = checkForm(form, createCouponSchema(store.storeCurrency), {
     extra: { artefact_ids: form.getAll("artefact_ids") },
   });
-  if (!checked.ok) return answerForm(context, checked.outcome, "/admin/coupons");
+  if (!checked.ok) return answerForm(store, checked.outcome, "/admin/coupons");
   if (intent === COUPON_FORM_INTENTS.update) {
     const target = checkForm(form, couponIdSchema);
-    const outcome = target.ok ? await context.adminActions.updateCoupon(target.data.id, checked.data) : target.outcome;
+    const outcome = target.ok ? await store.adminActions.updateCoupon(target.data.id, checked.data) : target.outcome;
     // Saved, the page is the list again (the same page of it), with JavaScript too: one navigation, rather than reloading ?edit= and leaving it.
     const list = editUrl(url.searchParams, null);
-    return outcome.ok ? redirect(list, 303) : answerForm(context, outcome, list);
+    return outcome.ok ? redirect(list, 303) : answerForm(store, outcome, list);
   }
   // A new code is the newest: the list's first page, with no search, shows it.
-  return answerForm(context, await context.adminActions.createCoupon(checked.data), "/admin/coupons");
+  return answerForm(store, await store.adminActions.createCoupon(checked.data), "/admin/coupons");
 }
 
 /** The page's forms besides the new code's. */

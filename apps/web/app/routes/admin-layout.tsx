@@ -5,10 +5,12 @@ import { requireAdmin } from "../features/admin/require-admin";
 import { ErrorPage } from "../features/errors/components/error-page";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/admin-layout";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const viewer = requireAdmin(context, url);
+  const store = context.get(storeContext);
+  const viewer = requireAdmin(store, url);
   return { operator: { name: viewer.user.name } };
 }
 

@@ -13,22 +13,25 @@ import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, parseFormPost } from "../lib/form-action";
 import { useT } from "../lib/i18n";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/admin-order";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const operator = requireAdmin(context, url);
+  const store = context.get(storeContext);
+  const operator = requireAdmin(store, url);
   const id = Number(params.id);
-  const order = Number.isSafeInteger(id) && id > 0 ? await context.admin.order(id) : null;
+  const order = Number.isSafeInteger(id) && id > 0 ? await store.admin.order(id) : null;
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
   return { order, formatting: formattingOf(operator.user) };
 }
 
 /** Refund: through the provider that took the payment, by the API's own step; a plain form post comes back here (303). */
 export async function action({ context, request, params, url }: Route.ActionArgs) {
-  requireAdmin(context, url);
+  const store = context.get(storeContext);
+  requireAdmin(store, url);
   const checked = await parseFormPost(request, orderRefundSchema, { extra: { id: params.id } });
-  const outcome = checked.ok ? await context.adminWrites.refundOrder(checked.data.id) : checked.outcome;
-  return answerForm(context, outcome, `/admin/orders/${params.id}`);
+  const outcome = checked.ok ? await store.adminWrites.refundOrder(checked.data.id) : checked.outcome;
+  return answerForm(store, outcome, `/admin/orders/${params.id}`);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

@@ -7,11 +7,13 @@ import { AdminListError } from "../features/admin/components/admin-bits";
 import { AdminListPage } from "../features/admin/components/admin-list-page";
 import { requireAdmin } from "../features/admin/require-admin";
 import { useT } from "../lib/i18n";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/admin-orders";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const operator = requireAdmin(context, url);
-  return { list: await context.admin.orders(adminListQuery(url)), formatting: formattingOf(operator.user) };
+  const store = context.get(storeContext);
+  const operator = requireAdmin(store, url);
+  return { list: await store.admin.orders(adminListQuery(url)), formatting: formattingOf(operator.user) };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {

@@ -12,11 +12,13 @@ import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, pageUrl, parseFormPost } from "../lib/form-action";
 import { useT } from "../lib/i18n";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/admin-users";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const operator = requireAdmin(context, url);
-  return { list: await context.admin.users(adminListQuery(url)), formatting: formattingOf(operator.user) };
+  const store = context.get(storeContext);
+  const operator = requireAdmin(store, url);
+  return { list: await store.admin.users(adminListQuery(url)), formatting: formattingOf(operator.user) };
 }
 
 /**
@@ -25,10 +27,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  * list and page (303); with JavaScript a fetcher sends it and the list reloads.
  */
 export async function action({ context, request, url }: Route.ActionArgs) {
-  requireAdmin(context, url);
+  const store = context.get(storeContext);
+  requireAdmin(store, url);
   const checked = await parseFormPost(request, adminUserActionSchema);
-  const outcome = checked.ok ? await context.adminWrites.userAction(checked.data) : checked.outcome;
-  return answerForm(context, outcome, pageUrl(url));
+  const outcome = checked.ok ? await store.adminWrites.userAction(checked.data) : checked.outcome;
+  return answerForm(store, outcome, pageUrl(url));
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

@@ -16,11 +16,13 @@ import { answerForm, checkForm } from "../lib/form-action";
 import { requireViewer, safeRedirect } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/cart";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireViewer(context, url);
-  return { cart: await context.cart() };
+  const store = context.get(storeContext);
+  requireViewer(store, url);
+  return { cart: await store.cart() };
 }
 
 /** The cart's forms: intent=add (from a listing or an article's locked note), intent=remove, and the coupon code's. */
@@ -32,31 +34,24 @@ export const CART_INTENTS = { add: "add", remove: "remove" } as const;
  * on; a plain form post then lands on the cart, which shows the outcome.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const store = context.get(storeContext);
   const form = await request.formData();
   const back = safeRedirect(String(form.get("redirectTo") ?? ""), "/cart");
   const toLogin = `/login?redirectTo=${encodeURIComponent(back)}`;
-  if (!context.viewer && !context.dataRequest) throw redirect(toLogin, 303);
+  if (!store.viewer && !store.dataRequest) throw redirect(toLogin, 303);
   if (form.get("intent") === COUPON_INTENTS.apply) {
     const checked = checkForm(form, couponCodeSchema);
-    return answerForm(
-      context,
-      checked.ok ? await context.commerce.applyCoupon(checked.data) : checked.outcome,
-      "/cart",
-    );
+    return answerForm(store, checked.ok ? await store.commerce.applyCoupon(checked.data) : checked.outcome, "/cart");
   }
   if (form.get("intent") === COUPON_INTENTS.remove) {
-    return answerForm(context, await context.commerce.removeCoupon(), "/cart");
+    return answerForm(store, await store.commerce.removeCoupon(), "/cart");
   }
   if (form.get("intent") === CART_INTENTS.remove) {
     const checked = checkForm(form, removeFromCartSchema);
-    return answerForm(
-      context,
-      checked.ok ? await context.commerce.removeFromCart(checked.data) : checked.outcome,
-      "/cart",
-    );
+    return answerForm(store, checked.ok ? await store.commerce.removeFromCart(checked.data) : checked.outcome, "/cart");
   }
   const checked = checkForm(form, addToCartSchema);
-  return answerForm(context, checked.ok ? await context.commerce.addToCart(checked.data) : checked.outcome, "/cart");
+  return answerForm(store, checked.ok ? await store.commerce.addToCart(checked.data) : checked.outcome, "/cart");
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

@@ -19,12 +19,14 @@ import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
+import { storeContext } from "../load-context";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireViewer(context, url);
-  const cart = await context.cart();
+  const store = context.get(storeContext);
+  requireViewer(store, url);
+  const cart = await store.cart();
   // Nothing to pay for: back to the cart, which says it is empty.
   if (cart.rows.length === 0) throw redirect("/cart");
   return { cart, method: parsePaymentMethod(url.searchParams.get("method")) };
@@ -39,12 +41,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  * failure is the outcome with its status (the page's message, or a toast).
  */
 export async function action({ context, request, url }: Route.ActionArgs) {
-  requireViewer(context, url);
+  const store = context.get(storeContext);
+  requireViewer(store, url);
   const checked = checkForm(await request.formData(), startPaymentSchema);
-  const outcome = checked.ok ? await context.commerce.startPayment(checked.data) : checked.outcome;
-  if (!outcome.ok) return data(inPageLanguage(context, outcome), { status: outcome.status });
-  if (outcome.data.kind === "redirect" && !context.dataRequest) throw redirect(outcome.data.url, 303);
-  return inPageLanguage(context, outcome);
+  const outcome = checked.ok ? await store.commerce.startPayment(checked.data) : checked.outcome;
+  if (!outcome.ok) return data(inPageLanguage(store, outcome), { status: outcome.status });
+  if (outcome.data.kind === "redirect" && !store.dataRequest) throw redirect(outcome.data.url, 303);
+  return inPageLanguage(store, outcome);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

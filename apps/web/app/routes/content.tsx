@@ -24,25 +24,27 @@ import { metaT, translatorOf } from "../lib/i18n";
 import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/content";
 
 export const headers = publicPageHeaders;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { t } = translatorOf(context.i18n);
-  const content = await context.content(params.slug, params.content);
+  const store = context.get(storeContext);
+  const { t } = translatorOf(store.i18n);
+  const content = await store.content(params.slug, params.content);
   if (!content) throw data(null, { status: 404 });
-  const url = pageUrl(context.publicUrl, `/${content.category.slug}/${content.data.slug}`);
+  const url = pageUrl(store.publicUrl, `/${content.category.slug}/${content.data.slug}`);
   // The artefact's listing (cached per catalogue version) says where it sits and what unlocks the article.
   const [listing, { data: categories }, progress] = await Promise.all([
-    context.listing(content.category.slug),
-    context.categories(),
+    store.listing(content.category.slug),
+    store.categories(),
     // The viewer's own (null for a visitor, whose page is kept for every visitor).
-    context.articleProgress(content.data.id),
+    store.articleProgress(content.data.id),
   ]);
-  const trail = listing ? listingTrail(context.publicUrl, listing.seo_data, categories) : [];
+  const trail = listing ? listingTrail(store.publicUrl, listing.seo_data, categories) : [];
   const detail = content.data;
-  const image = categoryImage(context.publicUrl, content.category, t);
+  const image = categoryImage(store.publicUrl, content.category, t);
   const offers = listing ? listingOffers(listing, detail.id) : [];
   const artefact = trail[trail.length - 1];
   // Built here, on the server: the page's JavaScript does not carry the JSON-LD builders.
@@ -76,10 +78,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
  * visitor (or an ended session) signs in first and comes back here.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const store = context.get(storeContext);
   const here = `/${params.slug}/${params.content}`;
-  if (!context.viewer && !context.dataRequest) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`, 303);
+  if (!store.viewer && !store.dataRequest) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`, 303);
   const checked = checkForm(await request.formData(), progressFormSchema);
-  return answerForm(context, checked.ok ? await context.progress.setDone(checked.data) : checked.outcome, here);
+  return answerForm(store, checked.ok ? await store.progress.setDone(checked.data) : checked.outcome, here);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

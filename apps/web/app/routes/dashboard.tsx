@@ -11,26 +11,29 @@ import { answerForm, checkForm } from "../lib/form-action";
 import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/dashboard";
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  return { user: requireViewer(context, url).user };
+  const store = context.get(storeContext);
+  return { user: requireViewer(store, url).user };
 }
 
 /** The profile (intent=profile) and password (intent=password) forms, with the API's own steps. */
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const viewer = requireViewer(context, url);
+  const store = context.get(storeContext);
+  const viewer = requireViewer(store, url);
   const form = await request.formData();
   if (form.get("intent") === "password") {
     const checked = checkForm(form, changePasswordSchema);
     return answerForm(
-      context,
-      checked.ok ? await context.profile.changePassword(checked.data) : checked.outcome,
+      store,
+      checked.ok ? await store.profile.changePassword(checked.data) : checked.outcome,
       "/dashboard",
     );
   }
   const checked = checkForm(form, profileSchemaFor(viewer.user.email));
-  return answerForm(context, checked.ok ? await context.profile.update(checked.data) : checked.outcome, "/dashboard");
+  return answerForm(store, checked.ok ? await store.profile.update(checked.data) : checked.outcome, "/dashboard");
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

@@ -16,22 +16,25 @@ import { requireGuest } from "../lib/guards";
 import { metaT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
+import { storeContext } from "../load-context";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/forgot-password";
 
 export const handle: RouteHandle = { toastPosition: "top-center" };
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireGuest(context);
+  const store = context.get(storeContext);
+  requireGuest(store);
   return null;
 }
 
 /** Sends the reset link with the API's own steps; a plain form post then goes to /login, which says so. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireGuest(context);
+  const store = context.get(storeContext);
+  requireGuest(store);
   const form = await parseFormPost(request, forgotPasswordSchema);
-  const outcome = form.ok ? await context.accounts.forgotPassword(form.data) : form.outcome;
-  return answerForm(context, outcome, "/login?notice=reset-sent");
+  const outcome = form.ok ? await store.accounts.forgotPassword(form.data) : form.outcome;
+  return answerForm(store, outcome, "/login?notice=reset-sent");
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

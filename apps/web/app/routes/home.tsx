@@ -10,6 +10,7 @@ import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
 import { metaT, translatorOf } from "../lib/i18n";
 import { buildMeta, pageUrl, previewImage } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/home";
 
 // Home lists every artefact (SPEC.md). Their tiles reach the page once, as HTML rendered
@@ -18,11 +19,12 @@ import type { Route } from "./+types/home";
 export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { t } = translatorOf(context.i18n);
+  const store = context.get(storeContext);
+  const { t } = translatorOf(store.i18n);
   const [{ parents, articleCount }, { seo_data }, ownership] = await Promise.all([
-    context.home(),
-    context.categories(),
-    context.ownership(),
+    store.home(),
+    store.categories(),
+    store.ownership(),
   ]);
   const artefacts: ArtefactTileData[] = parents.flatMap((p) => p.artefacts);
   const formats: FormatCard[] = HOME_CARD_SLUGS.map((slug) => {
@@ -39,8 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     owned: ownership.categories,
     showcase: artefacts.slice(0, 3),
     seo: seo_data,
-    url: pageUrl(context.publicUrl, "/"),
-    image: previewImage(context.publicUrl, t("Tech cards, cheat sheets, labs and interview kits"), t),
+    url: pageUrl(store.publicUrl, "/"),
+    image: previewImage(store.publicUrl, t("Tech cards, cheat sheets, labs and interview kits"), t),
   };
 }
 

@@ -11,14 +11,16 @@ import type { TFunction } from "../lib/i18n";
 import { metaT, translatorOf, useT } from "../lib/i18n";
 import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
+import { storeContext } from "../load-context";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/listing";
 
 export const headers = publicPageHeaders;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { t } = translatorOf(context.i18n);
-  const listing = await context.listing(params.slug);
+  const store = context.get(storeContext);
+  const { t } = translatorOf(store.i18n);
+  const listing = await store.listing(params.slug);
   if (!listing) throw data(null, { status: 404 });
   // A parent's cards show each artefact's article count, not its articles' titles.
   const children = listing.children.map(
@@ -29,14 +31,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   );
   const artefactId = listing.kind === "artefact" ? listing.seo_data.id : null;
   const [{ data: categories }, { ownership, done }] = await Promise.all([
-    context.categories(),
+    store.categories(),
     // What this viewer owns of what the page shows, and the articles they have done: nothing for a visitor.
-    context.ownedAndDone({ categoryIds: artefactId === null ? children.map((c) => c.id) : [artefactId], artefactId }),
+    store.ownedAndDone({ categoryIds: artefactId === null ? children.map((c) => c.id) : [artefactId], artefactId }),
   ]);
   const seo = listing.seo_data;
-  const trail = listingTrail(context.publicUrl, seo, categories);
-  const url = pageUrl(context.publicUrl, `/${seo.slug}`);
-  const image = categoryImage(context.publicUrl, seo, t);
+  const trail = listingTrail(store.publicUrl, seo, categories);
+  const url = pageUrl(store.publicUrl, `/${seo.slug}`);
+  const image = categoryImage(store.publicUrl, seo, t);
   // Built here, on the server: the page's JavaScript does not carry the JSON-LD builders.
   // An artefact is sold (or given) as one product; a parent is a step of the trail.
   const product =

@@ -19,6 +19,7 @@ import { requireGuest, safeRedirect } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { saveUserRecord } from "../lib/user-storage";
+import { storeContext } from "../load-context";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/login";
 
@@ -32,17 +33,19 @@ export const LOGIN_NOTICES = {
 } as const;
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  requireGuest(context);
+  const store = context.get(storeContext);
+  requireGuest(store);
   const key = url.searchParams.get("notice");
   return { notice: key && Object.hasOwn(LOGIN_NOTICES, key) ? LOGIN_NOTICES[key as keyof typeof LOGIN_NOTICES] : null };
 }
 
 /** Signs in with the API's own steps; a plain form post then goes on to redirectTo (or /dashboard) at once. */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  requireGuest(context);
+  const store = context.get(storeContext);
+  requireGuest(store);
   const form = await parseFormPost(request, loginSchema, { checkboxes: ["remember_me"] });
-  const outcome = form.ok ? await context.accounts.login(form.data) : form.outcome;
-  return answerForm(context, outcome, safeRedirect(url.searchParams.get("redirectTo")));
+  const outcome = form.ok ? await store.accounts.login(form.data) : form.outcome;
+  return answerForm(store, outcome, safeRedirect(url.searchParams.get("redirectTo")));
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

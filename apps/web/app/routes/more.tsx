@@ -3,6 +3,7 @@ import { MoreLinkItems } from "../features/layout/components/more-menu";
 import { metaT, translatorOf, useT } from "../lib/i18n";
 import { buildMeta, pageUrl, previewImage } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/more";
 
 // The 'More..' list as a page: where the header's More.. link leads before the page's
@@ -10,11 +11,12 @@ import type { Route } from "./+types/more";
 export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { t } = translatorOf(context.i18n);
+  const store = context.get(storeContext);
+  const { t } = translatorOf(store.i18n);
   return {
-    entries: await context.moreCategories(),
-    url: pageUrl(context.publicUrl, `/${MORE_CATEGORY.slug}`),
-    image: previewImage(context.publicUrl, t("Every category"), t),
+    entries: await store.moreCategories(),
+    url: pageUrl(store.publicUrl, `/${MORE_CATEGORY.slug}`),
+    image: previewImage(store.publicUrl, t("Every category"), t),
   };
 }
 

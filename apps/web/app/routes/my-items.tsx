@@ -6,11 +6,13 @@ import { OwnedItemCard } from "../features/orders/components/owned-item-card";
 import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/my-items";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireViewer(context, url);
-  const page = await context.items({ cursor: cursorOf(url), limit: PAGE_SIZE });
+  const store = context.get(storeContext);
+  requireViewer(store, url);
+  const page = await store.items({ cursor: cursorOf(url), limit: PAGE_SIZE });
   return { items: page.rows, prev: page.prev_cursor, next: page.next_cursor };
 }
 

@@ -9,11 +9,13 @@ import { shownLine } from "../features/orders/components/order-lines";
 import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/my-orders";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const viewer = requireViewer(context, url);
-  const page = await context.orders({ cursor: cursorOf(url), limit: PAGE_SIZE });
+  const store = context.get(storeContext);
+  const viewer = requireViewer(store, url);
+  const page = await store.orders({ cursor: cursorOf(url), limit: PAGE_SIZE });
   // Dates are written here, in the learner's time zone, so server HTML and hydration agree.
   return {
     orders: page.rows.map((order) => ({

@@ -11,12 +11,14 @@ import { NotificationGroup } from "../features/account/components/notification-l
 import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/notifications";
 
 /** The learner's notifications as they were; viewing them marks the unread ones read (on the server). */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const viewer = requireViewer(context, url);
-  const view = await context.notifications({ cursor: cursorOf(url), limit: PAGE_SIZE });
+  const store = context.get(storeContext);
+  const viewer = requireViewer(store, url);
+  const view = await store.notifications({ cursor: cursorOf(url), limit: PAGE_SIZE });
   const shown = (items: NotificationItem[]) =>
     items.map((item) => ({ ...item, when: formatOrderDate(item.created_at, formattingOf(viewer.user)) }));
   return { unread: shown(view.unread), earlier: shown(view.earlier), prev: view.prev_cursor, next: view.next_cursor };

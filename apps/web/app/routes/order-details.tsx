@@ -17,13 +17,15 @@ import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/order-details";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const viewer = requireViewer(context, url);
+  const store = context.get(storeContext);
+  const viewer = requireViewer(store, url);
   const id = Number(params.id);
   // Another learner's order is as unknown as a missing one.
-  const order = Number.isSafeInteger(id) && id > 0 ? await context.order(id) : null;
+  const order = Number.isSafeInteger(id) && id > 0 ? await store.order(id) : null;
   if (!order) throw data(null, { status: 404 });
   const formatting = formattingOf(viewer.user);
   const refundUntil = order.refundable_until
@@ -37,10 +39,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
  * form post comes back to this page (303), which then shows the order Refunded.
  */
 export async function action({ context, request, params, url }: Route.ActionArgs) {
-  requireViewer(context, url);
+  const store = context.get(storeContext);
+  requireViewer(store, url);
   const checked = await parseFormPost(request, orderRefundSchema, { extra: { id: params.id } });
-  const outcome = checked.ok ? await context.commerce.refundOrder(checked.data.id) : checked.outcome;
-  return answerForm(context, outcome, `/order-details/${params.id}`);
+  const outcome = checked.ok ? await store.commerce.refundOrder(checked.data.id) : checked.outcome;
+  return answerForm(store, outcome, `/order-details/${params.id}`);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

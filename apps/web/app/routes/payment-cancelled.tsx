@@ -3,10 +3,12 @@ import { PaymentResult } from "../features/checkout/components/payment-result";
 import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/payment-cancelled";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireViewer(context, url);
+  const store = context.get(storeContext);
+  requireViewer(store, url);
   // The store sends back money that made no order (content already owned, a replaced checkout) and says so here.
   return { refunded: url.searchParams.get("refunded") === "1" };
 }

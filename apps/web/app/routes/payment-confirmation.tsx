@@ -6,14 +6,16 @@ import { usePrice } from "../lib/formatting";
 import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/payment-confirmation";
 
 /** Also /order-confirmation: the same screen (SPEC.md section 2). */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireViewer(context, url);
+  const store = context.get(storeContext);
+  requireViewer(store, url);
   // The provider's return sends ?order=<id>; only the viewer's own order is shown.
   const id = Number(url.searchParams.get("order"));
-  const order = Number.isSafeInteger(id) && id > 0 ? await context.order(id) : null;
+  const order = Number.isSafeInteger(id) && id > 0 ? await store.order(id) : null;
   return {
     order: order && { number: order.order_id, amount: order.amount, currency: order.currency },
     unlocked: order ? unlockedBy(order) : [],

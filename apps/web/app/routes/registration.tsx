@@ -17,22 +17,25 @@ import { requireGuest } from "../lib/guards";
 import { metaT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
+import { storeContext } from "../load-context";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/registration";
 
 export const handle: RouteHandle = { toastPosition: "top-center" };
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireGuest(context);
+  const store = context.get(storeContext);
+  requireGuest(store);
   return null;
 }
 
 /** Creates the account with the API's own steps; a plain form post then goes to /login, which says so. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireGuest(context);
+  const store = context.get(storeContext);
+  requireGuest(store);
   const form = await parseFormPost(request, registerSchema);
-  const outcome = form.ok ? await context.accounts.register(form.data) : form.outcome;
-  return answerForm(context, outcome, "/login?notice=registered");
+  const outcome = form.ok ? await store.accounts.register(form.data) : form.outcome;
+  return answerForm(store, outcome, "/login?notice=registered");
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

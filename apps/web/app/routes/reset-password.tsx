@@ -18,22 +18,25 @@ import { requireGuest } from "../lib/guards";
 import { metaT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
+import { storeContext } from "../load-context";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/reset-password";
 
 export const handle: RouteHandle = { toastPosition: "top-center" };
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireGuest(context);
+  const store = context.get(storeContext);
+  requireGuest(store);
   return null;
 }
 
 /** Sets the new password with the API's own steps; a plain form post then goes to /login, which says so. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requireGuest(context);
+  const store = context.get(storeContext);
+  requireGuest(store);
   const form = await parseFormPost(request, resetPasswordSchema, { extra: { token: params.token } });
-  const outcome = form.ok ? await context.accounts.resetPassword(form.data) : form.outcome;
-  return answerForm(context, outcome, "/login?notice=password-reset");
+  const outcome = form.ok ? await store.accounts.resetPassword(form.data) : form.outcome;
+  return answerForm(store, outcome, "/login?notice=password-reset");
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

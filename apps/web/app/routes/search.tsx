@@ -10,6 +10,7 @@ import { useMessageT } from "../lib/message-t";
 import { buildMeta, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { CATEGORIES_ID } from "../lib/scroll-to-categories";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/search";
 
 // The header's suggestions box travels with this module: it is loaded when the box is first focused.
@@ -24,13 +25,14 @@ type Outcome =
   | { state: "results"; results: SearchResults };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  const store = context.get(storeContext);
   const raw = url.searchParams.get("q") ?? "";
-  const page = pageUrl(context.publicUrl, "/search");
+  const page = pageUrl(store.publicUrl, "/search");
   if (!raw.trim()) return { url: page, outcome: { state: "empty" } as Outcome };
   const parsed = searchQuery.safeParse({ q: raw });
   if (!parsed.success)
     return { url: page, outcome: { state: "invalid", query: raw, message: SEARCH_MESSAGES.query } as Outcome };
-  const results = await context.search(parsed.data.q, SEARCH_MAX_LIMIT);
+  const results = await store.search(parsed.data.q, SEARCH_MAX_LIMIT);
   return { url: page, outcome: { state: "results", results } as Outcome };
 }
 

@@ -8,21 +8,20 @@ import { answerForm, checkForm } from "../lib/form-action";
 import { requireViewer } from "../lib/guards";
 import { metaT, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
+import { storeContext } from "../load-context";
 import type { Route } from "./+types/settings";
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  return { user: requireViewer(context, url).user };
+  const store = context.get(storeContext);
+  return { user: requireViewer(store, url).user };
 }
 
 /** Saves the settings with the API's own steps; a plain form post then comes back here. */
 export async function action({ context, request, url }: Route.ActionArgs) {
-  requireViewer(context, url);
+  const store = context.get(storeContext);
+  requireViewer(store, url);
   const checked = checkForm(await request.formData(), settingsSchema, { checkboxes: NOTIFICATION_FIELDS });
-  return answerForm(
-    context,
-    checked.ok ? await context.profile.saveSettings(checked.data) : checked.outcome,
-    "/settings",
-  );
+  return answerForm(store, checked.ok ? await store.profile.saveSettings(checked.data) : checked.outcome, "/settings");
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);

@@ -15,9 +15,10 @@ import {
 import type { ActionOutcome, ActionResult } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
 import type { z } from "zod";
 import { answerForm, formValues, inPageLanguage, refusedForm } from "../../../lib/form-action";
+import type { PageContext } from "../../../load-context";
 import { CATALOGUE_CHECKBOXES, type CatalogueIntent, isCatalogueIntent, treeParamsOf } from "./catalogue-intents";
 
 /** What a plain form post's failure renders with: which form it was, and what was typed in it. */
@@ -40,7 +41,7 @@ type Answer = Response | ReturnType<typeof data<CatalogueAnswer>>;
  * URL; one that fails gets the page again with the messages.
  */
 export async function catalogueAction(
-  context: AppLoadContext,
+  store: PageContext,
   form: FormData,
   /** The editor's path, and the page (path and query) the form was on. */
   page: { base: string; here: string },
@@ -51,13 +52,13 @@ export async function catalogueAction(
   const posted: PostedCatalogueForm = { intent, id: String(form.get("id") ?? ""), fields };
   const answer = <T>(outcome: ActionResult<T>, to: (saved: T) => string) =>
     outcome.ok
-      ? answerForm(context, outcome, to(outcome.data))
-      : data({ ...inPageLanguage(context, outcome), posted }, { status: outcome.status });
+      ? answerForm(store, outcome, to(outcome.data))
+      : data({ ...inPageLanguage(store, outcome), posted }, { status: outcome.status });
   if (!isCatalogueIntent(intent)) return answer(refusedForm({}, GENERIC_ERROR), () => base);
   const id = rowId().safeParse(form.get("id")).data ?? 0;
   const ids = form.getAll("ids").map((value) => Number(value));
-  const writes = context.adminWrites;
-  const currency = context.storeCurrency;
+  const writes = store.adminWrites;
+  const currency = store.storeCurrency;
   // The tree stays as it was (its search, page and open artefacts) whichever editor opens or closes;
   // without an `open=`, the saved item's artefact opens.
   const tree = treeParamsOf(new URL(here, "http://x").searchParams, { emptyOpen: false });
