@@ -9,6 +9,7 @@ import { createAdmin } from "../src/admin/create-admin.ts";
 import { users } from "../src/db/schema/index.ts";
 import { bearer, createUser, login, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
+import { migratedDataDir } from "./helpers/database.ts";
 
 let store: TestStore;
 let adminToken: string;
@@ -112,7 +113,7 @@ describe("the first admin", () => {
   });
 
   it("is created from the command line, which prints the link", async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "admin-"));
+    const dir = migratedDataDir(await fs.mkdtemp(path.join(os.tmpdir(), "admin-")));
     const { stdout } = await promisify(execFile)("npx", ["tsx", "src/cli.ts", "create-admin", "ops@example.com"], {
       cwd: path.resolve(import.meta.dirname, ".."),
       env: { ...process.env, DATA_DIR: dir, SEED: "none", PUBLIC_URL: "https://shop.example" },

@@ -14,6 +14,7 @@ import { orders, payments } from "../src/db/schema/index.ts";
 import { parseConfig } from "../src/env.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { TestClock, type TestStore } from "./helpers/app.ts";
+import { migratedDataDir } from "./helpers/database.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 
 const run = promisify(execFile);
@@ -22,7 +23,7 @@ const serverDir = path.resolve(import.meta.dirname, "..");
 describe("npm run admin -- reconcile", () => {
   it("settles a payment whose confirmation was lost, on the embedded database, with the store stopped", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "reconcile-"));
-    const dataDir = path.join(dir, "data");
+    const dataDir = migratedDataDir(path.join(dir, "data"));
     const env = { SEED: "none", LOG_LEVEL: "silent", DATA_DIR: dataDir };
 
     // The store, ten minutes ago: a learner pays by card, closes the tab, and the webhook never comes.
