@@ -27,6 +27,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/server/test/**/*.test.ts"],
+          // Migrates once per run the databases that each file then copies.
+          globalSetup: ["apps/server/test/global-setup.ts"],
           setupFiles: ["apps/server/test/helpers/one-query-per-connection.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -105,16 +105,21 @@ interface Mail {
   raw: string;
 }
 
-/** Polls the test mail server (e2e/support/mailbox.ts) for a message to `to` whose subject matches. */
+/**
+ * The test mail server's (e2e/support/mailbox.ts) message to `to` whose subject matches: one there
+ * already, or the next one to come, which the mail server answers with as soon as it arrives.
+ */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<Mail> {
   const mailboxUrl = inject("mailboxUrl");
   const deadline = Date.now() + timeoutMs;
+  let seen = -1;
   for (;;) {
-    const messages = (await (await fetch(`${mailboxUrl}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+    const query = new URLSearchParams({ to, after: String(seen), wait: String(Math.max(0, deadline - Date.now())) });
+    const messages = (await (await fetch(`${mailboxUrl}/messages?${query}`)).json()) as Mail[];
     const mail = messages.findLast((m) => subject.test(m.subject));
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No mail "${subject}" to ${to} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (Date.now() >= deadline) throw new Error(`No mail "${subject}" to ${to} within ${timeoutMs} ms`);
+    seen = messages.length;
   }
 }
 

@@ -42,10 +42,14 @@ function subjectOf(raw: string): string {
  * The e2e store's mail server: a real SMTP server on loopback (the store sends
  * through it with SMTP_URL) that keeps every message in memory, and a small
  * HTTP endpoint on loopback through which the tests, in other processes, read
- * them: GET /messages?to=EMAIL answers the list as JSON.
+ * them: GET /messages?to=EMAIL answers the list as JSON; with &after=N&wait=MS
+ * it answers once the list is longer than N, or when MS have passed, so that a
+ * test waits for its mail rather than asking again and again.
  */
 export async function startMailbox(): Promise<{ smtpUrl: string; url: string; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
+  /** The requests waiting for more mail: each checks whether what came is theirs. */
+  const waiting = new Set<() => void>();
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -61,6 +65,7 @@ export async function startMailbox(): Promise<{ smtpUrl: string; url: string; cl
           raw: unwrap(message),
           receivedAt: Date.now(),
         });
+        for (const check of [...waiting]) check();
         callback();
       });
     },
@@ -75,8 +80,19 @@ export async function startMailbox(): Promise<{ smtpUrl: string; url: string; cl
       return;
     }
     const to = url.searchParams.get("to")?.toLowerCase();
-    const messages = to ? received.filter((m) => m.to.includes(to)) : received;
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(messages));
+    const messages = () => (to ? received.filter((m) => m.to.includes(to)) : received);
+    const after = Number(url.searchParams.get("after") ?? -1);
+    const answer = () => {
+      waiting.delete(check);
+      clearTimeout(deadline);
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(messages()));
+    };
+    const check = () => {
+      if (messages().length > after) answer();
+    };
+    const deadline = setTimeout(answer, Math.min(Number(url.searchParams.get("wait")) || 0, 60_000));
+    waiting.add(check);
+    check();
   });
   await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
   const apiPort = (api.address() as AddressInfo).port;
@@ -85,6 +101,8 @@ export async function startMailbox(): Promise<{ smtpUrl: string; url: string; cl
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     url: `http://127.0.0.1:${apiPort}`,
     close: async () => {
+      for (const check of [...waiting]) check();
+      api.closeAllConnections();
       await new Promise<void>((resolve) => api.close(() => resolve()));
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     },

@@ -1,6 +1,3 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { inflateSync } from "node:zlib";
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from "playwright-core";
 import { beforeAll, expect } from "vitest";
@@ -9,32 +6,31 @@ import { LEARNER } from "./learner.ts";
 
 export type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
+/**
+ * A storage state holding the session cookie of `token`, as the store's sign in sets it: for a
+ * session a seed made directly (STYLE.md: fixtures sign in by creating a session).
+ */
+export function sessionState(token: string): StorageState {
+  const cookie = { name: "access-token", value: token, domain: new URL(baseUrl).hostname, path: "/" };
+  return { cookies: [{ ...cookie, expires: -1, httpOnly: true, secure: false, sameSite: "Lax" }], origins: [] };
+}
+
 export { LEARNER } from "./learner.ts";
 
-const login = (request: APIRequestContext) =>
-  request.post("/api/login", {
-    data: { email: LEARNER.email, password: LEARNER.password, user_type: "Manual", remember_me: false },
-  });
-
 /**
- * Signs in the one learner of every purchase test file (made by
- * seed-learner.ts) through the API, and returns the session cookie as a
- * storage state for each test's fresh context. The store allows 30 sign-ins
- * per address and 10 per account in 15 minutes for the whole run (shared with
- * the account tests), so the files share this account and its session. Files
- * run one after another (fileParallelism: false); each buys something the
- * others do not touch. The cart starts empty.
+ * The one learner of every purchase test file (made by seed-learner.ts), as a
+ * storage state for each test's fresh context: the session seed-learner.ts
+ * made for them, which the files share (no test signs them out). Files run one
+ * after another (fileParallelism: false); each buys something the others do
+ * not touch. The cart starts empty.
  */
 export async function signInLearner(browser: Browser): Promise<StorageState> {
-  const kept = await keptSession(browser);
-  if (kept) return kept;
-  const context = await browser.newContext({ baseURL: baseUrl });
+  const state = sessionState(LEARNER.sessionToken);
+  const context = await browser.newContext({ baseURL: baseUrl, storageState: state });
   try {
-    const response = await login(context.request);
-    expect(response.status(), await response.text()).toBe(200);
+    const cart = await context.request.get("/api/cart/get");
+    expect(cart.status(), "the learner's session made by seed-learner.ts").toBe(200);
     await emptyCart(context.request);
-    const state = await context.storageState();
-    writeFileSync(keptSessionFile, JSON.stringify(state));
     return state;
   } finally {
     await context.close();
@@ -52,27 +48,6 @@ export function useLearnerBrowser(options: Omit<NonNullable<Parameters<typeof us
     state = await signInLearner(session.browser);
   });
   return session;
-}
-
-/**
- * The files share one session of the learner, kept on disk for this run of the
- * store: each sign-in counts against the account's limit (10 in 15 minutes),
- * and more files buy with this learner than that.
- */
-const keptSessionFile = path.join(os.tmpdir(), `skillshelf-e2e-learner-${new URL(baseUrl).port}.json`);
-
-async function keptSession(browser: Browser): Promise<StorageState | null> {
-  if (!existsSync(keptSessionFile)) return null;
-  const state = JSON.parse(readFileSync(keptSessionFile, "utf8")) as StorageState;
-  const context = await browser.newContext({ baseURL: baseUrl, storageState: state });
-  try {
-    // A test that signed the learner out ended the session: sign in again.
-    if ((await context.request.get("/api/cart/get")).status() !== 200) return null;
-    await emptyCart(context.request);
-    return state;
-  } finally {
-    await context.close();
-  }
 }
 
 /** Removes every line of the signed-in learner's cart, and any coupon code kept with it. */

@@ -172,6 +172,10 @@ describe("signed in: the header, and signing out", () => {
     const token = (await sessionCookie(context))?.value;
     expect(token).toBeDefined();
     const signOut = page.locator(".site-header").getByRole("button", { name: "Sign out" });
+    const logouts: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/logout") logouts.push(request.method());
+    });
 
     // Dismissed: nothing happens.
     const dismissed = page.waitForEvent("dialog");
@@ -180,13 +184,18 @@ describe("signed in: the header, and signing out", () => {
     expect(first.type()).toBe("confirm");
     expect(first.message()).toBe("Are you sure you want to logout?");
     await first.dismiss();
-    await page.waitForTimeout(300);
+    // The button's handler, which waited on the question, has run to its end once the page answers
+    // the next call: it set nothing going (a sign out marks the button busy before it calls the store).
+    expect(await signOut.getAttribute("aria-disabled")).toBeNull();
+    expect(logouts).toEqual([]);
     expect(new URL(page.url()).pathname).toBe("/tech-cards");
     expect(await sessionCookie(context)).toBeDefined();
 
     page.once("dialog", (dialog) => void dialog.accept());
     await signOut.click();
     await page.waitForURL("**/login");
+    // Accepted, it called the store, once.
+    expect(logouts).toEqual(["POST"]);
     await toast(page, "You have been signed out.").waitFor();
     await page.locator(".site-header").getByRole("link", { name: "Login" }).waitFor();
     expect(await browserStorage(page)).toEqual({ userData: null, accessToken: null, sessionKeys: 0 });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { formReady, signInThroughApi } from "../support/accounts.ts";
+import { formReady } from "../support/accounts.ts";
 import { adminReady } from "../support/admin.ts";
 import { baseUrl, expectAccessible, useBrowser } from "../support/browser.ts";
 import { type ArticleRef, articlePath, loadArticles, pick } from "../support/public-catalogue.ts";
-import { allowConsoleErrors } from "../support/purchase.ts";
+import { allowConsoleErrors, sessionState } from "../support/purchase.ts";
 import { SPANISH_LEARNER, SPANISH_OPERATOR } from "../support/seed-languages.ts";
 
 describe("the store in Spanish and French", () => {
@@ -34,8 +34,8 @@ describe("the store in Spanish and French", () => {
   });
 
   it("shows a learner whose setting is Spanish the store in Spanish", async () => {
-    const { page } = session;
-    await signInThroughApi(page.request, SPANISH_LEARNER);
+    const { page, context } = session;
+    await context.addCookies(sessionState(SPANISH_LEARNER.sessionToken).cookies);
     await page.goto("/");
     expect(await page.getAttribute("html", "lang")).toBe("es");
     await page.getByRole("button", { name: "Cerrar sesión" }).waitFor();
@@ -43,8 +43,8 @@ describe("the store in Spanish and French", () => {
   });
 
   it("gives a Spanish learner their account pages in Spanish: no serious axe violation, and the forms' messages and toasts", async () => {
-    const { page } = session;
-    await signInThroughApi(page.request, SPANISH_LEARNER);
+    const { page, context } = session;
+    await context.addCookies(sessionState(SPANISH_LEARNER.sessionToken).cookies);
     for (const path of ["/dashboard", "/my-items", "/my-orders", "/notifications", "/settings", "/cart"]) {
       await page.goto(path);
       expect(await page.getAttribute("html", "lang"), path).toBe("es");
@@ -64,8 +64,8 @@ describe("the store in Spanish and French", () => {
   });
 
   it("tells a Spanish operator, in Spanish, whose slug a new artefact would take (a message that carries a value)", async () => {
-    const { page } = session;
-    await signInThroughApi(page.request, SPANISH_OPERATOR);
+    const { page, context } = session;
+    await context.addCookies(sessionState(SPANISH_OPERATOR.sessionToken).cookies);
     await page.goto("/admin/catalogue");
     expect(await page.getAttribute("html", "lang")).toBe("es");
     await adminReady(page, "Catálogo");

@@ -1,34 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { waitForMail } from "../support/accounts.ts";
-import { baseUrl, inOtherContext } from "../support/browser.ts";
-import {
-  addToCart,
-  emptyCart,
-  fact,
-  LEARNER,
-  type StorageState,
-  toast,
-  useLearnerBrowser,
-} from "../support/purchase.ts";
+import { inOtherContext } from "../support/browser.ts";
+import { addToCart, emptyCart, fact, LEARNER, sessionState, toast, useLearnerBrowser } from "../support/purchase.ts";
 import { COUPON_RACE, RACER } from "../support/seed-guarantees.ts";
 
 /** RACER's session, made by seed-guarantees.ts. */
-const racerState: StorageState = {
-  cookies: [
-    {
-      name: "access-token",
-      value: RACER.sessionToken,
-      domain: new URL(baseUrl).hostname,
-      path: "/",
-      expires: -1,
-      httpOnly: true,
-      secure: false,
-      sameSite: "Lax",
-    },
-  ],
-  origins: [],
-};
+const racerState = sessionState(RACER.sessionToken);
 
 /** Cart, code, checkout: up to the emulated Stripe page's Pay, not pressed yet. */
 async function checkoutWithCode(page: Page): Promise<void> {

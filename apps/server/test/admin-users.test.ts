@@ -9,6 +9,7 @@ import { createAdmin } from "../src/admin/create-admin.ts";
 import { users } from "../src/db/schema/index.ts";
 import { bearer, createUser, login, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
+import { migratedDataDir } from "./helpers/database.ts";
 import { TYPESCRIPT_NODE_ARGS } from "./helpers/typescript-process.ts";
 
 let store: TestStore;
@@ -113,7 +114,7 @@ describe("the first admin", () => {
   });
 
   it("is created from the command line, which prints the link", async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "admin-"));
+    const dir = migratedDataDir(await fs.mkdtemp(path.join(os.tmpdir(), "admin-")));
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", "create-admin", "ops@example.com"],

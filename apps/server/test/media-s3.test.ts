@@ -17,6 +17,7 @@ import { MediaStore } from "../src/media/media-store.ts";
 import { migrateMedia } from "../src/media/migrate-media.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
+import { migratedDataDir } from "./helpers/database.ts";
 import { pdfBase64, pngBase64, smallCatalogue } from "./helpers/factories.ts";
 import { uploadMedia } from "./helpers/media.ts";
 import { payForCart } from "./helpers/orders.ts";
@@ -319,7 +320,7 @@ describe("npm run admin -- media migrate", () => {
   it("moves the embedded database's files to S3 and back", async () => {
     const s3 = await startS3();
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "media-migrate-"));
-    const dataDir = path.join(dir, "data");
+    const dataDir = migratedDataDir(path.join(dir, "data"));
     try {
       const database = await openDatabase({ dataDir });
       await replaceCatalogue(database, { file: validateCatalogue(smallCatalogue(), "GBP"), currency: "GBP" });

@@ -16,6 +16,7 @@ import { orders, payments } from "../src/db/schema/index.ts";
 import { parseConfig } from "../src/env.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { TestClock, type TestStore } from "./helpers/app.ts";
+import { migratedDataDir } from "./helpers/database.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { TYPESCRIPT_NODE_ARGS } from "./helpers/typescript-process.ts";
 
@@ -25,7 +26,7 @@ const serverDir = path.resolve(import.meta.dirname, "..");
 describe("npm run admin -- reconcile", () => {
   it("settles a payment whose confirmation was lost, on the embedded database, with the store stopped", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "reconcile-"));
-    const dataDir = path.join(dir, "data");
+    const dataDir = migratedDataDir(path.join(dir, "data"));
     // The payment emulators (Stripe, for this test) stay up throughout, as the provider does.
     let storePort = 1;
     const emulators = await buildEmulators({ storeUrl: () => `http://127.0.0.1:${storePort}` });

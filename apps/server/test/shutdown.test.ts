@@ -107,7 +107,7 @@ describe("SIGTERM", () => {
     return { server: entry.server, database: entry.database };
   };
 
-  // Started together: start-up (compiling, migrating) is most of each test's time.
+  // Started together: start-up (compiling) is most of each test's time.
   beforeAll(async () => {
     await Promise.all(
       (Object.keys(GRACE) as (keyof typeof GRACE)[]).map(async (name) => {

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "../src/db/data-dir-lock.ts";
 import { ConfigError, parseConfig } from "../src/env.ts";
+import { migratedDataDir } from "./helpers/database.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { TYPESCRIPT_NODE_ARGS } from "./helpers/typescript-process.ts";
 
@@ -151,7 +152,7 @@ describe("the embedded database", () => {
 describe("the catalogue command", () => {
   it("imports a file, and refuses a bad one with the line and reason without changing anything", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "cli-"));
-    const env = { ...process.env, DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" };
+    const env = { ...process.env, DATA_DIR: migratedDataDir(path.join(dir, "data")), LOG_LEVEL: "silent" };
     const good = path.join(dir, "good.json");
     await fs.writeFile(good, JSON.stringify(smallCatalogue(), null, 2));
     const ok = await run(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", "import", good], {

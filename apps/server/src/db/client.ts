@@ -35,6 +35,11 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** For PGlite: the folder of the database files; undefined keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * For PGlite in memory: a data directory to start from, as PGlite's dumpDataDir wrote it
+   * (the test suites migrate one database per run and start each file from its copy).
+   */
+  loadDataDir?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
 }
@@ -43,7 +48,7 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.maxConnections ?? 10)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.loadDataDir);
   try {
     await database.migrate();
   } catch (error) {
@@ -56,7 +61,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /** The extensions the migrations create: the trigram indexes of the admin searches. */
 const extensions = { pg_trgm };
 
-async function openPglite(dataDir: string | undefined): Promise<Database & { migrate(): Promise<void> }> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<Database & { migrate(): Promise<void> }> {
   let release = async () => {};
   let client: PGlite;
   if (dataDir) {
@@ -69,7 +77,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions, parsers: textParsers });
+    client = await PGlite.create({ extensions, parsers: textParsers, ...(loadDataDir ? { loadDataDir } : {}) });
   }
   const writes = countingWrites(withPreparedStatements(client));
   const db = drizzlePglite(writes.client, { schema }) as unknown as Db;

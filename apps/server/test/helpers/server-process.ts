@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { type Database, openDatabase } from "../../src/db/client.ts";
+import { copyTemplateDatabase, migratedDataDir } from "./database.ts";
 import { freePort } from "./free-port.ts";
 import { TYPESCRIPT_NODE_ARGS } from "./typescript-process.ts";
 
@@ -28,7 +27,10 @@ export const workersOf = (pid: number): number[] =>
     .map(Number)
     .filter((child) => fs.readFileSync(`/proc/${child}/cmdline`, "utf8").includes("server.ts"));
 
-/** A fresh database for one server process: a DATA_DIR, or a new database on TEST_DATABASE_URL's server. */
+/**
+ * A fresh database for one server process: a DATA_DIR, or a new database on TEST_DATABASE_URL's server;
+ * migrated, a copy of the run's (helpers/database.ts).
+ */
 export async function freshDatabase(): Promise<{
   env: Record<string, string>;
   open(): Promise<Database>;
@@ -36,27 +38,18 @@ export async function freshDatabase(): Promise<{
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-shutdown-"));
+    const dataDir = migratedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-shutdown-")));
     return {
       env: { DATA_DIR: dataDir, DATABASE_URL: "" },
       open: () => openDatabase({ dataDir }),
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `skillshelf_shutdown_${randomBytes(6).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const copy = await copyTemplateDatabase(serverUrl, "skillshelf_shutdown");
   return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString(), maxConnections: 2 }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
+    env: { DATABASE_URL: copy.url },
+    open: () => openDatabase({ databaseUrl: copy.url, maxConnections: 2 }),
+    drop: copy.drop,
   };
 }
 
