@@ -4,7 +4,7 @@ import { baseUrl } from "./browser.ts";
 import type { StorageState } from "./purchase.ts";
 
 /** The operator made by global-setup.ts with the CLI's create-admin. */
-export const ADMIN = inject("admin");
+const ADMIN = inject("admin");
 
 /**
  * Signs the admin in once through the API (one of the run's 30 sign-ins) and

@@ -6,7 +6,7 @@ export const baseUrl = inject("baseUrl");
 /** Where the payment emulators answer: their pages and control endpoints (/emulator/...). */
 export const emulatorsUrl = inject("emulatorsUrl");
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 /** A message as the test SMTP server received it. */
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   subject: string;
   /** The raw message with quoted-printable soft line breaks undone, so links read whole. */

@@ -41,8 +41,7 @@ export async function getCategories(): Promise<CategoriesResponse> {
 
 export const getListing = (slug: string) => postJson<ListingResponse>("/api/get-data", { slug });
 
-export const getContent = (slug: string, content: string) =>
-  postJson<ContentResponse>("/api/get-content", { slug, content });
+const getContent = (slug: string, content: string) => postJson<ContentResponse>("/api/get-content", { slug, content });
 
 export interface ArticleRef {
   artefact: Category;

@@ -95,7 +95,7 @@ declare module "fastify" {
  * Its bundle sets a few inline styles, so styles may be inline here (as the store's own
  * policy says too). Every other page keeps helmet's nonce-based policy.
  */
-export const API_DOCS_CSP = {
+const API_DOCS_CSP = {
   "default-src": "'self'",
   "base-uri": "'self'",
   "connect-src": "'self'",
@@ -125,7 +125,7 @@ function answerFrameworkError(error: FastifyError, _request: FastifyRequest, rep
   void sendError(reply, status, message);
 }
 
-export const STORAGE_UNAVAILABLE =
+const STORAGE_UNAVAILABLE =
   "The file storage is not answering right now. Nothing was changed; please try again in a minute.";
 const STORAGE_RETRY_AFTER_S = 60;
 

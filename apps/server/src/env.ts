@@ -222,7 +222,7 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
-export interface MediaConfig {
+interface MediaConfig {
   /** Where new media are written. */
   storage: "local" | "s3";
   /** The largest upload or imported media file. */

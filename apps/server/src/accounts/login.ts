@@ -12,8 +12,8 @@ import { createSession } from "./sessions.ts";
 import { toUserRecord, userRecordColumns } from "./user-record.ts";
 
 /** One answer for an unknown e-mail and a wrong password. */
-export const BAD_CREDENTIALS = "Invalid email or password.";
-export const BLOCKED = "This account has been blocked. Please contact support.";
+const BAD_CREDENTIALS = "Invalid email or password.";
+const BLOCKED = "This account has been blocked. Please contact support.";
 
 export async function login(options: {
   db: Db;

@@ -13,9 +13,9 @@ import { passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
 import { hashPassword } from "./password-hash.ts";
 import { revokeUserSessions } from "./sessions.ts";
 
-export const RESET_TTL_MS = 30 * 60_000;
+const RESET_TTL_MS = 30 * 60_000;
 export const FORGOT_PASSWORD_SENT = ACCOUNT_MESSAGES.resetSent;
-export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please request a new one.";
+const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please request a new one.";
 
 /**
  * Sends a reset link when the account exists, and does nothing otherwise: the

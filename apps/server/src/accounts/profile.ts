@@ -22,7 +22,7 @@ import { DUPLICATE_EMAIL } from "./register.ts";
 import { revokeUserSessions } from "./sessions.ts";
 import { toUserRecord, userRecordColumns } from "./user-record.ts";
 
-export const OLD_PASSWORD_WRONG = "Old password is incorrect.";
+const OLD_PASSWORD_WRONG = "Old password is incorrect.";
 
 async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>): Promise<UserRecord> {
   try {

@@ -6,7 +6,7 @@ import { passwordResets, users } from "../db/schema/index.ts";
 import { newToken } from "../lib/tokens.ts";
 
 /** How long the first admin's set-password link works. */
-export const ADMIN_LINK_TTL_MS = 24 * 3600_000;
+const ADMIN_LINK_TTL_MS = 24 * 3600_000;
 
 /**
  * Makes EMAIL an admin, creating the account if needed with a password nobody

@@ -100,7 +100,7 @@ export async function readCoupon(db: Db, id: number, currency: string): Promise<
 }
 
 /** How many artefacts the form's picker offers at most, besides the chosen ones. */
-export const ARTEFACT_CHOICES = 50;
+const ARTEFACT_CHOICES = 50;
 
 /** Artefacts as a code's picker names them, "Parent › Artefact" (the same name may be under two parents), by name. */
 function artefactChoices(db: Db, where: SQL | undefined) {

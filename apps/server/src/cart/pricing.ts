@@ -8,7 +8,7 @@ import { type CartLine, loadCartLines } from "./cart-lines.ts";
 export type Coupon = typeof coupons.$inferSelect;
 
 /** A cart line with what comes off it: paid = price - credit - discount. */
-export interface PricedLine extends CartLine {
+interface PricedLine extends CartLine {
   creditMinor: number;
   creditedLineIds: number[];
   discountMinor: number;

@@ -282,7 +282,7 @@ async function planContents(
 }
 
 /** Orders keep pointing at what they sold: such things are hidden, never removed. */
-export const soldMessage = (name: string) => valued("importSold", { name });
+const soldMessage = (name: string) => valued("importSold", { name });
 
 /** Where media bytes come from besides inline base64: files beside the catalogue file, or a streamed file's reader. */
 interface MediaSource {

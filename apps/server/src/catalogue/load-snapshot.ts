@@ -12,7 +12,7 @@ export interface CatalogueSnapshot {
 }
 
 export type CategoryRow = Awaited<ReturnType<typeof selectCategories>>[number];
-export type GroupRow = Awaited<ReturnType<typeof selectGroups>>[number];
+type GroupRow = Awaited<ReturnType<typeof selectGroups>>[number];
 export type ContentRow = Awaited<ReturnType<typeof selectContents>>[number];
 
 function selectCategories(db: DbOrTx) {

@@ -11,7 +11,7 @@ export interface PreviewCard {
   price: string | null;
 }
 
-export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
+const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 
 /**
  * A category's 1200x630 link-preview picture (og:image): its name, where it sits,

@@ -24,7 +24,7 @@ export type LineOf = (path: JsonPath) => number | null;
 
 export const noLines: LineOf = () => null;
 
-export function describePath(path: JsonPath): string {
+function describePath(path: JsonPath): string {
   return path.reduce<string>(
     (out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${part}` : part),
     "",
@@ -35,7 +35,7 @@ export function describePath(path: JsonPath): string {
 const MAX_DEPTH = 64;
 
 /** The catalogue's text without its media (whose bytes go straight to the storage) is held in memory: at most this much. */
-export const MAX_CATALOGUE_TEXT_BYTES = 200 * 1024 * 1024;
+const MAX_CATALOGUE_TEXT_BYTES = 200 * 1024 * 1024;
 
 /** The pieces a chunk is tokenized in: what a media file has sent on waits for the storage between two pieces. */
 const PIECE_BYTES = 64 * 1024;

@@ -41,7 +41,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
 
 /** The text of sanitized article HTML: tags dropped, the sanitizer's entities decoded, white space folded. */
-export function plainText(html: string): string {
+function plainText(html: string): string {
   return html
     .replace(/<[^>]*>/g, " ")
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? "")
@@ -63,7 +63,7 @@ function matches(word: string, terms: string[]): boolean {
  * A text with the query's words marked, as pieces of plain text. Highlighting is done here
  * rather than with ts_headline, which costs milliseconds per text on PGlite.
  */
-export function highlight(text: string, terms: string[]): Highlighted {
+function highlight(text: string, terms: string[]): Highlighted {
   const pieces: Highlighted = [];
   for (const part of text.split(/([\p{L}\p{N}]+)/u)) {
     if (!part) continue;
@@ -76,7 +76,7 @@ export function highlight(text: string, terms: string[]): Highlighted {
 }
 
 /** About SNIPPET_CHARS of `text` around the first matching word (cut at word ends), marked. */
-export function snippetOf(text: string, terms: string[]): Highlighted {
+function snippetOf(text: string, terms: string[]): Highlighted {
   const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)];
   const hit = words.find((w) => matches(w[0], terms));
   let from = Math.max(0, (hit?.index ?? 0) - SNIPPET_CHARS / 3);

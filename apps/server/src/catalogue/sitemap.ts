@@ -5,10 +5,10 @@ import type { CatalogueSnapshot, CategoryRow } from "./load-snapshot.ts";
  * The sitemap protocol's limit of URLs in one file. Each entry here is at most a few hundred
  * bytes (slugs are at most 120 characters), so a full file stays far below its 50 MB limit too.
  */
-export const SITEMAP_URLS_PER_FILE = 50_000;
+const SITEMAP_URLS_PER_FILE = 50_000;
 
 /** Where the numbered sitemaps of an index are served: /sitemaps/1.xml, /sitemaps/2.xml, ... */
-export const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
+const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
 
 export interface Sitemaps {
   /** GET /sitemap.xml: every URL, or an index of the numbered files when they are more than one file holds. */

@@ -14,7 +14,7 @@ import { textParsers, withPreparedStatements } from "./pglite-statements.ts";
 import { countingWrites, keepReadsUntilWrites } from "./read-cache.ts";
 import * as schema from "./schema/index.ts";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repository functions accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];

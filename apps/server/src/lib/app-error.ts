@@ -1,7 +1,7 @@
 import { asMessage, english, type Message } from "@skillshelf/shared/i18n/message.ts";
 
 /** Domain errors, each code mapped to one HTTP status in one table. */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   invalid: 422,
   unauthenticated: 401,
   forbidden: 403,

@@ -13,7 +13,7 @@ export type TrustProxy = null | { hops: number } | { proxies: string[] };
  * More hops than any real chain of proxies: a bigger count would take whatever
  * a client wrote at the front of the header, i.e. trust every client.
  */
-export const MAX_HOPS = 10;
+const MAX_HOPS = 10;
 
 /** proxy-addr's names for well-known ranges (loopback, link-local, unique local). */
 const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);

@@ -18,7 +18,7 @@ const CHUNKS_PER_READ = { server: 4, embedded: 1 };
 const CHUNKS_FIRST_READ = 1;
 
 /** Cuts a stream into pieces of exactly `size` bytes (the last one shorter), holding at most one piece. */
-export async function* fixedChunks(body: AsyncIterable<Buffer | Uint8Array>, size: number): AsyncGenerator<Buffer> {
+async function* fixedChunks(body: AsyncIterable<Buffer | Uint8Array>, size: number): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   for await (const piece of body) {

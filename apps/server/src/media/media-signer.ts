@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { appSettings } from "../db/schema/index.ts";
 
 /** How long a media URL handed out with a content page stays valid. */
-export const MEDIA_URL_TTL_SECONDS = 15 * 60;
+const MEDIA_URL_TTL_SECONDS = 15 * 60;
 
 /**
  * Signs short-lived media URLs for one viewer. The key is kept in the database

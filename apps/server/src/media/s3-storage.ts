@@ -6,7 +6,7 @@ import type { S3Config } from "../env.ts";
 import { type ByteRange, MediaMissingError, type MediaStorage, StorageUnavailableError } from "./storage.ts";
 
 /** How long a presigned download URL works: enough to start the download it was issued for. */
-export const PRESIGNED_URL_TTL_SECONDS = 60;
+const PRESIGNED_URL_TTL_SECONDS = 60;
 /** Multipart upload parts: the SDK holds at most QUEUE of them in memory per upload. */
 const PART_BYTES = 8 * 1024 * 1024;
 const QUEUE = 2;

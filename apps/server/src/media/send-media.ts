@@ -5,7 +5,7 @@ import parseRange from "range-parser";
 import { sendError } from "../operations/envelope.ts";
 import type { MediaFileInfo, MediaStore } from "./media-store.ts";
 
-export const RANGE_NOT_SATISFIABLE = "The requested range is not satisfiable.";
+const RANGE_NOT_SATISFIABLE = "The requested range is not satisfiable.";
 
 /** The file name for Content-Disposition: only characters that need no quoting rules. */
 export const safeFilename = (name: string) => name.replace(/[^\w.-]/g, "_");

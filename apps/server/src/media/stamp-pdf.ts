@@ -54,7 +54,7 @@ export const stampLine = (stamp: Stamp) => `Licensed to ${stamp.email} - Order $
  * Deterministic (no dates are written), so every download of one buyer's copy
  * has the same bytes, and ranges of it fit together.
  */
-export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
+async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const text = drawableText(font, stampLine(stamp));

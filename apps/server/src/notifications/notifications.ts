@@ -13,7 +13,7 @@ import { keyColumns, keysetPage, preparedKeyset } from "../paging/keyset-page.ts
 import type { PageCursors } from "../paging/page-cursors.ts";
 
 /** The most unread notifications the page lists; the read ones under Earlier are paged. */
-export const UNREAD_SHOWN = 50;
+const UNREAD_SHOWN = 50;
 
 /** A notification to record: whom it is for, what it is about and where it leads. */
 export interface NewNotification {

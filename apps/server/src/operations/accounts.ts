@@ -21,7 +21,7 @@ import { setSessionCookie } from "../routes/viewer.ts";
 import { type Call, defineOperation } from "./operation.ts";
 import { enforceLimit } from "./rate-limits.ts";
 
-export const PROFILE_MESSAGES = {
+const PROFILE_MESSAGES = {
   profile: "Profile updated successfully.",
   password: "Password changed successfully.",
   settings: "Settings saved successfully.",

@@ -6,7 +6,7 @@ import { addToCart, getCart, removeFromCart } from "../cart/cart.ts";
 import { applyCoupon, removeCoupon } from "../cart/cart-coupon.ts";
 import { type Call, defineOperation } from "./operation.ts";
 
-export const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from your cart." } as const;
+const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from your cart." } as const;
 
 /** The learner's cart at today's prices, as checkout would charge it now. */
 const cartOf = async ({ app, actor }: Call<"learner">) =>

@@ -19,7 +19,7 @@ export type ActorOf<A extends Audience> = A extends "operator"
     ? SessionViewer
     : SessionViewer | null;
 
-export const isOperator = (viewer: SessionViewer | null): viewer is Operator => viewer?.role === "admin";
+const isOperator = (viewer: SessionViewer | null): viewer is Operator => viewer?.role === "admin";
 
 /**
  * A viewer checked against `who`: a visitor where a session is needed is

@@ -4,7 +4,7 @@ import { applyUserAction } from "../admin/manage-users.ts";
 import { securityLog } from "../lib/security-events.ts";
 import { defineOperation } from "./operation.ts";
 
-export const USER_ACTION_MESSAGES = {
+const USER_ACTION_MESSAGES = {
   "verify-email": "The e-mail is now verified.",
   block: "The user is blocked and signed out everywhere.",
   unblock: "The user is unblocked.",

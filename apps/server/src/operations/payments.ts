@@ -6,7 +6,7 @@ import { startPayment } from "../payments/start-payment.ts";
 import { defineOperation } from "./operation.ts";
 
 /** What each start route and the checkout page hand over: the provider, and the client's view of the cart. */
-export const paymentStartSchema = z.object({
+const paymentStartSchema = z.object({
   provider: z.enum(["stripe", "paypal", "payu"] satisfies PaymentProvider[]),
   amount: z.union([z.number(), z.string()]).optional(),
   currency: z.string().optional(),

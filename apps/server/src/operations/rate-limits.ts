@@ -20,7 +20,7 @@ export type LimitScope = "address" | "account";
 export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
 
 /** The key a request counts under: `login:ip:203.0.113.7`, `login:account:ada@example.com`. */
-export function limitKey(name: LimitName, scope: LimitScope, subject: string): string {
+function limitKey(name: LimitName, scope: LimitScope, subject: string): string {
   return `${name}:${scope === "address" ? "ip" : "account"}:${subject}`;
 }
 

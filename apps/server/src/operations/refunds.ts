@@ -6,8 +6,8 @@ import { refundOrder } from "../orders/refund-order.ts";
 import { defineOperation } from "./operation.ts";
 
 /** The answer to a learner's own refund, from the API and the order's page. */
-export const LEARNER_REFUNDED = "Your order is refunded and its access removed.";
-export const ADMIN_REFUNDED = "The order is refunded and its access removed.";
+const LEARNER_REFUNDED = "Your order is refunded and its access removed.";
+const ADMIN_REFUNDED = "The order is refunded and its access removed.";
 
 const order = z.object({ id: rowId() });
 

@@ -6,6 +6,3 @@ export const REFUND_WINDOW_MS = MONEY_BACK_DAYS * 24 * 3600_000;
 export function refundDeadline(paidAt: Date): Date {
   return new Date(paidAt.getTime() + REFUND_WINDOW_MS);
 }
-
-/** A moment as messages and mails state it: "27 November 2026 at 10:00 UTC" (the store does not know the reader's zone). */
-export { statedMoment } from "@skillshelf/shared/i18n/translate-message.ts";

@@ -94,7 +94,7 @@ interface PreparableSelect<Rec> extends Preparable<Rec>, UnionSelect<Preparable<
 export const SIDE_SHAPES = { first: "first", "<": "older", ">": "newer" };
 
 /** The `where` and order of one side, its key given as the placeholders keyAt and keyId. */
-export function sideShape(at: PgColumn, id: PgColumn, op: Op | undefined) {
+function sideShape(at: PgColumn, id: PgColumn, op: Op | undefined) {
   return {
     where: op ? compareKey(at, id, op, sql.placeholder("keyAt"), sql.placeholder("keyId")) : undefined,
     orderBy: orderFor(at, id, op),

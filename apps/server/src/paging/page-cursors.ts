@@ -7,7 +7,7 @@ import type { Clock } from "../lib/clock.ts";
 import { loadStoreKey } from "../lib/store-key.ts";
 
 /** How long a page link keeps working: long enough for a session of browsing, short enough to go stale. */
-export const CURSOR_TTL_SECONDS = 24 * 60 * 60;
+const CURSOR_TTL_SECONDS = 24 * 60 * 60;
 
 /** A position in a list ordered by (created_at, id): the timestamp in microseconds, as PostgreSQL keeps it. */
 export interface ListKey {

@@ -106,7 +106,7 @@ export async function settleWithProvider(p: Payments, payment: PaymentRow): Prom
 }
 
 /** What a payment's own status already says, without asking the provider; null while it is open. */
-export async function knownSettlement(p: Payments, payment: PaymentRow): Promise<Settlement | null> {
+async function knownSettlement(p: Payments, payment: PaymentRow): Promise<Settlement | null> {
   switch (payment.status) {
     case "opening":
     case "pending":
@@ -129,7 +129,7 @@ export async function knownSettlement(p: Payments, payment: PaymentRow): Promise
  * provider; the provider's idempotency key covers a retry after a crash.
  * A provider that fails leaves it "refunding" for the reconciler.
  */
-export async function refundUnwantedPayment(p: Payments, paymentId: number): Promise<boolean> {
+async function refundUnwantedPayment(p: Payments, paymentId: number): Promise<boolean> {
   const now = p.clock();
   const [claimed] = await p.db
     .update(payments)

@@ -12,7 +12,7 @@ import { chargedMinor, checkClientView, checkReturnUrl, type Quote, quoteCart } 
 import { applyOutcome, landing, type PaymentRow } from "./settle-payment.ts";
 
 /** An "opening" row older than this belongs to a start that died mid-way (provider calls time out at 20 s). */
-export const OPENING_STALE_MS = 60_000;
+const OPENING_STALE_MS = 60_000;
 /** The reconciler first asks about a checkout after this, then again at this interval. */
 export const RECHECK_MS = 5 * 60_000;
 /** A checkout this close to its provider's expiry is not handed out again. */
@@ -22,7 +22,7 @@ const WAIT_FOR_OPENING_MS = 25_000;
 
 export const ALREADY_PAID =
   "This cart has already been paid for: your order is in My orders. Nothing more was charged.";
-export const PAYMENT_IN_PROGRESS = "Your payment is still being prepared. Please try again in a moment.";
+const PAYMENT_IN_PROGRESS = "Your payment is still being prepared. Please try again in a moment.";
 
 /**
  * Starts paying the learner's cart, so that a cart is never charged twice:

@@ -9,11 +9,11 @@ import fp from "fastify-plugin";
  * is application/octet-stream, which the plugin's default counts in: it may be
  * anything, images and PDFs included, that are compressed already.
  */
-export const compressibleType =
+const compressibleType =
   /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]+\+)?(?:json|xml|javascript)|image\/svg\+xml)/i;
 
 /** Bodies below this go as they are: one packet either way, and compressing them costs more than it saves. */
-export const COMPRESSION_THRESHOLD = 1024;
+const COMPRESSION_THRESHOLD = 1024;
 
 /**
  * Responses compressed with br or gzip, whichever the request's Accept-Encoding

@@ -34,7 +34,7 @@ const PRIVATE_PAGES = [
 ] as const;
 const PRIVATE_TREES = ["admin", "api", "reset-password", "order-details", "media", "emulator"] as const;
 
-export function robotsTxt(publicUrl: string): string {
+function robotsTxt(publicUrl: string): string {
   const lines = [
     "User-agent: *",
     "Allow: /",

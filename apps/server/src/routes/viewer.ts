@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { findViewer, type SessionViewer } from "../accounts/sessions.ts";
 
-export const SESSION_COOKIE = "access-token";
+const SESSION_COOKIE = "access-token";
 export const SIGN_IN_FIRST = "Please sign in to continue.";
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionViewer | null>>();
 
-export function sessionTokenOf(request: FastifyRequest): string | null {
+function sessionTokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith("Bearer ")) return header.slice(7).trim() || null;
   return request.cookies[SESSION_COOKIE] ?? null;

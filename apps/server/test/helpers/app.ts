@@ -14,7 +14,7 @@ export { ensureWebBuild } from "./web-build.ts";
 export const PUBLIC_URL = "http://store.test:3000";
 
 /** The payment emulators of a test store, in this process on a port of their own. */
-export interface TestEmulators {
+interface TestEmulators {
   app: FastifyInstance;
   /** Where they listen, e.g. http://127.0.0.1:41234: the store's config points there. */
   origin: string;

@@ -40,7 +40,7 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 /** The run's migrated embedded database, as PGlite's dumpDataDir wrote it. */
-export function migratedDump(): Blob {
+function migratedDump(): Blob {
   const dump = inject("pgliteDump");
   if (!dump) throw new Error("No migrated PGlite dump on a PostgreSQL run (test/global-setup.ts)");
   return new Blob([fs.readFileSync(dump)]);

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from "react";
 import type { z } from "zod";
 
 /** SPEC.md section 4: the submit button comes back about 200 ms after a validation failure. */
-export const REENABLE_AFTER_INVALID_MS = 200;
+const REENABLE_AFTER_INVALID_MS = 200;
 
 export type FieldErrors = Record<string, string>;
 

@@ -81,7 +81,7 @@ export function pageUrl(publicUrl: string, path: string): string {
 }
 
 /** The store's preview picture, a static file of the web build (apps/web/public). */
-export const STORE_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 } as const;
+const STORE_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 } as const;
 
 /**
  * The preview picture of a page about `subject`: the store's picture. A category's pages

@@ -1,8 +1,7 @@
 import type { UserRecord } from "@skillshelf/shared/api.ts";
 
 /** Browser storage keys of SPEC.md section 9. */
-export const USER_DATA_KEY = "user-data";
-export const ACCESS_TOKEN_KEY = "access-token";
+const USER_DATA_KEY = "user-data";
 
 /**
  * Keeps the stored user record (SPEC.md section 3) after sign in and after

@@ -75,5 +75,3 @@ export function catalogueSteps(app: FastifyInstance) {
     },
   };
 }
-
-export type CatalogueSteps = ReturnType<typeof catalogueSteps>;

@@ -9,7 +9,7 @@ import { reorderGroups } from "./manage-groups.ts";
 export type MovedKind = "category" | "group" | "content";
 
 /** The ids with one moved a place up (-1) or down (+1); as they are when it is already at that end. */
-export function movedIds(ids: number[], id: number, step: -1 | 1): number[] {
+function movedIds(ids: number[], id: number, step: -1 | 1): number[] {
   const moved = [...ids];
   const at = moved.indexOf(id);
   const to = at + step;

@@ -139,7 +139,7 @@ async function attachmentsOf(db: DbOrTx, contentIds: number[]) {
  * through one of its groups): never deleted. One index range per artefact
  * (order_lines_category_idx), whatever the history holds.
  */
-export async function soldAmong(db: DbOrTx, artefactIds: number[]) {
+async function soldAmong(db: DbOrTx, artefactIds: number[]) {
   const lines =
     artefactIds.length === 0
       ? []
@@ -375,7 +375,7 @@ export async function readAdminCategory(db: DbOrTx, currency: string, id: number
 }
 
 /** How many parents an artefact's form offers at most, besides its own. */
-export const PARENT_CHOICES = 50;
+const PARENT_CHOICES = 50;
 
 /**
  * What an artefact may be moved under: its `current` parent, then at most
@@ -407,7 +407,7 @@ export async function readParentChoices(
 }
 
 /** How many contents a related-content search offers at most, besides the related ones. */
-export const RELATED_CHOICES = 50;
+const RELATED_CHOICES = 50;
 
 /**
  * What a content's related links may be chosen from: its related ones, in

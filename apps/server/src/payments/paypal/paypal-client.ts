@@ -18,7 +18,7 @@ export type PaypalMoney = z.infer<typeof money>;
 
 const capture = z.object({ id: z.string(), status: z.string(), amount: money.optional() });
 
-export const paypalOrderSchema = z.object({
+const paypalOrderSchema = z.object({
   id: z.string(),
   status: z.string(),
   links: z.array(z.object({ href: z.string(), rel: z.string() })).default([]),

@@ -6,8 +6,7 @@ import type { PaypalSettings } from "../provider-settings.ts";
 import { PaypalClient, PaypalError, type PaypalOrder } from "./paypal-client.ts";
 import { approvalHref, captureOf, minorOfPaypalMoney, paypalOrderBody } from "./paypal-order-body.ts";
 
-export const PAYPAL_UNAVAILABLE =
-  "PayPal is not available right now. Please try again or choose another payment method.";
+const PAYPAL_UNAVAILABLE = "PayPal is not available right now. Please try again or choose another payment method.";
 
 /** PayPal drops an order the payer has not approved after three hours. */
 const ORDER_LIFETIME_MS = 3 * 3600_000;

@@ -9,7 +9,7 @@ import type { PayuSettings } from "../provider-settings.ts";
 import { describeLines } from "../quote.ts";
 import { payuCommand } from "./payu-postservice.ts";
 
-export const PAYU_UNAVAILABLE = "PayU is not available right now. Please try again or choose another payment method.";
+const PAYU_UNAVAILABLE = "PayU is not available right now. Please try again or choose another payment method.";
 
 /** A PayU form nobody posted within this long is taken as abandoned. */
 const FORM_LIFETIME_MS = 3600_000;

@@ -4,7 +4,7 @@ import { useActionSubmit } from "../../hooks/use-action-submit";
 import { useT } from "../../lib/i18n";
 import { useToast } from "../toast/toast-context";
 
-export const REMOVE_CONFIRMATION = "Are you sure you want to remove this item from your cart?";
+const REMOVE_CONFIRMATION = "Are you sure you want to remove this item from your cart?";
 
 /**
  * Removal after the learner confirms (SPEC.md section 2), through the cart's

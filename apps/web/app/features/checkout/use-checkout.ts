@@ -8,7 +8,7 @@ import { useToast } from "../toast/toast-context";
 import { leaveForProvider, paymentStep, unexpectedPaymentError } from "./payment-step";
 
 /** SPEC.md section 9: the processing flag clears after 5 seconds, or at once on an error. */
-export const CHECKOUT_PROCESSING_MS = 5000;
+const CHECKOUT_PROCESSING_MS = 5000;
 
 /** The checkout words its own toasts per provider (payment-step.ts), so the action's message is not shown as it is. */
 const QUIET: Notifier = { success() {}, error() {} };

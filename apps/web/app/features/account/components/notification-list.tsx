@@ -18,7 +18,7 @@ const KIND_LABELS: Record<Kind, string> = {
 };
 
 /** A notification with its time written for the learner (formatted in the loader, in their zone). */
-export type ShownNotification = NotificationItem & { when: string };
+type ShownNotification = NotificationItem & { when: string };
 
 interface NotificationGroupProps {
   id: string;

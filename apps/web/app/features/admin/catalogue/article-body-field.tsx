@@ -12,7 +12,7 @@ const EDITABLE = new Set(
 );
 
 /** Whether the editor can show this HTML without losing markup (images, figures, definition lists... cannot). */
-export function editableAsRichText(html: string): boolean {
+function editableAsRichText(html: string): boolean {
   const body = new DOMParser().parseFromString(html, "text/html").body;
   return Array.from(body.querySelectorAll("*")).every((element) => EDITABLE.has(element.localName));
 }

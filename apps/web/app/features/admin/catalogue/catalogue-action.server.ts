@@ -22,14 +22,14 @@ import type { PageContext } from "../../../load-context";
 import { CATALOGUE_CHECKBOXES, type CatalogueIntent, isCatalogueIntent, treeParamsOf } from "./catalogue-intents";
 
 /** What a plain form post's failure renders with: which form it was, and what was typed in it. */
-export interface PostedCatalogueForm {
+interface PostedCatalogueForm {
   intent: string;
   id: string;
   fields: Record<string, string | boolean>;
 }
 
 /** The action's data: an outcome, and with a failure the form it belongs to. */
-export type CatalogueAnswer =
+type CatalogueAnswer =
   | ActionOutcome<unknown>
   | (Extract<ActionOutcome<unknown>, { ok: false }> & { posted: PostedCatalogueForm });
 type Answer = Response | ReturnType<typeof data<CatalogueAnswer>>;

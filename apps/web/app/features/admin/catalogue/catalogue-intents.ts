@@ -1,5 +1,5 @@
 /** The catalogue editor's forms, each posted to the page's action with its `intent` (catalogue-action.server.ts). */
-export const CATALOGUE_INTENTS = [
+const CATALOGUE_INTENTS = [
   "category-create",
   "category-update",
   "category-delete",

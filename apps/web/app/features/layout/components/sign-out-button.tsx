@@ -5,7 +5,7 @@ import { useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 import { clearSession } from "../clear-session";
 
-export const SIGN_OUT_CONFIRM = "Are you sure you want to logout?";
+const SIGN_OUT_CONFIRM = "Are you sure you want to logout?";
 
 interface SignOutButtonProps {
   className?: string;

@@ -6,7 +6,7 @@ import { useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 
 /** SPEC.md's generic confirmation prompt, as the operator's refund asks it too. */
-export const REFUND_CONFIRMATION = "Are you sure?";
+const REFUND_CONFIRMATION = "Are you sure?";
 
 /**
  * Request refund with JavaScript: after the learner confirms, a fetcher sends
