@@ -7,9 +7,9 @@ export interface PageContext extends StoreContext {
   cspNonce: string;
   /**
    * Where entry.server leaves the document it rendered, for the host to send as it is: through a
-   * Response body it would be encoded, wrapped in a stream and read back.
+   * Response body it would be wrapped in a stream and read back.
    */
-  rendered: { html: string | null };
+  rendered: { html: Buffer | null };
 }
 
 /**

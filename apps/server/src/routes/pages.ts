@@ -39,7 +39,7 @@ import { viewerOf } from "./viewer.ts";
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
 
 /** What the app's loaders, actions and document get for a request (apps/web/app/load-context.ts). */
-type PageContext = StoreContext & { cspNonce: string; rendered: { html: string | null } };
+type PageContext = StoreContext & { cspNonce: string; rendered: { html: Buffer | null } };
 
 /**
  * Hosts the React Router app: hashed assets from build/client, every other GET
@@ -293,7 +293,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     // No abort signal: other requests may be waiting on this render.
     const context = storeContext(null, i18n, nonce, noActions());
     const response = await handle(webRequestOf(request, { forVisitors: true }), context);
-    return toVisitorPage(response, context.rendered.html ?? (await response.text()), nonce);
+    return toVisitorPage(response, context.rendered.html?.toString() ?? (await response.text()), nonce);
   };
 
   /** A visitor's page from the cache: its own nonce, a validator, and headers a CDN may keep it by. */
@@ -369,8 +369,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     // A document is sent in one piece: one write to the socket and one pass of the compressor, where the
     // chunks React flushes (2 KB each) cost a write and a trip through two stream adapters each. No route
     // defers data, so React has the whole document before it sends any of it.
-    // As bytes: given the string, Fastify would measure its UTF-8 length in one pass and encode it in another.
-    if (context.rendered.html !== null) return reply.send(Buffer.from(context.rendered.html));
+    if (context.rendered.html !== null) return reply.send(context.rendered.html);
     if (!response.body) return reply.send();
     return reply.send(Buffer.from(await response.arrayBuffer()));
   };
