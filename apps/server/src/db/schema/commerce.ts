@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -226,24 +225,6 @@ export const entitlements = pgTable(
     // What a learner owns now, newest first (keyset pages on (created_at, id)).
     index("entitlements_user_created_idx").on(t.userId, t.createdAt, t.id).where(sql`${t.revokedAt} is null`),
   ],
-);
-
-/**
- * Where the payment emulators kept their state while they ran inside the
- * store. They are their own app now (apps/emulators) and keep it themselves:
- * the store neither reads nor writes this table, which stays only until a
- * migration drops it.
- */
-export const emulatorRecords = pgTable(
-  "emulator_records",
-  {
-    provider: text("provider").notNull(),
-    id: text("id").notNull(),
-    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.provider, t.id] })],
 );
 
 /**
