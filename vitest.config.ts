@@ -1,10 +1,14 @@
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
+// packages/shared and apps/emulators from their TypeScript source ("source" in their package.json's
+// exports), not their build. Vitest's own default is Vite's server conditions without "module".
+const resolve = { conditions: ["source", ...defaultServerConditions.filter((c) => c !== "module")] };
+
 export default defineConfig({
-  // packages/shared from its TypeScript source ("source" in its package.json's exports), not its build.
-  // Vitest's own default is Vite's server conditions without "module".
-  ssr: { resolve: { conditions: ["source", ...defaultServerConditions.filter((c) => c !== "module")] } },
+  ssr: { resolve },
+  // Where Vitest runs the global setup files, in its own process.
+  environments: { __vitest__: { resolve } },
   test: {
     projects: [
       {

@@ -39,9 +39,6 @@ function vitest(name, project, env) {
 }
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
-// The API suite's global setup (one migration per run) runs in Vitest's own
-// process, which loads packages/shared as Node does: from its build.
-if (!run("build packages/shared", "npm", ["run", "build", "--silent", "-w", "packages/shared"])) totals.failed++;
 vitest("unit", "unit", withoutPostgres);
 vitest("api-pglite", "api", withoutPostgres);
 if (TEST_DATABASE_URL) vitest("api-postgres", "api", process.env);
