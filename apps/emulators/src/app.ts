@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { paypalEmulator } from "./paypal.ts";
 import { payuEmulator } from "./payu.ts";
+import type { EmulatorOptions } from "./plugin-options.ts";
 import { EmulatorRecords } from "./records.ts";
 import { stripeEmulator } from "./stripe.ts";
 
@@ -17,13 +18,6 @@ export interface EmulatorsOptions {
   stateFile?: string;
   /** Fastify's logger option; silent by default. */
   logger?: boolean | { level: string };
-}
-
-/** What each provider's plugin is given. */
-export interface EmulatorOptions {
-  records: EmulatorRecords;
-  storeUrl: () => string;
-  currency: string;
 }
 
 declare module "fastify" {

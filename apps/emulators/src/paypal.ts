@@ -6,9 +6,9 @@ import {
 } from "@skillshelf/shared/payment-emulators.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { EmulatorOptions } from "./app.ts";
 import { acceptFormBodies, formFields } from "./form-body.ts";
 import { emulatorLanguage, sendPage } from "./page.ts";
+import type { EmulatorOptions } from "./plugin-options.ts";
 
 /** PayPal's money in minor units of its currency; null for anything but a plain amount with its decimals. */
 function minorOfPaypalMoney(money: { currency_code: string; value: string } | undefined): number | null {

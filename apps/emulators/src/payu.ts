@@ -9,9 +9,9 @@ import {
   payuResponseHash,
 } from "@skillshelf/shared/payu-hash.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { EmulatorOptions } from "./app.ts";
 import { acceptFormBodies, formFields } from "./form-body.ts";
 import { type EmulatorLanguage, emulatorLanguage, type PageContent, sendPage } from "./page.ts";
+import type { EmulatorOptions } from "./plugin-options.ts";
 
 interface Transaction {
   /** The payment form as posted, less its hash. */

@@ -4,8 +4,8 @@ import { STRIPE_EMULATOR_KEYS } from "@skillshelf/shared/payment-emulators.ts";
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import Stripe from "stripe";
 import { z } from "zod";
-import type { EmulatorOptions } from "./app.ts";
 import { emulatorLanguage, type PageContent, sendPage } from "./page.ts";
+import type { EmulatorOptions } from "./plugin-options.ts";
 import type { EmulatorRecords } from "./records.ts";
 
 /**

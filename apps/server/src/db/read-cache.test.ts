@@ -15,7 +15,7 @@ afterAll(() => database?.close());
 function settingReads(max = 100) {
   const cache = readCache<string | null>(max);
   let reads = 0;
-  const read = (db: Parameters<typeof cache>[0], key: string) =>
+  const read = (db: Database["db"], key: string) =>
     cache(db, key, async () => {
       reads++;
       const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));

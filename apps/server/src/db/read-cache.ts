@@ -1,5 +1,4 @@
 import type { PGlite } from "@electric-sql/pglite";
-import type { Db, DbOrTx } from "./client.ts";
 
 /**
  * The embedded database belongs to this process alone (data-dir-lock.ts), so every write
@@ -33,11 +32,14 @@ export function countingWrites(client: PGlite): { client: PGlite; generation: ()
 
 const READ = /^\s*select\b/i;
 
-/** The write generation of each database handle whose writes are all counted; not a transaction's. */
-const generations = new WeakMap<DbOrTx, () => number>();
+/**
+ * The write generation of each database handle (client.ts's Db; any object, so this module needs
+ * nothing of the client's) whose writes are all counted; not a transaction's.
+ */
+const generations = new WeakMap<object, () => number>();
 
 /** Lets readCache keep this handle's reads until `generation` moves on (countingWrites). */
-export function keepReadsUntilWrites(db: Db, generation: () => number): void {
+export function keepReadsUntilWrites(db: object, generation: () => number): void {
   generations.set(db, generation);
 }
 
@@ -48,7 +50,7 @@ export function keepReadsUntilWrites(db: Db, generation: () => number): void {
  * PostgreSQL other instances write too, and a transaction reads its own writes, so
  * those read every time. Requests that ask at once share one read.
  */
-export function readCache<V>(max: number): (db: DbOrTx, key: string, read: () => Promise<V>) => Promise<V> {
+export function readCache<V>(max: number): (db: object, key: string, read: () => Promise<V>) => Promise<V> {
   const kept = new Map<string, { generation: number; value: Promise<V> }>();
   return (db, key, read) => {
     const generation = generations.get(db)?.();

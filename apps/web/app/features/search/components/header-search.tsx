@@ -1,9 +1,16 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useT } from "../../../lib/i18n";
-import type { SearchComboboxProps } from "./search-combobox";
 
 export const SEARCH_INPUT_ID = "site-search";
+
+/** What the suggestions box (search-combobox.tsx) is given when it takes over the plain one. */
+export interface SearchComboboxProps {
+  /** What was typed into the plain box before this loaded. */
+  initialQuery: string;
+  /** Whether the plain box had the focus: this box takes it over. */
+  focused: boolean;
+}
 
 /**
  * The suggestions box, once its code is here. It comes with the /search page's

@@ -2,19 +2,12 @@ import { SEARCH_MAX_QUERY, type SearchSuggestion } from "@skillshelf/shared/sear
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { useT } from "../../../lib/i18n";
-import { SEARCH_INPUT_ID } from "./header-search";
+import { SEARCH_INPUT_ID, type SearchComboboxProps } from "./header-search";
 
 /** How long typing must pause before suggestions are asked for. */
 const DEBOUNCE_MS = 150;
 /** Fewer characters than this suggest nothing: one letter matches too much to help. */
 const MIN_CHARS = 2;
-
-export interface SearchComboboxProps {
-  /** What was typed into the plain box before this loaded. */
-  initialQuery: string;
-  /** Whether the plain box had the focus: this box takes it over. */
-  focused: boolean;
-}
 
 /**
  * The header's search box with suggestions while typing, a combobox with a
