@@ -1,49 +1,59 @@
 import { settingsSchema } from "@skillshelf/shared/account-forms.ts";
-import { useActionData } from "react-router";
-import { FormNotice } from "../components/form/form-notice";
+import { useRevalidator } from "react-router";
+import { ActionForm } from "../components/form/action-form";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
-import { NOTIFICATION_FIELDS, SettingsForm } from "../features/account/components/settings-form";
-import { serverActionOrFailure } from "../lib/client-action";
-import { answerForm, checkForm } from "../lib/form-action";
+import { NOTIFICATION_FIELDS, SettingsFields } from "../features/account/components/settings-fields";
+import { formRoute } from "../lib/form-route";
+import { formAction } from "../lib/form-route.server";
 import { requireViewer } from "../lib/guards";
-import { metaT, useT } from "../lib/i18n";
-import { buildMeta } from "../lib/meta";
+import { useT } from "../lib/i18n";
+import { saveUserRecord } from "../lib/user-storage";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/settings";
+
+/** Saves the settings with the API's own steps; a plain form post then comes back here. */
+const route = formRoute({
+  operation: "profile.saveSettings",
+  schema: settingsSchema,
+  who: "learner",
+  successTo: "/settings",
+  checkboxes: NOTIFICATION_FIELDS,
+  title: "Settings | Skillshelf",
+  description: "Your display name, time zone, language and notification choices.",
+});
+
+export const { meta, clientAction } = route;
+export const action = formAction(route);
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const store = context.get(storeContext);
   return { user: requireViewer(store, url).user };
 }
 
-/** Saves the settings with the API's own steps; a plain form post then comes back here. */
-export async function action({ context, request, url }: Route.ActionArgs) {
-  const store = context.get(storeContext);
-  requireViewer(store, url);
-  const checked = checkForm(await request.formData(), settingsSchema, { checkboxes: NOTIFICATION_FIELDS });
-  return answerForm(store, checked.ok ? await store.profile.saveSettings(checked.data) : checked.outcome, "/settings");
-}
-
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
-
-export function meta({ matches }: Route.MetaArgs) {
-  const t = metaT(matches);
-  return buildMeta({
-    t,
-    title: t("Settings | Skillshelf"),
-    description: t("Your display name, time zone, language and notification choices."),
-  });
-}
-
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const posted = useActionData<typeof action>();
+  const revalidator = useRevalidator();
   return (
     <div className="account-page">
       <AccountPageHeader title={t("Settings")} lead={t("Choose how Skillshelf looks and talks to you.")} />
       <div className="card account-panel">
-        <FormNotice outcome={posted} />
-        <SettingsForm user={loaderData.user} postedErrors={posted?.ok === false ? posted.errors : undefined} />
+        <ActionForm
+          route={route}
+          panel="Settings"
+          submitLabel="Save settings"
+          busyLabel="Saving…"
+          // The saved record is kept for the header (the router has read it again after the action).
+          onSuccess={(user) => {
+            saveUserRecord(user);
+            return undefined;
+          }}
+          // The session ended (expired, or signed out elsewhere): the guard sends the learner to sign in.
+          onRefused={(outcome) => {
+            if (outcome.status === 401) void revalidator.revalidate();
+          }}
+        >
+          {({ errors }) => <SettingsFields user={loaderData.user} errors={errors} />}
+        </ActionForm>
       </div>
     </div>
   );

@@ -86,11 +86,15 @@ describe("the language catalogues", () => {
 describe("the texts the web app asks for", () => {
   const app = fileURLToPath(new URL("../../../../apps/web/app", import.meta.url));
   const sources = readdirSync(app, { recursive: true, encoding: "utf8" })
-    .filter((file) => /\.tsx?$/.test(file))
+    // The app's own files, not its tests (whose sample definitions are no page's texts).
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
     .map((file) => ({ file, text: readFileSync(join(app, file), "utf8") }));
-  /** Each literal key: t("…") and <Trans i18nKey="…">. */
+  /**
+   * Each literal key: t("…"), <Trans i18nKey="…">, and the title and description that
+   * objects hand to `t` (a form route's meta, the auth benefits, the settings' switches).
+   */
   const asked = sources.flatMap(({ file, text }) =>
-    [...text.matchAll(/\bt\(\s*"((?:[^"\\]|\\.)*)"|i18nKey="([^"]*)"/g)].map((m) => ({
+    [...text.matchAll(/\b(?:t\(\s*|(?:title|description): )"((?:[^"\\]|\\.)*)"|i18nKey="([^"]*)"/g)].map((m) => ({
       file,
       key: m[1] === undefined ? (m[2] ?? "") : (JSON.parse(`"${m[1]}"`) as string),
     })),

@@ -1,16 +1,12 @@
-import { LANGUAGES, settingsSchema, TIME_ZONES } from "@skillshelf/shared/account-forms.ts";
+import { LANGUAGES, TIME_ZONES } from "@skillshelf/shared/account-forms.ts";
 import type { UserRecord } from "@skillshelf/shared/api.ts";
 import { languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
 import { kept } from "@skillshelf/shared/intl-formatters.ts";
 import { SelectField } from "../../../components/form/select-field";
-import { SubmitButton } from "../../../components/form/submit-button";
 import { SwitchField } from "../../../components/form/switch-field";
 import { TextField } from "../../../components/form/text-field";
-import { useActionSubmit } from "../../../hooks/use-action-submit";
-import { type FieldErrors, useSchemaForm } from "../../../hooks/use-schema-form";
+import type { FieldErrors } from "../../../hooks/use-schema-form";
 import { useTranslator } from "../../../lib/i18n";
-import { useToast } from "../../toast/toast-context";
-import { useKeepUserRecord } from "../use-keep-user-record";
 
 const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => ({
   value: zone,
@@ -51,20 +47,11 @@ const NOTIFICATIONS = [
   },
 ] as const;
 
-/** Display name, time zone, language and the three notification switches. */
-export function SettingsForm({ user, postedErrors }: { user: UserRecord; postedErrors?: FieldErrors | undefined }) {
+/** The settings form's fields: display name, time zone, language and the three notification switches. */
+export function SettingsFields({ user, errors }: { user: UserRecord; errors: FieldErrors }) {
   const { t, language } = useTranslator();
-  const toast = useToast();
-  const keepUserRecord = useKeepUserRecord();
-  const send = useActionSubmit<UserRecord>(toast);
-  const { errors, phase, formProps } = useSchemaForm(settingsSchema, {
-    initialErrors: postedErrors,
-    // Posted to the settings page's action, a plain form post without JavaScript.
-    onValid: async (_data, helpers) => keepUserRecord(await send(helpers.form), helpers),
-  });
-
   return (
-    <form className="form form--wide" aria-label={t("Settings")} {...formProps}>
+    <>
       <section className="settings-section" aria-labelledby="settings-general">
         <h2 id="settings-general" className="settings-section__title">
           {t("General")}
@@ -113,9 +100,6 @@ export function SettingsForm({ user, postedErrors }: { user: UserRecord; postedE
           ))}
         </div>
       </section>
-      <div className="form__actions">
-        <SubmitButton phase={phase} label="Save settings" busyLabel="Saving…" className="button" />
-      </div>
-    </form>
+    </>
   );
 }
