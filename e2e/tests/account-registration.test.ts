@@ -16,6 +16,7 @@ const DUPLICATE = "An account with this email already exists. Please sign in ins
 const REDIRECT_MS = 3000;
 /** How far from the message's moment the redirect's timer may have been set (the same render). */
 const SLACK_MS = 250;
+const PAUSE_AHEAD_MS = 500;
 
 /**
  * Notes, in the page's time, when each toast first shows: call before submitting.
@@ -40,13 +41,16 @@ function noteToasts(page: Page) {
  */
 async function pauseAfter(page: Page, message: Locator): Promise<number> {
   await message.waitFor();
-  const elapsed = await message.evaluate((toast) => {
+  const shownAt = await message.evaluate((toast) => {
     const shown = (window as unknown as { toastsShown: Map<string, number> }).toastsShown;
-    return Date.now() - (shown.get(toast.textContent ?? "") ?? Number.NaN);
+    return shown.get(toast.textContent ?? "") ?? Number.NaN;
   });
-  expect(elapsed).toBeGreaterThanOrEqual(0);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
-  return elapsed + 1;
+  // A moment ahead of the page's time, which runs on until the call arrives: the clock cannot go back.
+  const pausedAt = (await page.evaluate(() => Date.now())) + PAUSE_AHEAD_MS;
+  await page.clock.pauseAt(pausedAt);
+  const elapsed = pausedAt - shownAt;
+  expect(elapsed).toBeLessThan(REDIRECT_MS - SLACK_MS);
+  return elapsed;
 }
 
 /** Where React Router is, and whether it is on its way elsewhere: a navigation shows there before the URL changes. */
