@@ -2,7 +2,8 @@ import type { ListingResponse, NotificationsView } from "@skillshelf/shared/api.
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import { SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
 import { browserResources, createPageTranslator } from "@skillshelf/shared/i18n/page-translator.ts";
-import { statedMoment, templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
+import { statedMoment } from "@skillshelf/shared/i18n/stated-moment.ts";
+import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
 import { VALUED_MESSAGES } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";

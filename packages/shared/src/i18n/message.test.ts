@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "./catalogues.ts";
 import { english, inLanguage, plain, valuedMessage } from "./message.ts";
 import { createPageTranslator } from "./page-translator.ts";
-import { statedMoment } from "./translate-message.ts";
+import { statedMoment } from "./stated-moment.ts";
 import { valued } from "./valued-messages.ts";
 
 const t = (code: "es" | "fr") => createPageTranslator(code, CATALOGUES[code]).t;

@@ -1,5 +1,5 @@
 import { interpolate, type TFunction } from "./page-translator.ts";
-import { statedMoment, statedMomentIn } from "./translate-message.ts";
+import { statedMoment, statedMomentIn } from "./stated-moment.ts";
 import { VALUED_MESSAGES } from "./valued-messages.ts";
 
 /**

@@ -1,4 +1,5 @@
 import type { Resources, TFunction } from "./page-translator.ts";
+import { statedMomentIn } from "./stated-moment.ts";
 
 /*
  * A server message in the reader's language. The server writes its messages
@@ -67,17 +68,6 @@ function messagePatterns(templates: readonly string[]): MessagePattern[] {
   patterns.sort((a, b) => b.fixed - a.fixed);
   patternsByTemplates.set(templates, patterns);
   return patterns;
-}
-
-/** The English of a moment as the server states it: "30 November 2026 at 10:00 UTC" (en-GB, UTC). */
-export function statedMoment(at: Date): string {
-  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
-}
-
-/** A moment as statedMoment states it, in `language`: English as statedMoment, others by Intl (long date, UTC). */
-export function statedMomentIn(language: string, at: Date): string {
-  if (language === "en") return statedMoment(at);
-  return `${new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
 }
 
 const MONTHS = [

@@ -3,7 +3,8 @@ import { wholeMinorMessage } from "../money.ts";
 import { CATALOGUES } from "./catalogues.ts";
 import { LANGUAGE_CODES } from "./languages.ts";
 import { browserResources, createPageTranslator } from "./page-translator.ts";
-import { readStatedMoment, statedMoment, templatesOf, translateMessage } from "./translate-message.ts";
+import { statedMoment } from "./stated-moment.ts";
+import { readStatedMoment, templatesOf, translateMessage } from "./translate-message.ts";
 import { VALUED_MESSAGES, valued } from "./valued-messages.ts";
 
 type Code = (typeof LANGUAGE_CODES)[number];
