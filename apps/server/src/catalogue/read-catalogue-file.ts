@@ -1,4 +1,5 @@
 import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
+import { english, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
 import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
 import Tokenizer from "@streamparser/json/tokenizer.js";
 import TokenType from "@streamparser/json/utils/types/tokenType.js";
@@ -442,7 +443,7 @@ const MUST_BE = {
 /**
  * Zod's own words for what the format's schema leaves to it (a wrong type, a
  * missing or empty field, an unknown one), as catalogue keys a page shows in
- * the operator's language; the schema's own messages as they are.
+ * the operator's language; the schema's own messages in English.
  */
 function issueMessage(issue: z.core.$ZodIssue, path: JsonPath): string {
   const last = path.findLastIndex((part) => typeof part === "string");
@@ -458,5 +459,5 @@ function issueMessage(issue: z.core.$ZodIssue, path: JsonPath): string {
   if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1) {
     return valued("propertyRequired", { property });
   }
-  return issue.message;
+  return english(messageOfIssue(issue.message));
 }
