@@ -1,12 +1,14 @@
 import type { Resources, TFunction } from "./page-translator.ts";
 import { statedMomentIn } from "./stated-moment.ts";
 
+// Only the admin catalogue uses this (lib/message-t.ts); every other message reaches a page as a key.
+
 /*
- * A server message in the reader's language. The server writes its messages
- * in English (CONTRACT.md); those that carry values (valued-messages.ts) are
- * catalogue keys with placeholders, found back here by matching the English
- * text against the keys ("templates") of the page's own catalogue, so no
- * page's JavaScript carries the table of them.
+ * A server message that reached the page in English (the admin catalogue's
+ * uploads and import), in the reader's language: those that carry values
+ * (valued-messages.ts) are catalogue keys with placeholders, found back here
+ * by matching the English text against the keys ("templates") of the page's
+ * own catalogue.
  */
 
 /**
