@@ -5,6 +5,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { fileTooLargeMessage } from "@skillshelf/shared/admin-forms.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
+import { english, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -216,7 +217,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
-        errors[field] ??= issue.message ?? "Invalid value";
+        // The shared schemas' messages are keys with values (issueText): written in English here, at the JSON edge.
+        errors[field] ??= issue.message ? english(messageOfIssue(issue.message)) : "Invalid value";
       }
       return sendError(reply, 422, Object.values(errors)[0] ?? "Invalid input", errors);
     }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { CartResponse, ListingResponse, OrderDetail, OrderRow } from "@skillshelf/shared/api.ts";
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
-import { type AdminCouponRow, belowUses, COUPON_MESSAGES, NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
+import { type AdminCouponRow, COUPON_MESSAGES, NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentGroups, coupons, entitlements, orderLines, orders, payments } from "../src/db/schema/index.ts";
@@ -280,7 +280,7 @@ describe("coupon codes", () => {
     expect(used.json().message).toBe(COUPON_MESSAGES.used);
     const below = await edit(id, { code, kind: "amount", value: 4, max_uses: 1 });
     expect(below.statusCode).toBe(422);
-    expect(below.json().errors).toEqual({ max_uses: belowUses(2) });
+    expect(below.json().errors).toEqual({ max_uses: "Total uses cannot be below the 2 uses so far" });
     const more = await edit(id, { code, kind: "amount", value: 4, max_uses: 3 });
     expect(more.statusCode).toBe(200);
 

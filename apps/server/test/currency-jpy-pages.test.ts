@@ -2,7 +2,7 @@ import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentGroups, coupons } from "../src/db/schema/index.ts";
-import { createUser, signIn } from "./helpers/accounts.ts";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { formPost, pageHtml } from "./helpers/pages.ts";
@@ -73,5 +73,31 @@ describe("pages of a store in yen", () => {
     const [row] = await store.database.db.select().from(coupons).where(eq(coupons.code, "YEN-OFF"));
     expect(row).toMatchObject({ kind: "amount", value: 100 });
     expect(textOf(await pageHtml(store, "/admin/coupons", admin))).toContain("JP¥100");
+  });
+
+  it("refuse it in a Spanish operator's language, from the schema's key and values, and in English to the API", async () => {
+    const spanish = await signIn(store, (await createUser(store, { role: "admin", language: "Spanish" })).id);
+    const refused = await formPost(
+      store,
+      "/admin/coupons",
+      { code: "YEN-ES", kind: "amount", value: "99.5" },
+      { cookie: `access-token=${spanish}` },
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(textOf(refused.body)).toContain("Un importe debe ser un número entero: JPY no tiene decimales");
+    expect(refused.body).not.toContain('{"key"');
+
+    const api = await store.app.inject({
+      method: "POST",
+      url: "/api/admin/coupons",
+      headers: bearer(spanish),
+      payload: { code: "YEN-ES", kind: "amount", value: 99.5 },
+    });
+    expect(api.statusCode).toBe(422);
+    expect(api.json()).toMatchObject({
+      status: false,
+      message: "An amount must be a whole number: JPY has no decimals",
+      errors: { value: "An amount must be a whole number: JPY has no decimals" },
+    });
   });
 });

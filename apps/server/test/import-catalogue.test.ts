@@ -4,6 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { CategoriesResponse } from "@skillshelf/shared/api.ts";
+import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
+import { inLanguage, plain, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { createPageTranslator } from "@skillshelf/shared/i18n/page-translator.ts";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
@@ -47,6 +50,26 @@ describe("a bad catalogue file", () => {
     const error = await importText('{\n  "version": 1,\n  "categories": [\n    { "slug": "a" \n  ]\n}');
     expect(error?.line).toBe(5);
     expect(error?.message).toMatch(/^line 5: invalid JSON/);
+  });
+
+  it("states where and why as keys with values, which a page writes in its language", async () => {
+    const file = smallCatalogue() as any;
+    file.categories[0].artefacts[0].price = "cheap";
+    const error = await importText(pretty(file));
+    const line = error?.line ?? 0;
+    const path = "categories[0].artefacts[0].price";
+    expect(error?.text).toEqual(
+      valuedMessage("importLine", {
+        line,
+        reason: valuedMessage("importAt", {
+          path,
+          reason: valuedMessage("propertyMustBeNumber", { property: "price" }),
+        }),
+      }),
+    );
+    expect(error?.message).toBe(`line ${line}: ${path}: price must be a number`);
+    const { t } = createPageTranslator("es", CATALOGUES.es);
+    expect(inLanguage("es", t, error?.text ?? plain(""))).toBe(`línea ${line}: ${path}: price debe ser un número`);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueText } from "./i18n/message.ts";
 import { valued } from "./i18n/valued-messages.ts";
 import { MAX_ID, rowId } from "./ids.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
@@ -29,13 +30,9 @@ export const ADMIN_MESSAGES = {
   reorderMismatch: "The list does not match the items to reorder.",
 } as const;
 
-export const slugTakenMessage = (owner: string) => valued("slugTaken", { owner });
-export const groupNameTakenMessage = (artefact: string) => valued("groupNameTaken", { artefact });
+/** The English of an upload too large, as the JSON API answers it (the admin catalogue's uploads). */
 export const fileTooLargeMessage = (maxBytes: number) =>
   valued("fileTooLarge", { megabytes: Math.floor(maxBytes / 1024 / 1024) });
-/** Orders keep pointing at what they sold, so it stays; hiding takes it off the public pages. */
-export const soldCategoryMessage = (name: string) => valued("soldCategory", { name });
-export const soldGroupMessage = (name: string) => valued("soldGroup", { name });
 
 const required = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
@@ -67,7 +64,7 @@ export const priceSchema = perCurrency((currency) =>
       .number({ error: ADMIN_MESSAGES.priceNumber })
       .positive("Price must be above 0")
       .max(100000, "Price must be at most 100000")
-      .refine((price) => isPriceStep(price, currency), { message: wholeMinorMessage("Price", currency) })
+      .refine((price) => isPriceStep(price, currency), { message: issueText(wholeMinorMessage("Price", currency)) })
       .nullable(),
   ),
 );

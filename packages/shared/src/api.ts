@@ -287,6 +287,14 @@ export type ActionResult<T = null> =
   | { ok: true; message: Message; data: T }
   | { ok: false; status: number; message: Message; errors?: Record<string, Message> };
 
+/**
+ * A page's route error (422) for a page link whose cursor or search is bad:
+ * the reason as a key with values, which the error page writes in its language.
+ */
+export interface PageLinkRefusal {
+  message: Message;
+}
+
 /** An action's result as the page shows it: its messages written in the page's language. */
 export type ActionOutcome<T = null> =
   | { ok: true; message: string; data: T }

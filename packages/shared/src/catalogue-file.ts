@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { valued } from "./i18n/valued-messages.ts";
+import { issueText, valuedMessage } from "./i18n/message.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
 
 /**
@@ -7,9 +7,10 @@ import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
  * written by the admin export. Documented in docs/catalogue-format.md.
  */
 
-// Messages name the file's own fields, untranslated; the rest of each is a catalogue key (valued-messages.ts).
-const required = (property: string) => valued("propertyRequired", { property });
-const atMost = (property: string, max: number) => valued("propertyAtMostChars", { property, max });
+// Messages name the file's own fields, untranslated; the rest of each is a catalogue key (valued-messages.ts),
+// carried with its values as the issue's text (issueText).
+const required = (property: string) => issueText(valuedMessage("propertyRequired", { property }));
+const atMost = (property: string, max: number) => issueText(valuedMessage("propertyAtMostChars", { property, max }));
 
 const slug = z
   .string()
@@ -30,7 +31,7 @@ const priceIn = (currency: string) =>
     .number()
     .positive("price must be above 0")
     .max(100000, "price is at most 100000")
-    .refine((price) => isPriceStep(price, currency), { message: wholeMinorMessage("price", currency) })
+    .refine((price) => isPriceStep(price, currency), { message: issueText(wholeMinorMessage("price", currency)) })
     .nullable()
     .optional();
 
@@ -39,7 +40,9 @@ export const MEDIA_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"
 export const mediaFileSchema = z
   .object({
     name: text("name", 200),
-    mimetype: z.enum(MEDIA_TYPES, { message: valued("mimetypeOneOf", { types: MEDIA_TYPES.join(", ") }) }),
+    mimetype: z.enum(MEDIA_TYPES, {
+      message: issueText(valuedMessage("mimetypeOneOf", { types: MEDIA_TYPES.join(", ") })),
+    }),
     /** The file's bytes, base64. */
     data_base64: z.string().min(1).optional(),
     /** Or a path relative to the catalogue file. */

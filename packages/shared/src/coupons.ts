@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { valued } from "./i18n/valued-messages.ts";
+import { issueText } from "./i18n/message.ts";
 import { rowId } from "./ids.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
 
@@ -29,9 +29,6 @@ export const COUPON_MESSAGES = {
   taken: "A code with this name already exists.",
   artefactsMissing: "Some of these artefacts do not exist.",
 } as const;
-
-/** A code's total uses cannot go below the orders that already used it. */
-export const belowUses = (uses: number) => valued("belowUses", { uses });
 
 /** The cart's and the order's line for the upgrade credit. */
 export const CREDIT_LABEL = "Credit for what you own";
@@ -143,7 +140,7 @@ export const createCouponSchema = perCurrency((currency) =>
         ctx.addIssue({ code: "custom", path: ["value"], message: "A percentage is a whole number from 1 to 100" });
       }
       if (coupon.kind === "amount" && !isPriceStep(coupon.value, currency)) {
-        ctx.addIssue({ code: "custom", path: ["value"], message: wholeMinorMessage("An amount", currency) });
+        ctx.addIssue({ code: "custom", path: ["value"], message: issueText(wholeMinorMessage("An amount", currency)) });
       }
     }),
 );

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { english } from "./i18n/message.ts";
 import {
   currencyDigits,
   decimalAmount,
@@ -109,10 +110,10 @@ describe("money", () => {
   });
 
   it("says how many decimals a price may have", () => {
-    expect(wholeMinorMessage("Price", "GBP")).toBe("Price has at most two decimals");
-    expect(wholeMinorMessage("Price", "JPY")).toBe("Price must be a whole number: JPY has no decimals");
+    expect(english(wholeMinorMessage("Price", "GBP"))).toBe("Price has at most two decimals");
+    expect(english(wholeMinorMessage("Price", "JPY"))).toBe("Price must be a whole number: JPY has no decimals");
     // Three-decimal currencies are priced in tens of fils, as Stripe charges them.
-    expect(wholeMinorMessage("price", "KWD")).toBe("price has at most two decimals");
+    expect(english(wholeMinorMessage("price", "KWD"))).toBe("price has at most two decimals");
   });
 
   it("keeps prices in three-decimal currencies to tens of the minor unit, and every other currency to its own", () => {

@@ -1,3 +1,4 @@
+import { type Message, plain } from "./i18n/message.ts";
 import { currencyFormatter, formatPrice } from "./intl-formatters.ts";
 
 /**
@@ -80,14 +81,19 @@ export function isPriceStep(major: number, currency: string): boolean {
 const DIGIT_WORDS = ["no", "one", "two", "three", "four"];
 
 /**
- * Why a price with too many decimals is refused, under `subject` ("Price"):
- * "Price has at most two decimals" (GBP, and KWD: minorStep), "Price must be
- * a whole number: JPY has no decimals" (JPY).
+ * Why a price with too many decimals is refused, under `subject` ("Price"), as
+ * a message: "Price has at most two decimals" (GBP, and KWD: minorStep), "Price
+ * must be a whole number: {{currency}} has no decimals" with JPY (JPY).
  */
-export function wholeMinorMessage(subject: string, currency: string): string {
+export function wholeMinorMessage(subject: string, currency: string): Message {
   const digits = priceDigits(currency);
-  if (digits === 0) return `${subject} must be a whole number: ${currency.toUpperCase()} has no decimals`;
-  return `${subject} has at most ${DIGIT_WORDS[digits] ?? digits} decimal${digits === 1 ? "" : "s"}`;
+  if (digits === 0) {
+    return {
+      key: `${subject} must be a whole number: {{currency}} has no decimals`,
+      values: { currency: currency.toUpperCase() },
+    };
+  }
+  return plain(`${subject} has at most ${DIGIT_WORDS[digits] ?? digits} decimal${digits === 1 ? "" : "s"}`);
 }
 
 /** Minor units (1999) as the API's major-unit number (19.99; 1200 yen stays 1200). */

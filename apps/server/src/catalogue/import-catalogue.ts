@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ImportSummary } from "@skillshelf/shared/admin-forms.ts";
 import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
-import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { type Message, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { toMinor } from "@skillshelf/shared/money.ts";
 import { RESERVED_SLUGS } from "@skillshelf/shared/reserved-slugs.ts";
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
@@ -48,7 +48,7 @@ export async function importCatalogue(options: {
 }): Promise<ImportSummary> {
   const { db, file } = options;
   const lineOf = options.lineOf ?? noLines;
-  const fail = (reason: string, at: JsonPath): never => {
+  const fail = (reason: string | Message, at: JsonPath): never => {
     throw new CatalogueFileError(reason, lineOf(at));
   };
   const stored: string[] = [];
@@ -230,7 +230,7 @@ async function writeCatalogue(
 async function planContents(
   file: CatalogueFile,
   source: MediaSource,
-  fail: (reason: string, at: JsonPath) => never,
+  fail: (reason: string | Message, at: JsonPath) => never,
   mediaStore: MediaStore,
   stored: string[],
 ): Promise<PlannedContent[]> {
@@ -239,8 +239,8 @@ async function planContents(
   const planned: PlannedContent[] = [];
   const reserved = new Set<string>(RESERVED_SLUGS);
   const claimSlug = (slug: string, at: JsonPath) => {
-    if (reserved.has(slug)) fail(valued("slugReserved", { slug }), [...at, "slug"]);
-    if (slugs.has(slug)) fail(valued("slugUsedByCategory", { slug }), [...at, "slug"]);
+    if (reserved.has(slug)) fail(valuedMessage("slugReserved", { slug }), [...at, "slug"]);
+    if (slugs.has(slug)) fail(valuedMessage("slugUsedByCategory", { slug }), [...at, "slug"]);
     slugs.add(slug);
   };
   file.categories.forEach((parent, pi) => {
@@ -251,7 +251,10 @@ async function planContents(
       const contentSlugs = new Set<string>();
       const visit = (content: ContentFile, contentPath: JsonPath) => {
         if (contentSlugs.has(content.slug)) {
-          fail(valued("contentSlugTwice", { slug: content.slug, artefact: artefact.slug }), [...contentPath, "slug"]);
+          fail(valuedMessage("contentSlugTwice", { slug: content.slug, artefact: artefact.slug }), [
+            ...contentPath,
+            "slug",
+          ]);
         }
         contentSlugs.add(content.slug);
         const ref = `${artefact.slug}/${content.slug}`;
@@ -270,7 +273,7 @@ async function planContents(
   });
   for (const item of planned) {
     item.file.related.forEach((ref, ri) => {
-      if (!refs.has(ref)) fail(valued("relatedMissing", { ref }), [...item.path, "related", ri]);
+      if (!refs.has(ref)) fail(valuedMessage("relatedMissing", { ref }), [...item.path, "related", ri]);
     });
     for (const [mi, media] of item.file.media.entries()) {
       const loaded = await storeMedia(media, source, [...item.path, "media", mi], fail, mediaStore);
@@ -282,7 +285,7 @@ async function planContents(
 }
 
 /** Orders keep pointing at what they sold: such things are hidden, never removed. */
-const soldMessage = (name: string) => valued("importSold", { name });
+const soldMessage = (name: string) => valuedMessage("importSold", { name });
 
 /** Where media bytes come from besides inline base64: files beside the catalogue file, or a streamed file's reader. */
 interface MediaSource {
@@ -299,17 +302,17 @@ async function storeMedia(
   media: MediaFile,
   source: MediaSource,
   at: JsonPath,
-  fail: (reason: string, at: JsonPath) => never,
+  fail: (reason: string | Message, at: JsonPath) => never,
   store: MediaStore,
 ) {
-  const tooLarge = () => fail(valued("importMediaTooLarge", { megabytes: store.maxBytes / 1024 / 1024 }), at);
+  const tooLarge = () => fail(valuedMessage("importMediaTooLarge", { megabytes: store.maxBytes / 1024 / 1024 }), at);
   const checkType = (sniffed: { empty: boolean; mimetype: string | null }) => {
     if (sniffed.empty) fail("media file is empty", at);
     if (sniffed.mimetype !== media.mimetype) {
       fail(
         sniffed.mimetype
-          ? valued("mediaContentIs", { actual: sniffed.mimetype, claimed: media.mimetype })
-          : valued("mediaContentUnsupported", { claimed: media.mimetype }),
+          ? valuedMessage("mediaContentIs", { actual: sniffed.mimetype, claimed: media.mimetype })
+          : valuedMessage("mediaContentUnsupported", { claimed: media.mimetype }),
         [...at, "mimetype"],
       );
     }
@@ -334,7 +337,7 @@ async function storeMedia(
       body = createReadStream(full);
     } catch (error) {
       if (error instanceof CatalogueFileError) throw error;
-      return fail(valued("mediaFileUnreadable", { file: media.file }), [...at, "file"]);
+      return fail(valuedMessage("mediaFileUnreadable", { file: media.file }), [...at, "file"]);
     }
   } else {
     const data = Buffer.from(media.data_base64 ?? "", "base64");

@@ -1,5 +1,12 @@
 import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
-import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
+import {
+  asMessage,
+  english,
+  type Message,
+  messageOfIssue,
+  plain,
+  valuedMessage,
+} from "@skillshelf/shared/i18n/message.ts";
 import Tokenizer from "@streamparser/json/tokenizer.js";
 import TokenType from "@streamparser/json/utils/types/tokenType.js";
 import type { z } from "zod";
@@ -7,13 +14,25 @@ import { findUnsafeText } from "../lib/unsafe-text.ts";
 import { Base64Intake, type IntakeResult } from "../media/base64-intake.ts";
 import type { MediaStore } from "../media/media-store.ts";
 
-/** A catalogue file refused before anything is written: where and why. */
+/**
+ * A catalogue file refused before anything is written: where and why. `text` is
+ * the refusal as a key with values (a page writes it in its language); `message`
+ * and `reason` (why, without the line) are its English, as the API and the CLI
+ * answer them.
+ */
 export class CatalogueFileError extends Error {
+  readonly text: Message;
+  readonly reason: string;
+
   constructor(
-    readonly reason: string,
+    reason: string | Message,
     readonly line: number | null,
   ) {
-    super(line === null ? reason : valued("importLine", { line, reason }));
+    const why = asMessage(reason);
+    const text = line === null ? why : valuedMessage("importLine", { line, reason: why });
+    super(english(text));
+    this.text = text;
+    this.reason = english(why);
   }
 }
 
@@ -194,7 +213,7 @@ async function parseStream(
     return line;
   };
   const syntax = (code: string, offset: number): never => {
-    throw new CatalogueFileError(valued("importInvalidJson", { detail: code }), lineAt(offset));
+    throw new CatalogueFileError(valuedMessage("importInvalidJson", { detail: code }), lineAt(offset));
   };
 
   const tokenizer = new Tokenizer();
@@ -249,7 +268,8 @@ async function parseStream(
   const open = (value: JsonObject | unknown[], offset: number) => {
     const at = lineAt(offset);
     const parent = stack.at(-1);
-    if (stack.length >= MAX_DEPTH) throw new CatalogueFileError(valued("importTooDeep", { levels: MAX_DEPTH }), at);
+    if (stack.length >= MAX_DEPTH)
+      throw new CatalogueFileError(valuedMessage("importTooDeep", { levels: MAX_DEPTH }), at);
     place(value, at, offset);
     if (!parent) rootDone = false;
     const isArray = Array.isArray(value);
@@ -329,7 +349,7 @@ async function parseStream(
             if (result.kind === "stored") storedKeys.push(result.object.key);
             if (result.kind === "too-large")
               throw new CatalogueFileError(
-                valued("importMediaTooLarge", { megabytes: media.maxBytes / 1024 / 1024 }),
+                valuedMessage("importMediaTooLarge", { megabytes: media.maxBytes / 1024 / 1024 }),
                 at,
               );
           });
@@ -372,7 +392,7 @@ async function parseStream(
         for (let work = queue.shift(); work; work = queue.shift()) await work();
         if (total - divertedBytes > MAX_CATALOGUE_TEXT_BYTES) {
           throw new CatalogueFileError(
-            valued("importTextTooLarge", { megabytes: MAX_CATALOGUE_TEXT_BYTES / 1024 / 1024 }),
+            valuedMessage("importTextTooLarge", { megabytes: MAX_CATALOGUE_TEXT_BYTES / 1024 / 1024 }),
             line,
           );
         }
@@ -417,18 +437,19 @@ async function parseStream(
 export function validateCatalogue(value: unknown, currency: string, lineOf: LineOf = noLines): CatalogueFile {
   // JSON escapes can carry a NUL or a lone surrogate, which PostgreSQL cannot store: refuse the line, not a 500.
   const unsafe = findUnsafeText(value);
-  if (unsafe) throw new CatalogueFileError(atPath(unsafe, "contains characters that are not allowed"), lineOf(unsafe));
+  if (unsafe)
+    throw new CatalogueFileError(atPath(unsafe, plain("contains characters that are not allowed")), lineOf(unsafe));
   const result = catalogueFileSchema(currency).safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== "symbol");
-  throw new CatalogueFileError(atPath(path, issue ? issueMessage(issue, path) : "invalid"), lineOf(path));
+  throw new CatalogueFileError(atPath(path, issue ? issueMessage(issue, path) : plain("invalid")), lineOf(path));
 }
 
 /** A reason at a place in the file: "categories[0].slug: slug is required". */
-const atPath = (path: JsonPath, reason: string) => {
+const atPath = (path: JsonPath, reason: Message): Message => {
   const where = describePath(path);
-  return where ? valued("importAt", { path: where, reason }) : reason;
+  return where ? valuedMessage("importAt", { path: where, reason }) : reason;
 };
 
 const MUST_BE = {
@@ -442,21 +463,21 @@ const MUST_BE = {
 /**
  * Zod's own words for what the format's schema leaves to it (a wrong type, a
  * missing or empty field, an unknown one), as catalogue keys a page shows in
- * the operator's language; the schema's own messages as they are.
+ * the operator's language; the schema's own messages as their keys and values.
  */
-function issueMessage(issue: z.core.$ZodIssue, path: JsonPath): string {
+function issueMessage(issue: z.core.$ZodIssue, path: JsonPath): Message {
   const last = path.findLastIndex((part) => typeof part === "string");
   const property = last === -1 ? "the file" : describePath(path.slice(last));
   if (issue.code === "unrecognized_keys") {
-    return valued("unknownFields", { fields: issue.keys.map((k) => `"${k}"`).join(", ") });
+    return valuedMessage("unknownFields", { fields: issue.keys.map((k) => `"${k}"`).join(", ") });
   }
   if (issue.code === "invalid_type") {
-    if (issue.input === undefined) return valued("propertyRequired", { property });
+    if (issue.input === undefined) return valuedMessage("propertyRequired", { property });
     const key = MUST_BE[issue.expected as keyof typeof MUST_BE];
-    if (key) return valued(key, { property });
+    if (key) return valuedMessage(key, { property });
   }
   if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1) {
-    return valued("propertyRequired", { property });
+    return valuedMessage("propertyRequired", { property });
   }
-  return issue.message;
+  return messageOfIssue(issue.message);
 }

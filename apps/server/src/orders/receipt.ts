@@ -2,7 +2,7 @@ import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { DEFAULT_LANGUAGE, languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
-import { statedMomentIn } from "@skillshelf/shared/i18n/translate-message.ts";
+import { statedMomentIn } from "@skillshelf/shared/i18n/stated-moment.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";

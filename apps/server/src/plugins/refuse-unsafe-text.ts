@@ -1,9 +1,11 @@
-import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { english, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
 import { findUnsafeText } from "../lib/unsafe-text.ts";
 
-export const unsafeTextMessage = (field: string) => valued("unsafeText", { field });
+const unsafeText = (field: string) => valuedMessage("unsafeText", { field });
+/** The refusal of unsafe text in `field`, in English, as the JSON API answers it. */
+export const unsafeTextMessage = (field: string) => english(unsafeText(field));
 
 /**
  * One input layer for every route: a NUL or a lone surrogate anywhere in the
@@ -25,7 +27,7 @@ export async function refuseUnsafeText(request: FastifyRequest): Promise<void> {
     const path = findUnsafeText(value);
     if (!path) continue;
     const field = path.join(".") || part;
-    const message = unsafeTextMessage(field);
+    const message = unsafeText(field);
     throw new AppError("invalid", message, { [field]: message });
   }
 }

@@ -1,8 +1,16 @@
 import fs from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { AdminListQuery, AdminReads, Ownership, StoreContext, UploadNotice } from "@skillshelf/shared/api.ts";
+import type {
+  AdminListQuery,
+  AdminReads,
+  Ownership,
+  PageLinkRefusal,
+  StoreContext,
+  UploadNotice,
+} from "@skillshelf/shared/api.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
+import { type Message, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { ArticleProgress } from "@skillshelf/shared/progress.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -96,9 +104,11 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
   const visitorPages = app.config.pageCache
     ? new PageCache({ maxBytes: 64 * 2 ** 20, missingMaxBytes: 4 * 2 ** 20, ttlMs: 60_000, staleMs: 4 * 60_000 })
     : null;
-  // A page link whose cursor is bad: the page answers 422 with the reason, as the API does.
+  // A page link whose cursor or search is bad: the page answers 422 with the reason, as the API does;
+  // the reason as its key and values, which the error page writes in its own language.
+  const pageLinkRefused = (message: Message) => data({ message } satisfies PageLinkRefusal, { status: 422 });
   const refuseBadCursor = (error: unknown): never => {
-    if (error instanceof AppError && error.code === "invalid") throw data({ message: error.message }, { status: 422 });
+    if (error instanceof AppError && error.code === "invalid") throw pageLinkRefused(error.text);
     throw error;
   };
 
@@ -217,7 +227,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     const listArgs = (query: AdminListQuery) => {
       operator();
       const parsed = searchPageQuery.safeParse(query);
-      if (!parsed.success) throw data({ message: parsed.error.issues[0]?.message }, { status: 422 });
+      if (!parsed.success) throw pageLinkRefused(messageOfIssue(parsed.error.issues[0]?.message ?? ""));
       return searchPageArgs(app.cursors, parsed.data);
     };
     return {

@@ -1,7 +1,7 @@
+import type { PageLinkRefusal } from "@skillshelf/shared/api.ts";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ErrorPage } from "../features/errors/components/error-page";
-import { useT } from "../lib/i18n";
-import { useMessageT } from "../lib/message-t";
+import { useMessage, useT } from "../lib/i18n";
 
 /**
  * The error boundary of a paged page: a page link (?cursor=) that is altered,
@@ -10,10 +10,10 @@ import { useMessageT } from "../lib/message-t";
  */
 export function PageLinkError({ firstPage }: { firstPage: string }) {
   const t = useT();
-  const translated = useMessageT();
+  const translated = useMessage();
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 422) return <ErrorPage />;
-  const message = (error.data as { message?: string } | null)?.message ?? "This page link is not valid.";
+  const message = (error.data as Partial<PageLinkRefusal> | null)?.message ?? "This page link is not valid.";
 
   return (
     <section className="account-page" aria-labelledby="page-link-error-title">

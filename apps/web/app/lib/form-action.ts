@@ -1,8 +1,7 @@
 import { validateForm } from "@skillshelf/shared/account-forms.ts";
 import type { ActionOutcome, ActionResult } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
-import { english, inLanguage, type Message, plain } from "@skillshelf/shared/i18n/message.ts";
-import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
+import { english, inLanguage, type Message, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { PageContext } from "../load-context";
@@ -45,13 +44,16 @@ export function checkForm<T extends z.ZodType>(
   return { ok: false, outcome: refusedForm(result.errors) };
 }
 
-/** A form the shared schema refused (422): its first field's message, and each field's (the schemas' messages are catalogue keys). */
+/**
+ * A form the shared schema refused (422): its first field's message, and each field's. The schemas'
+ * messages are issue texts (i18n/message.ts issueText): a key, or a key with its values.
+ */
 export function refusedForm(errors: Record<string, string>, message?: string): ActionResult<never> {
-  const fields = Object.entries(errors).map(([field, text]) => [field, plain(text)]);
+  const fields = Object.entries(errors).map(([field, text]) => [field, messageOfIssue(text)]);
   return {
     ok: false,
     status: 422,
-    message: plain(message ?? Object.values(errors)[0] ?? GENERIC_ERROR),
+    message: messageOfIssue(message ?? Object.values(errors)[0] ?? GENERIC_ERROR),
     ...(fields.length ? { errors: Object.fromEntries(fields) } : {}),
   };
 }
@@ -69,10 +71,8 @@ export function answerForm<T>(store: PageContext, outcome: ActionResult<T>, succ
 
 /**
  * An action's result with its messages in the page's language, written here on the server from
- * their keys and values (i18n/message.ts), so no page's JavaScript needs the catalogue's keys to
- * find a message's values. A message that came as English text alone (a refusal the store still
- * states so, or one from a field's schema) is its own key; only one with no entry in the
- * catalogue is matched against its keys with values (translate-message.ts), as before.
+ * their keys and values (i18n/message.ts): no English is read back, and no page's JavaScript needs
+ * the catalogue's keys to find a message's values.
  */
 export function inPageLanguage<T>(
   store: PageContext,
@@ -85,11 +85,8 @@ export function inPageLanguage<T>(
 export function inPageLanguage<T>(store: PageContext, result: ActionResult<T>): ActionOutcome<T>;
 export function inPageLanguage<T>(store: PageContext, result: ActionResult<T>): ActionOutcome<T> {
   const translator = store.i18n.language === "en" ? null : translatorOf(store.i18n);
-  const write = (message: Message) => {
-    if (!translator) return english(message);
-    if (message.values) return inLanguage(translator.language, translator.t, message);
-    return translateMessage(translator.language, translator.t, templatesOf(store.i18n.resources), message.key);
-  };
+  const write = (message: Message) =>
+    translator ? inLanguage(translator.language, translator.t, message) : english(message);
   if (result.ok) return { ok: true, message: write(result.message), data: result.data };
   const { status, errors } = result;
   return {

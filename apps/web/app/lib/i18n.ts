@@ -1,5 +1,6 @@
 import type { StoreContext } from "@skillshelf/shared/api.ts";
 import { DEFAULT_LANGUAGE, type LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
+import { inLanguage, type Message, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
 import {
   createPageTranslator,
   type PageTranslator,
@@ -93,6 +94,15 @@ export function useTranslator(): PageTranslator {
 /** `t` of the page's language: `t("Sign out")`, `t("Back to {{name}}", { name })`. Keys are the English texts. */
 export function useT(): TFunction {
   return useTranslator().t;
+}
+
+/**
+ * Writes a message in the page's language from its key and values (i18n/message.ts): a loader's or
+ * an error's `Message`, or a shared schema's issue text (issueText: a key, or a key with values).
+ */
+export function useMessage(): (message: Message | string) => string {
+  const { language, t } = useTranslator();
+  return (message) => inLanguage(language, t, typeof message === "string" ? messageOfIssue(message) : message);
 }
 
 /** `t` for a route's meta function, from the root loader's data among the matches (else `fallback`'s). */

@@ -2,11 +2,12 @@ import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate
 import type { Notifier } from "./api-client";
 import { useTranslator } from "./i18n";
 
+// Only the admin catalogue uses this (its uploads' and import's English answers); every other page gets keys.
+
 /*
- * Server messages that reach a page as the API wrote them, in English: the admin area's and the
- * account's own fetches, and loader errors. A form action's outcome comes already in the page's
- * language (form-action.ts inPageLanguage), so the public pages, whose forms are actions, do not
- * carry this: no page's initial JavaScript matches messages against the catalogue.
+ * Server messages that reach a page as the API wrote them, in English: the admin catalogue's own
+ * fetches and upload notices. Every other message reaches a page as a key with values
+ * (i18n/message.ts; lib/i18n.ts useMessage).
  */
 
 /**

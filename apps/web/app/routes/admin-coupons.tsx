@@ -14,7 +14,6 @@ import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
 import { usePrice } from "../lib/formatting";
 import { useT } from "../lib/i18n";
-import { useMessageT } from "../lib/message-t";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/admin-coupons";
 
@@ -162,7 +161,6 @@ function CouponForm({ editing, choices }: { editing: AdminCouponRow | null; choi
   const sending = useNavigation().state === "submitting";
   const [params] = useSearchParams();
   const t = useT();
-  const message = useMessageT();
   const errors: Record<string, string> = posted && !posted.ok ? (posted.errors ?? {}) : {};
   const field = (name: string) => ({
     id: `coupon-${name}`,
@@ -195,10 +193,10 @@ function CouponForm({ editing, choices }: { editing: AdminCouponRow | null; choi
         )}
         {posted && !posted.ok && !posted.errors && (
           <p className="notice notice--error" role="alert">
-            {message(posted.message)}
+            {posted.message}
           </p>
         )}
-        {posted?.ok && <p role="status">{message(posted.message)}</p>}
+        {posted?.ok && <p role="status">{posted.message}</p>}
         <div className="admin-form__grid">
           <div className="admin-field">
             <label className="admin-label" htmlFor="coupon-code">

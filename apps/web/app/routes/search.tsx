@@ -6,7 +6,6 @@ import { provideSearchCombobox } from "../features/search/components/header-sear
 import { Highlight } from "../features/search/components/highlight";
 import { SearchCombobox } from "../features/search/components/search-combobox";
 import { metaT, useT } from "../lib/i18n";
-import { useMessageT } from "../lib/message-t";
 import { buildMeta, pageUrl } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { CATEGORIES_ID } from "../lib/scroll-to-categories";
@@ -175,7 +174,6 @@ function Results({ results }: { results: SearchResults }) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const message = useMessageT();
   const { outcome } = loaderData;
   const query = outcome.state === "results" ? outcome.results.query : outcome.state === "invalid" ? outcome.query : "";
   return (
@@ -203,7 +201,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           )}
           {outcome.state === "invalid" && (
             <p role="alert" className="form-error">
-              {message(outcome.message)}
+              {t(outcome.message)}
             </p>
           )}
           {outcome.state === "results" && <Results results={outcome.results} />}

@@ -1,5 +1,5 @@
 import { interpolate, type TFunction } from "./page-translator.ts";
-import { statedMoment, statedMomentIn } from "./translate-message.ts";
+import { statedMoment, statedMomentIn } from "./stated-moment.ts";
 import { VALUED_MESSAGES } from "./valued-messages.ts";
 
 /**
@@ -36,6 +36,29 @@ export const isMessage = (value: unknown): value is Message =>
 
 /** A text or a message, as a message (a text is its own key). */
 export const asMessage = (text: string | Message): Message => (typeof text === "string" ? { key: text } : text);
+
+/**
+ * A message as a zod issue's text, for a schema's `message`: a plain key as it
+ * is; a key with values (text and numbers, or messages) as its JSON, which
+ * messageOfIssue reads back, so no English is ever parsed for its values.
+ */
+export function issueText(message: Message): string {
+  return message.values ? JSON.stringify(message) : message.key;
+}
+
+// No catalogue key starts so: a key is an English text.
+const ISSUE_JSON = '{"key":';
+
+/** A zod issue's text (a shared schema's) as its message: issueText's JSON read back; any other text is its own key. */
+export function messageOfIssue(text: string): Message {
+  if (!text.startsWith(ISSUE_JSON)) return { key: text };
+  try {
+    const message: unknown = JSON.parse(text);
+    return isMessage(message) ? message : { key: text };
+  } catch {
+    return { key: text };
+  }
+}
 
 /** The message in English, as the JSON API answers it (CONTRACT.md): moments as statedMoment writes them. */
 export function english(message: Message): string {

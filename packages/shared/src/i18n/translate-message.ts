@@ -1,11 +1,14 @@
 import type { Resources, TFunction } from "./page-translator.ts";
+import { statedMomentIn } from "./stated-moment.ts";
+
+// Only the admin catalogue uses this (lib/message-t.ts); every other message reaches a page as a key.
 
 /*
- * A server message in the reader's language. The server writes its messages
- * in English (CONTRACT.md); those that carry values (valued-messages.ts) are
- * catalogue keys with placeholders, found back here by matching the English
- * text against the keys ("templates") of the page's own catalogue, so no
- * page's JavaScript carries the table of them.
+ * A server message that reached the page in English (the admin catalogue's
+ * uploads and import), in the reader's language: those that carry values
+ * (valued-messages.ts) are catalogue keys with placeholders, found back here
+ * by matching the English text against the keys ("templates") of the page's
+ * own catalogue.
  */
 
 /**
@@ -67,17 +70,6 @@ function messagePatterns(templates: readonly string[]): MessagePattern[] {
   patterns.sort((a, b) => b.fixed - a.fixed);
   patternsByTemplates.set(templates, patterns);
   return patterns;
-}
-
-/** The English of a moment as the server states it: "30 November 2026 at 10:00 UTC" (en-GB, UTC). */
-export function statedMoment(at: Date): string {
-  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
-}
-
-/** A moment as statedMoment states it, in `language`: English as statedMoment, others by Intl (long date, UTC). */
-export function statedMomentIn(language: string, at: Date): string {
-  if (language === "en") return statedMoment(at);
-  return `${new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
 }
 
 const MONTHS = [

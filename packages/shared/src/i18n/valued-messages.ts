@@ -1,10 +1,10 @@
 import { interpolate } from "./page-translator.ts";
 
 /**
- * The server's messages that carry values (a name, a number, a date). The API
- * answers them in English (CONTRACT.md); each is a catalogue key with
- * `{{placeholders}}`, so a page finds its key and values back in the English
- * message (translate-message.ts) and shows it in the page's language.
+ * The server's messages that carry values (a name, a number, a date): each is
+ * a catalogue key with `{{placeholders}}`, stated with its values as a Message
+ * (message.ts valuedMessage), which the JSON API writes in English
+ * (CONTRACT.md) and a page in its own language.
  */
 export const VALUED_MESSAGES = {
   slugTaken: 'This slug is already used by "{{owner}}".',
@@ -61,7 +61,11 @@ type Placeholders<T extends string> = T extends `${string}{{${infer Name}}}${inf
   ? Name | Placeholders<Rest>
   : never;
 
-/** A valued message in English, as the API answers it: `valued("inCart", { name })`. */
+/**
+ * A valued message in English, as the API answers it: `valued("inCart", { name })`. Only the
+ * catalogue's import and the admin catalogue's uploads still state their messages so (their
+ * pages match the English back: translate-message.ts).
+ */
 export function valued<K extends keyof typeof VALUED_MESSAGES>(
   key: K,
   values: Record<Placeholders<(typeof VALUED_MESSAGES)[K]>, string | number>,

@@ -1,6 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
-import { useT } from "../../lib/i18n";
-import { useMessageT } from "../../lib/message-t";
+import { useMessage, useT } from "../../lib/i18n";
 
 interface FieldFrameProps {
   id: string;
@@ -15,9 +14,10 @@ interface FieldFrameProps {
 
 /** Label, control and its message: the message is tied to the control with aria-describedby. */
 export function FieldFrame({ id, label, error, hint, children, after }: FieldFrameProps) {
-  // Labels and messages come as English (a schema's, the API's): shown in the page's language.
+  // Labels are English keys; a message is a schema's issue text (a key, with any values) or an
+  // action's, already in the page's language: both shown in the page's language.
   const t = useT();
-  const message = useMessageT();
+  const message = useMessage();
   return (
     <div className="field" data-invalid={error ? true : undefined}>
       <label className="field__label" htmlFor={id}>

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { useActionSubmit } from "../../hooks/use-action-submit";
 import { type FieldErrors, focusFirstError, readForm } from "../../hooks/use-schema-form";
-import { useT } from "../../lib/i18n";
+import { useMessage, useT } from "../../lib/i18n";
 import { useToast } from "../toast/toast-context";
 import { confirmAction } from "./admin-api";
 
@@ -30,6 +30,7 @@ interface Options<T> {
 export function useAdminForm<T = null>(options: Options<T> = {}) {
   const toast = useToast();
   const t = useT();
+  const message = useMessage();
   const send = useActionSubmit<T>(toast);
   const [errors, setErrors] = useState<FieldErrors>(options.initialErrors ?? {});
   // The form being sent, if any: its buttons are disabled meanwhile.
@@ -43,8 +44,12 @@ export function useAdminForm<T = null>(options: Options<T> = {}) {
       const input = options.read ? options.read(form) : adminFormInput(readForm(form));
       const checked = validateForm(options.schema, input);
       if (!checked.ok) {
-        setErrors(checked.errors);
-        focusFirstError(form, checked.errors);
+        // The schema's issue texts (keys, with any values), in the operator's language as the action's are.
+        const errors = Object.fromEntries(
+          Object.entries(checked.errors).map(([field, text]) => [field, message(text)]),
+        );
+        setErrors(errors);
+        focusFirstError(form, errors);
         return;
       }
     }

@@ -1,9 +1,8 @@
-import type { AdminChoice } from "@skillshelf/shared/api.ts";
+import type { AdminChoice, PageLinkRefusal } from "@skillshelf/shared/api.ts";
 import { MAX_SEARCH_LENGTH } from "@skillshelf/shared/paging.ts";
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, Link, useRouteError, useSearchParams, useSubmit } from "react-router";
-import { useT } from "../../../lib/i18n";
-import { useMessageT } from "../../../lib/message-t";
+import { useMessage, useT } from "../../../lib/i18n";
 import { ErrorPage } from "../../errors/components/error-page";
 import { ADMIN_FORBIDDEN } from "../require-admin";
 
@@ -194,10 +193,10 @@ export function AdminListError({ title }: { title: string }) {
   const error = useRouteError();
   const [params] = useSearchParams();
   const t = useT();
-  const translated = useMessageT();
+  const translated = useMessage();
   if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden />;
   if (!isRouteErrorResponse(error) || error.status !== 422) return <ErrorPage />;
-  const message = (error.data as { message?: string } | null)?.message ?? "This page link is not valid.";
+  const message = (error.data as Partial<PageLinkRefusal> | null)?.message ?? "This page link is not valid.";
   const search = params.get("search");
   return (
     <section className="admin-page" aria-labelledby="admin-list-error-title">

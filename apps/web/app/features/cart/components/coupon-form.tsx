@@ -4,7 +4,6 @@ import { Trans } from "../../../components/trans";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { useHydrated } from "../../../hooks/use-hydrated";
 import { useT } from "../../../lib/i18n";
-import { useMessageT } from "../../../lib/message-t";
 import { useToast } from "../../toast/toast-context";
 
 /** The cart's form intents for the code field (routes/cart.tsx). */
@@ -25,14 +24,14 @@ export function CouponForm({
   refused: string | undefined;
 }) {
   const t = useT();
-  const translated = useMessageT();
   const id = useId();
   const toast = useToast();
   const send = useActionSubmit<unknown>(toast, "/cart");
   const hydrated = useHydrated();
   const [sent, setSent] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const message = sent ?? refused ?? coupon?.message ?? undefined;
+  // The action's messages come in the page's language; the kept code's is a catalogue key.
+  const message = sent ?? refused ?? (coupon?.message ? t(coupon.message) : undefined);
   const errorId = `${id}-error`;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -98,7 +97,7 @@ export function CouponForm({
       )}
       {message && (
         <p id={errorId} className="field__error">
-          {translated(message)}
+          {message}
         </p>
       )}
     </form>
