@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import { categoryUpdateSchema, groupCreateSchema, priceSchema } from "./admin-forms.ts";
 import { catalogueFileSchema } from "./catalogue-file.ts";
 import { createCouponSchema } from "./coupons.ts";
+import { english, messageOfIssue } from "./i18n/message.ts";
 
-/** The first message a schema gives, as the forms show it under the field. */
-const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? null : (result.error?.issues[0]?.message ?? null);
+/** The first message a schema gives, in English, as the API answers it and an English form shows it. */
+const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
+  const issue = result.success ? undefined : result.error?.issues[0];
+  return issue ? english(messageOfIssue(issue.message)) : null;
+};
 
 describe("prices checked against the store's currency, in the browser and on the server", () => {
   it("lets the admin forms take whole yen only, and pence in pounds", () => {
