@@ -66,7 +66,8 @@ describe("uploads and imports without JavaScript", () => {
     });
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await page.getByRole("status").filter({ hasText: "The file is uploaded." }).waitFor();
-    expect(new URL(page.url()).search).toBe(`?edit=content-${made.content}`);
+    const url = new URL(page.url());
+    expect(url.pathname + url.search).toBe(`/admin/catalogue/contents/${made.content}`);
     await page.getByRole("button", { name: "Remove plain-diagram.png" }).waitFor();
   });
 

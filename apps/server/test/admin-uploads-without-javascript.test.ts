@@ -87,7 +87,7 @@ describe("media uploads without JavaScript", () => {
       { name: "plain.png", type: "image/png", data: png() },
       { name: "plain.pdf", type: "application/pdf", data: pdf() },
     ]);
-    expect(res.headers.location).toBe(`/admin/catalogue?edit=content-${content.id}`);
+    expect(res.headers.location).toBe(`/admin/catalogue/contents/${content.id}`);
     const page = await follow(res);
     expect(noticeOf(page.body)).toBe("2 files are uploaded.");
     expect(page.body).toContain('aria-label="Remove plain.png"');
@@ -116,7 +116,7 @@ describe("media uploads without JavaScript", () => {
     ];
     for (const [files, message] of cases) {
       const res = await plainPost(url, "files", files);
-      expect(res.headers.location).toBe(`/admin/catalogue?edit=content-${content.id}`);
+      expect(res.headers.location).toBe(`/admin/catalogue/contents/${content.id}`);
       const page = await follow(res);
       expect(noticeOf(page.body), message).toBe(message);
       expect(page.body).toContain('class="notice notice--error" role="alert"');
@@ -175,7 +175,7 @@ describe("media uploads without JavaScript", () => {
       setTimeout(() => resolve(seen), 10_000);
       req.end(body);
     });
-    expect(sent).toEqual({ status: 303, location: `/admin/catalogue?edit=content-${content.id}`, uploaded: true });
+    expect(sent).toEqual({ status: 303, location: `/admin/catalogue/contents/${content.id}`, uploaded: true });
     expect((await branches()).media).toEqual(content.media);
   });
 

@@ -273,7 +273,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      answerUpload(request, reply, `${CATALOGUE_PAGE}?edit=content-${request.params.id}`, async () => {
+      answerUpload(request, reply, `${CATALOGUE_PAGE}/contents/${request.params.id}`, async () => {
         const files = await readUploads(request, app.media);
         if (!Array.isArray(files)) return files;
         const done = await runOperation(addMediaOperation, request, reply, { id: request.params.id, files });

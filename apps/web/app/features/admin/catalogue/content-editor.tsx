@@ -16,6 +16,7 @@ import { AdminSearch, ChoiceSelect, useUrlSearch } from "../components/admin-bit
 import { useAdminForm } from "../use-admin-form";
 import { ArticleBodyField } from "./article-body-field";
 import { RELATED_SEARCH } from "./catalogue-intents";
+import { CATALOGUE_PATH } from "./catalogue-url";
 import { type PostedFields, SelectInput, TextInput, textOf } from "./fields";
 
 const DELETE_PROMPT = "Are you sure you want to delete this item?";
@@ -157,7 +158,7 @@ export function ContentEditor({
           <button type="button" className="button button--outline" onClick={showPreview}>
             {t("Preview")}
           </button>
-          <Link to={{ search: "" }} className="button button--outline">
+          <Link to={CATALOGUE_PATH} className="button button--outline">
             {t("Close")}
           </Link>
         </div>
