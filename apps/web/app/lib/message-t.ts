@@ -1,5 +1,4 @@
 import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
-import type { Notifier } from "./api-client";
 import { useTranslator } from "./i18n";
 
 /*
@@ -18,10 +17,4 @@ export function useMessageT(): (message: string) => string {
   const translator = useTranslator();
   const keys = templatesOf(translator.resources);
   return (message) => translateMessage(translator.language, translator.t, keys, message);
-}
-
-/** A toast that shows an API answer's message in the page's language (adminCall's `notify`). */
-export function useMessageNotifier(notify: Notifier): Notifier {
-  const message = useMessageT();
-  return { success: (text) => notify.success(message(text)), error: (text) => notify.error(message(text)) };
 }

@@ -9,7 +9,6 @@ import {
   categoryUpdateSchema,
   contentCreateSchema,
   contentUpdateSchema,
-  fileTooLargeMessage,
   groupCreateSchema,
   groupUpdateSchema,
   importSummarySchema,
@@ -17,7 +16,7 @@ import {
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
 import { okEnvelope } from "@skillshelf/shared/api.ts";
-import { english } from "@skillshelf/shared/i18n/message.ts";
+import { english, type Message, plain, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -54,8 +53,13 @@ import {
 } from "../../operations/catalogue.ts";
 import { type ErrorBody, errorBody } from "../../operations/envelope.ts";
 import { runOperation } from "../../operations/operation.ts";
-import { unsafeTextMessage } from "../../plugins/refuse-unsafe-text.ts";
-import { answerUpload, CATALOGUE_PAGE, isFormNavigation, refuseCrossSiteForms } from "../form-navigation.ts";
+import {
+  answerUpload,
+  CATALOGUE_PAGE,
+  isFormNavigation,
+  refuseCrossSiteForms,
+  type UploadAnswer,
+} from "../form-navigation.ts";
 import { answers, bytes, DONE, SIGNED_IN } from "./openapi.ts";
 
 const MAX_FILES = 10;
@@ -277,7 +281,11 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         const files = await readUploads(request, app.media);
         if (!Array.isArray(files)) return files;
         const done = await runOperation(addMediaOperation, request, reply, { id: request.params.id, files });
-        return { status: 201, body: { status: true, message: english(done.message), data: done.data } };
+        return {
+          status: 201,
+          body: { status: true, message: english(done.message), data: done.data },
+          text: done.message,
+        };
       }),
   );
   app.get(
@@ -327,13 +335,15 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(importRoute);
 };
 
-/** A refusal of an upload: its status and the answer's body. */
-interface Refusal {
-  status: number;
+/** A refusal of an upload: its status, the answer's body and its message. */
+interface Refusal extends UploadAnswer {
   body: ErrorBody;
 }
 
-const refusal = (status: number, message: string): Refusal => ({ status, body: errorBody(message, { file: message }) });
+const refusal = (status: number, text: Message): Refusal => {
+  const message = english(text);
+  return { status, body: errorBody(message, { file: message }), text };
+};
 
 /**
  * The uploaded files of a multipart request, each streamed into the media
@@ -341,9 +351,9 @@ const refusal = (status: number, message: string): Refusal => ({ status, body: e
  * stored removed again).
  */
 async function readUploads(request: FastifyRequest, media: MediaStore): Promise<UploadedFile[] | Refusal> {
-  if (!request.isMultipart()) return refusal(422, ADMIN_MESSAGES.noFiles);
+  if (!request.isMultipart()) return refusal(422, plain(ADMIN_MESSAGES.noFiles));
   const files: UploadedFile[] = [];
-  const refuse = async (status: number, message: string) => {
+  const refuse = async (status: number, message: Message) => {
     dropRest(request);
     await media.discard(files.map((file) => file.object.key));
     return refusal(status, message);
@@ -353,16 +363,13 @@ async function readUploads(request: FastifyRequest, media: MediaStore): Promise<
       // Names are text bound for the database, read here and not by the request-wide check (refuse-unsafe-text.ts).
       if (isUnsafeText(part.filename)) {
         part.file.resume();
-        return await refuse(422, unsafeTextMessage("The file name"));
+        return await refuse(422, valuedMessage("unsafeText", { field: "The file name" }));
       }
       const file = await storeUpload(media, part.filename, part.file);
       if (file) files.push(file);
     }
   } catch (error) {
-    const limit =
-      error instanceof MediaTooLargeError
-        ? fileTooLargeMessage(error.maxBytes)
-        : uploadLimitMessage(error, media.maxBytes);
+    const limit = uploadLimitMessage(error, error instanceof MediaTooLargeError ? error.maxBytes : media.maxBytes);
     if (limit) return refuse(413, limit);
     dropRest(request);
     await media.discard(files.map((file) => file.object.key));
@@ -380,10 +387,13 @@ function dropRest(request: FastifyRequest): void {
   request.raw.resume();
 }
 
-function uploadLimitMessage(error: unknown, maxBytes: number): string | null {
+function uploadLimitMessage(error: unknown, maxBytes: number): Message | null {
   const code = (error as { code?: unknown }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLargeMessage(maxBytes);
-  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") return `Upload at most ${MAX_FILES} files at once.`;
+  if (error instanceof MediaTooLargeError || code === "FST_REQ_FILE_TOO_LARGE") {
+    return valuedMessage("fileTooLarge", { megabytes: Math.floor(maxBytes / 1024 / 1024) });
+  }
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT")
+    return plain(`Upload at most ${MAX_FILES} files at once.`);
   return null;
 }
 
@@ -409,7 +419,7 @@ async function importRoute(app: FastifyInstance) {
     },
     async (request, reply) =>
       answerUpload(request, reply, CATALOGUE_PAGE, async () => {
-        const noFile = () => refusal(422, "Choose a catalogue file.");
+        const noFile = () => refusal(422, plain("Choose a catalogue file."));
         let input: AsyncIterable<Uint8Array | string>;
         if (request.isMultipart()) {
           const upload = await request.file({ limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1 } });
@@ -428,13 +438,18 @@ async function importRoute(app: FastifyInstance) {
         }
         try {
           const done = await runOperation(importCatalogueOperation, request, reply, { file: input });
-          return { status: 200, body: { status: true, message: english(done.message), data: done.data } };
+          return {
+            status: 200,
+            body: { status: true, message: english(done.message), data: done.data },
+            text: done.message,
+          };
         } catch (error) {
           dropRest(request);
           if (!(error instanceof CatalogueRefusedError)) throw error;
           return {
             status: 422,
             body: { ...errorBody(error.message, error.errors), line: error.line, reason: error.reason },
+            text: error.text,
           };
         }
       }),

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useT } from "../../../lib/i18n";
-import { useMessageNotifier, useMessageT } from "../../../lib/message-t";
 import { useToast } from "../../toast/toast-context";
-import { adminCall, confirmAction } from "../admin-api";
+import { confirmAction } from "../admin-api";
+import { useSendFiles } from "./send-files";
 
 /**
  * Replaces the whole catalogue from a file: sent to /api/admin as a stream,
@@ -13,14 +13,12 @@ import { adminCall, confirmAction } from "../admin-api";
  */
 export function ImportForm() {
   const toast = useToast();
-  // The API answers in English: its messages are shown in the page's language.
-  const apiToast = useMessageNotifier(toast);
+  const send = useSendFiles();
   const id = useId();
   const revalidator = useRevalidator();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const t = useT();
-  const message = useMessageT();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,10 +33,7 @@ export function ImportForm() {
     const data = new FormData();
     data.append("file", file, file.name);
     setBusy(true);
-    const result = await adminCall<{ line?: number; reason?: string }>("/api/admin/catalogue/import", {
-      form: data,
-      notify: apiToast,
-    });
+    const result = await send<{ line?: number; reason?: string }>("/api/admin/catalogue/import", data);
     setBusy(false);
     if (result.ok) {
       setProblem(null);
@@ -46,7 +41,7 @@ export function ImportForm() {
       await revalidator.revalidate();
     } else {
       const where = result.body?.line ? ` ${t("(line {{line}})", { line: result.body.line })}` : "";
-      setProblem(`${message(result.message)}${where}${result.body?.reason ? `: ${message(result.body.reason)}` : ""}`);
+      setProblem(`${result.message}${where}${result.body?.reason ? `: ${t(result.body.reason)}` : ""}`);
     }
   };
 
