@@ -138,6 +138,25 @@ describe("the catalogue editor, a page at a time", () => {
     expect(gone.body).toContain("Group not found");
   });
 
+  it("keeps an editor open for the tree's forms and toggles posted from its page, and its pager closes it", async () => {
+    const [volumes] = await store.database.db.select().from(contents).where(eq(contents.title, "Volumes")).limit(1);
+    const here = `/admin/catalogue/contents/${volumes?.id}?open=${volumes?.categoryId}`;
+    const html = await page(here);
+    expect(html).toContain("Edit content: Volumes");
+    // Expand and Collapse stay on the editor's path; the pager's links go to the tree alone.
+    expect(html).toContain(`action="/admin/catalogue/contents/${volumes?.id}"`);
+    const next = html.match(/<a [^>]*rel="next" href="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    expect(next).toMatch(/^\/admin\/catalogue\?/);
+    expect(new URL(next, "http://x").searchParams.get("cursor")).toBeTruthy();
+    // Without JavaScript the tree's ↓ posts to the page it is on (the editor's route), and comes back to it.
+    const moved = await post(here, { intent: "move", kind: "content", id: String(volumes?.id), step: "1" });
+    expect(moved.statusCode).toBe(303);
+    expect(moved.headers.location).toBe(here);
+    // An editor's route takes its own forms and the tree's, no other editor's.
+    const other = await post(here, { intent: "group-create", id: String(volumes?.categoryId), name: "Stray" });
+    expect(other.statusCode).toBe(422);
+  });
+
   it("offers the related links of a content from a search, its related ones first", async () => {
     const [images] = await store.database.db
       .select({ id: contents.id })
