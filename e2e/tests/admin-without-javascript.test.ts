@@ -57,6 +57,7 @@ describe("uploads and imports without JavaScript", () => {
 
   it("uploads an image to an article and comes back to its editor, which says so", async () => {
     const { page } = session;
+    // An editor's address of before (?edit=) still opens it, at its path now.
     await page.goto(`/admin/catalogue?edit=content-${made.content}`);
     await page.getByRole("heading", { name: `Edit content: Plain Article ${tag}` }).waitFor();
     await page.getByLabel("Upload images or PDFs", { exact: true }).setInputFiles({
