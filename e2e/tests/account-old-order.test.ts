@@ -109,8 +109,8 @@ describe("a learner's order from 8 days ago", () => {
       await admin.getByRole("button", { name: "Create content" }).click();
       await toast(admin, "Content created.");
       await admin.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
-      // The editor's URL (beside the tree's open rows): ?edit=content-<id>.
-      addedId = /^content-(\d+)$/.exec(new URL(admin.url()).searchParams.get("edit") ?? "")?.[1];
+      // The editor's URL (beside the tree's open rows): /admin/catalogue/contents/<id>.
+      addedId = /^\/admin\/catalogue\/contents\/(\d+)$/.exec(new URL(admin.url()).pathname)?.[1];
       expect(addedId).toBeDefined();
     });
 

@@ -194,7 +194,9 @@ describe("the admin area", () => {
     await articleRow.click();
     await page.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
     // The tree's open artefact is in the URL too.
-    expect(new URL(page.url()).search).toMatch(/^\?open=\d+&edit=content-\d+$/);
+    const url = new URL(page.url());
+    expect(url.pathname).toMatch(/^\/admin\/catalogue\/contents\/\d+$/);
+    expect(url.search).toMatch(/^\?open=\d+$/);
 
     await page.reload();
     await page.getByRole("heading", { name: `Edit content: ${article.title}` }).waitFor();
@@ -309,7 +311,7 @@ describe("the admin area", () => {
       await price.fill("6");
       await page.getByRole("button", { name: "Save group" }).click();
       // The saved group's editor, with the tree as it was (its artefact open).
-      await page.waitForURL(/\/admin\/catalogue\?open=\d+&edit=group-\d+$/);
+      await page.waitForURL(/\/admin\/catalogue\/groups\/\d+\?open=\d+$/);
       expect(await page.locator(".admin-tree__group", { hasText: group }).first().textContent()).toContain("£6.00");
 
       await page.goto(`/admin/users?search=${encodeURIComponent(learnerEmail)}`);

@@ -46,13 +46,13 @@ async function prepare(size: number) {
   const headers = { cookie: `access-token=${token}`, authorization: `Bearer ${token}` };
   const urls = [
     "/admin/catalogue",
-    `/admin/catalogue?open=${docker?.id}&edit=content-${article?.id}`,
-    `/admin/catalogue?edit=content-${article?.id}&related=basics`,
+    `/admin/catalogue/contents/${article?.id}?open=${docker?.id}`,
+    `/admin/catalogue/contents/${article?.id}?related=basics`,
     // A word of two of the demo's six parents: a full page of matches at both sizes.
     "/admin/catalogue?search=security",
     "/api/admin/catalogue",
     // An artefact's form: its parent select.
-    `/admin/catalogue?edit=category-${docker?.id}`,
+    `/admin/catalogue/categories/${docker?.id}`,
     // The coupons screen: its artefact picker.
     "/admin/coupons",
   ];

@@ -138,6 +138,25 @@ describe("the catalogue editor, a page at a time", () => {
     expect(gone.body).toContain("Group not found");
   });
 
+  it("keeps an editor open for the tree's forms and toggles posted from its page, and its pager closes it", async () => {
+    const [volumes] = await store.database.db.select().from(contents).where(eq(contents.title, "Volumes")).limit(1);
+    const here = `/admin/catalogue/contents/${volumes?.id}?open=${volumes?.categoryId}`;
+    const html = await page(here);
+    expect(html).toContain("Edit content: Volumes");
+    // Expand and Collapse stay on the editor's path; the pager's links go to the tree alone.
+    expect(html).toContain(`action="/admin/catalogue/contents/${volumes?.id}"`);
+    const next = html.match(/<a [^>]*rel="next" href="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    expect(next).toMatch(/^\/admin\/catalogue\?/);
+    expect(new URL(next, "http://x").searchParams.get("cursor")).toBeTruthy();
+    // Without JavaScript the tree's ↓ posts to the page it is on (the editor's route), and comes back to it.
+    const moved = await post(here, { intent: "move", kind: "content", id: String(volumes?.id), step: "1" });
+    expect(moved.statusCode).toBe(303);
+    expect(moved.headers.location).toBe(here);
+    // An editor's route takes its own forms and the tree's, no other editor's.
+    const other = await post(here, { intent: "group-create", id: String(volumes?.categoryId), name: "Stray" });
+    expect(other.statusCode).toBe(422);
+  });
+
   it("offers the related links of a content from a search, its related ones first", async () => {
     const [images] = await store.database.db
       .select({ id: contents.id })
@@ -150,17 +169,17 @@ describe("the catalogue editor, a page at a time", () => {
       return [...select.matchAll(/<option value="\d+"[^>]*>([^<]*)<\/option>/g)].map((m) => m[1]);
     };
     // Without a search: its related ones (Volumes, and Branches of Git), then the rest of Docker.
-    const plain = options(await page(`/admin/catalogue?edit=content-${images?.id}`));
+    const plain = options(await page(`/admin/catalogue/contents/${images?.id}`));
     expect(plain.slice(0, 2)).toEqual(["Docker › Volumes", "Git › Branches"]);
     expect(plain.slice(2)).toEqual(["Docker › Compose"]);
     // A search finds titles anywhere, at most 50 besides the related ones.
     // (Each copy has its Git › Branches; the first copy's is related already.)
-    const searched = options(await page(`/admin/catalogue?edit=content-${images?.id}&related=BRANCH`));
+    const searched = options(await page(`/admin/catalogue/contents/${images?.id}?related=BRANCH`));
     expect(searched.slice(0, 2)).toEqual(["Docker › Volumes", "Git › Branches"]);
     expect(searched.slice(2)).toEqual(Array(9).fill("Git › Branches"));
     // A search the lists would refuse is refused here too, and says why.
     const long = await store.app.inject({
-      url: `/admin/catalogue?edit=content-${images?.id}&related=${"x".repeat(201)}`,
+      url: `/admin/catalogue/contents/${images?.id}?related=${"x".repeat(201)}`,
       headers: { cookie: `access-token=${adminToken}` },
     });
     expect(long.statusCode).toBe(422);
@@ -192,18 +211,18 @@ describe("the catalogue editor, a page at a time", () => {
         (m) => `${m[2]}${/selected/.test(m[1] ?? "") ? " (chosen)" : ""}`,
       );
     };
-    const plain = options(await page(`/admin/catalogue?edit=category-${kubernetes?.id}`));
+    const plain = options(await page(`/admin/catalogue/categories/${kubernetes?.id}`));
     expect(plain).toHaveLength(51);
     expect(plain[0]).toBe(`${own?.name} (chosen)`);
-    const searchedHtml = await page(`/admin/catalogue?edit=category-${kubernetes?.id}&parents=extra parent 3`);
+    const searchedHtml = await page(`/admin/catalogue/categories/${kubernetes?.id}?parents=extra parent 3`);
     const searched = options(searchedHtml);
-    // The tree's toggles keep the form's search; a new filter of the tree drops it.
+    // The tree's toggles keep the form's search; a new filter of the tree drops it, and keeps the editor (its path).
     const kept = '<input type="hidden" name="parents" value="extra parent 3"/>';
     const filter = searchedHtml.slice(
       searchedHtml.indexOf("admin-tree__filter"),
       searchedHtml.indexOf("</form>", searchedHtml.indexOf("admin-tree__filter")),
     );
-    expect(filter).toContain('name="edit"');
+    expect(filter).toContain(`action="/admin/catalogue/categories/${kubernetes?.id}"`);
     expect(filter).not.toContain('name="parents"');
     const toggles = searchedHtml.slice(searchedHtml.indexOf("admin-tree__list"));
     expect(toggles).toContain(kept);
@@ -213,6 +232,6 @@ describe("the catalogue editor, a page at a time", () => {
       ...Array.from({ length: 10 }, (_, n) => `Extra Parent 3${n}`),
     ]);
     // A parent category's form has no parent to choose.
-    expect(options(await page(`/admin/catalogue?edit=category-${kubernetes?.parentId}`))).toEqual([]);
+    expect(options(await page(`/admin/catalogue/categories/${kubernetes?.parentId}`))).toEqual([]);
   });
 });

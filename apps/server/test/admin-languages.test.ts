@@ -112,14 +112,14 @@ afterAll(() => store?.close());
 const routes = () => [
   "/admin",
   "/admin/catalogue",
-  `/admin/catalogue?edit=category-${artefact.id}`,
-  `/admin/catalogue?edit=category-${artefact.parentId}`,
-  "/admin/catalogue?add=parent",
-  `/admin/catalogue?add=artefact-${artefact.parentId}`,
-  `/admin/catalogue?add=group-${artefact.id}`,
-  `/admin/catalogue?edit=group-${groupId}`,
-  `/admin/catalogue?add=content-${artefact.id}`,
-  `/admin/catalogue?edit=content-${contentId}`,
+  `/admin/catalogue/categories/${artefact.id}`,
+  `/admin/catalogue/categories/${artefact.parentId}`,
+  "/admin/catalogue/categories/new",
+  `/admin/catalogue/categories/${artefact.parentId}/artefacts/new`,
+  `/admin/catalogue/artefacts/${artefact.id}/groups/new`,
+  `/admin/catalogue/groups/${groupId}`,
+  `/admin/catalogue/artefacts/${artefact.id}/contents/new`,
+  `/admin/catalogue/contents/${contentId}`,
   "/admin/users",
   "/admin/users?search=nobody-at-all",
   "/admin/users?search=lang&cursor=not-a-cursor",
@@ -130,8 +130,8 @@ const routes = () => [
   "/admin/coupons",
   `/admin/coupons?edit=${couponId}`,
   "/admin/orders?cursor=not-a-cursor",
-  "/admin/catalogue?edit=category-999999",
-  `/admin/catalogue?edit=content-999999`,
+  "/admin/catalogue/categories/999999",
+  `/admin/catalogue/contents/999999`,
 ];
 
 const page = (url: string, token: string) =>
@@ -193,7 +193,7 @@ describe("the admin area in the operator's language", () => {
   });
 
   it("shows the catalogue schema's messages in the operator's language", async () => {
-    const url = `/admin/catalogue?add=artefact-${artefact.parentId}`;
+    const url = `/admin/catalogue/categories/${artefact.parentId}/artefacts/new`;
     const refused = await formPost(
       store,
       url,
@@ -225,7 +225,7 @@ describe("the admin area in the operator's language", () => {
   });
 
   it("names the slug's owner and the sold artefact in the operator's language", async () => {
-    const url = `/admin/catalogue?add=artefact-${artefact.parentId}`;
+    const url = `/admin/catalogue/categories/${artefact.parentId}/artefacts/new`;
     const cookie = { cookie: `access-token=${operators.es}` };
     const taken = await formPost(
       store,
@@ -295,7 +295,7 @@ describe("the admin area in the operator's language", () => {
     expect(englishLeftIn(res.body, englishPieces("es"))).toEqual(
       expect.arrayContaining(["Choose Edit or Add on an item to change the catalogue.", "Filter the catalogue"]),
     );
-    const spanish = await page(`/admin/catalogue?edit=category-${artefact.id}`, operators.es);
+    const spanish = await page(`/admin/catalogue/categories/${artefact.id}`, operators.es);
     expect(sameAsEnglish(res.body, res.body, "es").length).toBeGreaterThan(10);
     expect(spanish.body).toContain("Filtrar el catálogo");
   });

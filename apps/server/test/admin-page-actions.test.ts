@@ -126,17 +126,17 @@ describe("the catalogue editor's forms as plain form posts", () => {
   it("creates a group, edits it, refuses a bad price with its message under the field, and deletes it", async () => {
     const id = await artefactId();
     const created = await post(
-      `/admin/catalogue?add=group-${id}`,
+      `/admin/catalogue/artefacts/${id}/groups/new`,
       { intent: "group-create", id: String(id), name: "Page Posted", price: "3.50", payment_note: "" },
       admin,
     );
     expect(created.statusCode).toBe(303);
     const [group] = await store.database.db.select().from(contentGroups).where(eq(contentGroups.name, "Page Posted"));
     expect(group?.priceMinor).toBe(350);
-    expect(created.headers.location).toBe(`/admin/catalogue?edit=group-${group?.id}`);
+    expect(created.headers.location).toBe(`/admin/catalogue/groups/${group?.id}`);
 
     const bad = await post(
-      `/admin/catalogue?edit=group-${group?.id}`,
+      `/admin/catalogue/groups/${group?.id}`,
       { intent: "group-update", id: String(group?.id), name: "Page Posted", price: "abc", payment_note: "" },
       admin,
     );
@@ -146,7 +146,7 @@ describe("the catalogue editor's forms as plain form posts", () => {
     expect(bad.body).toContain('class="admin-error">Price must be a number</p>');
 
     const saved = await post(
-      `/admin/catalogue?edit=group-${group?.id}`,
+      `/admin/catalogue/groups/${group?.id}`,
       { intent: "group-update", id: String(group?.id), name: "Page Posted Twice", price: "4", payment_note: "" },
       admin,
     );
@@ -202,14 +202,18 @@ describe("the catalogue editor's forms as plain form posts", () => {
       meta_description: "",
       hidden: "on",
     };
-    const bad = await post(`/admin/catalogue?add=artefact-${parent?.id}`, fields, admin);
+    const bad = await post(`/admin/catalogue/categories/${parent?.id}/artefacts/new`, fields, admin);
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain("Use lower-case letters, digits and single hyphens");
 
-    const created = await post(`/admin/catalogue?add=artefact-${parent?.id}`, { ...fields, slug: "posted-kit" }, admin);
+    const created = await post(
+      `/admin/catalogue/categories/${parent?.id}/artefacts/new`,
+      { ...fields, slug: "posted-kit" },
+      admin,
+    );
     expect(created.statusCode).toBe(303);
     const [row] = await store.database.db.select().from(categories).where(eq(categories.slug, "posted-kit"));
     expect(row).toMatchObject({ name: "Posted Kit", hidden: true, isHeaderMenu: false, parentId: parent?.id });
-    expect(created.headers.location).toBe(`/admin/catalogue?edit=category-${row?.id}`);
+    expect(created.headers.location).toBe(`/admin/catalogue/categories/${row?.id}`);
   });
 });

@@ -98,19 +98,48 @@ describe("admin lists rendered on the server", () => {
       .where(isNotNull(categories.parentId))
       .limit(1);
     if (!artefact) throw new Error("no artefact");
-    const edit = await page(`/admin/catalogue?edit=category-${artefact.id}`);
+    const edit = await page(`/admin/catalogue/categories/${artefact.id}`);
     expect(edit.statusCode).toBe(200);
     expect(edit.body).toContain(`Edit artefact: ${artefact.name}`);
     // The artefact being edited is open in the tree.
     expect(edit.body).toContain(`aria-expanded="true" aria-label="Collapse ${artefact.name}"`);
 
-    const add = await page(`/admin/catalogue?add=group-${artefact.id}`);
+    const add = await page(`/admin/catalogue/artefacts/${artefact.id}/groups/new`);
     expect(add.body).toContain(`New group in ${artefact.name}`);
 
     // A link to something that is gone opens no editor.
-    const gone = await page("/admin/catalogue?edit=content-999999");
+    const gone = await page("/admin/catalogue/contents/999999");
     expect(gone.statusCode).toBe(200);
     expect(gone.body).toContain("Choose Edit or Add on an item to change the catalogue.");
+  });
+
+  it("sends an editor's address of before (?edit=, ?add=) to the same editor's path, the tree's query kept", async () => {
+    const moved = {
+      "/admin/catalogue?edit=category-12&open=3": "/admin/catalogue/categories/12?open=3",
+      "/admin/catalogue?edit=group-4": "/admin/catalogue/groups/4",
+      "/admin/catalogue?search=git&edit=content-9&related=BRANCH":
+        "/admin/catalogue/contents/9?search=git&related=BRANCH",
+      "/admin/catalogue?add=parent": "/admin/catalogue/categories/new",
+      "/admin/catalogue?add=artefact-3": "/admin/catalogue/categories/3/artefacts/new",
+      "/admin/catalogue?add=group-5&cursor=abc": "/admin/catalogue/artefacts/5/groups/new?cursor=abc",
+      "/admin/catalogue?add=content-5": "/admin/catalogue/artefacts/5/contents/new",
+      "/admin/catalogue?add=content-5-4": "/admin/catalogue/artefacts/5/groups/4/contents/new",
+      "/admin?edit=content-9": "/admin/catalogue/contents/9",
+      // What names no editor opens none, as before.
+      "/admin/catalogue?edit=nothing-1&open=": "/admin/catalogue?open=",
+    };
+    for (const [from, to] of Object.entries(moved)) {
+      const res = await page(from);
+      expect([from, res.statusCode, res.headers.location]).toEqual([from, 302, to]);
+    }
+    // And the editor opens there as it did.
+    const [artefact] = await store.database.db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(isNotNull(categories.parentId))
+      .limit(1);
+    const res = await page(`/admin/catalogue?add=group-${artefact?.id}`);
+    expect((await page(String(res.headers.location))).body).toContain(`New group in ${artefact?.name}`);
   });
 
   it("gives a learner the 403 page and sends a visitor to sign in", async () => {

@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AdminArtefactNode, AdminCatalogueTree } from "@skillshelf/shared/admin-forms.ts";
+import { english, MESSAGE_HEADER, messageOfHeader } from "@skillshelf/shared/i18n/message.ts";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
@@ -87,7 +88,7 @@ describe("media uploads without JavaScript", () => {
       { name: "plain.png", type: "image/png", data: png() },
       { name: "plain.pdf", type: "application/pdf", data: pdf() },
     ]);
-    expect(res.headers.location).toBe(`/admin/catalogue?edit=content-${content.id}`);
+    expect(res.headers.location).toBe(`/admin/catalogue/contents/${content.id}`);
     const page = await follow(res);
     expect(noticeOf(page.body)).toBe("2 files are uploaded.");
     expect(page.body).toContain('aria-label="Remove plain.png"');
@@ -116,7 +117,7 @@ describe("media uploads without JavaScript", () => {
     ];
     for (const [files, message] of cases) {
       const res = await plainPost(url, "files", files);
-      expect(res.headers.location).toBe(`/admin/catalogue?edit=content-${content.id}`);
+      expect(res.headers.location).toBe(`/admin/catalogue/contents/${content.id}`);
       const page = await follow(res);
       expect(noticeOf(page.body), message).toBe(message);
       expect(page.body).toContain('class="notice notice--error" role="alert"');
@@ -175,7 +176,7 @@ describe("media uploads without JavaScript", () => {
       setTimeout(() => resolve(seen), 10_000);
       req.end(body);
     });
-    expect(sent).toEqual({ status: 303, location: `/admin/catalogue?edit=content-${content.id}`, uploaded: true });
+    expect(sent).toEqual({ status: 303, location: `/admin/catalogue/contents/${content.id}`, uploaded: true });
     expect((await branches()).media).toEqual(content.media);
   });
 
@@ -194,6 +195,27 @@ describe("media uploads without JavaScript", () => {
     ]);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ status: false, message: "Unsupported file format." });
+    // The same messages as keys with values, for the catalogue page to write in its own language.
+    const keyOf = (answer: { headers: Record<string, unknown> }) =>
+      messageOfHeader(String(answer.headers[MESSAGE_HEADER]));
+    expect(keyOf(res)).toEqual({ key: "The file is uploaded." });
+    expect(keyOf(refused)).toEqual({ key: "Unsupported file format." });
+    const two = await uploadMedia(store, adminToken, content.id, [
+      { name: "a.png", type: "image/png", data: png() },
+      { name: "b.png", type: "image/png", data: png() },
+    ]);
+    expect(two.json()).toMatchObject({ message: "2 files are uploaded." });
+    expect(keyOf(two)).toEqual({ key: "{{files}} files are uploaded.", values: { files: 2 } });
+    const imported = await store.app.inject({
+      method: "POST",
+      url: "/api/admin/catalogue/import",
+      headers: { ...bearer(adminToken), "content-type": "application/json" },
+      payload: '{\n  "version": 1,\n  "categories": [\n',
+    });
+    expect(imported.statusCode).toBe(422);
+    const why = keyOf(imported);
+    expect(why?.key).toBe("The catalogue file was refused, nothing was changed: {{reason}}");
+    expect(english(why ?? { key: "" })).toBe(imported.json().message);
   });
 
   it("refuses a form another site posts, before anything is stored", async () => {

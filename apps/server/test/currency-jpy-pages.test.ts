@@ -47,12 +47,12 @@ describe("pages of a store in yen", () => {
   it("refuse a fraction of a yen in the group form with the message under the field, and save whole yen", async () => {
     const group = docker.groups.find((g) => g.name === "Basics");
     const fields = { intent: "group-update", id: String(group?.id), name: "Basics", payment_note: "" };
-    const bad = await post(`/admin/catalogue?edit=group-${group?.id}`, { ...fields, price: "450.5" });
+    const bad = await post(`/admin/catalogue/groups/${group?.id}`, { ...fields, price: "450.5" });
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toMatch(/value="450.5"/);
     expect(bad.body).toContain('class="admin-error">Price must be a whole number: JPY has no decimals</p>');
 
-    const saved = await post(`/admin/catalogue?edit=group-${group?.id}`, { ...fields, price: "450" });
+    const saved = await post(`/admin/catalogue/groups/${group?.id}`, { ...fields, price: "450" });
     expect(saved.statusCode).toBe(303);
     const [row] = await store.database.db
       .select()
@@ -60,7 +60,7 @@ describe("pages of a store in yen", () => {
       .where(eq(contentGroups.id, group?.id ?? 0));
     expect(row?.priceMinor).toBe(450);
     // The edit form shows the stored price as typed, without decimals.
-    const form = await pageHtml(store, `/admin/catalogue?edit=group-${group?.id}`, admin);
+    const form = await pageHtml(store, `/admin/catalogue/groups/${group?.id}`, admin);
     expect(form).toMatch(/name="price"[^>]*value="450"|value="450"[^>]*name="price"/);
   });
 

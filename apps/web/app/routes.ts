@@ -27,7 +27,23 @@ export default [
   // The operator's area: a visitor is sent to /login, a learner gets a 403.
   route("admin", "routes/admin-layout.tsx", [
     index("routes/admin-catalogue.tsx", { id: "admin-index" }),
-    route("catalogue", "routes/admin-catalogue.tsx"),
+    // The catalogue's tree, with each editor's own route under it (features/admin/catalogue/catalogue-url.ts).
+    route("catalogue", "routes/admin-catalogue.tsx", [
+      route("categories/new", "routes/admin-catalogue-category.tsx", { id: "catalogue-new-parent" }),
+      route("categories/:parentId/artefacts/new", "routes/admin-catalogue-category.tsx", {
+        id: "catalogue-new-artefact",
+      }),
+      route("categories/:categoryId", "routes/admin-catalogue-category.tsx", { id: "catalogue-category" }),
+      route("artefacts/:artefactId/groups/new", "routes/admin-catalogue-group.tsx", { id: "catalogue-new-group" }),
+      route("groups/:groupId", "routes/admin-catalogue-group.tsx", { id: "catalogue-group" }),
+      route("artefacts/:artefactId/contents/new", "routes/admin-catalogue-content.tsx", {
+        id: "catalogue-new-content",
+      }),
+      route("artefacts/:artefactId/groups/:groupId/contents/new", "routes/admin-catalogue-content.tsx", {
+        id: "catalogue-new-grouped-content",
+      }),
+      route("contents/:contentId", "routes/admin-catalogue-content.tsx", { id: "catalogue-content" }),
+    ]),
     route("users", "routes/admin-users.tsx"),
     route("orders", "routes/admin-orders.tsx"),
     route("orders/:id", "routes/admin-order.tsx"),

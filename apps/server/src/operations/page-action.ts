@@ -8,7 +8,7 @@ import { type AnyOperation, type DataOf, type Done, type InputOf, runOperation }
  * its status; anything else is a fault and propagates (500). The messages stay
  * keys with values: the page writes them in its own language.
  */
-export async function outcomeOf<T>(run: () => Promise<Done<T>>): Promise<ActionResult<T>> {
+async function outcomeOf<T>(run: () => Promise<Done<T>>): Promise<ActionResult<T>> {
   try {
     const { message, data } = await run();
     return { ok: true, message, data };

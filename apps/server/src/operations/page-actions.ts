@@ -6,9 +6,7 @@ import type {
   ProfileActions,
   ProgressActions,
 } from "@skillshelf/shared/api.ts";
-import { plain } from "@skillshelf/shared/i18n/message.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { catalogueSteps } from "../admin/catalogue/catalogue-steps.ts";
 import {
   changePasswordOperation,
   forgotPasswordOperation,
@@ -19,10 +17,26 @@ import {
   updateProfileOperation,
 } from "./accounts.ts";
 import { addToCartOperation, applyCouponOperation, removeCouponOperation, removeFromCartOperation } from "./cart.ts";
+import {
+  createCategoryOperation,
+  createContentOperation,
+  createGroupOperation,
+  deleteCategoryOperation,
+  deleteContentOperation,
+  deleteGroupOperation,
+  deleteMediaOperation,
+  moveItemOperation,
+  reorderCategoriesOperation,
+  reorderContentsOperation,
+  reorderGroupsOperation,
+  setRelatedOperation,
+  updateCategoryOperation,
+  updateContentOperation,
+  updateGroupOperation,
+} from "./catalogue.ts";
 import { createCouponOperation, deleteCouponOperation, updateCouponOperation } from "./coupons.ts";
-import { actorOf } from "./guard.ts";
 import { userActionOperation } from "./learners.ts";
-import { outcomeOf, pageAction } from "./page-action.ts";
+import { pageAction } from "./page-action.ts";
 import { startPaymentOperation } from "./payments.ts";
 import { markDoneOperation } from "./progress.ts";
 import { learnerRefundOperation, operatorRefundOperation } from "./refunds.ts";
@@ -45,18 +59,8 @@ export interface PageActions {
  * guard, rate limits, messages), each called as its page calls it.
  */
 export function pageActions(app: FastifyInstance) {
-  const steps = catalogueSteps(app);
   return (request: FastifyRequest, reply: FastifyReply): PageActions => {
     const action = <O extends Parameters<typeof pageAction>[0]>(operation: O) => pageAction(operation, request, reply);
-    /** A catalogue step (catalogue-steps.ts), run for an operator only. */
-    const catalogue =
-      <A extends unknown[], T>(step: (...args: A) => Promise<{ message: string; data: T }>) =>
-      (...args: A) =>
-        outcomeOf(async () => {
-          await actorOf("operator", request);
-          const { message, data } = await step(...args);
-          return { message: plain(message), data };
-        });
     const coupon = action(applyCouponOperation);
     const uncoupon = action(removeCouponOperation);
     const start = action(startPaymentOperation);
@@ -108,21 +112,21 @@ export function pageActions(app: FastifyInstance) {
         deleteCoupon: (id) => action(deleteCouponOperation)({ id }),
       },
       adminWrites: {
-        createCategory: catalogue(steps.createCategory),
-        updateCategory: catalogue(steps.updateCategory),
-        deleteCategory: catalogue(steps.deleteCategory),
-        reorderCategories: catalogue(steps.reorderCategories),
-        moveItem: catalogue(steps.moveItem),
-        createGroup: catalogue(steps.createGroup),
-        updateGroup: catalogue(steps.updateGroup),
-        deleteGroup: catalogue(steps.deleteGroup),
-        reorderGroups: catalogue(steps.reorderGroups),
-        createContent: catalogue(steps.createContent),
-        updateContent: catalogue(steps.updateContent),
-        deleteContent: catalogue(steps.deleteContent),
-        reorderContents: catalogue(steps.reorderContents),
-        setRelated: catalogue(steps.setRelated),
-        deleteMedia: catalogue(steps.deleteMedia),
+        createCategory: action(createCategoryOperation),
+        updateCategory: (id, category) => action(updateCategoryOperation)({ id, category }),
+        deleteCategory: (id) => action(deleteCategoryOperation)({ id }),
+        reorderCategories: action(reorderCategoriesOperation),
+        moveItem: (kind, id, step) => action(moveItemOperation)({ kind, id, step }),
+        createGroup: (artefactId, group) => action(createGroupOperation)({ artefactId, group }),
+        updateGroup: (id, group) => action(updateGroupOperation)({ id, group }),
+        deleteGroup: (id) => action(deleteGroupOperation)({ id }),
+        reorderGroups: (artefactId, ids) => action(reorderGroupsOperation)({ artefactId, ids }),
+        createContent: (artefactId, content) => action(createContentOperation)({ artefactId, content }),
+        updateContent: (id, content) => action(updateContentOperation)({ id, content }),
+        deleteContent: (id) => action(deleteContentOperation)({ id }),
+        reorderContents: (artefactId, ids) => action(reorderContentsOperation)({ artefactId, ids }),
+        setRelated: (id, ids) => action(setRelatedOperation)({ id, ids }),
+        deleteMedia: (id) => action(deleteMediaOperation)({ id }),
         userAction: action(userActionOperation),
         refundOrder: (id) => action(operatorRefundOperation)({ id }),
       },

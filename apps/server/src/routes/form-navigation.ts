@@ -1,4 +1,5 @@
 import type { UploadNotice } from "@skillshelf/shared/api.ts";
+import { english, MESSAGE_HEADER, type Message, messageHeader } from "@skillshelf/shared/i18n/message.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError } from "../lib/app-error.ts";
@@ -50,20 +51,34 @@ export function refuseCrossSiteForms(publicUrl: string) {
   };
 }
 
+/** What an upload or an import answers: its status, the JSON answer, and its message as a key with values. */
+export interface UploadAnswer {
+  status: number;
+  body: { status: boolean; message: string };
+  text: Message;
+}
+
 /**
  * Answers an upload or an import. An API client gets the JSON answer as
- * always; a plain form post gets a 303 back to `to`, the outcome (the same
- * message) kept in a short-lived cookie the page's loader takes once.
+ * always, with its message as a key with values in MESSAGE_HEADER too (for
+ * the catalogue page's own fetch); a plain form post gets a 303 back to `to`,
+ * the outcome (the same message) kept in a short-lived cookie the page's
+ * loader takes once.
  */
 export async function answerUpload(
   request: FastifyRequest,
   reply: FastifyReply,
   to: string,
-  run: () => Promise<{ status: number; body: { status: boolean; message: string } }>,
+  run: () => Promise<UploadAnswer>,
 ): Promise<FastifyReply> {
   if (!isFormNavigation(request)) {
-    const { status, body } = await run();
-    return reply.status(status).send(body);
+    try {
+      const { status, body, text } = await run();
+      return reply.status(status).header(MESSAGE_HEADER, messageHeader(text)).send(body);
+    } catch (error) {
+      if (error instanceof AppError) reply.header(MESSAGE_HEADER, messageHeader(error.text));
+      throw error;
+    }
   }
   let notice: UploadNotice;
   try {
@@ -71,7 +86,7 @@ export async function answerUpload(
     notice = { ok: body.status, message: body.message };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    notice = { ok: false, message: error.message };
+    notice = { ok: false, message: english(error.text) };
   }
   const value = Buffer.from(JSON.stringify({ ...notice, message: notice.message.slice(0, NOTICE_MAX_CHARS) })).toString(
     "base64url",

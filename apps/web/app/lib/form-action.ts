@@ -84,9 +84,7 @@ export function inPageLanguage<T>(
 ): Extract<ActionOutcome<T>, { ok: false }>;
 export function inPageLanguage<T>(store: PageContext, result: ActionResult<T>): ActionOutcome<T>;
 export function inPageLanguage<T>(store: PageContext, result: ActionResult<T>): ActionOutcome<T> {
-  const translator = store.i18n.language === "en" ? null : translatorOf(store.i18n);
-  const write = (message: Message) =>
-    translator ? inLanguage(translator.language, translator.t, message) : english(message);
+  const write = (message: Message) => pageMessage(store, message);
   if (result.ok) return { ok: true, message: write(result.message), data: result.data };
   const { status, errors } = result;
   return {
@@ -97,6 +95,13 @@ export function inPageLanguage<T>(store: PageContext, result: ActionResult<T>): 
       ? { errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, write(message)])) }
       : {}),
   };
+}
+
+/** A message in the page's language, written on the server (see inPageLanguage). */
+export function pageMessage(store: PageContext, message: Message): string {
+  if (store.i18n.language === "en") return english(message);
+  const translator = translatorOf(store.i18n);
+  return inLanguage(translator.language, translator.t, message);
 }
 
 /** The page a form was posted from, as a path and query: where a plain form post goes back to (without React Router's ?index). */

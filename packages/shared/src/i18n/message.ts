@@ -84,3 +84,24 @@ export function inLanguage(language: string, t: TFunction, message: Message): st
   }
   return t(message.key, values);
 }
+
+/**
+ * The response header in which the uploads and the import of /api/admin also
+ * send their message as a key with values (the body's `message` is its
+ * English): the catalogue page, which streams them there, writes it in its
+ * own language. JSON, percent-encoded, as a header is ASCII.
+ */
+export const MESSAGE_HEADER = "skillshelf-message";
+
+export const messageHeader = (message: Message): string => encodeURIComponent(JSON.stringify(message));
+
+/** The message of MESSAGE_HEADER; null when there is none, or it is not one. */
+export function messageOfHeader(value: string | null | undefined): Message | null {
+  if (!value) return null;
+  try {
+    const message: unknown = JSON.parse(decodeURIComponent(value));
+    return isMessage(message) ? message : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,4 @@
-import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { type Message, plain, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import type { ImportSummary } from "../../catalogue/import-catalogue.ts";
 import { CatalogueFileError } from "../../catalogue/read-catalogue-file.ts";
 import { importCatalogueStream } from "../../catalogue/seed-demo.ts";
@@ -9,7 +9,8 @@ import type { MediaStore } from "../../media/media-store.ts";
 /** A refused file: where (the line of the operator's own text) and why. */
 export class CatalogueRefusedError extends AppError {
   constructor(readonly fileError: CatalogueFileError) {
-    super("invalid", valued("importRefused", { reason: fileError.message }), { file: fileError.message });
+    const where = reasonOf(fileError);
+    super("invalid", valuedMessage("importRefused", { reason: where }), { file: where });
   }
 
   get line(): number | null {
@@ -19,6 +20,11 @@ export class CatalogueRefusedError extends AppError {
   get reason(): string {
     return this.fileError.reason;
   }
+}
+
+/** Why a file was refused, on which line: the reason (its English as the file's checks state it) as a message. */
+function reasonOf({ reason, line }: CatalogueFileError): Message {
+  return line === null ? plain(reason) : valuedMessage("importLine", { line, reason: plain(reason) });
 }
 
 /**

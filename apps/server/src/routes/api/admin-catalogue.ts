@@ -6,40 +6,60 @@ import {
   adminContentSchema,
   adminGroupSchema,
   adminMediaSchema,
-  categoryCreateSchema,
-  categoryReorderSchema,
   categoryUpdateSchema,
   contentCreateSchema,
   contentUpdateSchema,
-  fileTooLargeMessage,
   groupCreateSchema,
   groupUpdateSchema,
   importSummarySchema,
-  previewSchema,
   relatedSchema,
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
 import { okEnvelope } from "@skillshelf/shared/api.ts";
-import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { english, type Message, plain, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { catalogueSteps } from "../../admin/catalogue/catalogue-steps.ts";
 import { exportCatalogue } from "../../admin/catalogue/export-catalogue.ts";
-import { CatalogueRefusedError, importCatalogueUpload } from "../../admin/catalogue/import-catalogue-upload.ts";
-import { sanitizeArticle } from "../../admin/catalogue/manage-contents.ts";
-import { addMedia, storeUpload, type UploadedFile } from "../../admin/catalogue/manage-media.ts";
+import { CatalogueRefusedError } from "../../admin/catalogue/import-catalogue-upload.ts";
+import { storeUpload, type UploadedFile } from "../../admin/catalogue/manage-media.ts";
 import { readAdminCatalogue, readAdminContent } from "../../admin/catalogue/read-admin-catalogue.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isUnsafeText } from "../../lib/unsafe-text.ts";
 import type { MediaStore } from "../../media/media-store.ts";
 import { sendMedia } from "../../media/send-media.ts";
 import { MediaTooLargeError } from "../../media/storage.ts";
+import { apiRoute } from "../../operations/api-route.ts";
+import {
+  addMediaOperation,
+  createCategoryOperation,
+  createContentOperation,
+  createGroupOperation,
+  deleteCategoryOperation,
+  deleteContentOperation,
+  deleteGroupOperation,
+  deleteMediaOperation,
+  importCatalogueOperation,
+  previewArticleOperation,
+  reorderCategoriesOperation,
+  reorderContentsOperation,
+  reorderGroupsOperation,
+  setRelatedOperation,
+  updateCategoryOperation,
+  updateContentOperation,
+  updateGroupOperation,
+} from "../../operations/catalogue.ts";
 import { type ErrorBody, errorBody } from "../../operations/envelope.ts";
-import { unsafeTextMessage } from "../../plugins/refuse-unsafe-text.ts";
-import { answerUpload, CATALOGUE_PAGE, isFormNavigation, refuseCrossSiteForms } from "../form-navigation.ts";
+import { runOperation } from "../../operations/operation.ts";
+import {
+  answerUpload,
+  CATALOGUE_PAGE,
+  isFormNavigation,
+  refuseCrossSiteForms,
+  type UploadAnswer,
+} from "../form-navigation.ts";
 import { answers, bytes, DONE, SIGNED_IN } from "./openapi.ts";
 
 const MAX_FILES = 10;
@@ -52,8 +72,9 @@ const saved = <Data extends z.ZodType>(data: Data) => okEnvelope({ data });
 /**
  * The operator's catalogue editor, under /api/admin (whose hook admits admins
  * only). Every write makes each instance drop its cached public catalogue
- * before it answers, so the public pages show the change at once
- * (catalogue-steps.ts, which the admin pages' form actions run too).
+ * before it answers, so the public pages show the change at once: each write
+ * is an operation (operations/catalogue.ts), which the admin pages' form
+ * actions run too.
  */
 export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // Uploads and imports take multipart forms, which another site's page could post: refused, as the pages do.
@@ -64,11 +85,6 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const db = app.database.db;
   const currency = app.config.storeCurrency;
-  const steps = catalogueSteps(app);
-  const { published } = steps;
-  /** The answer to a write (a step has published it): what was saved, or only the message. */
-  const written = <T>(step: { message: string; data: T }) => ({ status: true, message: step.message, data: step.data });
-  const done = (step: { message: string }) => ({ status: true, message: step.message });
 
   app.get(
     "/catalogue",
@@ -94,145 +110,103 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
-    "/categories",
-    {
-      schema: {
-        summary: "Create a parent category (parent_id null or 0) or an artefact",
-        tags,
-        body: categoryCreateSchema(currency),
-        ...SIGNED_IN,
-        response: answers(saved(adminCategorySchema), 201),
-      },
+  const write = { tags, response: answers(DONE) };
+  apiRoute(app, createCategoryOperation, {
+    method: "POST",
+    url: "/categories",
+    schema: {
+      summary: "Create a parent category (parent_id null or 0) or an artefact",
+      tags,
+      response: answers(saved(adminCategorySchema), 201),
     },
-    async (request, reply) => reply.status(201).send(written(await steps.createCategory(request.body))),
-  );
-  app.post(
-    "/categories/reorder",
-    {
-      schema: {
-        summary: "Order the parents, or one parent's artefacts",
-        tags,
-        body: categoryReorderSchema,
-        ...SIGNED_IN,
-        response: answers(DONE),
-      },
+    status: 201,
+  });
+  apiRoute(app, reorderCategoriesOperation, {
+    method: "POST",
+    url: "/categories/reorder",
+    schema: { summary: "Order the parents, or one parent's artefacts", ...write },
+  });
+  apiRoute(app, updateCategoryOperation, {
+    method: "PATCH",
+    url: "/categories/:id",
+    schema: {
+      summary: "Change a category's fields",
+      tags,
+      params: byId,
+      body: categoryUpdateSchema(currency),
+      response: answers(saved(adminCategorySchema)),
     },
-    async (request) => done(await steps.reorderCategories(request.body)),
-  );
-  app.patch(
-    "/categories/:id",
-    {
-      schema: {
-        summary: "Change a category's fields",
-        tags,
-        params: byId,
-        body: categoryUpdateSchema(currency),
-        ...SIGNED_IN,
-        response: answers(saved(adminCategorySchema)),
-      },
-    },
-    async (request) => written(await steps.updateCategory(request.params.id, request.body)),
-  );
-  app.delete(
-    "/categories/:id",
-    {
-      schema: {
-        summary: "Delete an empty parent, or an artefact nobody bought",
-        tags,
-        params: byId,
-        ...SIGNED_IN,
-        response: answers(DONE),
-      },
-    },
-    async (request) => done(await steps.deleteCategory(request.params.id)),
-  );
+    input: ({ params, body }) => ({ id: params.id, category: body }),
+  });
+  apiRoute(app, deleteCategoryOperation, {
+    method: "DELETE",
+    url: "/categories/:id",
+    schema: { summary: "Delete an empty parent, or an artefact nobody bought", params: byId, ...write },
+    input: ({ params }) => params,
+  });
 
-  app.post(
-    "/categories/:id/groups",
-    {
-      schema: {
-        summary: "Add a group to an artefact",
-        tags,
-        params: byId,
-        body: groupCreateSchema(currency),
-        ...SIGNED_IN,
-        response: answers(saved(adminGroupSchema), 201),
-      },
+  apiRoute(app, createGroupOperation, {
+    method: "POST",
+    url: "/categories/:id/groups",
+    schema: {
+      summary: "Add a group to an artefact",
+      tags,
+      params: byId,
+      body: groupCreateSchema(currency),
+      response: answers(saved(adminGroupSchema), 201),
     },
-    async (request, reply) => reply.status(201).send(written(await steps.createGroup(request.params.id, request.body))),
-  );
-  app.post(
-    "/categories/:id/groups/reorder",
-    {
-      schema: {
-        summary: "Order an artefact's groups",
-        tags,
-        params: byId,
-        body: reorderSchema,
-        ...SIGNED_IN,
-        response: answers(DONE),
-      },
+    status: 201,
+    input: ({ params, body }) => ({ artefactId: params.id, group: body }),
+  });
+  apiRoute(app, reorderGroupsOperation, {
+    method: "POST",
+    url: "/categories/:id/groups/reorder",
+    schema: { summary: "Order an artefact's groups", params: byId, body: reorderSchema, ...write },
+    input: ({ params, body }) => ({ artefactId: params.id, ids: body.ids }),
+  });
+  apiRoute(app, updateGroupOperation, {
+    method: "PATCH",
+    url: "/groups/:id",
+    schema: {
+      summary: "Change a group's name, price or payment note",
+      tags,
+      params: byId,
+      body: groupUpdateSchema(currency),
+      response: answers(saved(adminGroupSchema)),
     },
-    async (request) => done(await steps.reorderGroups(request.params.id, request.body.ids)),
-  );
-  app.patch(
-    "/groups/:id",
-    {
-      schema: {
-        summary: "Change a group's name, price or payment note",
-        tags,
-        params: byId,
-        body: groupUpdateSchema(currency),
-        ...SIGNED_IN,
-        response: answers(saved(adminGroupSchema)),
-      },
-    },
-    async (request) => written(await steps.updateGroup(request.params.id, request.body)),
-  );
-  app.delete(
-    "/groups/:id",
-    {
-      schema: {
-        summary: "Delete a group nobody bought; its contents become ungrouped",
-        tags,
-        params: byId,
-        ...SIGNED_IN,
-        response: answers(DONE),
-      },
-    },
-    async (request) => done(await steps.deleteGroup(request.params.id)),
-  );
+    input: ({ params, body }) => ({ id: params.id, group: body }),
+  });
+  apiRoute(app, deleteGroupOperation, {
+    method: "DELETE",
+    url: "/groups/:id",
+    schema: { summary: "Delete a group nobody bought; its contents become ungrouped", params: byId, ...write },
+    input: ({ params }) => params,
+  });
 
-  app.post(
-    "/categories/:id/contents",
-    {
-      schema: {
-        summary: "Add a content to an artefact",
-        tags,
-        params: byId,
-        body: contentCreateSchema,
-        ...SIGNED_IN,
-        response: answers(saved(adminContentSchema), 201),
-      },
+  apiRoute(app, createContentOperation, {
+    method: "POST",
+    url: "/categories/:id/contents",
+    schema: {
+      summary: "Add a content to an artefact",
+      tags,
+      params: byId,
+      body: contentCreateSchema,
+      response: answers(saved(adminContentSchema), 201),
     },
-    async (request, reply) =>
-      reply.status(201).send(written(await steps.createContent(request.params.id, request.body))),
-  );
-  app.post(
-    "/categories/:id/contents/reorder",
-    {
-      schema: {
-        summary: "Order an artefact's contents (for example one group's)",
-        tags,
-        params: byId,
-        body: reorderSchema,
-        ...SIGNED_IN,
-        response: answers(DONE),
-      },
+    status: 201,
+    input: ({ params, body }) => ({ artefactId: params.id, content: body }),
+  });
+  apiRoute(app, reorderContentsOperation, {
+    method: "POST",
+    url: "/categories/:id/contents/reorder",
+    schema: {
+      summary: "Order an artefact's contents (for example one group's)",
+      params: byId,
+      body: reorderSchema,
+      ...write,
     },
-    async (request) => done(await steps.reorderContents(request.params.id, request.body.ids)),
-  );
+    input: ({ params, body }) => ({ artefactId: params.id, ids: body.ids }),
+  });
   app.get(
     "/contents/:id",
     {
@@ -250,59 +224,46 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await readAdminContent(db, request.params.id),
     }),
   );
-  app.patch(
-    "/contents/:id",
-    {
-      schema: {
-        summary: "Change a content; the article is sanitized",
-        tags,
-        params: byId,
-        body: contentUpdateSchema,
-        ...SIGNED_IN,
-        response: answers(saved(adminContentSchema)),
-      },
+  apiRoute(app, updateContentOperation, {
+    method: "PATCH",
+    url: "/contents/:id",
+    schema: {
+      summary: "Change a content; the article is sanitized",
+      tags,
+      params: byId,
+      body: contentUpdateSchema,
+      response: answers(saved(adminContentSchema)),
     },
-    async (request) => written(await steps.updateContent(request.params.id, request.body)),
-  );
-  app.delete(
-    "/contents/:id",
-    {
-      schema: { summary: "Delete a content with its media", tags, params: byId, ...SIGNED_IN, response: answers(DONE) },
+    input: ({ params, body }) => ({ id: params.id, content: body }),
+  });
+  apiRoute(app, deleteContentOperation, {
+    method: "DELETE",
+    url: "/contents/:id",
+    schema: { summary: "Delete a content with its media", params: byId, ...write },
+    input: ({ params }) => params,
+  });
+  apiRoute(app, setRelatedOperation, {
+    method: "PUT",
+    url: "/contents/:id/related",
+    schema: {
+      summary: "Replace a content's related contents",
+      tags,
+      params: byId,
+      body: relatedSchema,
+      response: answers(saved(adminContentSchema)),
     },
-    async (request) => done(await steps.deleteContent(request.params.id)),
-  );
-  app.put(
-    "/contents/:id/related",
-    {
-      schema: {
-        summary: "Replace a content's related contents",
-        tags,
-        params: byId,
-        body: relatedSchema,
-        ...SIGNED_IN,
-        response: answers(saved(adminContentSchema)),
-      },
-    },
-    async (request) => written(await steps.setRelated(request.params.id, request.body.ids)),
-  );
+    input: ({ params, body }) => ({ id: params.id, ids: body.ids }),
+  });
 
-  app.post(
-    "/preview",
-    {
-      schema: {
-        summary: "The article HTML as it would be stored and shown",
-        tags,
-        body: previewSchema,
-        ...SIGNED_IN,
-        response: answers(okEnvelope({ data: z.object({ html: z.string() }) })),
-      },
+  apiRoute(app, previewArticleOperation, {
+    method: "POST",
+    url: "/preview",
+    schema: {
+      summary: "The article HTML as it would be stored and shown",
+      tags,
+      response: answers(okEnvelope({ data: z.object({ html: z.string() }) })),
     },
-    async (request) => ({
-      status: true,
-      message: "Preview ready",
-      data: { html: sanitizeArticle(request.body.html) },
-    }),
-  );
+  });
 
   app.post(
     "/contents/:id/media",
@@ -316,13 +277,15 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      answerUpload(request, reply, `${CATALOGUE_PAGE}?edit=content-${request.params.id}`, async () => {
+      answerUpload(request, reply, `${CATALOGUE_PAGE}/contents/${request.params.id}`, async () => {
         const files = await readUploads(request, app.media);
         if (!Array.isArray(files)) return files;
-        const media = await addMedia(db, app.media, request.params.id, files);
-        const message = media.length === 1 ? "The file is uploaded." : valued("filesUploaded", { files: media.length });
-        await published();
-        return { status: 201, body: written({ message, data: media }) };
+        const done = await runOperation(addMediaOperation, request, reply, { id: request.params.id, files });
+        return {
+          status: 201,
+          body: { status: true, message: english(done.message), data: done.data },
+          text: done.message,
+        };
       }),
   );
   app.get(
@@ -342,11 +305,12 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendMedia(request, reply, app.media, file);
     },
   );
-  app.delete(
-    "/media/:id",
-    { schema: { summary: "Remove a media file", tags, params: byId, ...SIGNED_IN, response: answers(DONE) } },
-    async (request) => done(await steps.deleteMedia(request.params.id)),
-  );
+  apiRoute(app, deleteMediaOperation, {
+    method: "DELETE",
+    url: "/media/:id",
+    schema: { summary: "Remove a media file", params: byId, ...write },
+    input: ({ params }) => params,
+  });
 
   app.get(
     "/catalogue/export",
@@ -368,16 +332,18 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(text);
     },
   );
-  await app.register(importRoute(published));
+  await app.register(importRoute);
 };
 
-/** A refusal of an upload: its status and the answer's body. */
-interface Refusal {
-  status: number;
+/** A refusal of an upload: its status, the answer's body and its message. */
+interface Refusal extends UploadAnswer {
   body: ErrorBody;
 }
 
-const refusal = (status: number, message: string): Refusal => ({ status, body: errorBody(message, { file: message }) });
+const refusal = (status: number, text: Message): Refusal => {
+  const message = english(text);
+  return { status, body: errorBody(message, { file: message }), text };
+};
 
 /**
  * The uploaded files of a multipart request, each streamed into the media
@@ -385,9 +351,9 @@ const refusal = (status: number, message: string): Refusal => ({ status, body: e
  * stored removed again).
  */
 async function readUploads(request: FastifyRequest, media: MediaStore): Promise<UploadedFile[] | Refusal> {
-  if (!request.isMultipart()) return refusal(422, ADMIN_MESSAGES.noFiles);
+  if (!request.isMultipart()) return refusal(422, plain(ADMIN_MESSAGES.noFiles));
   const files: UploadedFile[] = [];
-  const refuse = async (status: number, message: string) => {
+  const refuse = async (status: number, message: Message) => {
     dropRest(request);
     await media.discard(files.map((file) => file.object.key));
     return refusal(status, message);
@@ -397,16 +363,13 @@ async function readUploads(request: FastifyRequest, media: MediaStore): Promise<
       // Names are text bound for the database, read here and not by the request-wide check (refuse-unsafe-text.ts).
       if (isUnsafeText(part.filename)) {
         part.file.resume();
-        return await refuse(422, unsafeTextMessage("The file name"));
+        return await refuse(422, valuedMessage("unsafeText", { field: "The file name" }));
       }
       const file = await storeUpload(media, part.filename, part.file);
       if (file) files.push(file);
     }
   } catch (error) {
-    const limit =
-      error instanceof MediaTooLargeError
-        ? fileTooLargeMessage(error.maxBytes)
-        : uploadLimitMessage(error, media.maxBytes);
+    const limit = uploadLimitMessage(error, error instanceof MediaTooLargeError ? error.maxBytes : media.maxBytes);
     if (limit) return refuse(413, limit);
     dropRest(request);
     await media.discard(files.map((file) => file.object.key));
@@ -424,10 +387,13 @@ function dropRest(request: FastifyRequest): void {
   request.raw.resume();
 }
 
-function uploadLimitMessage(error: unknown, maxBytes: number): string | null {
+function uploadLimitMessage(error: unknown, maxBytes: number): Message | null {
   const code = (error as { code?: unknown }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLargeMessage(maxBytes);
-  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") return `Upload at most ${MAX_FILES} files at once.`;
+  if (error instanceof MediaTooLargeError || code === "FST_REQ_FILE_TOO_LARGE") {
+    return valuedMessage("fileTooLarge", { megabytes: Math.floor(maxBytes / 1024 / 1024) });
+  }
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT")
+    return plain(`Upload at most ${MAX_FILES} files at once.`);
   return null;
 }
 
@@ -438,59 +404,54 @@ function uploadLimitMessage(error: unknown, maxBytes: number): string | null {
  * storage. The size is not limited here: each media file is (MEDIA_MAX_MB),
  * and so is the text without them (MAX_CATALOGUE_TEXT_BYTES).
  */
-function importRoute(published: () => Promise<void>) {
-  return async (app: FastifyInstance) => {
-    app.removeContentTypeParser("application/json");
-    app.addContentTypeParser("application/json", (_req, payload, done) => done(null, payload));
-    app.post(
-      "/catalogue/import",
-      {
-        schema: {
-          summary: "Replace the whole catalogue with an export file",
-          tags,
-          ...SIGNED_IN,
-          response: answers(saved(importSummarySchema)),
-        },
+async function importRoute(app: FastifyInstance) {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", (_req, payload, done) => done(null, payload));
+  app.post(
+    "/catalogue/import",
+    {
+      schema: {
+        summary: "Replace the whole catalogue with an export file",
+        tags,
+        ...SIGNED_IN,
+        response: answers(saved(importSummarySchema)),
       },
-      async (request, reply) =>
-        answerUpload(request, reply, CATALOGUE_PAGE, async () => {
-          const noFile = () => refusal(422, "Choose a catalogue file.");
-          let input: AsyncIterable<Uint8Array | string>;
-          if (request.isMultipart()) {
-            const upload = await request.file({ limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1 } });
-            if (!upload) return noFile();
-            // A browser sends a file input left empty as a part with no name and no bytes.
-            if (!upload.filename && isFormNavigation(request)) {
-              upload.file.resume();
-              return noFile();
-            }
-            input = upload.file;
-          } else {
-            // An empty body never reaches the JSON parser above: there is no stream to read.
-            const body = request.body as AsyncIterable<Uint8Array> | undefined;
-            if (typeof body?.[Symbol.asyncIterator] !== "function") return noFile();
-            input = body;
+    },
+    async (request, reply) =>
+      answerUpload(request, reply, CATALOGUE_PAGE, async () => {
+        const noFile = () => refusal(422, plain("Choose a catalogue file."));
+        let input: AsyncIterable<Uint8Array | string>;
+        if (request.isMultipart()) {
+          const upload = await request.file({ limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1 } });
+          if (!upload) return noFile();
+          // A browser sends a file input left empty as a part with no name and no bytes.
+          if (!upload.filename && isFormNavigation(request)) {
+            upload.file.resume();
+            return noFile();
           }
-          try {
-            const summary = await importCatalogueUpload(app.database, app.media, input, app.config.storeCurrency);
-            await published();
-            return {
-              status: 200,
-              body: {
-                status: true,
-                message: valued("imported", summary),
-                data: summary,
-              },
-            };
-          } catch (error) {
-            dropRest(request);
-            if (!(error instanceof CatalogueRefusedError)) throw error;
-            return {
-              status: 422,
-              body: { ...errorBody(error.message, error.errors), line: error.line, reason: error.reason },
-            };
-          }
-        }),
-    );
-  };
+          input = upload.file;
+        } else {
+          // An empty body never reaches the JSON parser above: there is no stream to read.
+          const body = request.body as AsyncIterable<Uint8Array> | undefined;
+          if (typeof body?.[Symbol.asyncIterator] !== "function") return noFile();
+          input = body;
+        }
+        try {
+          const done = await runOperation(importCatalogueOperation, request, reply, { file: input });
+          return {
+            status: 200,
+            body: { status: true, message: english(done.message), data: done.data },
+            text: done.message,
+          };
+        } catch (error) {
+          dropRest(request);
+          if (!(error instanceof CatalogueRefusedError)) throw error;
+          return {
+            status: 422,
+            body: { ...errorBody(error.message, error.errors), line: error.line, reason: error.reason },
+            text: error.text,
+          };
+        }
+      }),
+  );
 }

@@ -15,11 +15,13 @@ import {
 import type { ActionOutcome, ActionResult } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { answerForm, formValues, inPageLanguage, refusedForm } from "../../../lib/form-action";
-import type { PageContext } from "../../../load-context";
-import { CATALOGUE_CHECKBOXES, type CatalogueIntent, isCatalogueIntent, treeParamsOf } from "./catalogue-intents";
+import { answerForm, formValues, inPageLanguage, pageUrl, refusedForm } from "../../../lib/form-action";
+import { type PageContext, storeContext } from "../../../load-context";
+import { requireAdmin } from "../require-admin";
+import { CATALOGUE_CHECKBOXES, type CatalogueIntent, treeParamsOf } from "./catalogue-intents";
+import { CATALOGUE_PATH, savedPath, withQuery } from "./catalogue-url";
 
 /** What a plain form post's failure renders with: which form it was, and what was typed in it. */
 interface PostedCatalogueForm {
@@ -36,15 +38,17 @@ type Answer = Response | ReturnType<typeof data<CatalogueAnswer>>;
 
 /**
  * The catalogue editor's form posts, by intent: each checked with its shared
- * schema, then run by the store's own steps (the same as /api/admin). A plain
- * form post that succeeds goes on (303) to what it saved, in the editor's
- * URL; one that fails gets the page again with the messages.
+ * schema, then run by the store's own operations (the same as /api/admin). A
+ * route takes the intents of its own forms and of the tree's (`accepted`). A
+ * plain form post that succeeds goes on (303) to what it saved, in the
+ * editor's URL; one that fails gets the page again with the messages.
  */
 export async function catalogueAction(
   store: PageContext,
   form: FormData,
-  /** The editor's path, and the page (path and query) the form was on. */
+  /** The tree's path (where a deleted item's editor closes to), and the page (path and query) the form was on. */
   page: { base: string; here: string },
+  accepted: readonly CatalogueIntent[],
 ): Promise<Answer> {
   const { base, here } = page;
   const intent = String(form.get("intent") ?? "");
@@ -54,7 +58,7 @@ export async function catalogueAction(
     outcome.ok
       ? answerForm(store, outcome, to(outcome.data))
       : data({ ...inPageLanguage(store, outcome), posted }, { status: outcome.status });
-  if (!isCatalogueIntent(intent)) return answer(refusedForm({}, GENERIC_ERROR), () => base);
+  if (!isAccepted(intent, accepted)) return answer(refusedForm({}, GENERIC_ERROR), () => base);
   const id = rowId().safeParse(form.get("id")).data ?? 0;
   const ids = form.getAll("ids").map((value) => Number(value));
   const writes = store.adminWrites;
@@ -62,12 +66,9 @@ export async function catalogueAction(
   // The tree stays as it was (its search, page and open artefacts) whichever editor opens or closes;
   // without an `open=`, the saved item's artefact opens.
   const tree = treeParamsOf(new URL(here, "http://x").searchParams, { emptyOpen: false });
-  const withTree = (editor?: string) => {
-    const query = [tree.toString(), editor].filter(Boolean).join("&");
-    return query ? `${base}?${query}` : base;
-  };
-  const edit = (what: string) => (saved: { id: number }) => withTree(`edit=${what}-${saved.id}`);
-  const closed = () => withTree();
+  const edit = (kind: "category" | "group" | "content") => (saved: { id: number }) =>
+    withQuery(savedPath(kind, saved.id), tree);
+  const closed = () => withQuery(base, tree);
   const back = () => here;
 
   /** A form with fields: its schema first, then the write. */
@@ -102,4 +103,20 @@ export async function catalogueAction(
     "media-delete": async () => answer(await writes.deleteMedia(id), back),
   };
   return byIntent[intent]();
+}
+
+const isAccepted = (value: string, accepted: readonly CatalogueIntent[]): value is CatalogueIntent =>
+  (accepted as readonly string[]).includes(value);
+
+/**
+ * An editor route's action: its own forms' intents and the tree's
+ * (`accepted`), posted to its path; a deleted item's editor closes to the tree.
+ */
+export async function editorAction(
+  { context, request, url }: { context: Readonly<RouterContextProvider>; request: Request; url: URL },
+  accepted: readonly CatalogueIntent[],
+): Promise<Answer> {
+  const store = context.get(storeContext);
+  requireAdmin(store, url);
+  return catalogueAction(store, await request.formData(), { base: CATALOGUE_PATH, here: pageUrl(url) }, accepted);
 }

@@ -1,25 +1,41 @@
-/** The catalogue editor's forms, each posted to the page's action with its `intent` (catalogue-action.server.ts). */
-const CATALOGUE_INTENTS = [
-  "category-create",
-  "category-update",
+/**
+ * The tree's forms (↑ ↓ and Delete), on every page of the editor: without
+ * JavaScript they post to the page they are on, whichever editor is open.
+ */
+const TREE_INTENTS = [
   "category-delete",
   "categories-reorder",
   "move",
-  "group-create",
-  "group-update",
   "group-delete",
   "groups-reorder",
-  "content-create",
-  "content-update",
   "content-delete",
   "contents-reorder",
+] as const;
+
+/** Each editor's forms, posted to its own route's action with their `intent` (catalogue-action.server.ts). */
+export const CATEGORY_INTENTS = [...TREE_INTENTS, "category-create", "category-update"] as const;
+export const GROUP_INTENTS = [...TREE_INTENTS, "group-create", "group-update"] as const;
+export const CONTENT_INTENTS = [
+  ...TREE_INTENTS,
+  "content-create",
+  "content-update",
+  "related",
+  "media-delete",
+] as const;
+
+/** Every form of the editor: the page's own action takes each (a form posted from a page of before). */
+export const CATALOGUE_INTENTS = [
+  ...TREE_INTENTS,
+  "category-create",
+  "category-update",
+  "group-create",
+  "group-update",
+  "content-create",
+  "content-update",
   "related",
   "media-delete",
 ] as const;
 export type CatalogueIntent = (typeof CATALOGUE_INTENTS)[number];
-
-export const isCatalogueIntent = (value: string): value is CatalogueIntent =>
-  (CATALOGUE_INTENTS as readonly string[]).includes(value);
 
 /** The category form's checkboxes: a browser leaves an unticked one out of its post. */
 export const CATALOGUE_CHECKBOXES = ["is_header_menu", "hidden"] as const;

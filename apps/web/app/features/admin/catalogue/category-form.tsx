@@ -5,6 +5,7 @@ import { useT } from "../../../lib/i18n";
 import { AdminSearchForm, AdminSearchIn } from "../components/admin-bits";
 import { useAdminForm } from "../use-admin-form";
 import { PARENT_SEARCH } from "./catalogue-intents";
+import { CATALOGUE_PATH } from "./catalogue-url";
 import { CheckboxInput, type PostedFields, priceText, SelectInput, TextInput, textOf } from "./fields";
 
 /**
@@ -149,7 +150,7 @@ export function CategoryForm({
           <button type="submit" className="button" disabled={busy}>
             {category ? t("Save") : isArtefact ? t("Create artefact") : t("Create parent category")}
           </button>
-          <Link to={{ search: "" }} className="button button--outline">
+          <Link to={CATALOGUE_PATH} className="button button--outline">
             {t("Cancel")}
           </Link>
         </div>

@@ -9,14 +9,15 @@ import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useT } from "../../../lib/i18n";
-import { useMessageNotifier, useMessageT } from "../../../lib/message-t";
 import { useToast } from "../../toast/toast-context";
 import { adminCall } from "../admin-api";
 import { AdminSearch, ChoiceSelect, useUrlSearch } from "../components/admin-bits";
 import { useAdminForm } from "../use-admin-form";
 import { ArticleBodyField } from "./article-body-field";
 import { RELATED_SEARCH } from "./catalogue-intents";
+import { CATALOGUE_PATH } from "./catalogue-url";
 import { type PostedFields, SelectInput, TextInput, textOf } from "./fields";
+import { useSendFiles } from "./send-files";
 
 const DELETE_PROMPT = "Are you sure you want to delete this item?";
 
@@ -53,8 +54,6 @@ export function ContentEditor({
   onSaved: (id: number) => void;
 }) {
   const toast = useToast();
-  // The API answers in English: its messages are shown in the page's language.
-  const apiToast = useMessageNotifier(toast);
   const t = useT();
   const form = useRef<HTMLFormElement>(null);
   // Saved: the form starts again from what the server stored (the article as sanitized).
@@ -78,7 +77,8 @@ export function ContentEditor({
     const result = await adminCall<{ data: { html: string } }>("/api/admin/preview", {
       method: "POST",
       body: { html },
-      notify: apiToast,
+      // A refusal's message is a plain key (the schema's), which the toast writes in the page's language.
+      notify: toast,
       quiet: true,
     });
     if (result.ok && result.body) setPreview(result.body.data.html);
@@ -157,7 +157,7 @@ export function ContentEditor({
           <button type="button" className="button button--outline" onClick={showPreview}>
             {t("Preview")}
           </button>
-          <Link to={{ search: "" }} className="button button--outline">
+          <Link to={CATALOGUE_PATH} className="button button--outline">
             {t("Close")}
           </Link>
         </div>
@@ -182,8 +182,7 @@ export function ContentEditor({
 
 function MediaManager({ content }: { content: AdminContent }) {
   const toast = useToast();
-  // The API answers in English: its messages are shown in the page's language.
-  const apiToast = useMessageNotifier(toast);
+  const send = useSendFiles();
   const t = useT();
   const id = useId();
   const revalidator = useRevalidator();
@@ -203,7 +202,7 @@ function MediaManager({ content }: { content: AdminContent }) {
     const data = new FormData();
     for (const file of input.files) data.append("files", file, file.name);
     setBusy(true);
-    const result = await adminCall(`/api/admin/contents/${content.id}/media`, { form: data, notify: apiToast });
+    const result = await send(`/api/admin/contents/${content.id}/media`, data);
     setBusy(false);
     if (result.ok) {
       form.reset();
@@ -274,7 +273,6 @@ const relatedInput = (form: HTMLFormElement) => ({ ids: new FormData(form).getAl
 function RelatedPicker({ content, choices }: { content: AdminContent; choices: AdminChoice[] }) {
   const id = useId();
   const t = useT();
-  const message = useMessageT();
   const search = useUrlSearch(RELATED_SEARCH);
   const { errors, busy, formProps } = useAdminForm({ schema: relatedSchema, read: relatedInput });
 
@@ -311,7 +309,7 @@ function RelatedPicker({ content, choices }: { content: AdminContent; choices: A
           />
           {errors.ids && (
             <p id={`${id}-error`} className="admin-error">
-              {message(errors.ids)}
+              {t(errors.ids)}
             </p>
           )}
         </div>

@@ -1,7 +1,6 @@
 import { formatPrice } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
 import { useT } from "../../../lib/i18n";
-import { useMessageT } from "../../../lib/message-t";
 
 /**
  * A labelled text input or textarea of the catalogue forms, with its message
@@ -129,13 +128,17 @@ export const textOf = (posted: PostedFields, name: string, stored: string): stri
   return typeof value === "string" ? value : stored;
 };
 
-/** A field's message under it (its id is the field's, with -error), when it has one. */
+/**
+ * A field's message under it (its id is the field's, with -error), when it has
+ * one: the action's, already in the page's language, or the shared schema's
+ * (checked in the browser), a catalogue key.
+ */
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  const message = useMessageT();
+  const t = useT();
   if (!error) return null;
   return (
     <p id={`${id}-error`} className="admin-error">
-      {message(error)}
+      {t(error)}
     </p>
   );
 }

@@ -2,6 +2,7 @@ import { type AdminGroup, groupCreateSchema, groupUpdateSchema } from "@skillshe
 import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { useAdminForm } from "../use-admin-form";
+import { CATALOGUE_PATH } from "./catalogue-url";
 import { type PostedFields, priceText, TextInput, textOf } from "./fields";
 
 /** Creates a group under an artefact, or edits one. */
@@ -67,7 +68,7 @@ export function GroupForm({
         <button type="submit" className="button" disabled={busy}>
           {group ? t("Save group") : t("Create group")}
         </button>
-        <Link to={{ search: "" }} className="button button--outline">
+        <Link to={CATALOGUE_PATH} className="button button--outline">
           {t("Cancel")}
         </Link>
       </div>

@@ -49,10 +49,14 @@ interface SearchFieldProps {
  * rows). A `live` one searches once typing pauses, in place (no history entry,
  * no scroll), with JavaScript.
  */
-export function AdminSearch({ kept = [], ...field }: SearchFieldProps & { kept?: [string, string][] }) {
+export function AdminSearch({
+  kept = [],
+  action,
+  ...field
+}: SearchFieldProps & { kept?: [string, string][]; action?: string }) {
   return (
     <search>
-      <Form method="get" preventScrollReset={field.live}>
+      <Form method="get" action={action} preventScrollReset={field.live}>
         <KeptParams kept={kept} />
         <SearchField {...field} />
       </Form>

@@ -1,0 +1,79 @@
+import { type FormEvent, useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import { useT } from "../../../lib/i18n";
+import { useToast } from "../../toast/toast-context";
+import { confirmAction } from "../admin-api";
+import { useSendFiles } from "./send-files";
+
+/**
+ * Replaces the whole catalogue from a file: sent to /api/admin as a stream,
+ * since the file's media may be far larger than a page's form post. Without
+ * JavaScript the browser posts the form there itself (a box to tick stands for
+ * the confirmation prompt) and is sent back here with the outcome.
+ */
+export function ImportForm() {
+  const toast = useToast();
+  const send = useSendFiles();
+  const id = useId();
+  const revalidator = useRevalidator();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const t = useT();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = form.elements.namedItem("file") as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) {
+      toast.error("Choose a catalogue file.");
+      return;
+    }
+    if (!confirmAction(t("Importing replaces the whole catalogue. Are you sure?"))) return;
+    const data = new FormData();
+    data.append("file", file, file.name);
+    setBusy(true);
+    const result = await send<{ line?: number; reason?: string }>("/api/admin/catalogue/import", data);
+    setBusy(false);
+    if (result.ok) {
+      setProblem(null);
+      form.reset();
+      await revalidator.revalidate();
+    } else {
+      const where = result.body?.line ? ` ${t("(line {{line}})", { line: result.body.line })}` : "";
+      setProblem(`${result.message}${where}${result.body?.reason ? `: ${t(result.body.reason)}` : ""}`);
+    }
+  };
+
+  return (
+    <details className="admin-import">
+      <summary>{t("Import a catalogue file")}</summary>
+      <form
+        onSubmit={submit}
+        className="admin-upload"
+        method="post"
+        encType="multipart/form-data"
+        action="/api/admin/catalogue/import"
+      >
+        <label htmlFor={`${id}-file`} className="admin-label">
+          {t("Catalogue file (JSON, as exported)")}
+        </label>
+        <input id={`${id}-file`} name="file" type="file" accept="application/json,.json" className="admin-file" />
+        <noscript>
+          <label className="admin-check">
+            <input type="checkbox" name="replace" required />{" "}
+            {t("I understand that importing replaces the whole catalogue.")}
+          </label>
+        </noscript>
+        <button type="submit" className="button button--small" disabled={busy}>
+          {t("Import")}
+        </button>
+      </form>
+      {problem && (
+        <p className="admin-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </details>
+  );
+}
