@@ -5,7 +5,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { fileTooLargeMessage } from "@skillshelf/shared/admin-forms.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
-import { english, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
+import { english, MESSAGE_HEADER, messageHeader, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -210,8 +210,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return sendError(reply.header("retry-after", STORAGE_RETRY_AFTER_S), 503, STORAGE_UNAVAILABLE);
     }
     if (error instanceof MediaTooLargeError) {
+      // The page that streamed the upload shows it in its own language (MESSAGE_HEADER); the body is the API's English.
       const message = fileTooLargeMessage(error.maxBytes);
-      return sendError(reply, 413, message, { file: message });
+      reply.header(MESSAGE_HEADER, messageHeader(message));
+      return sendError(reply, 413, english(message), { file: english(message) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

@@ -2,8 +2,7 @@ import type { ListingResponse, NotificationsView } from "@skillshelf/shared/api.
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import { SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
 import { english, inLanguage, type Message, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
-import { browserResources, createPageTranslator } from "@skillshelf/shared/i18n/page-translator.ts";
-import { templatesOf, translateMessage } from "@skillshelf/shared/i18n/translate-message.ts";
+import { createPageTranslator } from "@skillshelf/shared/i18n/page-translator.ts";
 import { VALUED_MESSAGES } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
@@ -368,7 +367,6 @@ describe("messages that carry values, in Spanish and French", () => {
   for (const code of ["es", "fr"] as const) {
     it(`are each shown in ${code} from their key, with no English left and the values kept`, () => {
       const { t } = createPageTranslator(code, CATALOGUES[code]);
-      const keys = templatesOf(browserResources(CATALOGUES[code], { templates: true }));
       const pieces = englishPieces(code);
       for (const key of Object.values(VALUED_MESSAGES)) {
         const message = sampleOf(key);
@@ -380,8 +378,6 @@ describe("messages that carry values, in Spanish and French", () => {
           if (text.includes(value)) expect(shown, text).toContain(value);
         }
         if (key.includes("{{moment}}")) expect(shown).not.toContain("December");
-        // The admin catalogue's English answers, matched back (translate-message.ts), show the same.
-        expect(translateMessage(code, t, keys, text), text).toBe(shown);
       }
     });
   }

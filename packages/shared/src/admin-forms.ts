@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { issueText } from "./i18n/message.ts";
-import { valued } from "./i18n/valued-messages.ts";
+import { issueText, valuedMessage } from "./i18n/message.ts";
 import { MAX_ID, rowId } from "./ids.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
 import { pageCursorFields } from "./paging.ts";
@@ -30,9 +29,9 @@ export const ADMIN_MESSAGES = {
   reorderMismatch: "The list does not match the items to reorder.",
 } as const;
 
-/** The English of an upload too large, as the JSON API answers it (the admin catalogue's uploads). */
+/** An upload too large (the admin catalogue's uploads). */
 export const fileTooLargeMessage = (maxBytes: number) =>
-  valued("fileTooLarge", { megabytes: Math.floor(maxBytes / 1024 / 1024) });
+  valuedMessage("fileTooLarge", { megabytes: Math.floor(maxBytes / 1024 / 1024) });
 
 const required = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);

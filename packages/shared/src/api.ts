@@ -480,10 +480,10 @@ export interface AdminReads {
   uploadNotice(): UploadNotice | null;
 }
 
-/** The answer to a plain form post of files to /api/admin: its message, a success or a refusal. */
+/** The answer to a plain form post of files to /api/admin: its message (a key with values), a success or a refusal. */
 export interface UploadNotice {
   ok: boolean;
-  message: string;
+  message: Message;
 }
 
 const lineCategory = z.object({ icon: z.string(), name: z.string(), single_line: z.string(), slug: z.string() });

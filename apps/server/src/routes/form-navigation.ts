@@ -1,5 +1,5 @@
 import type { UploadNotice } from "@skillshelf/shared/api.ts";
-import { english, MESSAGE_HEADER, type Message, messageHeader } from "@skillshelf/shared/i18n/message.ts";
+import { english, isMessage, MESSAGE_HEADER, type Message, messageHeader } from "@skillshelf/shared/i18n/message.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError } from "../lib/app-error.ts";
@@ -9,9 +9,10 @@ import { sendError } from "../operations/envelope.ts";
 export const CATALOGUE_PAGE = "/admin/catalogue";
 /** The outcome of a plain upload or import, for the catalogue page's next render only. */
 const NOTICE_COOKIE = "upload_notice";
-const NOTICE_MAX_CHARS = 1000;
+/** A cookie holds about 4 KB; a notice longer than this (a refusal quoting a long line) says less. */
+const NOTICE_MAX_CHARS = 3000;
 
-const noticeSchema = z.object({ ok: z.boolean(), message: z.string().max(NOTICE_MAX_CHARS) });
+const noticeSchema = z.object({ ok: z.boolean(), message: z.custom<Message>(isMessage) });
 
 /**
  * A browser's own form post that leaves the page (JavaScript off): it wants a
@@ -82,15 +83,18 @@ export async function answerUpload(
   }
   let notice: UploadNotice;
   try {
-    const { body } = await run();
-    notice = { ok: body.status, message: body.message };
+    const { body, text } = await run();
+    notice = { ok: body.status, message: text };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    notice = { ok: false, message: english(error.text) };
+    notice = { ok: false, message: error.text };
   }
-  const value = Buffer.from(JSON.stringify({ ...notice, message: notice.message.slice(0, NOTICE_MAX_CHARS) })).toString(
-    "base64url",
-  );
+  // The message as its key and values, for the page to write in its language; cut short in English if it is long.
+  let json = JSON.stringify(notice);
+  if (json.length > NOTICE_MAX_CHARS) {
+    json = JSON.stringify({ ok: notice.ok, message: { key: english(notice.message).slice(0, NOTICE_MAX_CHARS / 2) } });
+  }
+  const value = Buffer.from(json).toString("base64url");
   reply.setCookie(NOTICE_COOKIE, value, noticeCookie(reply, 5 * 60));
   return reply.redirect(to, 303);
 }

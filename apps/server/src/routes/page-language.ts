@@ -41,8 +41,6 @@ const pageResources = (audience: Audience) =>
               !(audience !== "operator" && OPERATOR_NAMESPACES.has(ns)),
           ),
         ),
-        // English pages show a server message as it came; the others match it against their keys.
-        { templates: code !== "en" },
       ),
     ]),
   ) as Record<LanguageCode, Resources>;

@@ -1,4 +1,3 @@
-import { plain } from "@skillshelf/shared/i18n/message.ts";
 import {
   Link,
   redirect,
@@ -51,7 +50,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   ]);
   // What a plain upload or import (no JavaScript, posted to /api/admin) answered before it came back here.
   const notice = store.admin.uploadNotice();
-  return { tree, artefact, notice: notice && { ok: notice.ok, message: pageMessage(store, plain(notice.message)) } };
+  return { tree, artefact, notice: notice && { ok: notice.ok, message: pageMessage(store, notice.message) } };
 }
 
 /** The tree's forms (↑ ↓, Delete), posted here by the browser itself or by a fetcher (catalogue-action.server.ts). */

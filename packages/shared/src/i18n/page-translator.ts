@@ -84,13 +84,10 @@ export function createPageTranslator(language: string, resources: Resources): Pa
  * What a browser needs of a language: the entries that differ from their key.
  * For English that is only the plural forms; the others are shown as their keys.
  */
-export function browserResources(resources: Resources, options: { templates?: boolean } = {}): Resources {
+export function browserResources(resources: Resources): Resources {
   const out: Resources = {};
   for (const [namespace, entries] of Object.entries(resources)) {
-    // A key with placeholders stays even when its text is the key's: server messages are matched against it (translate-message.ts).
-    const kept = Object.entries(entries).filter(
-      ([key, value]) => key !== value || (options.templates && key.includes("{{")),
-    );
+    const kept = Object.entries(entries).filter(([key, value]) => key !== value);
     if (kept.length) out[namespace] = Object.fromEntries(kept);
   }
   return out;

@@ -1,5 +1,3 @@
-import { interpolate } from "./page-translator.ts";
-
 /**
  * The server's messages that carry values (a name, a number, a date): each is
  * a catalogue key with `{{placeholders}}`, stated with its values as a Message
@@ -56,19 +54,3 @@ export const VALUED_MESSAGES = {
   mediaContentUnsupported: "media content is not a supported image or PDF, not {{claimed}}",
   mediaFileUnreadable: 'media file "{{file}}" cannot be read',
 } as const;
-
-type Placeholders<T extends string> = T extends `${string}{{${infer Name}}}${infer Rest}`
-  ? Name | Placeholders<Rest>
-  : never;
-
-/**
- * A valued message in English, as the API answers it: `valued("inCart", { name })`. Only the
- * catalogue's import and the admin catalogue's uploads still state their messages so (their
- * pages match the English back: translate-message.ts).
- */
-export function valued<K extends keyof typeof VALUED_MESSAGES>(
-  key: K,
-  values: Record<Placeholders<(typeof VALUED_MESSAGES)[K]>, string | number>,
-): string {
-  return interpolate(VALUED_MESSAGES[key], values);
-}

@@ -1,4 +1,4 @@
-import { type Message, plain, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import type { ImportSummary } from "../../catalogue/import-catalogue.ts";
 import { CatalogueFileError } from "../../catalogue/read-catalogue-file.ts";
 import { importCatalogueStream } from "../../catalogue/seed-demo.ts";
@@ -9,8 +9,8 @@ import type { MediaStore } from "../../media/media-store.ts";
 /** A refused file: where (the line of the operator's own text) and why. */
 export class CatalogueRefusedError extends AppError {
   constructor(readonly fileError: CatalogueFileError) {
-    const where = reasonOf(fileError);
-    super("invalid", valuedMessage("importRefused", { reason: where }), { file: where });
+    // Where (the line) and why, as keys with values (CatalogueFileError.text): a page shows them in its language.
+    super("invalid", valuedMessage("importRefused", { reason: fileError.text }), { file: fileError.text });
   }
 
   get line(): number | null {
@@ -20,11 +20,6 @@ export class CatalogueRefusedError extends AppError {
   get reason(): string {
     return this.fileError.reason;
   }
-}
-
-/** Why a file was refused, on which line: the reason (its English as the file's checks state it) as a message. */
-function reasonOf({ reason, line }: CatalogueFileError): Message {
-  return line === null ? plain(reason) : valuedMessage("importLine", { line, reason: plain(reason) });
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { ADMIN_MESSAGES, type AdminMedia } from "@skillshelf/shared/admin-forms.ts";
-import { valued } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { eq, max } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentMedia, contents } from "../../db/schema/index.ts";
@@ -38,7 +38,7 @@ export async function storeUpload(media: MediaStore, filename: string, body: Rea
   if (!sniffed.mimetype) {
     body.resume();
     throw new AppError("invalid", ADMIN_MESSAGES.unsupportedFile, {
-      file: valued("unsupportedFile", { filename }),
+      file: valuedMessage("unsupportedFile", { filename }),
     });
   }
   return { filename, mimetype: sniffed.mimetype, object: await media.put(sniffed.body, sniffed.mimetype) };
