@@ -3,12 +3,21 @@
 // another (never Promise.all on a tx): a file whose code queues one fails here, on PostgreSQL.
 import { afterAll } from "vitest";
 
-const queued: string[] = [];
-process.on("warning", (warning) => {
-  if (warning.name === "DeprecationWarning" && warning.message.includes("already executing a query"))
-    queued.push(warning.stack ?? warning.message);
-});
+// The files of a worker share its process (the api project does not isolate them): one listener for all.
+const shared = globalThis as { queuedQueries?: string[] };
+const queued = shared.queuedQueries ?? listen();
+
+function listen(): string[] {
+  const list: string[] = [];
+  shared.queuedQueries = list;
+  process.on("warning", (warning) => {
+    if (warning.name === "DeprecationWarning" && warning.message.includes("already executing a query"))
+      list.push(warning.stack ?? warning.message);
+  });
+  return list;
+}
 
 afterAll(() => {
-  if (queued.length) throw new Error(`A query was queued on a busy connection:\n${queued.join("\n")}`);
+  const found = queued.splice(0);
+  if (found.length) throw new Error(`A query was queued on a busy connection:\n${found.join("\n")}`);
 });
