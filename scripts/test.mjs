@@ -1,6 +1,6 @@
-// `npm test`: every suite. The API and database suites run on PGlite, and again
-// on PostgreSQL when TEST_DATABASE_URL is set; then the web app is built and the
-// end-to-end suite drives it in headless Chromium.
+// `npm test`: every suite. Everything is built first; the API and database suites
+// run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; then the
+// end-to-end suite drives the compiled server in headless Chromium.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -39,12 +39,15 @@ function vitest(name, project, env) {
 }
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
+// Built once, first: the API suite renders the pages from it and starts servers that host them,
+// and the e2e suite runs the compiled server.
+const built = run("build", "npm", ["run", "build", "--silent"]);
+if (!built) totals.failed++;
 vitest("unit", "unit", withoutPostgres);
 vitest("api-pglite", "api", withoutPostgres);
 if (TEST_DATABASE_URL) vitest("api-postgres", "api", process.env);
 else console.log("\nTEST_DATABASE_URL is not set: the API suite ran on PGlite only.");
-if (run("build", "npm", ["run", "build", "--silent"])) vitest("e2e", "e2e", withoutPostgres);
-else totals.failed++;
+if (built) vitest("e2e", "e2e", withoutPostgres);
 
 const broken = totals.brokenFiles
   ? `, ${totals.brokenFiles} file${totals.brokenFiles === 1 ? "" : "s"} failed outside their tests (above)`

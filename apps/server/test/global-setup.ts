@@ -7,6 +7,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/client.ts";
+import { ensureWebBuild } from "./helpers/web-build.ts";
 
 /**
  * Migrates once per run what every test file would otherwise migrate for
@@ -16,6 +17,8 @@ import { openDatabase } from "../src/db/client.ts";
  * checks the result matches, so the shortcut hides nothing.
  */
 export default async function setup(project: TestProject) {
+  // Once, before any file: files building it at once would empty the build under each other's servers.
+  ensureWebBuild();
   // What it provides is declared with its reader, helpers/database.ts.
   const serverUrl = process.env.TEST_DATABASE_URL;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-template-"));

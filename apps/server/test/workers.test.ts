@@ -130,7 +130,8 @@ if (process.env.TEST_DATABASE_URL) {
         expect((await fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
       } finally {
         server.child.kill("SIGTERM");
-        expect((await server.exited).code).toBe(0);
+        const { code } = await server.exited;
+        expect(code, `${server.messages().slice(-12).join("\n")}\n${server.stderr()}`).toBe(0);
         await database.drop();
       }
     }, 120_000);
