@@ -1,11 +1,12 @@
 import { notificationsViewSchema, okEnvelope } from "@skillshelf/shared/api.ts";
-import { rowId } from "@skillshelf/shared/ids.ts";
 import { pageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { listNotifications, markNotificationsRead, readerOf } from "../../notifications/notifications.ts";
+import { listNotifications, readerOf } from "../../notifications/notifications.ts";
+import { apiRoute } from "../../operations/api-route.ts";
 import { actorOf, admit } from "../../operations/guard.ts";
+import { markNotificationsReadOperation } from "../../operations/notifications.ts";
 import { answers, SIGNED_IN } from "./openapi.ts";
 
 /** The signed-in learner's notifications: what happened to their orders, and new articles in what they own. */
@@ -13,7 +14,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", admit("learner"));
   const tags = ["notifications"];
   const signedIn = (request: FastifyRequest) => actorOf("learner", request);
-  const userId = async (request: FastifyRequest) => (await signedIn(request)).userId;
 
   app.get(
     "/notifications",
@@ -44,29 +44,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/notifications/read",
-    {
-      schema: {
-        summary: "Mark some of the learner's notifications read",
-        tags,
-        body: z.object({
-          ids: z.array(rowId("ids must be notification ids")).min(1, "ids is required").max(100, "At most 100 ids"),
+  apiRoute(app, markNotificationsReadOperation, {
+    method: "POST",
+    url: "/notifications/read",
+    schema: {
+      summary: "Mark some of the learner's notifications read",
+      tags,
+      response: answers(
+        okEnvelope({
+          data: z.object({ marked: z.number().int().describe("how many were unread and are read now") }),
         }),
-        ...SIGNED_IN,
-        response: answers(
-          okEnvelope({
-            data: z.object({ marked: z.number().int().describe("how many were unread and are read now") }),
-          }),
-        ),
-      },
+      ),
     },
-    async (request) => ({
-      status: true,
-      message: "Notifications marked read.",
-      data: {
-        marked: await markNotificationsRead(app.database.db, await userId(request), request.body.ids, app.clock()),
-      },
-    }),
-  );
+  });
 };
