@@ -11,13 +11,15 @@ import {
 import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
 import { plain } from "@skillshelf/shared/i18n/message.ts";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { z } from "zod";
 import { login } from "../accounts/login.ts";
 import { FORGOT_PASSWORD_SENT, requestPasswordReset, resetPassword } from "../accounts/password-reset.ts";
 import { changePassword, updateProfile, updateSettings } from "../accounts/profile.ts";
 import { register } from "../accounts/register.ts";
+import { revokeSession } from "../accounts/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { securityLog } from "../lib/security-events.ts";
-import { setSessionCookie } from "../routes/viewer.ts";
+import { clearSessionCookie, setSessionCookie } from "../routes/viewer.ts";
 import { type Call, defineOperation } from "./operation.ts";
 import { enforceLimit } from "./rate-limits.ts";
 
@@ -64,6 +66,18 @@ export const loginOperation = defineOperation({
     });
     setSessionCookie(reply, session_token, input.remember_me ? expiresAt : null);
     return { message: plain(message), data: { session_token, user: data } };
+  },
+});
+
+/** Signs out: revokes the session, if there is one, and clears its cookie. */
+export const logoutOperation = defineOperation({
+  name: "accounts.logout",
+  who: "visitor",
+  input: z.object({}),
+  run: async ({ app, reply, actor }) => {
+    if (actor) await revokeSession(app.database.db, actor.sessionId, app.clock());
+    clearSessionCookie(reply);
+    return { message: plain("You have been signed out."), data: null };
   },
 });
 

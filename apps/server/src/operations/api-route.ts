@@ -40,6 +40,8 @@ export interface ApiRouteOptions<
     params?: P;
     querystring?: Q;
     body?: B | null;
+    /** Who the API description says may call it, where that is not what `who` implies (a session optional). */
+    security?: Record<string, string[]>[];
     response: Record<number | string, unknown>;
   };
   /** The status of a success (200). */
@@ -80,7 +82,7 @@ export function apiRoute<
       ...(schema.params ? { params: schema.params } : {}),
       ...(schema.querystring ? { querystring: schema.querystring } : {}),
       ...(body ? { body } : {}),
-      ...(operation.who === "visitor" ? PUBLIC : SIGNED_IN),
+      ...(schema.security ? { security: schema.security } : operation.who === "visitor" ? PUBLIC : SIGNED_IN),
       response: schema.response,
     },
     onRequest: async (request, reply) => {

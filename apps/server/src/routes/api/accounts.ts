@@ -1,12 +1,12 @@
 import { loginResponseSchema, profileResponseSchema, userResponseSchema } from "@skillshelf/shared/api.ts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { revokeSession } from "../../accounts/sessions.ts";
 import { countCartItems } from "../../cart/cart.ts";
 import {
   changePasswordOperation,
   forgotPasswordOperation,
   loginOperation,
+  logoutOperation,
   registerOperation,
   resetPasswordOperation,
   saveSettingsOperation,
@@ -14,7 +14,6 @@ import {
 } from "../../operations/accounts.ts";
 import { apiRoute } from "../../operations/api-route.ts";
 import { actorOf, admit } from "../../operations/guard.ts";
-import { clearSessionCookie, viewerOf } from "../viewer.ts";
 import { answers, DONE, OPTIONAL_SIGN_IN, SIGNED_IN } from "./openapi.ts";
 
 /** Registration, sign in and out, password reset: open to visitors. */
@@ -39,16 +38,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: ({ data }) => ({ session_token: data.session_token, data: data.user }),
   });
 
-  app.post(
-    "/logout",
-    { schema: { summary: "Sign out: the session is revoked", tags, ...OPTIONAL_SIGN_IN, response: answers(DONE) } },
-    async (request, reply) => {
-      const viewer = await viewerOf(request);
-      if (viewer) await revokeSession(app.database.db, viewer.sessionId, app.clock());
-      clearSessionCookie(reply);
-      return { status: true, message: "You have been signed out." };
+  apiRoute(app, logoutOperation, {
+    method: "POST",
+    url: "/logout",
+    schema: {
+      summary: "Sign out: the session is revoked",
+      tags,
+      body: null,
+      ...OPTIONAL_SIGN_IN,
+      response: answers(DONE),
     },
-  );
+    input: () => ({}),
+  });
 
   apiRoute(app, forgotPasswordOperation, {
     method: "POST",
