@@ -27,7 +27,7 @@ declare module "vitest" {
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ loadDataDir: migratedDump() });
+  if (!serverUrl) return openDatabase(process.env.VITEST ? { loadDataDir: migratedDump() } : {});
   const copy = await copyTemplateDatabase(serverUrl, "skillshelf_test");
   const database = await openDatabase({ databaseUrl: copy.url, maxConnections: 5 });
   return {
@@ -39,7 +39,7 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-/** The run's migrated embedded database, as PGlite's dumpDataDir wrote it. */
+/** The run's migrated embedded database, as PGlite's dumpDataDir wrote it (under Vitest; a bench migrates its own). */
 function migratedDump(): Blob {
   const dump = inject("pgliteDump");
   if (!dump) throw new Error("No migrated PGlite dump on a PostgreSQL run (test/global-setup.ts)");
