@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { acceptFormBodies, formFields } from "@skillshelf/shared/form-body.ts";
 import { decimalAmount, isIsoCurrency, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
 import {
   PAYPAL_EMULATOR_PATH as BASE,
@@ -6,7 +7,6 @@ import {
 } from "@skillshelf/shared/payment-emulators.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { acceptFormBodies, formFields } from "./form-body.ts";
 import { emulatorLanguage, sendPage } from "./page.ts";
 import type { EmulatorOptions } from "./plugin-options.ts";
 

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { acceptFormBodies, formFields } from "@skillshelf/shared/form-body.ts";
 import { minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
 import { PAYU_EMULATOR_PATH as BASE, PAYU_EMULATOR_CREDENTIALS } from "@skillshelf/shared/payment-emulators.ts";
 import {
@@ -9,7 +10,6 @@ import {
   payuResponseHash,
 } from "@skillshelf/shared/payu-hash.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { acceptFormBodies, formFields } from "./form-body.ts";
 import { type EmulatorLanguage, emulatorLanguage, type PageContent, sendPage } from "./page.ts";
 import type { EmulatorOptions } from "./plugin-options.ts";
 

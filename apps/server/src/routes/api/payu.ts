@@ -1,8 +1,8 @@
 import { okEnvelope } from "@skillshelf/shared/api.ts";
 import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
+import { acceptFormBodies, formFields } from "@skillshelf/shared/form-body.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { acceptFormBodies, formFields } from "../../lib/form-body.ts";
 import { apiRoute } from "../../operations/api-route.ts";
 import { startPaymentOperation } from "../../operations/payments.ts";
 import { applyNotification, landing } from "../../payments/settle-payment.ts";
