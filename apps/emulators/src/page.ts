@@ -1,15 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
-import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
-import {
-  isLanguageCode,
-  LANGUAGE_CODES,
-  type LanguageCode,
-  preferredLanguage,
-} from "@skillshelf/shared/i18n/languages.ts";
+import { isLanguageCode, type LanguageCode, preferredLanguage } from "@skillshelf/shared/i18n/languages.ts";
 import type { TFunction } from "@skillshelf/shared/i18n/page-translator.ts";
-import { createTranslator } from "@skillshelf/shared/i18n/translator.ts";
+import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
@@ -20,15 +14,6 @@ export interface EmulatorLanguage {
   /** An amount in minor units, in the language's format. */
   money: (minor: number, currency: string) => string;
 }
-
-/** One translator per language, made once, over the same catalogues as the store's pages. */
-const TRANSLATORS = Object.fromEntries(
-  LANGUAGE_CODES.map((code) => {
-    const instance = createTranslator(code, CATALOGUES[code]);
-    const t: TFunction = (key, options) => instance.t(key, options ?? {});
-    return [code, t];
-  }),
-) as Record<LanguageCode, TFunction>;
 
 /**
  * The cookie in which the emulators remember, on their own origin, the
@@ -63,7 +48,7 @@ export function emulatorLanguage(request: FastifyRequest, asked?: string | null)
   const { locale } = readerFormatting(language, null);
   return {
     language,
-    t: TRANSLATORS[language],
+    t: translatorOf(language),
     money: (minor, currency) => formatMoney(minor, currency, locale),
   };
 }

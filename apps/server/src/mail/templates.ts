@@ -2,7 +2,7 @@ import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import { formatMailDate, formattingOf } from "@skillshelf/shared/formatting.ts";
 import { DEFAULT_LANGUAGE, type LanguageCode, languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
 import type { TFunction } from "@skillshelf/shared/i18n/page-translator.ts";
-import { translatorOf } from "../lib/translators.ts";
+import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
 import type { OutgoingMail } from "./outbox.ts";
 
 /** Who a mail goes to: their language setting ("Spanish") picks the mail's language; English when unknown. */

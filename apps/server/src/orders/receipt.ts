@@ -3,6 +3,7 @@ import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { DEFAULT_LANGUAGE, languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
 import { statedMomentIn } from "@skillshelf/shared/i18n/stated-moment.ts";
+import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
@@ -10,7 +11,6 @@ import type { DbOrTx } from "../db/client.ts";
 import { orderLines, orders, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { drawableText } from "../lib/pdf-text.ts";
-import { translatorOf } from "../lib/translators.ts";
 import { lineName } from "../payments/quote.ts";
 import { orderColumns } from "./read-orders.ts";
 

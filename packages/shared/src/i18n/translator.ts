@@ -1,6 +1,7 @@
 import i18next, { type i18n } from "i18next";
+import { CATALOGUES } from "./catalogues.ts";
 import type { LanguageCode } from "./languages.ts";
-import type { Resources } from "./page-translator.ts";
+import type { Resources, TFunction } from "./page-translator.ts";
 
 /**
  * An i18next instance for one language. Keys are the English texts themselves
@@ -29,4 +30,20 @@ export function createTranslator(language: LanguageCode, resources: Resources): 
     initAsync: false,
   });
   return instance;
+}
+
+const translators = new Map<LanguageCode, TFunction>();
+
+/**
+ * The server's own texts (mails, receipts, the emulators' pages) in `language`: i18next over the
+ * same catalogues as the pages, one instance per language, made when first asked for.
+ */
+export function translatorOf(language: LanguageCode): TFunction {
+  let t = translators.get(language);
+  if (!t) {
+    const instance = createTranslator(language, CATALOGUES[language]);
+    t = (key, options) => instance.t(key, options ?? {});
+    translators.set(language, t);
+  }
+  return t;
 }
