@@ -1,7 +1,7 @@
 import { forgotPasswordSchema } from "@skillshelf/shared/account-forms.ts";
 import { Link } from "react-router";
 import { ActionForm } from "../components/form/action-form";
-import { TextField } from "../components/form/text-field";
+import { EmailField } from "../components/form/text-field";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
 import { Trans } from "../components/trans";
 import { AuthShell } from "../features/auth/components/auth-shell";
@@ -35,16 +35,7 @@ export default function ForgotPassword() {
       }
     >
       <ActionForm route={route} submitLabel="Send reset link" busyLabel="Sending…" onSuccess={() => ({ to: "/login" })}>
-        {({ errors }) => (
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email}
-          />
-        )}
+        {({ errors }) => <EmailField error={errors.email} />}
       </ActionForm>
     </AuthShell>
   );

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
 import { Link, useLocation } from "react-router";
 import { ActionForm } from "../components/form/action-form";
 import { PasswordField } from "../components/form/password-field";
-import { TextField } from "../components/form/text-field";
+import { EmailField } from "../components/form/text-field";
 import { Trans } from "../components/trans";
 import { AuthBenefits } from "../features/auth/components/auth-benefits";
 import { AuthShell } from "../features/auth/components/auth-shell";
@@ -94,15 +94,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       >
         {({ errors }) => (
           <>
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              defaultValue={typeof email === "string" ? email : undefined}
-              error={errors.email}
-            />
+            <EmailField defaultValue={typeof email === "string" ? email : undefined} error={errors.email} />
             <PasswordField label="Password" name="password" autoComplete="current-password" error={errors.password} />
             <div className="form__row">
               <label className="checkbox">

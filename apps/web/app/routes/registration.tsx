@@ -2,7 +2,7 @@ import { registerSchema } from "@skillshelf/shared/account-forms.ts";
 import { Link } from "react-router";
 import { ActionForm } from "../components/form/action-form";
 import { PasswordField } from "../components/form/password-field";
-import { TextField } from "../components/form/text-field";
+import { EmailField, TextField } from "../components/form/text-field";
 import { Trans } from "../components/trans";
 import { AuthBenefits } from "../features/auth/components/auth-benefits";
 import { AuthShell } from "../features/auth/components/auth-shell";
@@ -48,14 +48,7 @@ export default function Registration() {
         {({ errors }) => (
           <>
             <TextField label="Full name" name="name" autoComplete="name" error={errors.name} />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              error={errors.email}
-            />
+            <EmailField error={errors.email} />
             <PasswordField
               label="Password"
               name="password"

@@ -57,6 +57,11 @@ export function TextField({ label, name, error, hint, type = "text", ...input }:
   );
 }
 
+/** The e-mail field of the account forms (sign in, registration, reset link, profile). */
+export function EmailField(props: { error?: string | undefined; defaultValue?: string | undefined }) {
+  return <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" {...props} />;
+}
+
 type TextAreaFieldProps = {
   label: string;
   name: string;

@@ -3,7 +3,7 @@ import type { UserRecord } from "@skillshelf/shared/api.ts";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { PasswordField } from "../../../components/form/password-field";
 import { SubmitButton } from "../../../components/form/submit-button";
-import { TextAreaField, TextField } from "../../../components/form/text-field";
+import { EmailField, TextAreaField, TextField } from "../../../components/form/text-field";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { type FieldErrors, useSchemaForm } from "../../../hooks/use-schema-form";
 import { useT } from "../../../lib/i18n";
@@ -47,15 +47,7 @@ export function ProfileForm({ user, postedErrors }: { user: UserRecord; postedEr
       <input type="hidden" name="intent" value="profile" />
       <div className="form__grid">
         <TextField label="Name" name="name" autoComplete="name" defaultValue={user.name} error={errors.name} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={user.email}
-          error={errors.email}
-        />
+        <EmailField defaultValue={user.email} error={errors.email} />
         {needsPassword && (
           <PasswordField
             label="Current password"
