@@ -20,7 +20,7 @@ export async function serve(config: Config, emulators: RunningEmulators | null =
     }
   }
   const app = await buildApp({ config, database, media });
-  if (emulators) app.addHook("onClose", () => emulators.close());
+  if (emulators) app.addCloser("the payment emulators", () => emulators.close());
   closeOnSignal({ app, database, graceMs: config.shutdownGraceMs });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Skillshelf is serving ${config.publicUrl}`);

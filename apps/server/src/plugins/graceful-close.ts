@@ -21,7 +21,12 @@ declare module "fastify" {
      * store with its database still open.
      */
     addWorker(name: string, worker: BackgroundWorker): void;
-    /** What exiting now would cut: the requests in flight and the workers still stopping. */
+    /** Runs `close` when the store closes (an onClose hook), named in unfinished() until it has finished. */
+    addCloser(name: string, close: () => Promise<void>): void;
+    /**
+     * What exiting now would cut: the requests in flight, the workers and
+     * services still stopping, and, while closing, the idle connections still open.
+     */
     unfinished(): string[];
   }
 }
@@ -39,23 +44,35 @@ declare module "fastify" {
 export const gracefulClose = fp(async (app: FastifyInstance) => {
   let closing = false;
   const inFlight = new Set<{ method: string; url: string; since: number }>();
-  const workersStopping = new Set<string>();
+  const stopping = new Set<string>();
+  let connections = 0;
+  app.server.on("connection", (socket) => {
+    connections++;
+    socket.once("close", () => connections--);
+  });
 
-  app.decorate("addWorker", (name: string, worker: BackgroundWorker) => {
-    app.addHook("onReady", async () => worker.start());
+  const addCloser = (name: string, close: () => Promise<void>) => {
     app.addHook("onClose", async () => {
-      workersStopping.add(name);
-      await worker.stop();
-      workersStopping.delete(name);
+      stopping.add(name);
+      await close();
+      stopping.delete(name);
       app.log.info(`${name} stopped`);
     });
+  };
+  app.decorate("addCloser", addCloser);
+  app.decorate("addWorker", (name: string, worker: BackgroundWorker) => {
+    app.addHook("onReady", async () => worker.start());
+    addCloser(name, () => worker.stop());
   });
 
   app.decorate("unfinished", () => {
     const now = Date.now();
+    // Connections with no request of their own: a client's keep-alive that the close is waiting for.
+    const idle = connections - inFlight.size;
     return [
       ...[...inFlight].map((r) => `${r.method} ${r.url} (running ${((now - r.since) / 1000).toFixed(1)} s)`),
-      ...[...workersStopping].map((name) => `${name} (stopping)`),
+      ...[...stopping].map((name) => `${name} (stopping)`),
+      ...(closing && idle > 0 ? [`${idle} idle connection(s) still open`] : []),
     ];
   });
 
