@@ -39,6 +39,9 @@ export async function buildEmulators(options: EmulatorsOptions): Promise<Fastify
     // Beside the store, the store's log tells the requests; the emulators tell only what goes wrong.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // They close after the store, which has answered its own calls to them by then: a browser's
+    // spare connection to their pages must not hold the store's stop until its grace period.
+    forceCloseConnections: true,
   });
   const records = new EmulatorRecords(options.stateFile);
   const { storeUrl } = options;

@@ -325,3 +325,31 @@ describe("a request that arrives while the store closes", () => {
     }
   });
 });
+
+describe("a connection that has sent nothing when the store closes", () => {
+  it("is closed after a moment, so the stop does not wait out its grace period", async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: parseConfig({ SEED: "none", LOG_LEVEL: "silent", PUBLIC_URL }),
+      database,
+      pages: false,
+      mailPollMs: 60_000,
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as net.AddressInfo;
+    // A client that dialled and has not written yet (a browser's spare connection).
+    const socket = net.connect(port, "127.0.0.1");
+    const closedByServer = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    try {
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      expect(app.unfinished()).toEqual([]);
+      // Without the store's own step, Fastify's close waits for this socket for ever.
+      await app.close();
+      await closedByServer;
+      expect(socket.destroyed).toBe(true);
+    } finally {
+      socket.destroy();
+      await database.close();
+    }
+  });
+});

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { sendError } from "../operations/envelope.ts";
@@ -10,6 +12,14 @@ export interface BackgroundWorker {
 }
 
 export const CLOSING_MESSAGE = "The store is restarting. Please try again in a moment.";
+
+/**
+ * How long a connection that has sent no request yet may still send one once
+ * the store is closing. Node closes only the keep-alive connections between
+ * two requests; one opened and never used (a browser's spare, a client that
+ * dialled but has not written) would hold the close until the grace period.
+ */
+export const UNUSED_CONNECTION_MS = 1000;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -38,18 +48,25 @@ declare module "fastify" {
  * `Connection: close` (Node keeps a keep-alive connection open after its last
  * answer otherwise, and the close would wait out keepAliveTimeout); a request
  * that still arrives on an open connection gets a 503 in the API's envelope,
- * which a load balancer retries elsewhere; and the requests in flight are
- * known by name, so a cut shutdown can say what it cut.
+ * which a load balancer retries elsewhere; a connection that has carried no
+ * request is closed after UNUSED_CONNECTION_MS; and the requests in flight
+ * are known by name, so a cut shutdown can say what it cut.
  */
 export const gracefulClose = fp(async (app: FastifyInstance) => {
   let closing = false;
   const inFlight = new Set<{ method: string; url: string; since: number }>();
   const stopping = new Set<string>();
   let connections = 0;
-  app.server.on("connection", (socket) => {
+  const unused = new Set<Socket>();
+  app.server.on("connection", (socket: Socket) => {
     connections++;
-    socket.once("close", () => connections--);
+    unused.add(socket);
+    socket.once("close", () => {
+      connections--;
+      unused.delete(socket);
+    });
   });
+  app.server.on("request", (request: IncomingMessage) => unused.delete(request.socket));
 
   const addCloser = (name: string, close: () => Promise<void>) => {
     app.addHook("onClose", async () => {
@@ -79,6 +96,9 @@ export const gracefulClose = fp(async (app: FastifyInstance) => {
   // Runs when app.close() begins, before the server stops listening.
   app.addHook("preClose", async () => {
     closing = true;
+    setTimeout(() => {
+      for (const socket of unused) socket.destroy();
+    }, UNUSED_CONNECTION_MS).unref();
   });
 
   app.addHook("onRequest", async (request, reply) => {
