@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { acceptFormBodies, formFields } from "@skillshelf/shared/form-body.ts";
-import { decimalAmount, isIsoCurrency, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
+import { decimalAmount } from "@skillshelf/shared/money.ts";
+import { isIsoCurrency, minorOfDecimalAmount } from "@skillshelf/shared/money-rules.ts";
 import {
   PAYPAL_EMULATOR_PATH as BASE,
   PAYPAL_EMULATOR_CREDENTIALS as CREDENTIALS,

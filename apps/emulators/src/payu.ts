@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { acceptFormBodies, formFields } from "@skillshelf/shared/form-body.ts";
-import { minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
+import { minorOfDecimalAmount } from "@skillshelf/shared/money-rules.ts";
 import { PAYU_EMULATOR_PATH as BASE, PAYU_EMULATOR_CREDENTIALS } from "@skillshelf/shared/payment-emulators.ts";
 import {
   type PayuHashFields,

@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import { isIsoCurrency } from "@skillshelf/shared/money.ts";
+import { isIsoCurrency } from "@skillshelf/shared/money-rules.ts";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./lib/trust-proxy.ts";
 

@@ -10,7 +10,7 @@ import { payCartByCard, shopper } from "./helpers/orders.ts";
  * A store selling in Kuwaiti dinars (STORE_CURRENCY=KWD), a three-decimal
  * currency: Stripe takes its card payments only in whole tens of fils (an
  * amount whose last digit is 0). Prices, coupon amounts and discounts keep to
- * tens of fils, so what the cart shows is what Stripe charges (money.ts minorStep).
+ * tens of fils, so what the cart shows is what Stripe charges (money-rules.ts minorStep).
  */
 
 let store: TestStore;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { issueText, valuedMessage } from "./i18n/message.ts";
 import { MAX_ID, rowId } from "./ids.ts";
-import { isPriceStep, perCurrency, wholeMinorMessage } from "./money.ts";
+import { isPriceStep, perCurrency, wholeMinorMessage } from "./money-rules.ts";
 import { pageCursorFields } from "./paging.ts";
 import { RESERVED_SLUGS } from "./reserved-slugs.ts";
 

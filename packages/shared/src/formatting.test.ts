@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatAmount, formattingOf, STORE_FORMATTING } from "./formatting.ts";
-import { currencyDigits, decimalAmount, formatMoney, isIsoCurrency, toMajor } from "./money.ts";
+import { currencyDigits, decimalAmount, formatMoney, toMajor } from "./money.ts";
+import { isIsoCurrency } from "./money-rules.ts";
 import { formatOrderDate } from "./order-dates.ts";
 
 const digitsOf = (text: string) => text.replace(/\D/g, "");

@@ -1,20 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { english } from "./i18n/message.ts";
+import { currencyDigits, decimalAmount, formatMajor, formatMoney, toMajor, toMinor } from "./money.ts";
 import {
-  currencyDigits,
-  decimalAmount,
-  formatMajor,
-  formatMoney,
   isPriceStep,
   isWholeMinor,
   minorOfClientAmount,
   minorOfDecimalAmount,
   minorStep,
-  toMajor,
-  toMinor,
   wholeMinorMessage,
-} from "./money.ts";
+} from "./money-rules.ts";
 
 /** One currency per minor-unit exponent Intl knows: none, two and three decimals. */
 const BY_DIGITS = { JPY: 0, KRW: 0, GBP: 2, EUR: 2, USD: 2, INR: 2, BHD: 3, KWD: 3 } as const;

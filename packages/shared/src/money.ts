@@ -1,4 +1,3 @@
-import { type Message, plain } from "./i18n/message.ts";
 import { currencyFormatter, formatPrice } from "./intl-formatters.ts";
 
 /**
@@ -9,6 +8,8 @@ import { currencyFormatter, formatPrice } from "./intl-formatters.ts";
  * Every conversion between these lives here and takes the currency, whose
  * minor-unit exponent (ISO 4217, as Intl knows it) says how many minor units
  * make a major one, so no amount is rounded two ways or charged 100 times over.
+ * What a price or an amount may be, and reading one from a client or a
+ * provider, is in money-rules.ts: the pages that only show prices carry none of it.
  */
 
 const digitsKept = new Map<string, number>();
@@ -29,90 +30,14 @@ export function minorPerMajor(currency: string): number {
   return 10 ** currencyDigits(currency);
 }
 
-/**
- * One of something per currency, made on first use and kept: the schemas that
- * check prices in the store's currency (a store has one, tests a few).
- */
-export function perCurrency<T>(make: (currency: string) => T): (currency: string) => T {
-  const made = new Map<string, T>();
-  return (currency) => {
-    const code = currency.toUpperCase();
-    let value = made.get(code);
-    if (value === undefined) {
-      value = make(code);
-      made.set(code, value);
-    }
-    return value;
-  };
-}
-
 /** A price in major units (19.99) as minor units (1999), rounded to the nearest minor unit. */
 export function toMinor(major: number, currency: string): number {
   return Math.round(major * minorPerMajor(currency));
 }
 
-/** Whether a major-unit price is a whole number of minor units (GBP 19.99 yes, 19.999 no; JPY 1200 yes, 1200.5 no), float noise allowed. */
-export function isWholeMinor(major: number, currency: string): boolean {
-  const minor = major * minorPerMajor(currency);
-  return Math.abs(minor - Math.round(minor)) < 1e-6;
-}
-
-/**
- * The step of every price and charge, in minor units: 1, but 10 in a
- * three-decimal currency (BHD, JOD, KWD, OMR, TND): Stripe takes card payments
- * in these only in whole tens of fils (an amount whose last digit is 0). Prices,
- * coupon amounts and discounts keep to it, so what the cart shows is what is charged.
- */
-export function minorStep(currency: string): number {
-  return currencyDigits(currency) === 3 ? 10 : 1;
-}
-
-/** The decimals a price may have: the currency's, but two in a three-decimal one (minorStep). */
-function priceDigits(currency: string): number {
-  return currencyDigits(currency) - Math.log10(minorStep(currency));
-}
-
-/** Whether a major-unit price is a whole number of steps (minorStep): GBP 19.99 yes; KWD 1.25 yes, 1.255 no. */
-export function isPriceStep(major: number, currency: string): boolean {
-  const steps = major * 10 ** priceDigits(currency);
-  return Math.abs(steps - Math.round(steps)) < 1e-6;
-}
-
-const DIGIT_WORDS = ["no", "one", "two", "three", "four"];
-
-/**
- * Why a price with too many decimals is refused, under `subject` ("Price"), as
- * a message: "Price has at most two decimals" (GBP, and KWD: minorStep), "Price
- * must be a whole number: {{currency}} has no decimals" with JPY (JPY).
- */
-export function wholeMinorMessage(subject: string, currency: string): Message {
-  const digits = priceDigits(currency);
-  if (digits === 0) {
-    return {
-      key: `${subject} must be a whole number: {{currency}} has no decimals`,
-      values: { currency: currency.toUpperCase() },
-    };
-  }
-  return plain(`${subject} has at most ${DIGIT_WORDS[digits] ?? digits} decimal${digits === 1 ? "" : "s"}`);
-}
-
 /** Minor units (1999) as the API's major-unit number (19.99; 1200 yen stays 1200). */
 export function toMajor(minor: number, currency: string): number {
   return minor / minorPerMajor(currency);
-}
-
-/** Whether `code` is a currency of ISO 4217 that Intl can format ("GBP" yes, "ABC" no: well-formed but no currency). */
-export function isIsoCurrency(code: string): boolean {
-  return Intl.supportedValuesOf("currency").includes(code);
-}
-
-/**
- * What a client says it pays, a number (19.99) or a string ("19.99"), in minor
- * units; null when it is not a finite amount.
- */
-export function minorOfClientAmount(amount: number | string, currency: string): number | null {
-  const value = typeof amount === "string" ? Number(amount.trim() === "" ? Number.NaN : amount) : amount;
-  return Number.isFinite(value) ? toMinor(value, currency) : null;
 }
 
 /**
@@ -126,26 +51,6 @@ export function decimalAmount(minor: number, currency: string): string {
   if (digits === 0) return `${sign}${abs}`;
   const per = 10 ** digits;
   return `${sign}${Math.trunc(abs / per)}.${String(abs % per).padStart(digits, "0")}`;
-}
-
-/**
- * A provider's decimal amount back in minor units: GBP "19.99", "19.9", "20";
- * JPY "1200"; with `trailingZeros`, also "19.990" and "1200.00" (PayU pads
- * amounts). Null for anything else, so an amount that is not plainly readable
- * never matches a payment.
- */
-export function minorOfDecimalAmount(
-  text: string | undefined,
-  currency: string,
-  options: { trailingZeros?: boolean } = {},
-): number | null {
-  const digits = currencyDigits(currency);
-  const zeros = options.trailingZeros ? "0*" : "";
-  // A zero-decimal amount has no fraction of its own: only padding zeros may follow its point.
-  const tail = digits === 0 ? (options.trailingZeros ? "(?:\\.0+)?" : "") : `(?:\\.(\\d{1,${digits}})${zeros})?`;
-  const match = new RegExp(`^(\\d{1,9})${tail}$`).exec(text ?? "");
-  if (!match) return null;
-  return Number(match[1]) * 10 ** digits + Number((match[2] ?? "").padEnd(digits, "0") || 0);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { COUPON_MESSAGES } from "@skillshelf/shared/coupons.ts";
-import { minorStep } from "@skillshelf/shared/money.ts";
+import { minorStep } from "@skillshelf/shared/money-rules.ts";
 import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { cartCoupons, couponRedemptions, coupons, entitlements, orderLines, orders } from "../db/schema/index.ts";

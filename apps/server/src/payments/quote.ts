@@ -1,5 +1,6 @@
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
-import { minorOfClientAmount, toMinor } from "@skillshelf/shared/money.ts";
+import { toMinor } from "@skillshelf/shared/money.ts";
+import { minorOfClientAmount } from "@skillshelf/shared/money-rules.ts";
 import { priceCart } from "../cart/pricing.ts";
 import type { DbOrTx } from "../db/client.ts";
 import type { PaymentLine } from "../db/schema/index.ts";

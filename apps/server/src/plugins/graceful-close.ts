@@ -19,7 +19,7 @@ export const CLOSING_MESSAGE = "The store is restarting. Please try again in a m
  * two requests; one opened and never used (a browser's spare, a client that
  * dialled but has not written) would hold the close until the grace period.
  */
-export const UNUSED_CONNECTION_MS = 1000;
+const UNUSED_CONNECTION_MS = 1000;
 
 declare module "fastify" {
   interface FastifyInstance {

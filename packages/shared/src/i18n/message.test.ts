@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCouponSchema } from "../coupons.ts";
-import { wholeMinorMessage } from "../money.ts";
+import { wholeMinorMessage } from "../money-rules.ts";
 import { CATALOGUES } from "./catalogues.ts";
 import { english, inLanguage, issueText, messageOfIssue, plain, valuedMessage } from "./message.ts";
 import { createPageTranslator } from "./page-translator.ts";

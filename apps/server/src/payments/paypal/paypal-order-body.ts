@@ -1,5 +1,6 @@
 import type { LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
-import { decimalAmount, isIsoCurrency, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
+import { decimalAmount } from "@skillshelf/shared/money.ts";
+import { isIsoCurrency, minorOfDecimalAmount } from "@skillshelf/shared/money-rules.ts";
 import { type Charge, chargedMinor, lineName } from "../quote.ts";
 import type { PaypalMoney, PaypalOrder } from "./paypal-client.ts";
 

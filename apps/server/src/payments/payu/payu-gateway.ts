@@ -1,6 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
-import { decimalAmount, minorOfDecimalAmount } from "@skillshelf/shared/money.ts";
+import { decimalAmount } from "@skillshelf/shared/money.ts";
+import { minorOfDecimalAmount } from "@skillshelf/shared/money-rules.ts";
 import { payuHashMatches, payuRequestHash, payuResponseHash } from "@skillshelf/shared/payu-hash.ts";
 import { z } from "zod";
 import type { PaymentGateway, ProviderOutcome, WebhookResult } from "../gateway.ts";

@@ -1,4 +1,4 @@
-import { minorStep } from "@skillshelf/shared/money.ts";
+import { minorStep } from "@skillshelf/shared/money-rules.ts";
 import Stripe from "stripe";
 import type { PaymentGateway, ProviderOutcome, WebhookResult } from "../gateway.ts";
 import { ProviderUnavailableError } from "../gateway.ts";
