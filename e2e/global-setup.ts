@@ -2,9 +2,11 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../apps/server/test/helpers/free-port.ts";
 import { TYPESCRIPT_NODE_ARGS } from "../apps/server/test/helpers/typescript-process.ts";
+import { CHROMIUM_ARGS } from "./support/chromium.ts";
 import { startMailbox } from "./support/mailbox.ts";
 
 declare module "vitest" {
@@ -16,17 +18,24 @@ declare module "vitest" {
     mailboxUrl: string;
     /** An operator made with the CLI before the store started (e2e/support/admin.ts). */
     admin: { email: string; password: string };
+    /** The one Chromium of the run, which each file connects to (e2e/support/browser.ts). */
+    browserEndpoint: string;
   }
 }
 
 const root = path.resolve(import.meta.dirname, "..");
 
 /**
- * Starts the built store with the demo catalogue on a fresh embedded database,
- * sending its mail to a local SMTP server that the tests can read. Its
+ * Starts Chromium, and the built store with the demo catalogue on a fresh embedded
+ * database, sending its mail to a local SMTP server that the tests can read. Its
  * payment emulators start with it, on their own port, which /api/health names.
  */
 export default async function setup(project: TestProject) {
+  // One browser for the run: each file opens its own contexts in it rather than starting Chromium.
+  const browser = await chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   const mailbox = await startMailbox();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-e2e-"));
@@ -95,7 +104,9 @@ export default async function setup(project: TestProject) {
   project.provide("emulatorsUrl", emulatorsUrl);
   project.provide("admin", admin);
   project.provide("mailboxUrl", mailbox.url);
+  project.provide("browserEndpoint", browser.wsEndpoint());
   return async () => {
+    await browser.close();
     if (server.exitCode === null) {
       server.kill("SIGTERM");
       await new Promise((r) => server.once("exit", r));

@@ -6,15 +6,7 @@ export const baseUrl = inject("baseUrl");
 /** Where the payment emulators answer: their pages and control endpoints (/emulator/...). */
 export const emulatorsUrl = inject("emulatorsUrl");
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
+const browserEndpoint = inject("browserEndpoint");
 
 interface Session {
   page: Page;
@@ -25,7 +17,8 @@ interface Session {
 }
 
 /**
- * One Chromium per test file and a fresh context per test. A console error or
+ * The run's Chromium (started by e2e/global-setup.ts), a connection to it per
+ * test file and a fresh context per test. A console error or
  * an uncaught exception in the page fails the test that caused it.
  */
 export function useBrowser(
@@ -40,10 +33,7 @@ export function useBrowser(
 ): Session {
   const session = {} as Session;
   beforeAll(async () => {
-    session.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: CHROMIUM_ARGS,
-    });
+    session.browser = await chromium.connect(browserEndpoint);
   });
   afterAll(async () => {
     await session.browser?.close();
