@@ -64,6 +64,19 @@ describe("sign in by a plain form post", () => {
     expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
   });
 
+  it("reads redirectTo as a browser would: a tab or a newline in it sends the learner to the dashboard", async () => {
+    const learner = await createUser(store);
+    for (const target of ["/\t/evil.example", "/\n/evil.example", "/my-orders\r\nSet-Cookie: x=1"]) {
+      const res = await post(`/login?redirectTo=${encodeURIComponent(target)}`, {
+        email: learner.email,
+        password: GOOD_PASSWORD,
+      });
+      expect(res.statusCode, JSON.stringify(target)).toBe(303);
+      expect(res.headers.location).toMatch(/^\/(dashboard|my-orders[^\r\n]*)$/);
+      expect(res.headers["set-cookie"]?.toString()).not.toContain("x=1");
+    }
+  });
+
   it("answers 422 with the page and each field's message for invalid input, and sets no cookie", async () => {
     const res = await post("/login", { email: "not-an-email", password: "" });
     expect(res.statusCode).toBe(422);

@@ -16,8 +16,21 @@ export function requireGuest(store: PageContext): void {
   if (store.viewer) throw redirect("/dashboard");
 }
 
-/** Where to go after signing in: only a path on this store, never another site. */
+const HERE = "http://store.invalid";
+
+/**
+ * Where to go after signing in: only a path on this store, never another site.
+ * The target is read as a browser reads a Location (tabs and newlines dropped,
+ * a backslash taken for a slash), so `/\t/evil.test` is the other site it would
+ * be, and what comes back is that path written plainly, fit for a header.
+ */
 export function safeRedirect(target: string | null, fallback = "/dashboard"): string {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  if (!target?.startsWith("/")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, HERE);
+  } catch {
+    return fallback;
+  }
+  return url.origin === HERE ? url.pathname + url.search + url.hash : fallback;
 }
