@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import type { AdminCatalogueTree } from "@skillshelf/shared/admin-forms.ts";
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import type { CatalogueFile } from "@skillshelf/shared/catalogue-file.ts";
@@ -254,5 +254,38 @@ describe("an import whose upload breaks off", () => {
     const res = await importText(text);
     expect(res.statusCode).toBe(200);
     expect(await exportText()).toBe(text);
+  });
+});
+
+describe("an import refused before its body has all arrived", () => {
+  it("is answered with Connection: close, so the rest of the upload is not read as the next request", async () => {
+    if (!store.app.server.listening) await store.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = store.app.server.address() as AddressInfo;
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => {
+      answer += chunk.toString();
+    });
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    socket.on("error", () => {});
+    // A file that is not JSON from its first line, of which only the start is sent.
+    const start = "{\n  nope";
+    socket.write(
+      [
+        "POST /api/admin/catalogue/import HTTP/1.1",
+        "Host: 127.0.0.1",
+        `Authorization: Bearer ${adminToken}`,
+        "Content-Type: application/json",
+        `Content-Length: ${start.length + 1_000_000}`,
+        "",
+        start,
+      ].join("\r\n"),
+    );
+    // The store ends the connection once it has answered; it waits for nothing more.
+    await closed;
+    const [head = "", body = ""] = answer.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 422 /);
+    expect(head.toLowerCase()).toContain("connection: close");
+    expect(body).toContain("invalid JSON");
   });
 });

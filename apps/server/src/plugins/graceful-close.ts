@@ -42,15 +42,18 @@ declare module "fastify" {
 }
 
 /**
- * The store's part of closing. Fastify stops accepting connections, closes
- * the idle keep-alive ones and waits for the requests in flight; this plugin
- * adds what Fastify leaves out: every answer sent while closing carries
- * `Connection: close` (Node keeps a keep-alive connection open after its last
- * answer otherwise, and the close would wait out keepAliveTimeout); a request
- * that still arrives on an open connection gets a 503 in the API's envelope,
- * which a load balancer retries elsewhere; a connection that has carried no
- * request is closed after UNUSED_CONNECTION_MS; and the requests in flight
- * are known by name, so a cut shutdown can say what it cut.
+ * The store's part of closing, and of ending connections cleanly. Fastify
+ * stops accepting connections, closes the idle keep-alive ones and waits for
+ * the requests in flight; this plugin adds what Fastify leaves out: every
+ * answer sent while closing carries `Connection: close` (Node keeps a
+ * keep-alive connection open after its last answer otherwise, and the close
+ * would wait out keepAliveTimeout); so does an answer sent before its
+ * request's body has all arrived (a refused upload), whose rest would
+ * otherwise be read as the next request; a request that still arrives on an
+ * open connection while closing gets a 503 in the API's envelope, which a
+ * load balancer retries elsewhere; a connection that has carried no request
+ * is closed after UNUSED_CONNECTION_MS; and the requests in flight are known
+ * by name, so a cut shutdown can say what it cut.
  */
 export const gracefulClose = fp(async (app: FastifyInstance) => {
   let closing = false;
@@ -111,8 +114,10 @@ export const gracefulClose = fp(async (app: FastifyInstance) => {
     reply.raw.once("close", () => inFlight.delete(entry));
   });
 
-  app.addHook("onSend", async (_request, reply, payload) => {
-    if (closing) reply.header("connection", "close");
+  app.addHook("onSend", async (request, reply, payload) => {
+    // An answer given before the request's body has all arrived (a refused upload): the rest of
+    // that body would be read as the connection's next request, so the connection ends here.
+    if (closing || !request.raw.complete) reply.header("connection", "close");
     return payload;
   });
 });
