@@ -5,6 +5,7 @@ import { type AdminCouponRow, COUPON_MESSAGES, NO_TRANSACTION } from "@skillshel
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentGroups, coupons, entitlements, orderLines, orders, payments } from "../src/db/schema/index.ts";
+import { RATE_LIMITS } from "../src/operations/rate-limits.ts";
 import { fulfilPayment } from "../src/payments/fulfil-payment.ts";
 import { ALREADY_PAID } from "../src/payments/start-payment.ts";
 import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
@@ -617,5 +618,51 @@ describe("carts that cost nothing", () => {
     expect((await couponRow(code))?.uses).toBe(1);
     // The cart keeps its lines, and the used-up code says why it takes nothing off.
     expect(await me.cart()).toMatchObject({ total: 19.99, coupon: { message: COUPON_MESSAGES.usedUp } });
+  });
+});
+
+describe("guessing a code", () => {
+  const tryCode = (token: string, code: string, ip: string) =>
+    store.app.inject({
+      method: "POST",
+      url: "/api/cart/coupon",
+      headers: bearer(token),
+      payload: { code },
+      remoteAddress: ip,
+    });
+
+  it("is stopped per learner, from any address, and the real code then waits for the window too", async () => {
+    const me = await learner();
+    await me.add(docker);
+    const token = await signIn(store, me.user.id, true);
+    const real = await createCode({ kind: "percent", value: 20 });
+    const [max, window] = RATE_LIMITS.couponCode.account;
+    for (let i = 0; i < max; i++) {
+      expect((await tryCode(token, `SUMMER${i}`, `198.51.100.${i + 1}`)).statusCode).toBe(422);
+    }
+    const blocked = await tryCode(token, real, "198.51.100.200");
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ status: false, message: "Too many requests. Please try again later." });
+    expect(blocked.headers["retry-after"]).toBeDefined();
+    expect((await me.cart()).coupon).toBeNull();
+    clock.advance(window);
+    expect((await tryCode(token, real, "198.51.100.201")).statusCode).toBe(200);
+  });
+
+  it("is stopped per address, across learners", async () => {
+    const [max] = RATE_LIMITS.couponCode.address;
+    const [perLearner] = RATE_LIMITS.couponCode.account;
+    const learners = await Promise.all(
+      Array.from({ length: Math.ceil(max / perLearner) + 1 }, async () => {
+        const user = await createUser(store);
+        return signIn(store, user.id, true);
+      }),
+    );
+    for (let i = 0; i < max; i++) {
+      const token = learners[Math.floor(i / perLearner)] ?? "";
+      expect((await tryCode(token, `WINTER${i}`, "192.0.2.77")).statusCode).toBe(422);
+    }
+    expect((await tryCode(learners.at(-1) ?? "", "WINTER-LAST", "192.0.2.77")).statusCode).toBe(429);
+    expect((await tryCode(learners.at(-1) ?? "", "WINTER-LAST", "192.0.2.78")).statusCode).toBe(422);
   });
 });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { addToCart, getCart, removeFromCart } from "../cart/cart.ts";
 import { applyCoupon, removeCoupon } from "../cart/cart-coupon.ts";
 import { type Call, defineOperation } from "./operation.ts";
+import { enforceLimit } from "./rate-limits.ts";
 
 const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from your cart." } as const;
 
@@ -44,8 +45,11 @@ export const applyCouponOperation = defineOperation({
   name: "cart.coupon.apply",
   who: "learner",
   input: couponCodeSchema,
+  limit: { policy: "couponCode" },
   run: async (call, input) => {
     const { app, actor } = call;
+    // Per learner too, whatever the address: a code cannot be guessed from many at full speed.
+    await enforceLimit(call.request, call.reply, "couponCode", "account", String(actor.userId));
     await applyCoupon({
       db: app.database.db,
       userId: actor.userId,

@@ -12,6 +12,8 @@ export const RATE_LIMITS = {
   login: { address: [30, 15 * MINUTE], account: [10, 15 * MINUTE] },
   register: { address: [10, 60 * MINUTE], account: [5, 60 * MINUTE] },
   forgotPassword: { address: [10, 60 * MINUTE], account: [3, 15 * MINUTE] },
+  // Coupon codes are words an operator chose (SUMMER20): each try, right or wrong, counts.
+  couponCode: { address: [30, 15 * MINUTE], account: [10, 15 * MINUTE] },
 } as const;
 
 export type LimitName = keyof typeof RATE_LIMITS;
@@ -19,7 +21,7 @@ export type LimitScope = "address" | "account";
 
 export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
 
-/** The key a request counts under: `login:ip:203.0.113.7`, `login:account:ada@example.com`. */
+/** The key a request counts under: `login:ip:203.0.113.7`, `login:account:ada@example.com`, `couponCode:account:42`. */
 function limitKey(name: LimitName, scope: LimitScope, subject: string): string {
   return `${name}:${scope === "address" ? "ip" : "account"}:${subject}`;
 }
