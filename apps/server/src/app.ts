@@ -15,6 +15,7 @@ import {
 } from "fastify-type-provider-zod";
 import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-service.ts";
 import type { Database } from "./db/client.ts";
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "./db/unavailable.ts";
 import type { Config } from "./env.ts";
 import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -228,6 +229,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (status && status >= 400 && status < 500) {
       const message = status === 429 ? TOO_MANY_REQUESTS : (error as Error).message;
       return sendError(reply, status, message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return sendError(reply.header("retry-after", DATABASE_RETRY_AFTER_S), 503, DATABASE_UNAVAILABLE);
     }
     request.log.error(error);
     return sendError(reply, 500, GENERIC_ERROR);

@@ -1,6 +1,6 @@
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { ServerTilesHtml } from "./features/home/components/artefact-groups";
 import { tilesHtml } from "./features/home/tiles-html";
 import { translatorOf } from "./lib/i18n";
@@ -19,6 +19,16 @@ async function homeTilesHtml(routerContext: EntryContext, store: PageContext): P
 }
 
 export const streamTimeout = 5000;
+
+/**
+ * A loader's or an action's error, as React Router's default logs it; kept for the host too, which
+ * answers 503 rather than 500 when it says the database is out of reach (apps/server routes/pages.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  (context as RouterContextProvider).get(storeContext).rendered.errors.push(error);
+  console.error(error);
+};
 
 /** The key of the page context (load-context.ts), for the host to set it under: the build's own object. */
 export { storeContext };

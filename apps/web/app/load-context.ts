@@ -9,7 +9,11 @@ export interface PageContext extends StoreContext {
    * Where entry.server leaves the document it rendered, for the host to send as it is: through a
    * Response body it would be wrapped in a stream and read back.
    */
-  rendered: { html: Buffer | null };
+  rendered: {
+    html: Buffer | null;
+    /** What the loaders and actions threw (entry.server's handleError): the host tells an outage by it. */
+    errors: unknown[];
+  };
 }
 
 /**

@@ -103,11 +103,12 @@ async function openPglite(
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Database & { migrate(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString, max });
+  // A server that does not answer fails a request after a few seconds (503, db/unavailable.ts), never hangs it.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  const listeners: pg.Client[] = [];
+  const listeners: { close(): Promise<void> }[] = [];
   return {
     db,
     kind: "postgres",
@@ -123,14 +124,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       }
     },
     async listen(channel, listener) {
-      const client = new pg.Client({ connectionString });
-      client.on("error", () => {});
-      await client.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel) listener(message.payload ?? "");
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
+      listeners.push(await listenAgainAfterOutages(connectionString, channel, listener));
     },
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
@@ -139,8 +133,71 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       await pool.query("select 1");
     },
     async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      await Promise.all(listeners.map((l) => l.close()));
       await pool.end();
+    },
+  };
+}
+
+const CONNECT_TIMEOUT_MS = 5000;
+/** How long a lost LISTEN connection waits before it tries again, at first and at most. */
+const RELISTEN_MS = { first: 500, most: 10_000 };
+
+/**
+ * LISTEN on a connection of its own, made again whenever it is lost (a
+ * PostgreSQL restart, a failover): the notifications sent meanwhile are gone,
+ * so the listener runs once with "" when listening resumes, as for a change it
+ * missed.
+ */
+async function listenAgainAfterOutages(
+  connectionString: string,
+  channel: string,
+  listener: (payload: string) => void,
+): Promise<{ close(): Promise<void> }> {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // The error is followed by "end", which starts the next try.
+    next.on("error", () => {});
+    next.on("notification", (message) => {
+      if (message.channel === channel) listener(message.payload ?? "");
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    next.once("end", () => {
+      if (!closed) again(RELISTEN_MS.first);
+    });
+    client = next;
+  };
+  const again = (waitMs: number) => {
+    client = null;
+    retry = setTimeout(async () => {
+      if (closed) return;
+      try {
+        await connect();
+        listener("");
+      } catch {
+        again(Math.min(waitMs * 2, RELISTEN_MS.most));
+      }
+    }, waitMs);
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await (client as pg.Client | null)?.end().catch(() => {});
     },
   };
 }

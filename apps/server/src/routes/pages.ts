@@ -32,6 +32,7 @@ import { listUsers } from "../admin/manage-users.ts";
 import { getCart } from "../cart/cart.ts";
 import { ownershipOf } from "../cart/ownership.ts";
 import { searchCatalogue } from "../catalogue/search-catalogue.ts";
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../lib/app-error.ts";
 import { viewNotifications } from "../notifications/notifications.ts";
 import { sendError } from "../operations/envelope.ts";
@@ -47,7 +48,7 @@ import { viewerOf } from "./viewer.ts";
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
 
 /** What the app's loaders, actions and document get for a request (apps/web/app/load-context.ts). */
-type PageContext = StoreContext & { cspNonce: string; rendered: { html: Buffer | null } };
+type PageContext = StoreContext & { cspNonce: string; rendered: { html: Buffer | null; errors: unknown[] } };
 
 /**
  * Hosts the React Router app: hashed assets from build/client, every other GET
@@ -177,7 +178,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       paymentsEmulated: app.config.payments === "emulator",
       storeCurrency: currency,
       cspNonce,
-      rendered: { html: null },
+      rendered: { html: null, errors: [] },
       categories: () => app.catalogue.categories(),
       navigation: () => app.catalogue.navigation(),
       moreCategories: () => app.catalogue.moreCategories(),
@@ -366,7 +367,12 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       () => takeUploadNotice(request, reply),
     );
     const response = await handle(webRequestOf(request, { forVisitors: false, signal: controller.signal }), context);
-    reply.status(response.status);
+    if (response.status >= 500 && context.rendered.errors.some(isDatabaseUnavailable)) {
+      // The error page, as a 503 a browser or a balancer retries rather than a 500 that reads as a bug.
+      reply.status(503).header("retry-after", DATABASE_RETRY_AFTER_S);
+    } else {
+      reply.status(response.status);
+    }
     for (const [name, value] of response.headers) {
       if (name === "set-cookie") continue;
       reply.header(name, value);

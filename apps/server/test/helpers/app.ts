@@ -40,9 +40,11 @@ export async function createTestStore(
     clock?: TestClock;
     log?: LogCapture;
     sitemapUrlsPerFile?: number;
+    /** The store's database, opened by the test (one it can cut off); by default a fresh one. */
+    database?: Database;
   } = {},
 ): Promise<TestStore> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const parsed = parseConfig({
     SEED: "none",
     LOG_LEVEL: options.log ? "info" : "silent",

@@ -28,13 +28,19 @@ describe("safeRedirect", () => {
 
   it("answers every string with a plain path of this store, fit for a Location header", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `/${s}`)), (target) => {
-        const to = safeRedirect(target);
-        // Printable ASCII only: no control character can split a header or be dropped by a browser.
-        expect(to).toMatch(/^\/[\x21-\x7e]*$/);
-        expect(to.startsWith("//") || to.startsWith("/\\")).toBe(false);
-        expect(new URL(to, "https://shop.example").origin).toBe("https://shop.example");
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((s) => `/${s}`),
+        ),
+        (target) => {
+          const to = safeRedirect(target);
+          // Printable ASCII only: no control character can split a header or be dropped by a browser.
+          expect(to).toMatch(/^\/[\x21-\x7e]*$/);
+          expect(to.startsWith("//") || to.startsWith("/\\")).toBe(false);
+          expect(new URL(to, "https://shop.example").origin).toBe("https://shop.example");
+        },
+      ),
       { numRuns: 2000 },
     );
   });
