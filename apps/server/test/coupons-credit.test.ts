@@ -4,6 +4,7 @@ import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
 import { type AdminCouponRow, COUPON_MESSAGES, NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COUPON_HOLD_MS } from "../src/cart/pricing.ts";
 import { contentGroups, coupons, entitlements, orderLines, orders, payments } from "../src/db/schema/index.ts";
 import { RATE_LIMITS } from "../src/operations/rate-limits.ts";
 import { fulfilPayment } from "../src/payments/fulfil-payment.ts";
@@ -421,6 +422,31 @@ describe("coupon codes", () => {
     ]);
   });
 
+  it("hold a last use for the checkout that started with it: another learner is told it is used up before paying", async () => {
+    const code = await createCode({ kind: "amount", value: 3, max_uses: 1 });
+    const [first, second] = await Promise.all([learner(), learner()]);
+    for (const racer of [first, second]) await racer.add(docker);
+    expect((await first.apply(code)).statusCode).toBe(200);
+    expect((await second.apply(code)).statusCode).toBe(200);
+    const started = await first.startCard(16.99);
+    expect(started.statusCode, started.body).toBe(200);
+
+    // The second learner's cart says so, and a checkout priced with the code is refused, charging nothing.
+    expect(await second.cart()).toMatchObject({ total: 19.99, coupon: { message: COUPON_MESSAGES.usedUp } });
+    const refused = await second.startCard(16.99);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(CART_CHANGED);
+    const late = await learner();
+    await late.add(docker);
+    const tried = await late.apply(code);
+    expect(tried.statusCode).toBe(422);
+    expect(tried.json().message).toBe(COUPON_MESSAGES.usedUp);
+
+    // A checkout left unpaid holds the use for COUPON_HOLD_MS, then lets it go.
+    clock.advance(COUPON_HOLD_MS + 1000);
+    expect(await second.cart()).toMatchObject({ total: 16.99, coupon: { message: null } });
+  });
+
   it("count a last use once when two learners pay at once: the other payment goes back whole", async () => {
     const code = await createCode({ kind: "amount", value: 3, max_uses: 1 });
     const racers = await Promise.all([learner(), learner()]);
@@ -428,8 +454,9 @@ describe("coupon codes", () => {
     for (const racer of racers) {
       await racer.add(docker);
       expect((await racer.apply(code)).statusCode).toBe(200);
-      // Both checkouts start while one use is left: both are priced with the discount.
+      // Both checkouts start while one use is left, the first one's hold run out: both are priced with the discount.
       started.push(await payForCart(store, racer.user.id));
+      clock.advance(COUPON_HOLD_MS + 1000);
     }
     expect(started.map((s) => s.quote.amountMinor)).toEqual([1699, 1699]);
     const outcomes = await Promise.all(
@@ -596,8 +623,9 @@ describe("carts that cost nothing", () => {
     for (const racer of [me, other]) {
       await racer.add(docker);
       expect((await racer.apply(code)).statusCode).toBe(200);
-      // Both are priced free while one use is left.
+      // Both are priced free while one use is left, the first one's hold run out.
       started.push(await payForCart(store, racer.user.id));
+      clock.advance(COUPON_HOLD_MS + 1000);
     }
     expect(started.map((s) => s.quote.amountMinor)).toEqual([0, 0]);
     await started[1]?.confirm();

@@ -1,8 +1,19 @@
+import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
 import { COUPON_MESSAGES } from "@skillshelf/shared/coupons.ts";
 import { minorStep } from "@skillshelf/shared/money-rules.ts";
-import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { cartCoupons, couponRedemptions, coupons, entitlements, orderLines, orders } from "../db/schema/index.ts";
+import {
+  cartCoupons,
+  couponRedemptions,
+  coupons,
+  entitlements,
+  OPEN_PAYMENT_STATUSES,
+  orderLines,
+  orders,
+  payments,
+} from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
 import { type CartLine, loadCartLines } from "./cart-lines.ts";
 
 export type Coupon = typeof coupons.$inferSelect;
@@ -66,9 +77,25 @@ async function groupPayments(db: DbOrTx, userId: number, categoryIds: number[]) 
   return credits;
 }
 
-/** Why no more orders may use the code, in all or for this learner; null while uses are left. */
-export async function couponUsedUp(db: DbOrTx, coupon: Coupon, userId: number): Promise<string | null> {
-  if (coupon.maxUses !== null && coupon.uses >= coupon.maxUses) return COUPON_MESSAGES.usedUp;
+/**
+ * How long a checkout that has not been paid yet holds a use of its code: the
+ * last use of a code goes to one learner at a time, who is told at checkout,
+ * not after paying. A checkout paid later still gets the use if one is left
+ * (fulfilment counts only paid orders), or its money back.
+ */
+export const COUPON_HOLD_MS = 30 * 60_000;
+
+/**
+ * Why no more orders may use the code, in all or for this learner; null while
+ * uses are left. With `heldAt` (the cart and the start of a checkout), the
+ * other learners' checkouts of the last COUPON_HOLD_MS count as uses; the
+ * fulfilment of a payment leaves it out: money that arrived first is served first.
+ */
+export async function couponUsedUp(db: DbOrTx, coupon: Coupon, userId: number, heldAt?: Date): Promise<string | null> {
+  if (coupon.maxUses !== null) {
+    const held = heldAt ? await heldUses(db, coupon.id, userId, heldAt) : 0;
+    if (coupon.uses + held >= coupon.maxUses) return COUPON_MESSAGES.usedUp;
+  }
   if (coupon.maxUsesPerLearner !== null) {
     const [mine] = await db
       .select({ uses: count() })
@@ -77,6 +104,32 @@ export async function couponUsedUp(db: DbOrTx, coupon: Coupon, userId: number): 
     if ((mine?.uses ?? 0) >= coupon.maxUsesPerLearner) return COUPON_MESSAGES.usedByYou;
   }
   return null;
+}
+
+/** Uses of a code held by other learners' checkouts not yet paid, started in the last COUPON_HOLD_MS. */
+async function heldUses(db: DbOrTx, couponId: number, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ held: count() })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.couponId, couponId),
+        inArray(payments.status, [...OPEN_PAYMENT_STATUSES]),
+        ne(payments.userId, userId),
+        gt(payments.createdAt, new Date(now.getTime() - COUPON_HOLD_MS)),
+      ),
+    );
+  return row?.held ?? 0;
+}
+
+/**
+ * Holds a use of the code for a checkout about to be made, within `tx`: the
+ * coupon's row is locked, so checkouts started at once take its last use one
+ * at a time. A code used up meanwhile changes the cart (409).
+ */
+export async function holdCouponUse(tx: DbOrTx, couponId: number, userId: number, now: Date): Promise<void> {
+  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
+  if (!coupon || (await couponUsedUp(tx, coupon, userId, now))) throw new AppError("conflict", CART_CHANGED);
 }
 
 /**
@@ -144,7 +197,7 @@ export async function priceCart(
   if (coupon) {
     const expired = coupon.expiresAt !== null && coupon.expiresAt <= now ? COUPON_MESSAGES.expired : null;
     const problem =
-      expired ?? (await couponUsedUp(db, coupon, userId)) ?? discountLines(coupon, lines, minorStep(currency));
+      expired ?? (await couponUsedUp(db, coupon, userId, now)) ?? discountLines(coupon, lines, minorStep(currency));
     applied = { id: coupon.id, code: coupon.code, problem };
   }
   const subtotalMinor = sum(lines, (l) => l.priceMinor);

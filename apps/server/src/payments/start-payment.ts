@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
 import { NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
 import { and, eq, inArray } from "drizzle-orm";
+import { holdCouponUse } from "../cart/pricing.ts";
 import { type CheckoutHandoff, OPEN_PAYMENT_STATUSES, type PaymentProvider, payments } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
@@ -95,22 +96,26 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
     if (!open) {
       let row: PaymentRow | undefined;
       try {
-        [row] = await db
-          .insert(payments)
-          .values({
-            userId: buyer.userId,
-            provider: options.provider,
-            status: "opening",
-            amountMinor: quote.amountMinor,
-            currency: quote.currency,
-            lines: quote.lines,
-            couponId: quote.couponId,
-            successUrl,
-            cancelUrl,
-            createdAt: now,
-            nextCheckAt: new Date(now.getTime() + OPENING_STALE_MS),
-          })
-          .returning();
+        [row] = await db.transaction(async (tx) => {
+          // The code's use is held by this checkout from now on (COUPON_HOLD_MS), or the cart changed.
+          if (quote.couponId !== null) await holdCouponUse(tx, quote.couponId, buyer.userId, now);
+          return tx
+            .insert(payments)
+            .values({
+              userId: buyer.userId,
+              provider: options.provider,
+              status: "opening",
+              amountMinor: quote.amountMinor,
+              currency: quote.currency,
+              lines: quote.lines,
+              couponId: quote.couponId,
+              successUrl,
+              cancelUrl,
+              createdAt: now,
+              nextCheckAt: new Date(now.getTime() + OPENING_STALE_MS),
+            })
+            .returning();
+        });
       } catch (error) {
         // Another start of this learner got in first: wait for it, then reuse or supersede it.
         if (!isUniqueViolation(error)) throw error;

@@ -27,6 +27,8 @@ export async function payForCart(store: TestStore, userId: number) {
       couponId: quote.couponId,
       successUrl: "http://store.test:3000/payment-confirmation",
       cancelUrl: "http://store.test:3000/payment-cancelled",
+      // On the store's clock, as a checkout it starts is: how long it holds a code's use depends on it.
+      createdAt: store.app.clock(),
     })
     .returning({ id: payments.id });
   if (!payment) throw new Error("no payment");
