@@ -16,6 +16,7 @@ import {
   type FreshDatabase,
   freshDatabase,
   type Server,
+  signInBurst,
   startServer,
 } from "./helpers/server-process.ts";
 
@@ -267,6 +268,25 @@ describe("SIGTERM", () => {
   }, 60_000);
 });
 
+describe("a stop a moment after a burst of new connections", () => {
+  it("answers every request sent before it, none reset, and exits 0", async () => {
+    const database = await freshDatabase();
+    const server = await startServer(database.env);
+    try {
+      const burst = signInBurst(server.port, 120);
+      // While most of them still wait in the listen queue or for their first read.
+      await new Promise((r) => setTimeout(r, 10));
+      server.child.kill("SIGTERM");
+      const answers = await Promise.all(burst);
+      expect(answers.filter((a) => a !== "401" && a !== "429")).toEqual([]);
+      expect((await server.exited).code).toBe(0);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill("SIGKILL");
+      await database.drop();
+    }
+  }, 60_000);
+});
+
 describe("a request that arrives while the store closes", () => {
   it("gets a 503 in the envelope with Connection: close", async () => {
     const database = await createTestDatabase();
@@ -327,7 +347,7 @@ describe("a request that arrives while the store closes", () => {
 });
 
 describe("a connection that has sent nothing when the store closes", () => {
-  it("is closed after a moment, so the stop does not wait out its grace period", async () => {
+  it("is closed after a moment, so the stop does not wait out its grace period; health says 503 meanwhile", async () => {
     const database = await createTestDatabase();
     const app = await buildApp({
       config: parseConfig({ SEED: "none", LOG_LEVEL: "silent", PUBLIC_URL }),
@@ -344,7 +364,14 @@ describe("a connection that has sent nothing when the store closes", () => {
       await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
       expect(app.unfinished()).toEqual([]);
       // Without the store's own step, Fastify's close waits for this socket for ever.
-      await app.close();
+      const closed = app.close();
+      await expect.poll(() => app.unfinished()).toEqual(["1 idle connection(s) still open"]);
+      // Meanwhile the health check tells a load balancer to send nothing new.
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(503);
+      expect(health.headers.get("connection")).toBe("close");
+      expect(await health.json()).toEqual({ status: false, message: CLOSING_MESSAGE });
+      await closed;
       await closedByServer;
       expect(socket.destroyed).toBe(true);
     } finally {

@@ -9,6 +9,7 @@ import {
   type FreshDatabase,
   freshDatabase,
   type Server,
+  signInBurst,
   startServer,
   workersOf,
 } from "./helpers/server-process.ts";
@@ -90,10 +91,15 @@ if (process.env.TEST_DATABASE_URL) {
       expect(res.status).toBe(200);
     });
 
-    it("closes every worker on SIGTERM and exits 0", async () => {
+    it("closes every worker on SIGTERM, answering each request sent before it, and exits 0", async () => {
       const pid = server.child.pid ?? 0;
       const workers = workersOf(pid);
+      // New connections the primary is still handing round when the signal comes: none is reset.
+      const burst = signInBurst(server.port, 120);
+      await new Promise((r) => setTimeout(r, 10));
       server.child.kill("SIGTERM");
+      const answers = await Promise.all(burst);
+      expect(answers.filter((a) => a !== "401" && a !== "429")).toEqual([]);
       const { code } = await server.exited;
       expect(code).toBe(0);
       const closed = server.lines.filter((l) => /^Skillshelf closed in \d+ ms/.test(l.msg));

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { sendError } from "../operations/envelope.ts";
@@ -20,6 +21,10 @@ export const CLOSING_MESSAGE = "The store is restarting. Please try again in a m
  * dialled but has not written) would hold the close until the grace period.
  */
 const UNUSED_CONNECTION_MS = 1000;
+const DRAIN_POLL_MS = 20;
+const HEALTH_ROUTE = "/api/health";
+/** How long no new connection must have come for the listen queue to count as empty. */
+const QUIET_MS = 100;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -44,25 +49,32 @@ declare module "fastify" {
 /**
  * The store's part of closing, and of ending connections cleanly. Fastify
  * stops accepting connections, closes the idle keep-alive ones and waits for
- * the requests in flight; this plugin adds what Fastify leaves out: every
- * answer sent while closing carries `Connection: close` (Node keeps a
- * keep-alive connection open after its last answer otherwise, and the close
- * would wait out keepAliveTimeout); so does an answer sent before its
- * request's body has all arrived (a refused upload), whose rest would
- * otherwise be read as the next request; a request that still arrives on an
- * open connection while closing gets a 503 in the API's envelope, which a
- * load balancer retries elsewhere; a connection that has carried no request
- * is closed after UNUSED_CONNECTION_MS; and the requests in flight are known
- * by name, so a cut shutdown can say what it cut.
+ * the requests in flight; this plugin adds what Fastify leaves out:
+ * - before the store stops listening, the connections it has accepted get up
+ *   to UNUSED_CONNECTION_MS to send their request, and those still in the
+ *   listen queue are taken meanwhile: each request sent before the stop is
+ *   answered, where Node would cut a connection whose bytes it had not read;
+ * - every answer sent while closing carries `Connection: close` (Node keeps a
+ *   keep-alive connection open after its last answer otherwise, and the close
+ *   would wait out keepAliveTimeout); so does an answer sent before its
+ *   request's body has all arrived (a refused upload), whose rest would
+ *   otherwise be read as the next request;
+ * - a request that still comes after that drain gets a 503 in the API's
+ *   envelope, which a load balancer retries elsewhere, and so does the health
+ *   check from the start of the close, so that the balancer sends nothing new;
+ * - the requests in flight are known by name, so a cut shutdown can say what it cut.
  */
 export const gracefulClose = fp(async (app: FastifyInstance) => {
   let closing = false;
+  let drained = false;
   const inFlight = new Set<{ method: string; url: string; since: number }>();
   const stopping = new Set<string>();
   let connections = 0;
   const unused = new Set<Socket>();
+  let lastConnectionAt = 0;
   app.server.on("connection", (socket: Socket) => {
     connections++;
+    lastConnectionAt = Date.now();
     unused.add(socket);
     socket.once("close", () => {
       connections--;
@@ -96,16 +108,25 @@ export const gracefulClose = fp(async (app: FastifyInstance) => {
     ];
   });
 
-  // Runs when app.close() begins, before the server stops listening.
+  // Runs when app.close() begins, before the server stops listening: Node's close ends every
+  // connection that is not carrying a request, even one whose request is on its way. Until the
+  // connections accepted so far have sent theirs (at most UNUSED_CONNECTION_MS), the store
+  // still takes them, and those the listen queue holds, and answers each with Connection: close.
   app.addHook("preClose", async () => {
     closing = true;
-    setTimeout(() => {
-      for (const socket of unused) socket.destroy();
-    }, UNUSED_CONNECTION_MS).unref();
+    const until = Date.now() + UNUSED_CONNECTION_MS;
+    // With several processes the primary hands connections over one at a time: until they stop coming.
+    const arriving = () => unused.size > 0 || Date.now() - lastConnectionAt < QUIET_MS;
+    while (arriving() && Date.now() < until) await sleep(DRAIN_POLL_MS);
+    for (const socket of unused) socket.destroy();
+    drained = true;
   });
 
   app.addHook("onRequest", async (request, reply) => {
-    if (closing) {
+    // A request that comes once the accepted connections are drained, as the store stops listening:
+    // a 503, which a load balancer retries elsewhere.
+    // The health check says so from the start, so that a load balancer sends nothing new meanwhile.
+    if (drained || (closing && request.routeOptions.url === HEALTH_ROUTE)) {
       return sendError(reply.header("connection", "close"), 503, CLOSING_MESSAGE);
     }
     const entry = { method: request.method, url: request.url, since: Date.now() };

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { type Database, openDatabase } from "../../src/db/client.ts";
@@ -119,3 +120,34 @@ export async function startServer(env: Record<string, string>) {
 
 export type Server = Awaited<ReturnType<typeof startServer>>;
 export type FreshDatabase = Awaited<ReturnType<typeof freshDatabase>>;
+
+/**
+ * `count` sign-ins for no account at once, each on a connection of its own:
+ * each resolves with its status (401, then 429 once the address's limit is
+ * spent), or with the error that ended it (ECONNRESET).
+ */
+export function signInBurst(port: number, count: number): Promise<string>[] {
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      new Promise<string>((resolve) => {
+        const body = JSON.stringify({ email: `nobody${i}@burst.test`, password: "Wrong#pass1" });
+        const request = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            method: "POST",
+            path: "/api/login",
+            agent: false,
+            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(String(res.statusCode)));
+          },
+        );
+        request.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        request.end(body);
+      }),
+  );
+}
