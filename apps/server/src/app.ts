@@ -1,3 +1,4 @@
+import path from "node:path";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     from: config.mailFrom,
     log: app.log,
     now: clock,
+    outboxDir: path.join(config.dataDir, "outbox"),
     ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
   });
   app.decorate("mail", mail);

@@ -1,8 +1,11 @@
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createUser, login } from "./helpers/accounts.ts";
-import { createTestStore, TestClock, type TestStore } from "./helpers/app.ts";
+import { createTestStore, LogCapture, TestClock, type TestStore } from "./helpers/app.ts";
 
 interface Received {
   to: string;
@@ -99,5 +102,43 @@ describe("mail over SMTP", () => {
     clock.advance(3_600_000);
     await store.app.mail.deliverDue();
     expect(smtp.received).toHaveLength(1); // delivered once
+  });
+});
+
+describe("mail without SMTP_URL", () => {
+  it("goes to a file of the outbox folder, its owner's only; the log names the file and never holds a working reset link", async () => {
+    const log = new LogCapture();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-outbox-"));
+    const store = await createTestStore({ log, env: { DATA_DIR: dataDir } });
+    closers.push(async () => {
+      await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const user = await createUser(store);
+    const asked = await store.app.inject({
+      method: "POST",
+      url: "/api/forgot-password",
+      payload: { email: user.email },
+    });
+    expect(asked.statusCode).toBe(200);
+    await store.app.mail.deliverDue();
+
+    const logged = log.lines.find((l) => String(l.msg).startsWith("mail (no SMTP_URL"));
+    const file = String(logged?.file);
+    expect(path.dirname(file)).toBe(path.join(dataDir, "outbox"));
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const token =
+      /http:\/\/store\.test:3000\/reset-password\/([\w-]{43})/.exec(fs.readFileSync(file, "utf8"))?.[1] ?? "";
+    expect(token).not.toBe("");
+    expect(JSON.stringify(log.lines)).not.toContain(token);
+    expect(String(logged?.msg)).toContain("/reset-password/… (the working link is in the outbox file)");
+
+    // The link in the file is the one that works.
+    const reset = await store.app.inject({
+      method: "POST",
+      url: "/api/reset-password",
+      payload: { token, password: "Mailed@Reset1", confirm_password: "Mailed@Reset1" },
+    });
+    expect(reset.statusCode).toBe(200);
   });
 });

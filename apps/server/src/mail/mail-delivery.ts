@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -13,9 +15,12 @@ const backoffMs = (attempts: number) => Math.min(3_600_000, 10_000 * 2 ** Math.m
 
 /**
  * Delivers the outbox. With SMTP_URL it sends through nodemailer and retries
- * failures with backoff; without it, each message (with its links) is written
- * to the log, so the flows work on a machine with no mail server. Rows are
- * claimed with SKIP LOCKED, so several instances never send one message twice.
+ * failures with backoff; without it, each message is written to a file of its
+ * own in `outboxDir` (DATA_DIR/outbox, readable by its owner only) and to the
+ * log, so the flows work on a machine with no mail server. The log never holds
+ * a working password-reset link: anyone who reads a log could take the
+ * account with it. Rows are claimed with SKIP LOCKED, so several instances
+ * never send one message twice.
  */
 export class MailDelivery {
   private transport: Transporter | null;
@@ -31,6 +36,8 @@ export class MailDelivery {
       from: string;
       log: FastifyBaseLogger;
       now: Clock;
+      /** Where each message goes as a file when there is no SMTP_URL. */
+      outboxDir: string;
       pollMs?: number;
     },
   ) {
@@ -134,9 +141,10 @@ export class MailDelivery {
           });
           log.info({ mail: mail.id, kind: mail.kind, to: mail.to }, "mail sent");
         } else {
+          const file = await keepInOutbox(this.options.outboxDir, mail);
           log.info(
-            { mail: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject },
-            `mail (no SMTP_URL, kept in the outbox):\n${mail.text}`,
+            { mail: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject, file },
+            `mail (no SMTP_URL, kept in ${file}):\n${withoutSecretLinks(mail.text)}`,
           );
         }
         await db.update(mailOutbox).set({ sentAt: this.options.now(), attempts }).where(eq(mailOutbox.id, mail.id));
@@ -154,4 +162,20 @@ export class MailDelivery {
     }
     return due.length;
   }
+}
+
+/** A message as a file of the outbox folder, `<id>-<kind>.txt`, readable by the store's user only. */
+async function keepInOutbox(
+  dir: string,
+  mail: { id: number; kind: string; to: string; subject: string; text: string },
+): Promise<string> {
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `${mail.id}-${mail.kind}.txt`);
+  await fs.promises.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600 });
+  return file;
+}
+
+/** The text for the log: a password-reset link keeps its address but not its token. */
+export function withoutSecretLinks(text: string): string {
+  return text.replace(/(\/reset-password\/)[\w-]+/g, "$1… (the working link is in the outbox file)");
 }

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { buildEmulators } from "@skillshelf/emulators/app.ts";
 import type { EmulatorRecords } from "@skillshelf/emulators/records.ts";
 import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
@@ -45,10 +48,13 @@ export async function createTestStore(
   } = {},
 ): Promise<TestStore> {
   const database = options.database ?? (await createTestDatabase());
+  // The store's own files (the mail outbox without SMTP_URL): a folder of this file's.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-store-"));
   const parsed = parseConfig({
     SEED: "none",
     LOG_LEVEL: options.log ? "info" : "silent",
     PUBLIC_URL,
+    DATA_DIR: dataDir,
     ...options.env,
   });
   // The emulators send their webhooks to the store once a test makes it listen (on a port of its own).
@@ -101,6 +107,7 @@ export async function createTestStore(
       await app.close();
       await emulatorApp.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -47,10 +47,15 @@ export async function freshDatabase(): Promise<{
     };
   }
   const copy = await copyTemplateDatabase(serverUrl, "skillshelf_shutdown");
+  // The store's own files (its mail outbox, the emulators' records) in a folder of this test's.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-shutdown-"));
   return {
-    env: { DATABASE_URL: copy.url },
+    env: { DATABASE_URL: copy.url, DATA_DIR: dataDir },
     open: () => openDatabase({ databaseUrl: copy.url, maxConnections: 2 }),
-    drop: copy.drop,
+    drop: async () => {
+      await copy.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
