@@ -176,6 +176,6 @@ async function keepInOutbox(
 }
 
 /** The text for the log: a password-reset link keeps its address but not its token. */
-export function withoutSecretLinks(text: string): string {
+function withoutSecretLinks(text: string): string {
   return text.replace(/(\/reset-password\/)[\w-]+/g, "$1… (the working link is in the outbox file)");
 }
