@@ -107,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
       try {
         const app = await buildApp({ config, database, pages: false, reconcileEveryMs: 0 });
         try {
-          return await reconcilePayments(app.payments);
+          return await reconcilePayments(app.payments, { everyUnconfirmed: true });
         } finally {
           await app.close();
         }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, notInArray, or } from "drizzle-orm";
 import { payments } from "../db/schema/index.ts";
 import { closeUnpaidPayment } from "./fulfil-payment.ts";
 import { ProviderUnavailableError } from "./gateway.ts";
@@ -34,13 +34,24 @@ export interface ReconcileTally {
  */
 export async function reconcilePayments(
   p: Payments,
-  options: { limit?: number; signal?: AbortSignal } = {},
+  options: {
+    limit?: number;
+    signal?: AbortSignal;
+    /**
+     * Run by hand (`npm run admin -- reconcile`): every unconfirmed payment
+     * now, not only those due; a start still opening its checkout is left to finish.
+     */
+    everyUnconfirmed?: boolean;
+  } = {},
 ): Promise<ReconcileTally> {
   const tally: ReconcileTally = { checked: 0, fulfilled: 0, refunded: 0, closed: 0, stillOpen: 0, unreachable: 0 };
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  // By hand, each payment once per run: what was asked is not due again for a while, but not asked again either.
+  const asked = options.everyUnconfirmed ? new Set<number>() : null;
   while (tally.checked < limit && !options.signal?.aborted) {
-    const due = await claimDue(p, Math.min(BATCH, limit - tally.checked));
+    const due = await claimDue(p, Math.min(BATCH, limit - tally.checked), asked);
     for (const payment of due) {
+      asked?.add(payment.id);
       // Stopping between payments: the ones claimed but not reached are taken again when their lease ends.
       if (options.signal?.aborted) break;
       tally.checked++;
@@ -62,13 +73,17 @@ export async function reconcilePayments(
   return tally;
 }
 
-async function claimDue(p: Payments, count: number): Promise<PaymentRow[]> {
+/** Claims the payments due (or, with `asked`, every unconfirmed one not asked in this run yet). */
+async function claimDue(p: Payments, count: number, asked: Set<number> | null): Promise<PaymentRow[]> {
   const now = p.clock();
+  const due = and(inArray(payments.status, ["opening", "pending", "refunding"]), lte(payments.nextCheckAt, now));
+  const unconfirmed = inArray(payments.status, ["pending", "refunding"]);
+  const notAsked = asked?.size ? notInArray(payments.id, [...asked]) : undefined;
   return p.db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(payments)
-      .where(and(inArray(payments.status, ["opening", "pending", "refunding"]), lte(payments.nextCheckAt, now)))
+      .where(asked ? and(or(due, unconfirmed), notAsked) : due)
       .orderBy(asc(payments.nextCheckAt))
       .limit(count)
       .for("update", { skipLocked: true });
