@@ -75,6 +75,22 @@ describe("rate limits", () => {
   });
 });
 
+describe("reset links", () => {
+  it("cannot be guessed from one address: its tries run out like a password's", async () => {
+    const [max] = RATE_LIMITS.resetPassword.address;
+    const attempt = (i: number) =>
+      post(
+        "/api/reset-password",
+        { token: `${"x".repeat(40)}${i}`, password: "Guess#2026a", confirm_password: "Guess#2026a" },
+        "192.0.2.150",
+      );
+    for (let i = 0; i < max; i++) expect((await attempt(i)).statusCode).toBe(422);
+    const blocked = await attempt(max);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers["retry-after"]).toBeDefined();
+  });
+});
+
 describe("behind reverse proxies (TRUST_PROXY)", () => {
   const registration = (n: string) => ({
     name: "Spam",

@@ -97,6 +97,7 @@ export const resetPasswordOperation = defineOperation({
   name: "accounts.reset-password",
   who: "visitor",
   input: resetPasswordSchema,
+  limit: { policy: "resetPassword" },
   run: async (call, input) => {
     await resetPassword({ ...mailing(call), input });
     deliver(call.app);

@@ -3,18 +3,27 @@ import { AppError } from "../lib/app-error.ts";
 
 const MINUTE = 60_000;
 
+/** [max requests, window in ms]. */
+type Limit = readonly [number, number];
+interface Policy {
+  address: Limit;
+  account?: Limit;
+}
+
 /**
  * Every rate limit of the store, for the JSON API and the pages' forms alike:
- * per address and per account, [max requests, window]. One counter per key in
- * the shared store, whichever way a request arrives.
+ * per address and, where an account is named, per account, [max requests,
+ * window]. One counter per key in the shared store, whichever way a request arrives.
  */
 export const RATE_LIMITS = {
   login: { address: [30, 15 * MINUTE], account: [10, 15 * MINUTE] },
   register: { address: [10, 60 * MINUTE], account: [5, 60 * MINUTE] },
   forgotPassword: { address: [10, 60 * MINUTE], account: [3, 15 * MINUTE] },
+  // A reset link's token cannot be guessed (256 bits), and no address gets to try.
+  resetPassword: { address: [30, 15 * MINUTE] },
   // Coupon codes are words an operator chose (SUMMER20): each try, right or wrong, counts.
   couponCode: { address: [30, 15 * MINUTE], account: [10, 15 * MINUTE] },
-} as const;
+} as const satisfies Record<string, Policy>;
 
 export type LimitName = keyof typeof RATE_LIMITS;
 export type LimitScope = "address" | "account";
@@ -53,7 +62,10 @@ export async function enforceLimit(
   const id = `${name}:${scope}`;
   let limiter = checks.get(id);
   if (!limiter) {
-    const [max, timeWindow] = RATE_LIMITS[name][scope];
+    const policy: Policy = RATE_LIMITS[name];
+    const limit = policy[scope];
+    if (!limit) throw new Error(`The ${name} policy has no ${scope} limit`);
+    const [max, timeWindow] = limit;
     const subjects = new WeakMap<FastifyRequest, string>();
     const check = app.createRateLimit({
       max,
