@@ -16,7 +16,12 @@ import {
 } from "fastify-type-provider-zod";
 import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-service.ts";
 import type { Database } from "./db/client.ts";
-import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "./db/unavailable.ts";
+import {
+  DATABASE_RETRY_AFTER_S,
+  DATABASE_RETRY_PAGE,
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+} from "./db/unavailable.ts";
 import type { Config } from "./env.ts";
 import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -234,7 +239,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");
-      return sendError(reply.header("retry-after", DATABASE_RETRY_AFTER_S), 503, DATABASE_UNAVAILABLE);
+      reply.header("retry-after", DATABASE_RETRY_AFTER_S);
+      // A browser's page (the session is looked up before the page renders): a short page that tries again.
+      if (!request.url.startsWith("/api/") && request.headers.accept?.includes("text/html")) {
+        return reply.status(503).type("text/html; charset=utf-8").send(DATABASE_RETRY_PAGE);
+      }
+      return sendError(reply, 503, DATABASE_UNAVAILABLE);
     }
     request.log.error(error);
     return sendError(reply, 500, GENERIC_ERROR);

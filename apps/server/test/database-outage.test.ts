@@ -55,7 +55,11 @@ if (serverUrl) {
 
     const profile = () => store.app.inject({ method: "POST", url: "/api/get-profile", headers: bearer(token) });
     const ordersPage = () =>
-      store.app.inject({ method: "GET", url: "/my-orders", headers: { cookie: `access-token=${token}` } });
+      store.app.inject({
+        method: "GET",
+        url: "/my-orders",
+        headers: { cookie: `access-token=${token}`, accept: "text/html,application/xhtml+xml" },
+      });
     const listingName = async () =>
       (
         await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
@@ -75,6 +79,8 @@ if (serverUrl) {
       const page = await ordersPage();
       expect(page.statusCode).toBe(503);
       expect(page.headers["retry-after"]).toBe("5");
+      expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(page.body).toContain(DATABASE_UNAVAILABLE);
       expect((await store.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(503);
 
       // Another instance renames an artefact while this one cannot hear it.

@@ -3,6 +3,23 @@ export const DATABASE_UNAVAILABLE = "The store cannot reach its database right n
 /** Seconds a client is asked to wait: a restart or a failover takes a few. */
 export const DATABASE_RETRY_AFTER_S = 5;
 
+/** What a browser gets meanwhile: the message, and the page again after Retry-After. */
+export const DATABASE_RETRY_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${DATABASE_RETRY_AFTER_S}">
+<title>Skillshelf</title>
+</head>
+<body style="font-family: system-ui, sans-serif; margin: 3rem auto; max-width: 32rem; padding: 0 1rem">
+<h1>Skillshelf</h1>
+<p>${DATABASE_UNAVAILABLE}</p>
+<p>This page tries again in ${DATABASE_RETRY_AFTER_S} seconds.</p>
+</body>
+</html>
+`;
+
 /**
  * Whether an error says the database cannot be reached or is going away
  * (a PostgreSQL restart, a failover, a network cut), rather than that a query
