@@ -54,6 +54,7 @@ import { paypalRoutes } from "./routes/api/paypal.ts";
 import { payuRoutes } from "./routes/api/payu.ts";
 import { progressRoutes } from "./routes/api/progress.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
+import { refuseCrossSiteCookieCalls } from "./routes/form-navigation.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { receiptRoutes } from "./routes/receipts.ts";
@@ -279,6 +280,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before every route: it hooks each route as it is added.
   await app.register(compression);
   await app.register(cookie);
+  app.addHook("onRequest", refuseCrossSiteCookieCalls(config.publicUrl));
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, clock) });
   await app.register(swagger, {
     openapi: {

@@ -133,6 +133,49 @@ describe("cross-site form posts", () => {
   });
 });
 
+describe("cross-site API calls riding the session cookie", () => {
+  const add = (headers: Record<string, string>) =>
+    store.app.inject({
+      method: "POST",
+      url: "/api/cart/add",
+      headers: { "content-type": "application/json", ...headers },
+      payload: { sub_category_id: docker.id, group_id: null },
+    });
+  const cartRows = async (token: string) =>
+    (await store.app.inject({ url: "/api/cart/get", headers: bearer(token) })).json<{ data: { rows: unknown[] } }>()
+      .data.rows;
+
+  it("are refused before the route runs", async () => {
+    const token = await signIn(store, (await createUser(store)).id);
+    const fromElsewhere: Record<string, string>[] = [
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "same-site", origin: "http://shop.store.test:3000" },
+    ];
+    for (const from of fromElsewhere) {
+      const refused = await add({ cookie: `access-token=${token}`, ...from });
+      expect(refused.statusCode, JSON.stringify(from)).toBe(403);
+      expect(refused.json()).toEqual({
+        status: false,
+        message: "This request came from another site, so it was refused.",
+      });
+    }
+    expect(await cartRows(token)).toHaveLength(0);
+  });
+
+  it("go through from the store's own pages, and from a script with its Bearer token", async () => {
+    const fromPage = await signIn(store, (await createUser(store)).id);
+    const own = {
+      cookie: `access-token=${fromPage}`,
+      origin: "http://store.test:3000",
+      "sec-fetch-site": "same-origin",
+    };
+    expect((await add(own)).statusCode).toBe(201);
+    const script = await signIn(store, (await createUser(store)).id);
+    expect((await add({ ...bearer(script), origin: "https://evil.example" })).statusCode).toBe(201);
+  });
+});
+
 describe("the other account forms by plain form posts", () => {
   it("registers, then sends the visitor to /login, which says registration succeeded", async () => {
     const email = `plain-${Date.now()}@example.com`;

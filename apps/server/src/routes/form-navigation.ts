@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError } from "../lib/app-error.ts";
 import { sendError } from "../operations/envelope.ts";
+import { signedInByCookie } from "./viewer.ts";
 
 /** The catalogue editor: where a plain upload or import form goes back to. */
 export const CATALOGUE_PAGE = "/admin/catalogue";
@@ -49,6 +50,22 @@ export function refuseCrossSiteForms(publicUrl: string) {
     if (request.method !== "GET" && request.method !== "HEAD" && form && crossSitePost(request, publicUrl)) {
       return sendError(reply, 403, CROSS_SITE_FORM);
     }
+  };
+}
+
+export const CROSS_SITE_CALL = "This request came from another site, so it was refused.";
+
+/**
+ * An API call that changes something with the session cookie, sent from
+ * another site (a browser adds the cookie by itself): refused before the
+ * route runs, as the pages' form posts are. Bearer calls and calls without the
+ * cookie (webhooks, scripts) are not a browser riding a learner's session.
+ */
+export function refuseCrossSiteCookieCalls(publicUrl: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+    if (!request.url.startsWith("/api/") || !signedInByCookie(request)) return;
+    if (crossSitePost(request, publicUrl)) return sendError(reply, 403, CROSS_SITE_CALL);
   };
 }
 

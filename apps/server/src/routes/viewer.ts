@@ -12,6 +12,11 @@ function sessionTokenOf(request: FastifyRequest): string | null {
   return request.cookies[SESSION_COOKIE] ?? null;
 }
 
+/** Whether a request is signed in by the session cookie, which a browser adds by itself, rather than a Bearer token. */
+export function signedInByCookie(request: FastifyRequest): boolean {
+  return !request.headers.authorization?.startsWith("Bearer ") && request.cookies[SESSION_COOKIE] !== undefined;
+}
+
 /**
  * The signed-in user behind a request, from `Authorization: Bearer <token>` or
  * the access-token cookie; null for a visitor. Looked up once per request.
