@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitForMail } from "../support/accounts.ts";
 import { acceptDialogs, signInAdmin } from "../support/admin.ts";
-import { baseUrl, inOtherContext, useBrowser } from "../support/browser.ts";
+import { baseUrl, downloadedBytes, inOtherContext, useBrowser } from "../support/browser.ts";
 import {
   addToCart,
   allowConsoleErrors,
@@ -346,7 +345,7 @@ describe("a coupon code from the admin area to a paid order", () => {
         }, receiptLink),
       ]);
       expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
-      const receipt = fs.readFileSync(await download.path());
+      const receipt = await downloadedBytes(download);
       expect(receipt.subarray(0, 5).toString()).toBe("%PDF-");
       expect(pdfDraws(receipt, number)).toBe(true);
       expect(pdfDraws(receipt, fixed)).toBe(true);
