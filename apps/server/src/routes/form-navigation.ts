@@ -42,12 +42,21 @@ export function crossSitePost(request: FastifyRequest, publicUrl: string): boole
   return origin !== undefined && origin !== new URL(publicUrl).origin;
 }
 
+/** Whether a request's body is what a form can send (which another site's page can make a browser post). */
+function isFormBody(request: FastifyRequest): boolean {
+  const type = request.headers["content-type"] ?? "";
+  return /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)/i.test(type);
+}
+
 /** What a cross-site form can send: refused before the route runs (the pages' rule, crossSitePost). */
 export function refuseCrossSiteForms(publicUrl: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const type = request.headers["content-type"] ?? "";
-    const form = /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)/i.test(type);
-    if (request.method !== "GET" && request.method !== "HEAD" && form && crossSitePost(request, publicUrl)) {
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      isFormBody(request) &&
+      crossSitePost(request, publicUrl)
+    ) {
       return sendError(reply, 403, CROSS_SITE_FORM);
     }
   };
@@ -65,7 +74,9 @@ export function refuseCrossSiteCookieCalls(publicUrl: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
     if (!request.url.startsWith("/api/") || !signedInByCookie(request)) return;
-    if (crossSitePost(request, publicUrl)) return sendError(reply, 403, CROSS_SITE_CALL);
+    if (crossSitePost(request, publicUrl)) {
+      return sendError(reply, 403, isFormBody(request) ? CROSS_SITE_FORM : CROSS_SITE_CALL);
+    }
   };
 }
 
