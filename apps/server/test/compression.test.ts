@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync } from "node:zlib";
 import type { ContentResponse } from "@skillshelf/shared/api.ts";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -212,5 +212,44 @@ describe("hashed assets", () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers["content-encoding"]).toBe("br");
     expect(head.rawPayload.length).toBe(0);
+  });
+});
+
+describe("request bodies sent compressed", () => {
+  const post = (body: Buffer, encoding: string) =>
+    store.app.inject({
+      method: "POST",
+      url: "/api/get-data",
+      headers: { "content-type": "application/json", "content-encoding": encoding },
+      payload: body,
+    });
+
+  it("are read inflated, with br, gzip or deflate", async () => {
+    const json = Buffer.from(JSON.stringify({ slug: "docker" }));
+    for (const [encoding, body] of [
+      ["gzip", gzipSync(json)],
+      ["br", brotliCompressSync(json)],
+      ["deflate", deflateSync(json)],
+    ] as const) {
+      const res = await post(body, encoding);
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.json().seo_data.slug).toBe("docker");
+    }
+  });
+
+  it("are refused with 413 when they inflate past the body limit, however small they come", async () => {
+    // 8 MB of spaces, a few KB compressed: within the limit as sent, far past it inflated.
+    const bomb = gzipSync(
+      Buffer.concat([Buffer.from('{"slug":"docker"'), Buffer.alloc(8 * 1024 * 1024, " "), Buffer.from("}")]),
+    );
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const res = await post(bomb, "gzip");
+    expect(res.statusCode).toBe(413);
+    expect(res.json().status).toBe(false);
+  });
+
+  it("say which encodings they may use, and refuse a body that is not what its encoding says", async () => {
+    expect((await post(Buffer.from('{"slug":"docker"}'), "compress")).statusCode).toBe(415);
+    expect((await post(Buffer.from('{"slug":"docker"}'), "gzip")).statusCode).toBe(400);
   });
 });

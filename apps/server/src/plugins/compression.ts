@@ -20,7 +20,8 @@ const COMPRESSION_THRESHOLD = 1024;
  * prefers. Brotli runs at quality 4, as for every dynamic body on a 2-core
  * machine: close to gzip's speed and smaller output; the hashed assets were
  * compressed at the highest quality at build time (apps/web/scripts/precompress.mjs).
- * A route opts out with `compress: false` (the media files).
+ * A route opts out with `compress: false` (the media files). Request bodies
+ * sent compressed are inflated as they are read, within the same limits.
  */
 export const compression = fp(async (app) => {
   // Every response that could have been compressed says it depends on Accept-Encoding, the
@@ -44,9 +45,9 @@ export const compression = fp(async (app) => {
     customTypes: compressibleType,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
-    // Requests stay as they are sent: no route takes compressed bodies, and decompressing
-    // them would let a small upload grow past the body limits before they are checked.
-    globalDecompression: false,
+    // A body sent with Content-Encoding br, gzip or deflate is read inflated, as it streams in: the
+    // body limits count what it inflates to, so a small bomb is refused with 413 like a large body.
+    requestEncodings: ["br", "gzip", "deflate"],
   });
 });
 
