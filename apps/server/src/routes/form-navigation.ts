@@ -62,7 +62,7 @@ export function refuseCrossSiteForms(publicUrl: string) {
   };
 }
 
-export const CROSS_SITE_CALL = "This request came from another site, so it was refused.";
+const CROSS_SITE_CALL = "This request came from another site, so it was refused.";
 
 /**
  * An API call that changes something with the session cookie, sent from
