@@ -52,15 +52,20 @@ export function migratedDataDir(dataDir: string): string {
   return dataDir;
 }
 
-/** A new database on TEST_DATABASE_URL's server, a copy of the run's migrated template. */
+/**
+ * A new database on TEST_DATABASE_URL's server, a copy of the run's migrated
+ * template; outside Vitest (a bench), an empty one, which openDatabase migrates.
+ */
 export async function copyTemplateDatabase(
   serverUrl: string,
   prefix: string,
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const template = inject("postgresTemplate");
-  if (!template) throw new Error("No template database: TEST_DATABASE_URL was not set for test/global-setup.ts");
+  const template = process.env.VITEST ? inject("postgresTemplate") : "";
+  if (process.env.VITEST && !template) {
+    throw new Error("No template database: TEST_DATABASE_URL was not set for test/global-setup.ts");
+  }
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${name} template ${template}`);
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
