@@ -57,8 +57,8 @@ declare module "fastify" {
  * - every answer sent while closing carries `Connection: close` (Node keeps a
  *   keep-alive connection open after its last answer otherwise, and the close
  *   would wait out keepAliveTimeout); so does an answer sent before its
- *   request's body has all arrived (a refused upload), whose rest would
- *   otherwise be read as the next request;
+ *   request's body has all arrived when nothing reads the rest any more (a
+ *   refused import), which would otherwise wait ahead of the next request;
  * - a request that still comes after that drain gets a 503 in the API's
  *   envelope, which a load balancer retries elsewhere, and so does the health
  *   check from the start of the close, so that the balancer sends nothing new;
@@ -136,9 +136,10 @@ export const gracefulClose = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
-    // An answer given before the request's body has all arrived (a refused upload): the rest of
-    // that body would be read as the connection's next request, so the connection ends here.
-    if (closing || !request.raw.complete) reply.header("connection", "close");
+    // An answer given before the request's body has all arrived, whose reader stopped reading it (a
+    // refused import): the rest would wait unread ahead of the connection's next request, so the
+    // connection ends here. A body still being read and dropped (a refused upload) keeps it.
+    if (closing || (!request.raw.complete && request.raw.destroyed)) reply.header("connection", "close");
     return payload;
   });
 });
