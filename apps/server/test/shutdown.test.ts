@@ -287,15 +287,21 @@ describe("a stop a moment after a burst of new connections", () => {
   }, 60_000);
 });
 
+/** The store in this test's own process, on a fresh database, without pages: to hold its close where a test needs. */
+async function storeInThisProcess() {
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config: parseConfig({ SEED: "none", LOG_LEVEL: "silent", PUBLIC_URL }),
+    database,
+    pages: false,
+    mailPollMs: 60_000,
+  });
+  return { database, app };
+}
+
 describe("a request that arrives while the store closes", () => {
   it("gets a 503 in the envelope with Connection: close", async () => {
-    const database = await createTestDatabase();
-    const app = await buildApp({
-      config: parseConfig({ SEED: "none", LOG_LEVEL: "silent", PUBLIC_URL }),
-      database,
-      pages: false,
-      mailPollMs: 60_000,
-    });
+    const { database, app } = await storeInThisProcess();
     // Holds the close between "closing" and "stop listening", where a late request lands.
     let entered!: () => void;
     let release!: () => void;
@@ -348,13 +354,7 @@ describe("a request that arrives while the store closes", () => {
 
 describe("a connection that has sent nothing when the store closes", () => {
   it("is closed after a moment, so the stop does not wait out its grace period; health says 503 meanwhile", async () => {
-    const database = await createTestDatabase();
-    const app = await buildApp({
-      config: parseConfig({ SEED: "none", LOG_LEVEL: "silent", PUBLIC_URL }),
-      database,
-      pages: false,
-      mailPollMs: 60_000,
-    });
+    const { database, app } = await storeInThisProcess();
     await app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = app.server.address() as net.AddressInfo;
     // A client that dialled and has not written yet (a browser's spare connection).
