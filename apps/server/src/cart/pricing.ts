@@ -91,7 +91,7 @@ export const COUPON_HOLD_MS = 30 * 60_000;
  * other learners' checkouts of the last COUPON_HOLD_MS count as uses; the
  * fulfilment of a payment leaves it out: money that arrived first is served first.
  */
-export async function couponUsedUp(db: DbOrTx, coupon: Coupon, userId: number, heldAt?: Date): Promise<string | null> {
+async function couponUsedUp(db: DbOrTx, coupon: Coupon, userId: number, heldAt?: Date): Promise<string | null> {
   if (coupon.maxUses !== null) {
     const held = heldAt ? await heldUses(db, coupon.id, userId, heldAt) : 0;
     if (coupon.uses + held >= coupon.maxUses) return COUPON_MESSAGES.usedUp;
@@ -123,13 +123,25 @@ async function heldUses(db: DbOrTx, couponId: number, userId: number, now: Date)
 }
 
 /**
- * Holds a use of the code for a checkout about to be made, within `tx`: the
- * coupon's row is locked, so checkouts started at once take its last use one
- * at a time. A code used up meanwhile changes the cart (409).
+ * The code, its row locked within `tx` until the transaction ends, while it
+ * has a use left for this learner (couponUsedUp, with `heldAt` as there); null
+ * when it is gone or used up. Fulfilment claims a use under this lock, and
+ * checkouts started at once take a code's last use one at a time.
  */
-export async function holdCouponUse(tx: DbOrTx, couponId: number, userId: number, now: Date): Promise<void> {
+export async function lockUsableCoupon(
+  tx: DbOrTx,
+  couponId: number,
+  userId: number,
+  heldAt?: Date,
+): Promise<Coupon | null> {
   const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
-  if (!coupon || (await couponUsedUp(tx, coupon, userId, now))) throw new AppError("conflict", CART_CHANGED);
+  if (!coupon || (await couponUsedUp(tx, coupon, userId, heldAt))) return null;
+  return coupon;
+}
+
+/** Holds a use of the code for a checkout about to be made, within `tx`: a code used up meanwhile changes the cart (409). */
+export async function holdCouponUse(tx: DbOrTx, couponId: number, userId: number, now: Date): Promise<void> {
+  if (!(await lockUsableCoupon(tx, couponId, userId, now))) throw new AppError("conflict", CART_CHANGED);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { couponUsedUp } from "../cart/pricing.ts";
+import { lockUsableCoupon } from "../cart/pricing.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { cartCoupons, couponRedemptions, coupons, orderLines, orders, type payments } from "../db/schema/index.ts";
 
@@ -36,9 +36,8 @@ export async function claimPricing(tx: DbOrTx, payment: Payment): Promise<{ coup
     if (still.length !== credited.length) return null;
   }
   if (payment.couponId === null) return { couponCode: null };
-  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, payment.couponId)).for("update");
-  if (!coupon || (await couponUsedUp(tx, coupon, payment.userId))) return null;
-  return { couponCode: coupon.code };
+  const coupon = await lockUsableCoupon(tx, payment.couponId, payment.userId);
+  return coupon && { couponCode: coupon.code };
 }
 
 /** Records what claimPricing checked, for the order just made: the credited lines, and one use of the coupon. */
