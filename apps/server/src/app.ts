@@ -54,7 +54,7 @@ import { paypalRoutes } from "./routes/api/paypal.ts";
 import { payuRoutes } from "./routes/api/payu.ts";
 import { progressRoutes } from "./routes/api/progress.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
-import { refuseCrossSiteCookieCalls } from "./routes/form-navigation.ts";
+import { isFormNavigation, refuseCrossSiteCookieCalls } from "./routes/form-navigation.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { receiptRoutes } from "./routes/receipts.ts";
@@ -242,7 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.error({ err: error }, "database unavailable");
       reply.header("retry-after", DATABASE_RETRY_AFTER_S);
       // A browser's page (the session is looked up before the page renders): a short page that tries again.
-      if (!request.url.startsWith("/api/") && request.headers.accept?.includes("text/html")) {
+      if (!request.url.startsWith("/api/") && isFormNavigation(request)) {
         return reply.status(503).type("text/html; charset=utf-8").send(DATABASE_RETRY_PAGE);
       }
       return sendError(reply, 503, DATABASE_UNAVAILABLE);
