@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
+import { expectScriptsAllowed } from "./helpers/csp.ts";
 
 let store: TestStore;
 
@@ -55,16 +57,27 @@ describe("the API docs' Content-Security-Policy", () => {
     expect(spec.json<{ openapi: string }>().openapi).toMatch(/^3\./);
   });
 
-  it("leaves the store's pages and API with the strict nonce-only script policy", async () => {
-    for (const url of ["/", "/login", "/no-such-page", "/api/categories"]) {
-      const res = await store.app.inject({ method: "GET", url });
+  it("leaves the store's pages and API with their own strict script policies", async () => {
+    // The API, and a signed-in page: the response's nonce, nothing else.
+    const token = await signIn(store, (await createUser(store)).id);
+    for (const [url, headers] of [
+      ["/api/categories", {}],
+      ["/settings", { cookie: `access-token=${token}` }],
+    ] as const) {
+      const res = await store.app.inject({ method: "GET", url, headers });
       const scripts = scriptSources(readCsp(res.headers["content-security-policy"]));
       expect(scripts, url).toHaveLength(1);
       expect(scripts[0], url).toMatch(/^'nonce-[\w+/=-]+'$/);
+      if (url === "/settings") expectScriptsAllowed(res.body, String(res.headers["content-security-policy"]), url);
     }
-    // The page's own scripts carry that nonce.
-    const home = await store.app.inject({ method: "GET", url: "/" });
-    const nonce = /'nonce-([^']+)'/.exec(String(home.headers["content-security-policy"]))?.[1];
-    expect(home.body).toContain(`nonce="${nonce}"`);
+    // A visitor's page, the same bytes for everyone: the store's files and its own inline scripts by hash.
+    for (const url of ["/", "/login", "/no-such-page"]) {
+      const res = await store.app.inject({ method: "GET", url });
+      const [self, ...hashes] = scriptSources(readCsp(res.headers["content-security-policy"]));
+      expect(self, url).toBe("'self'");
+      expect(hashes.length, url).toBeGreaterThan(0);
+      for (const hash of hashes) expect(hash, url).toMatch(/^'sha256-[\w+/]+=*'$/);
+      expectScriptsAllowed(res.body, String(res.headers["content-security-policy"]), url);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { PROGRESS_MESSAGES } from "@skillshelf/shared/progress.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHARED_PAGE_CACHE_CONTROL } from "../src/routes/pages.ts";
 import { createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
@@ -115,7 +116,7 @@ describe("the pages kept for visitors", () => {
     expect(await page("/docker/volumes", owner)).toContain("Mark as not done");
     for (const url of ["/docker", "/docker/volumes", "/docker/images"]) {
       const res = await store.app.inject({ method: "GET", url });
-      expect(res.headers["cache-control"], url).toBe("public, max-age=0, must-revalidate");
+      expect(res.headers["cache-control"], url).toBe(SHARED_PAGE_CACHE_CONTROL);
       expect(res.body, url).not.toMatch(progressMarks);
     }
   });

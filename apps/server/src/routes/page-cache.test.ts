@@ -1,13 +1,17 @@
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { joinParts, PageCache, toVisitorPage, type VisitorPage } from "./page-cache.ts";
+import { encodedBody, PageCache, toVisitorPage, type VisitorPage, visitorPolicy } from "./page-cache.ts";
 
 const page = (body: string, shared = true): VisitorPage => ({
   status: 200,
   headers: [],
-  parts: [Buffer.from(body)],
+  body: Buffer.from(body),
+  scriptHashes: [],
   etag: body,
   shared,
   missing: false,
+  encoded: new Map(),
 });
 /** A 404 as a visitor gets it: kept apart from the pages. */
 const notFound = (body: string): VisitorPage => ({ ...page(body, false), status: 404, missing: true });
@@ -19,27 +23,48 @@ function renders() {
   return { calls, render };
 }
 
-describe("toVisitorPage and joinParts", () => {
-  it("gives each response its own nonce and every response of the same page the same ETag", () => {
-    const headers = new Headers({ "content-type": "text/html", "cache-control": "public" });
-    const kept = toVisitorPage(
-      { status: 200, headers },
-      '<script nonce="PH">1</script><p>£ café</p><style nonce="PH">',
-      "PH",
-    );
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe("toVisitorPage", () => {
+  const headers = new Headers({ "content-type": "text/html", "cache-control": "public" });
+  const rendered = (nonce: string) =>
+    `<link rel="modulepreload" href="/a.js" nonce="${nonce}"/><script nonce="${nonce}">window.x = "£";</script>` +
+    `<p>£ café</p><script type="application/ld+json">{}</script>` +
+    `<script nonce="${nonce}" type="module" async="">import("/a.js");</script>`;
+
+  it("keeps the same bytes for every visitor, its inline scripts allowed by their hashes", () => {
+    const kept = toVisitorPage({ status: 200, headers }, rendered("P+h/1="), "P+h/1=");
     expect(kept.shared).toBe(true);
-    expect(joinParts(kept.parts, "abc").toString()).toBe(
-      '<script nonce="abc">1</script><p>£ café</p><style nonce="abc">',
+    expect(kept.body.toString()).toBe(
+      '<link rel="modulepreload" href="/a.js"/><script>window.x = "£";</script><p>£ café</p>' +
+        '<script type="application/ld+json">{}</script><script type="module" async="">import("/a.js");</script>',
     );
-    expect(joinParts(kept.parts, "xyz").toString()).toBe(
-      '<script nonce="xyz">1</script><p>£ café</p><style nonce="xyz">',
+    expect(kept.scriptHashes).toEqual([sha256('window.x = "£";'), sha256('import("/a.js");')]);
+    // Rendered again, with another placeholder: the same page, the same validator.
+    expect(toVisitorPage({ status: 200, headers }, rendered("QQ"), "QQ").etag).toBe(kept.etag);
+  });
+
+  it("refuses a render that uses its nonce where no hash can stand for it", () => {
+    expect(() => toVisitorPage({ status: 200, headers }, '<script nonce="N">s.nonce = "N"</script>', "N")).toThrow(
+      /nonce/,
     );
-    const again = toVisitorPage(
-      { status: 200, headers },
-      '<script nonce="QQ">1</script><p>£ café</p><style nonce="QQ">',
-      "QQ",
+  });
+
+  it("turns the response's nonce policy into one of hashes", () => {
+    const policy =
+      "default-src 'self';script-src 'nonce-abc';script-src-attr 'none';style-src 'self' 'unsafe-inline' 'nonce-def'";
+    expect(visitorPolicy(policy, ["'sha256-1'", "'sha256-2'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-1' 'sha256-2';script-src-attr 'none';style-src 'self' 'unsafe-inline'",
     );
-    expect(again.etag).toBe(kept.etag);
+  });
+
+  it("compresses a page once per encoding, and not at all below a kilobyte", async () => {
+    const big = page(`<p>${"Skillshelf ".repeat(200)}</p>`);
+    const br = encodedBody(big, "br");
+    expect(encodedBody(big, "br")).toBe(br);
+    expect(zlib.brotliDecompressSync(await (br as Promise<Buffer>)).equals(big.body)).toBe(true);
+    expect(zlib.gunzipSync(await (encodedBody(big, "gzip") as Promise<Buffer>)).equals(big.body)).toBe(true);
+    expect(encodedBody(page("<p>small</p>"), "br")).toBeNull();
   });
 });
 

@@ -1,52 +1,113 @@
 import { createHash, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 
 /**
- * A page rendered for a visitor without a session, kept as the HTML around its
- * CSP nonces: each response joins the parts with a nonce of its own. The parts
- * are kept as UTF-8 bytes: a big page (home at 100x the demo is 950 KB) encoded
- * again on every response cost more than compressing it.
+ * A page rendered for a visitor without a session: the same bytes for every
+ * visitor. Its inline scripts are allowed by their hashes rather than by a
+ * nonce (a nonce kept in a shared page would be no secret), so nothing in the
+ * body changes between responses, and each encoding is made once for the page
+ * (decision 0038).
  */
 export interface VisitorPage {
   status: number;
   /** The headers the app gave the page. */
   headers: [string, string][];
-  /** The body's UTF-8 bytes, split wherever the render's placeholder nonce stood. */
-  parts: Buffer[];
-  /** A weak validator over the page without its nonces: the same page has the same ETag on every instance. */
+  /** The document's UTF-8 bytes. */
+  body: Buffer;
+  /** The script-src sources of its inline scripts: each one's SHA-256, as `'sha256-…'`. */
+  scriptHashes: string[];
+  /** A weak validator over the page (weak: the same for each encoding): the same page has the same ETag on every instance. */
   etag: string;
   /** Whether every visitor may get this page: a 200 the app marked public, with no Set-Cookie. */
   shared: boolean;
   /** A 404 with no Set-Cookie: kept for visitors too, but never for other caches, and in a budget of its own. */
   missing: boolean;
+  /** The body in each encoding asked for so far, each made once. */
+  encoded: Map<PageEncoding, Promise<Buffer>>;
 }
+
+export type PageEncoding = "br" | "gzip";
 
 /** The nonce a page is rendered with for the cache: random, so no catalogue text can contain it. */
 export const placeholderNonce = () => randomBytes(18).toString("base64");
 
 export function toVisitorPage(
   response: { status: number; headers: Headers },
-  body: string,
+  rendered: string,
   nonce: string,
 ): VisitorPage {
-  const parts = body.split(nonce).map((part) => Buffer.from(part));
+  // The scripts React and React Router write carry the render's nonce; each is allowed by its hash instead.
+  const scripts = new RegExp(`<script nonce="${escapeRegExp(nonce)}"[^>]*>([\\s\\S]*?)</script>`, "g");
+  const scriptHashes = [...rendered.matchAll(scripts)].map(
+    (match) =>
+      `'sha256-${createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64")}'`,
+  );
+  const html = rendered.replaceAll(` nonce="${nonce}"`, "");
+  // Anywhere else (a script that copies its nonce to the scripts it adds), a hash would not cover it.
+  if (html.includes(nonce)) throw new Error("the render used its CSP nonce outside a nonce attribute");
+  const body = Buffer.from(html);
   const noCookie = response.headers.getSetCookie().length === 0;
   const shared = response.status === 200 && noCookie && /\bpublic\b/.test(response.headers.get("cache-control") ?? "");
   return {
     status: response.status,
     headers: [...response.headers],
-    parts,
-    etag: `W/"${parts.reduce((hash, part) => hash.update(part), createHash("sha1")).digest("base64url")}"`,
+    body,
+    scriptHashes,
+    etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
     shared,
     missing: response.status === 404 && noCookie,
+    encoded: new Map(),
   };
 }
 
-/** A kept page's bytes for one response, with its own nonce where the placeholder stood. */
-export function joinParts(parts: Buffer[], nonce: string): Buffer {
-  const between = Buffer.from(nonce);
-  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [between, part])));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The response's policy for a kept page: its inline scripts allowed by hash, and its module scripts by origin
+ * (they no longer inherit a nonce); no nonce anywhere, for none is in the page.
+ */
+export function visitorPolicy(policy: string, scriptHashes: string[]): string {
+  return policy
+    .replace(/ ?'nonce-[^']*'/g, "")
+    .replace(/(^|;)\s*script-src\b[^;]*/, `$1script-src 'self' ${scriptHashes.join(" ")}`.trimEnd());
 }
+
+/** Bodies below this go as they are (as the compression plugin's threshold). */
+const ENCODE_FROM_BYTES = 1024;
+/** Brotli's best quality for pages of a usual size; a huge one (home at 100x the demo) at a quicker setting. */
+const BEST_QUALITY_UP_TO_BYTES = 256 * 1024;
+
+/**
+ * A kept page's body in `encoding`, made once per page (on the thread pool), or null when it is too small to
+ * gain from it.
+ */
+export function encodedBody(page: VisitorPage, encoding: PageEncoding): Promise<Buffer> | null {
+  if (page.body.length < ENCODE_FROM_BYTES) return null;
+  let encoded = page.encoded.get(encoding);
+  if (!encoded) {
+    encoded =
+      encoding === "br"
+        ? brotliCompress(page.body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: page.body.length <= BEST_QUALITY_UP_TO_BYTES ? 11 : 6,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+            },
+          })
+        : gzip(page.body, { level: 9 });
+    // A failure is not kept: the next request tries again.
+    encoded.catch(() => page.encoded.delete(encoding));
+    page.encoded.set(encoding, encoded);
+  }
+  return encoded;
+}
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 interface Entry {
   page: VisitorPage;
@@ -89,7 +150,8 @@ export class PageCache {
     this.ttlMs = options.ttlMs;
     this.staleMs = options.staleMs;
     this.now = options.now ?? Date.now;
-    const sizeCalculation = (entry: Entry) => entry.page.parts.reduce((n, p) => n + p.length, 64);
+    // A page's compressed copies are a fraction of it (a fifth or less): counted at half its size, made or not.
+    const sizeCalculation = (entry: Entry) => Math.ceil(entry.page.body.length * 1.5) + 64;
     this.entries = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation });
     this.missing = new LRUCache<string, Entry>({ maxSize: options.missingMaxBytes, sizeCalculation });
   }
@@ -122,6 +184,9 @@ export class PageCache {
     const rendering = render().then((page) => {
       // A catalogue change during the render makes the page stale before it is kept.
       if ((page.shared || page.missing) && version() === current) {
+        // The same bytes again (a page renewed after its lifetime): the encodings made already still serve.
+        const before = this.entries.peek(key) ?? this.missing.peek(key);
+        if (before?.page.etag === page.etag) page.encoded = before.page.encoded;
         const entry = { page, version: current, keptAt: this.now() };
         (page.shared ? this.entries : this.missing).set(key, entry);
         (page.shared ? this.missing : this.entries).delete(key);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type {
   AdminListQuery,
@@ -41,9 +42,23 @@ import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { searchPageArgs } from "../paging/keyset-page.ts";
 import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
 import { CROSS_SITE_FORM, crossSitePost, takeUploadNotice } from "./form-navigation.ts";
-import { joinParts, PageCache, placeholderNonce, toVisitorPage, type VisitorPage } from "./page-cache.ts";
+import {
+  encodedBody,
+  PageCache,
+  type PageEncoding,
+  placeholderNonce,
+  toVisitorPage,
+  type VisitorPage,
+  visitorPolicy,
+} from "./page-cache.ts";
 import { catalogueFile, pageLanguage } from "./page-language.ts";
 import { viewerOf } from "./viewer.ts";
+
+/** A page every visitor gets: a shared cache keeps it 5 s, and sends it 10 s longer while it fetches it again. */
+export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=10";
+
+/** The encodings a kept page is sent in: the one the request prefers (its q-values), br before gzip on a tie. */
+const PAGE_ENCODINGS: PageEncoding[] = ["br", "gzip"];
 
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
 
@@ -307,8 +322,8 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     return toVisitorPage(response, context.rendered.html?.toString() ?? (await response.text()), nonce);
   };
 
-  /** A visitor's page from the cache: its own nonce, a validator, and headers a CDN may keep it by. */
-  const sendVisitorPage = (request: FastifyRequest, reply: FastifyReply, page: VisitorPage) => {
+  /** A visitor's page from the cache: the same bytes for everyone, sent as kept, with headers a shared cache may use. */
+  const sendVisitorPage = async (request: FastifyRequest, reply: FastifyReply, page: VisitorPage) => {
     reply.status(page.status);
     const cookies: string[] = [];
     for (const [name, value] of page.headers) {
@@ -316,19 +331,22 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       else if (name !== "content-length") reply.header(name, value);
     }
     if (cookies.length) reply.header("set-cookie", cookies);
+    const policy = reply.getHeader("content-security-policy");
+    if (typeof policy === "string") reply.header("content-security-policy", visitorPolicy(policy, page.scriptHashes));
     if (page.shared) {
-      // Stored by browsers and proxies, but revalidated on each use: a catalogue change shows at once.
-      reply.header("cache-control", "public, max-age=0, must-revalidate").header("etag", page.etag);
-      if (fresh(request.headers, { etag: page.etag })) {
-        // The copy the client keeps has the policy it came with, whose nonce matches its scripts.
-        reply.removeHeader("content-security-policy");
-        return reply.status(304).send();
-      }
+      // Browsers revalidate on each use, so a catalogue change shows at once; a shared cache (a proxy, a CDN)
+      // may keep it a few seconds, and send it a little longer while it asks again.
+      reply.header("cache-control", SHARED_PAGE_CACHE_CONTROL).header("etag", page.etag);
+      if (fresh(request.headers, { etag: page.etag })) return reply.status(304).send();
     } else if (!reply.hasHeader("cache-control")) {
       reply.header("cache-control", "private, no-cache");
     }
     if (request.method === "HEAD") return reply.send();
-    return reply.send(joinParts(page.parts, reply.cspNonce.script));
+    const accepted = request.headers["accept-encoding"];
+    const encoding = accepted ? negotiate(accepted, PAGE_ENCODINGS) : null;
+    const encoded = encoding ? encodedBody(page, encoding) : null;
+    if (!encoding || !encoded) return reply.send(page.body);
+    return reply.header("content-encoding", encoding).send(await encoded);
   };
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
