@@ -1,0 +1,231 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
+import { smallCatalogue } from "./helpers/factories.ts";
+import { freePort } from "./helpers/free-port.ts";
+
+/*
+ * The store behind nginx with the configuration docs/nginx/skillshelf.conf
+ * documents, read from that file: TLS in front, visitors' pages kept by
+ * nginx's cache, sessions never. nginx is Debian's package (.ci/run installs it).
+ */
+
+const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+const RECIPE = path.resolve(import.meta.dirname, "../../../docs/nginx/skillshelf.conf");
+const HOST = "shop.example.com";
+
+let store: TestStore;
+let nginx: ChildProcess;
+let dir: string;
+let httpsPort: number;
+let httpPort: number;
+let adminToken: string;
+
+/** The recipe with this test's ports and files where it names the usual ones: each must still be there. */
+function adapt(text: string, replacements: [string, string][]): string {
+  let adapted = text;
+  for (const [from, to] of replacements) {
+    if (!adapted.includes(from)) throw new Error(`docs/nginx/skillshelf.conf no longer says "${from}"`);
+    adapted = adapted.replaceAll(from, to);
+  }
+  return adapted;
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function collect(resolve: (answer: Answer) => void, reject: (error: Error) => void) {
+  return (res: http.IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    res.on("data", (chunk: Buffer) => chunks.push(chunk));
+    res.on("error", reject);
+    res.on("end", () =>
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+    );
+  };
+}
+
+/** A GET through nginx over TLS, as a browser at https://shop.example.com sends it (the certificate is the test's own). */
+function viaNginx(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    https
+      .get(
+        {
+          host: "127.0.0.1",
+          port: httpsPort,
+          path: url,
+          servername: HOST,
+          rejectUnauthorized: false,
+          headers: { host: HOST, "accept-encoding": "identity", ...headers },
+        },
+        collect(resolve, reject),
+      )
+      .on("error", reject);
+  });
+}
+
+async function untilAnswered(deadline: number): Promise<void> {
+  for (;;) {
+    try {
+      await viaNginx("/api/health");
+      return;
+    } catch (error) {
+      if (Date.now() > deadline || nginx.exitCode !== null) {
+        const log = fs.existsSync(`${dir}/error.log`) ? fs.readFileSync(`${dir}/error.log`, "utf8") : "";
+        throw new Error(`nginx did not answer: ${String(error)}\n${log}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(NGINX)) {
+    throw new Error(`nginx is not installed at ${NGINX}: apt-get install nginx (or set NGINX_PATH)`);
+  }
+  ensureWebBuild();
+  store = await createTestStore({ pages: true, env: { TRUST_PROXY: "1" } });
+  await store.importCatalogue(smallCatalogue());
+  adminToken = await signIn(store, (await createUser(store, { role: "admin" })).id);
+  await store.app.listen({ port: 0, host: "127.0.0.1" });
+  const storePort = (store.app.server.address() as { port: number }).port;
+
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-nginx-"));
+  execFileSync("openssl", [
+    ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", `/CN=${HOST}`],
+    ...["-keyout", `${dir}/privkey.pem`, "-out", `${dir}/fullchain.pem`],
+  ]);
+  [httpsPort, httpPort] = [await freePort(), await freePort()];
+  const site = adapt(fs.readFileSync(RECIPE, "utf8"), [
+    ["127.0.0.1:3000", `127.0.0.1:${storePort}`],
+    ["listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`],
+    ["listen 80;", `listen 127.0.0.1:${httpPort};`],
+    ["/etc/ssl/skillshelf/", `${dir}/`],
+    ["/var/cache/nginx/skillshelf", `${dir}/cache`],
+  ]);
+  fs.writeFileSync(`${dir}/skillshelf.conf`, site);
+  // nginx's own files in the test's folder; as root, its worker runs as root to write them.
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `${kind}_temp_path ${dir}/${kind};`);
+  fs.writeFileSync(
+    `${dir}/nginx.conf`,
+    [
+      process.getuid?.() === 0 ? "user root;" : "",
+      "worker_processes 1;",
+      "daemon off;",
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      "events { worker_connections 256; }",
+      `http { access_log off; ${temp.join(" ")} include ${dir}/skillshelf.conf; }`,
+    ].join("\n"),
+  );
+  nginx = spawn(NGINX, ["-p", dir, "-e", `${dir}/error.log`, "-c", `${dir}/nginx.conf`], { stdio: "ignore" });
+  await untilAnswered(Date.now() + 10_000);
+}, 180_000);
+
+afterAll(async () => {
+  if (nginx && nginx.exitCode === null) {
+    const exited = new Promise((resolve) => nginx.once("exit", resolve));
+    nginx.kill("SIGQUIT");
+    await exited;
+  }
+  await store?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const cacheStatus = (answer: Answer) => answer.headers["x-cache-status"];
+
+describe("the store behind nginx (docs/nginx/skillshelf.conf)", () => {
+  it("sends plain HTTP to HTTPS", async () => {
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      http
+        .get({ host: "127.0.0.1", port: httpPort, path: "/docker", headers: { host: HOST } }, collect(resolve, reject))
+        .on("error", reject);
+    });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe(`https://${HOST}/docker`);
+  });
+
+  it("keeps visitors' pages in nginx's cache, each language and encoding apart", async () => {
+    const first = await viaNginx("/docker");
+    const second = await viaNginx("/docker");
+    expect(first.status).toBe(200);
+    expect(first.body).toContain(">Login<");
+    expect(cacheStatus(second)).toBe("HIT");
+    expect(second.body).toBe(first.body);
+    expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+
+    // Vary: a French visitor and a browser asking for br get pages of their own, kept as well.
+    await viaNginx("/docker", { "accept-language": "fr" });
+    const french = await viaNginx("/docker", { "accept-language": "fr" });
+    expect(cacheStatus(french)).toBe("HIT");
+    expect(french.body).toContain('<html lang="fr"');
+    expect((await viaNginx("/docker")).body).toContain('<html lang="en"');
+    await viaNginx("/docker", { "accept-encoding": "br" });
+    const br = await viaNginx("/docker", { "accept-encoding": "br" });
+    expect(cacheStatus(br)).toBe("HIT");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect((await viaNginx("/docker")).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("never gives a signed-in learner a kept page, nor keeps theirs, but keeps the hashed files for all", async () => {
+    const learner = await createUser(store, { name: "Grace Hopper" });
+    const token = await signIn(store, learner.id);
+    for (const headers of [{ cookie: `lang=en; access-token=${token}` }, bearer(token)]) {
+      // A page no visitor has asked for yet, then one nginx keeps.
+      for (const url of ["/docker/volumes", "/docker"]) {
+        const mine = await viaNginx(url, headers);
+        expect(mine.status, url).toBe(200);
+        expect(cacheStatus(mine), url).toBe("BYPASS");
+        expect(mine.body, url).toContain("Grace Hopper");
+        expect(mine.headers["cache-control"], url).toBe("private, no-cache");
+      }
+    }
+    // The build's hashed files are the same for everyone: kept for the signed-in too.
+    const asset = /href="(\/assets\/root-[\w-]+\.css)"/.exec((await viaNginx("/docker")).body)?.[1];
+    if (!asset) throw new Error("no stylesheet in the page");
+    await viaNginx(asset, { cookie: `access-token=${token}` });
+    const kept = await viaNginx(asset, { cookie: `access-token=${token}` });
+    expect(cacheStatus(kept)).toBe("HIT");
+    expect(kept.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const url of ["/docker/volumes", "/docker"]) {
+      const visitor = await viaNginx(url);
+      expect(visitor.body, url).not.toContain("Grace Hopper");
+      expect(visitor.body, url).toContain(">Login<");
+    }
+  });
+
+  it("shows a catalogue change through the cache within a visitor page's lifetime", async () => {
+    await viaNginx("/git");
+    expect(cacheStatus(await viaNginx("/git"))).toBe("HIT");
+    const tree = (
+      await store.app.inject({ method: "GET", url: "/api/admin/catalogue", headers: bearer(adminToken) })
+    ).json<{ data: { categories: { artefacts: { id: number; slug: string }[] }[] } }>().data;
+    const git = tree.categories.flatMap((p) => p.artefacts).find((a) => a.slug === "git");
+    if (!git) throw new Error("no git artefact");
+    const changed = await store.app.inject({
+      method: "PATCH",
+      url: `/api/admin/categories/${git.id}`,
+      headers: bearer(adminToken),
+      payload: { name: "Git for teams" },
+    });
+    expect(changed.statusCode).toBe(200);
+    // s-maxage=5 and stale-while-revalidate=10: nginx asks the store again within 15 s of keeping the page.
+    const started = Date.now();
+    let seen = await viaNginx("/git");
+    while (!seen.body.includes("Git for teams") && Date.now() - started < 16_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      seen = await viaNginx("/git");
+    }
+    expect(seen.body).toContain("Git for teams");
+    expect(Date.now() - started).toBeLessThan(16_000);
+  }, 30_000);
+});
