@@ -148,6 +148,10 @@ describe("pages for visitors without a session", () => {
     const login = await visit("/login");
     expect(login.statusCode).toBe(200);
     expect(login.headers["cache-control"]).not.toContain("public");
+    // Rendered for each request, it is compressed as any answer is, not kept compressed.
+    const compressed = await visit("/login", { "accept-encoding": "br" });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toContain("<form");
     // A 404 is kept for visitors too (a broken link asked again costs no render), but for no other cache.
     const missing = [await visit("/no-such-page/at-all"), await visit("/no-such-page/at-all")];
     for (const res of missing) {

@@ -342,7 +342,9 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       reply.header("cache-control", "private, no-cache");
     }
     if (request.method === "HEAD") return reply.send();
-    const accepted = request.headers["accept-encoding"];
+    // A page that is kept is compressed once; one rendered for this request alone (a sign-in form) goes to
+    // the compression plugin like any other answer, rather than to brotli's slowest, best setting each time.
+    const accepted = page.shared || page.missing ? request.headers["accept-encoding"] : undefined;
     const encoding = accepted ? negotiate(accepted, PAGE_ENCODINGS) : null;
     const encoded = encoding ? encodedBody(page, encoding) : null;
     if (!encoding || !encoded) return reply.send(page.body);
