@@ -2,12 +2,14 @@
 // - GET /bench/static-categories: the categories body's bytes from memory with the same headers,
 //   the baseline the API is compared to;
 // - GET /bench/memory/<page path>: that page's HTML, rendered once for an anonymous visitor, then
-//   sent from memory with its status and headers, through the same hooks (compression, helmet):
-//   the baseline each page is compared to;
+//   sent from memory with its status and headers, in the encoding the request prefers (captured
+//   once, so nothing is compressed per response), through the same hooks: the baseline each page
+//   is compared to;
 // - POST /bench/learner: a learner with one artefact in the cart and a session; its name and token.
 // With several processes (WORKERS, on PostgreSQL) this one supervises them as server.ts does, and each
 // worker serves all of this; the bench hears "ready" once they all listen.
 import type { OutgoingHttpHeaders } from "node:http";
+import negotiate from "@fastify/accept-negotiator";
 import { buildApp } from "../src/app.ts";
 import { seedDemoIfEmpty } from "../src/catalogue/seed-demo.ts";
 import { openDatabase } from "../src/db/client.ts";
@@ -46,15 +48,22 @@ async function serveBench(config: Config) {
   const captured = new Map<string, Promise<{ status: number; headers: OutgoingHttpHeaders; body: Buffer }>>();
   app.get<{ Params: { "*": string } }>("/bench/memory/*", async (request, reply) => {
     const path = `/${request.params["*"]}`;
-    let page = captured.get(path);
+    // The bytes in the encoding this request prefers, as the page itself sends them, captured once: a
+    // server sending kept bytes compresses nothing per response.
+    const accepted = request.headers["accept-encoding"];
+    const encoding = (accepted && negotiate(accepted, ["br", "gzip"])) || "identity";
+    const key = `${encoding} ${path}`;
+    let page = captured.get(key);
     if (!page) {
-      page = app.inject({ method: "GET", url: path }).then((response) => {
+      page = app.inject({ method: "GET", url: path, headers: { "accept-encoding": encoding } }).then((response) => {
         const headers: OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(response.headers))
           if (value !== undefined && !NOT_REPLAYED.has(name)) headers[name] = value;
+        const sent = response.headers["content-encoding"];
+        if (sent) headers["content-encoding"] = sent;
         return { status: response.statusCode, headers, body: response.rawPayload };
       });
-      captured.set(path, page);
+      captured.set(key, page);
     }
     const { status, headers, body } = await page;
     return reply.status(status).headers(headers).send(body);
