@@ -3,8 +3,14 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { appSettings } from "../db/schema/index.ts";
 
-/** How long a media URL handed out with a content page stays valid. */
+/** How long a media URL handed out with a content page stays valid, at least. */
 const MEDIA_URL_TTL_SECONDS = 15 * 60;
+/**
+ * URLs expire at the end of a window of this length (so they stay valid 15 to 20 minutes): a page rendered
+ * again within one carries the same URLs, so a visitor's kept article keeps its bytes, its ETag and its
+ * compressed copies across the page cache's renewals (each minute), and browsers and proxies get 304s.
+ */
+const MEDIA_URL_WINDOW_SECONDS = 5 * 60;
 
 /**
  * Signs short-lived media URLs for one viewer. The key is kept in the database
@@ -30,8 +36,8 @@ export class MediaSigner {
   }
 
   url(mediaId: number, userId: number): string {
-    // Rounded up to the minute so one page's URLs stay stable for the browser's cache.
-    const expires = Math.ceil((this.now() / 1000 + MEDIA_URL_TTL_SECONDS) / 60) * 60;
+    const expires =
+      Math.ceil((this.now() / 1000 + MEDIA_URL_TTL_SECONDS) / MEDIA_URL_WINDOW_SECONDS) * MEDIA_URL_WINDOW_SECONDS;
     return `/media/${mediaId}?expires=${expires}&signature=${this.sign(mediaId, userId, expires)}`;
   }
 
