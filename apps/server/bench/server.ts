@@ -15,6 +15,7 @@ import { seedDemoIfEmpty } from "../src/catalogue/seed-demo.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { withEmulators } from "../src/emulator-mode.ts";
 import { type Config, loadConfig } from "../src/env.ts";
+import { RESPONSE_ENCODINGS } from "../src/plugins/compression.ts";
 import { superviseWorkers } from "../src/workers.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 
@@ -51,7 +52,7 @@ async function serveBench(config: Config) {
     // The bytes in the encoding this request prefers, as the page itself sends them, captured once: a
     // server sending kept bytes compresses nothing per response.
     const accepted = request.headers["accept-encoding"];
-    const encoding = (accepted && negotiate(accepted, ["br", "gzip"])) || "identity";
+    const encoding = (accepted && negotiate(accepted, RESPONSE_ENCODINGS)) || "identity";
     const key = `${encoding} ${path}`;
     let page = captured.get(key);
     if (!page) {

@@ -13,7 +13,11 @@ const compressibleType =
   /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]+\+)?(?:json|xml|javascript)|image\/svg\+xml)/i;
 
 /** Bodies below this go as they are: one packet either way, and compressing them costs more than it saves. */
-const COMPRESSION_THRESHOLD = 1024;
+export const COMPRESSION_THRESHOLD = 1024;
+
+/** The encodings answers are sent in: the one the request prefers (its q-values), br before gzip on a tie. */
+export type ResponseEncoding = "br" | "gzip";
+export const RESPONSE_ENCODINGS: ResponseEncoding[] = ["br", "gzip"];
 
 /**
  * Responses compressed with br or gzip, whichever the request's Accept-Encoding
@@ -40,7 +44,7 @@ export const compression = fp(async (app) => {
   });
 
   await app.register(compress, {
-    encodings: ["br", "gzip"],
+    encodings: RESPONSE_ENCODINGS,
     threshold: COMPRESSION_THRESHOLD,
     customTypes: compressibleType,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { COMPRESSION_THRESHOLD, type ResponseEncoding } from "../plugins/compression.ts";
 
 /**
  * A page rendered for a visitor without a session: the same bytes for every
@@ -25,10 +26,8 @@ export interface VisitorPage {
   /** A 404 with no Set-Cookie: kept for visitors too, but never for other caches, and in a budget of its own. */
   missing: boolean;
   /** The body in each encoding asked for so far, each made once. */
-  encoded: Map<PageEncoding, Promise<Buffer>>;
+  encoded: Map<ResponseEncoding, Promise<Buffer>>;
 }
-
-export type PageEncoding = "br" | "gzip";
 
 /** The nonce a page is rendered with for the cache: random, so no catalogue text can contain it. */
 export const placeholderNonce = () => randomBytes(18).toString("base64");
@@ -76,8 +75,6 @@ export function visitorPolicy(policy: string, scriptHashes: string[]): string {
     .replace(/(^|;)\s*script-src\b[^;]*/, `$1script-src 'self' ${scriptHashes.join(" ")}`.trimEnd());
 }
 
-/** Bodies below this go as they are (as the compression plugin's threshold). */
-const ENCODE_FROM_BYTES = 1024;
 /** Brotli's best quality for pages of a usual size; a huge one (home at 100x the demo) at a quicker setting. */
 const BEST_QUALITY_UP_TO_BYTES = 256 * 1024;
 
@@ -85,8 +82,8 @@ const BEST_QUALITY_UP_TO_BYTES = 256 * 1024;
  * A kept page's body in `encoding`, made once per page (on the thread pool), or null when it is too small to
  * gain from it.
  */
-export function encodedBody(page: VisitorPage, encoding: PageEncoding): Promise<Buffer> | null {
-  if (page.body.length < ENCODE_FROM_BYTES) return null;
+export function encodedBody(page: VisitorPage, encoding: ResponseEncoding): Promise<Buffer> | null {
+  if (page.body.length < COMPRESSION_THRESHOLD) return null;
   let encoded = page.encoded.get(encoding);
   if (!encoded) {
     encoded =

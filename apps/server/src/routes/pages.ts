@@ -40,12 +40,12 @@ import { sendError } from "../operations/envelope.ts";
 import { pageActions } from "../operations/page-actions.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { searchPageArgs } from "../paging/keyset-page.ts";
+import { RESPONSE_ENCODINGS } from "../plugins/compression.ts";
 import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
 import { CROSS_SITE_FORM, crossSitePost, takeUploadNotice } from "./form-navigation.ts";
 import {
   encodedBody,
   PageCache,
-  type PageEncoding,
   placeholderNonce,
   toVisitorPage,
   type VisitorPage,
@@ -56,9 +56,6 @@ import { viewerOf } from "./viewer.ts";
 
 /** A page every visitor gets: a shared cache keeps it 5 s, and sends it 10 s longer while it fetches it again. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=10";
-
-/** The encodings a kept page is sent in: the one the request prefers (its q-values), br before gzip on a tie. */
-const PAGE_ENCODINGS: PageEncoding[] = ["br", "gzip"];
 
 export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.meta.url));
 
@@ -345,7 +342,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     // A page that is kept is compressed once; one rendered for this request alone (a sign-in form) goes to
     // the compression plugin like any other answer, rather than to brotli's slowest, best setting each time.
     const accepted = page.shared || page.missing ? request.headers["accept-encoding"] : undefined;
-    const encoding = accepted ? negotiate(accepted, PAGE_ENCODINGS) : null;
+    const encoding = accepted ? negotiate(accepted, RESPONSE_ENCODINGS) : null;
     const encoded = encoding ? encodedBody(page, encoding) : null;
     if (!encoding || !encoded) return reply.send(page.body);
     return reply.header("content-encoding", encoding).send(await encoded);
