@@ -49,7 +49,13 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files wait on pages and mail most of the time: two at once, each worker on its own
+          // store (e2e/global-setup.ts), so no file sees another's writes or rate limits.
+          maxWorkers: Number(process.env.E2E_STORES ?? 2),
+          // A file's modules (Playwright, axe, the support files) load once per worker, not once per file.
+          isolate: false,
+          // expect.poll waits for what a page shows as long as a locator would, not Vitest's 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type BrowserContext, type Page, request } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import { baseUrl } from "./browser.ts";
+import { store } from "./store.ts";
 
 /**
  * Accounts for the account e2e tests.
@@ -110,12 +111,11 @@ interface Mail {
  * already, or the next one to come, which the mail server answers with as soon as it arrives.
  */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<Mail> {
-  const mailboxUrl = inject("mailboxUrl");
   const deadline = Date.now() + timeoutMs;
   let seen = -1;
   for (;;) {
     const query = new URLSearchParams({ to, after: String(seen), wait: String(Math.max(0, deadline - Date.now())) });
-    const messages = (await (await fetch(`${mailboxUrl}/messages?${query}`)).json()) as Mail[];
+    const messages = (await (await fetch(`${store.mailboxUrl}/messages?${query}`)).json()) as Mail[];
     const mail = messages.findLast((m) => subject.test(m.subject));
     if (mail) return mail;
     if (Date.now() >= deadline) throw new Error(`No mail "${subject}" to ${to} within ${timeoutMs} ms`);

@@ -1,10 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import { baseUrl } from "./browser.ts";
 import type { StorageState } from "./purchase.ts";
+import { store } from "./store.ts";
 
 /** The operator made by global-setup.ts with the CLI's create-admin. */
-const ADMIN = inject("admin");
+const ADMIN = store.admin;
 
 /**
  * Signs the admin in once through the API (one of the run's 30 sign-ins) and

@@ -8,10 +8,11 @@ import {
   type Page,
 } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
+import { store } from "./store.ts";
 
-export const baseUrl = inject("baseUrl");
+export const baseUrl = store.baseUrl;
 /** Where the payment emulators answer: their pages and control endpoints (/emulator/...). */
-export const emulatorsUrl = inject("emulatorsUrl");
+export const emulatorsUrl = store.emulatorsUrl;
 
 const browserEndpoint = inject("browserEndpoint");
 

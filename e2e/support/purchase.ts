@@ -314,9 +314,17 @@ export async function expectUnlockedMedia(page: Page, path: string) {
   const response = await page.request.get(pdfHref);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^application\/pdf/);
-  const [tab] = await Promise.all([page.context().waitForEvent("page"), pdf.click()]);
-  await tab.waitForLoadState("domcontentloaded").catch(() => {});
-  expect(tab.url()).toContain(pdfHref);
+  // The new tab navigates to the file (the headless browser has no PDF viewer, so it then downloads it).
+  const [tab, opened] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.context().waitForEvent("request", (request) => {
+      const url = new URL(request.url());
+      return url.pathname + url.search === pdfHref;
+    }),
+    pdf.click(),
+  ]);
+  expect(opened.isNavigationRequest()).toBe(true);
+  expect(opened.frame().page()).toBe(tab);
   await tab.close();
 }
 

@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { waitForMail } from "../support/accounts.ts";
 import { acceptDialogs } from "../support/admin.ts";
 import {
@@ -13,6 +13,7 @@ import {
   useLearnerBrowser,
 } from "../support/purchase.ts";
 import { REFUND_DRILL } from "../support/seed-guarantees.ts";
+import { store } from "../support/store.ts";
 
 const REFUNDED = "Your order is refunded and its access removed.";
 /** What the store answers the second request: the first is still at the provider, or already done. */
@@ -116,7 +117,7 @@ describe("two refund requests for one order at once", () => {
     const subject = `Your Skillshelf order ${bought.number} is refunded`;
     await waitForMail(LEARNER.email, new RegExp(`order ${bought.number} is refunded`));
     const mails = (await (
-      await fetch(`${inject("mailboxUrl")}/messages?to=${encodeURIComponent(LEARNER.email)}`)
+      await fetch(`${store.mailboxUrl}/messages?to=${encodeURIComponent(LEARNER.email)}`)
     ).json()) as { subject: string }[];
     expect(mails.filter((mail) => mail.subject === subject)).toHaveLength(1);
   });

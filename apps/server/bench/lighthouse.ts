@@ -1,5 +1,6 @@
 // Lighthouse, mobile with simulated throttling (its defaults), on pages of a running store.
 import fs from "node:fs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium.ts";
 
 export interface LighthouseScores {
   performance: number;
@@ -11,8 +12,7 @@ export interface LighthouseScores {
 
 /** The Chromium to drive, or null when there is none. */
 export function findChromium(): string | null {
-  const candidate = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  return fs.existsSync(candidate) ? candidate : null;
+  return fs.existsSync(CHROMIUM_PATH) ? CHROMIUM_PATH : null;
 }
 
 /** Audits each URL in turn in one headless Chromium; scores out of 100, or why a page could not be audited. */
@@ -27,15 +27,8 @@ export async function runLighthouse(
   ]);
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-    ],
+    // Lighthouse's launcher starts Chromium with a window unless told otherwise.
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   const scores = new Map<string, LighthouseScores | { error: string }>();
   try {

@@ -6,6 +6,7 @@ import { toMajor } from "@skillshelf/shared/money.ts";
 import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.ts";
+import { CHROMIUM_PATH } from "../test/helpers/chromium.ts";
 import { catalogueStore, startBenchServer } from "./bench-server.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 import { findChromium, runLighthouse } from "./lighthouse.ts";
@@ -293,9 +294,7 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
           if (s.performance < 95) failures.push(`${size}x ${page}: Lighthouse performance ${s.performance} < 95`);
         }
       } else if (ends) {
-        console.log(
-          `\n  Lighthouse: skipped, no Chromium at ${process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"} (set CHROMIUM_PATH).`,
-        );
+        console.log(`\n  Lighthouse: skipped, no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH).`);
       }
     } finally {
       await server.stop();
