@@ -55,7 +55,7 @@ export function useBrowser(
       javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
     session.page = await session.context.newPage();
-    recordErrors(session.page, session.errors);
+    await recordErrors(session.page, session.errors);
   });
   afterEach(async () => {
     await session.context?.close();
@@ -64,12 +64,20 @@ export function useBrowser(
   return session;
 }
 
-/** Console errors and uncaught exceptions of `page` go into `errors`. */
-function recordErrors(page: Page, errors: string[]): void {
+/** Console errors, uncaught exceptions and Content-Security-Policy violations of `page` go into `errors`. */
+async function recordErrors(page: Page, errors: string[]): Promise<void> {
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
+  // Chromium tells of a violation the page's script caught (an eval probe, say) only by this event.
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `Content-Security-Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
 }
 
 /**
@@ -85,7 +93,7 @@ export async function inOtherContext(
   const context = await session.browser.newContext({ baseURL: baseUrl, ...options });
   try {
     const page = await context.newPage();
-    recordErrors(page, session.errors);
+    await recordErrors(page, session.errors);
     await steps(page);
   } finally {
     await context.close();

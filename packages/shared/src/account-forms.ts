@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /**
  * One schema per account form, with the exact messages of SPEC.md section 5.

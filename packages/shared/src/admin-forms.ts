@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { issueText, valuedMessage } from "./i18n/message.ts";
 import { MAX_ID, rowId } from "./ids.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money-rules.ts";
 import { pageCursorFields } from "./paging.ts";
 import { RESERVED_SLUGS } from "./reserved-slugs.ts";
+import { z } from "./zod.ts";
 
 /**
  * The operator's catalogue forms: one schema per form, checked in the browser

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -34,6 +33,7 @@ import { NOTIFICATION_KINDS } from "./notification-texts.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import { type ArticleProgress, itemProgressSchema, type progressFormSchema } from "./progress.ts";
 import type { SearchResults } from "./search.ts";
+import { z } from "./zod.ts";
 
 /**
  * The JSON shapes of CONTRACT.md section 2 and SPEC.md section 3, and the

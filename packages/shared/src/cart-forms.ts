@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { rowId } from "./ids.ts";
+import { z } from "./zod.ts";
 
 /** Add a whole sub-category (no group_id, or null) or one of its groups: the API's body and the pages' form. */
 export const addToCartSchema = z.object({

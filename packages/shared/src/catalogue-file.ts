@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { issueText, valuedMessage } from "./i18n/message.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money-rules.ts";
+import { z } from "./zod.ts";
 
 /**
  * The catalogue file format read by `npm run catalogue -- import FILE` and

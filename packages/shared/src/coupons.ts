@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { issueText } from "./i18n/message.ts";
 import { rowId } from "./ids.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money-rules.ts";
+import { z } from "./zod.ts";
 
 /**
  * Coupon codes and upgrade credit: the forms' schemas (the cart's code field,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /**
  * Every row id is a PostgreSQL `integer` (serial). A larger number names no

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /**
  * Keyset (cursor) paging of the long lists: a learner's orders and items, the

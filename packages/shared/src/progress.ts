@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { rowId } from "./ids.ts";
+import { z } from "./zod.ts";
 
 /**
  * Reading progress (issue 13): a learner who owns an article marks it done,

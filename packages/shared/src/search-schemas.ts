@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   SEARCH_DEFAULT_LIMIT,
   SEARCH_MAX_LIMIT,
@@ -7,6 +6,7 @@ import {
   SUGGESTIONS_DEFAULT_LIMIT,
   SUGGESTIONS_MAX_LIMIT,
 } from "./search.ts";
+import { z } from "./zod.ts";
 
 /** The queries and answers of GET /api/search and /api/search/suggestions (search.ts). */
 
