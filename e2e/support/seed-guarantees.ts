@@ -40,7 +40,7 @@ export const COUPON_RACE = {
   price: "£8.00",
   article: { slug: "one-use-left", title: "One use left" },
   code: "LAST-USE-E2E",
-  discount: "£3.00",
+  discount: "-£3.00",
   total: "£5.00",
 } as const;
 

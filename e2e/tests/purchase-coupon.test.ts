@@ -92,13 +92,13 @@ describe("a coupon code from the admin area to a paid order", () => {
       await toast(learner, "Your code is applied.");
       await learner.getByText(`${code}`, { exact: true }).waitFor();
       expect(await fact(learner, "Subtotal")).toBe("£29.00");
-      expect(await fact(learner, "Discount")).toBe("£7.25");
+      expect(await fact(learner, "Discount")).toBe("-£7.25");
       expect(await fact(learner, "Total")).toBe("£21.75");
       await checkPage(learner);
 
       await learner.getByRole("button", { name: "Proceed to Checkout" }).click();
       await learner.waitForURL(/\/checkout\?method=card$/);
-      expect(await fact(learner, "Discount")).toBe("£7.25");
+      expect(await fact(learner, "Discount")).toBe("-£7.25");
       expect(await fact(learner, "Total")).toBe("£21.75");
       await learner.getByRole("button", { name: "Complete Purchase" }).click();
       await onEmulatorPage(learner, "stripe", "Pay");
@@ -111,7 +111,7 @@ describe("a coupon code from the admin area to a paid order", () => {
       await learner.getByRole("heading", { name: /^Order /, level: 1 }).waitFor();
       expect(await fact(learner, "Coupon code")).toBe(code);
       expect(await fact(learner, "Subtotal")).toBe("£29.00");
-      expect(await fact(learner, "Discount")).toBe("£7.25");
+      expect(await fact(learner, "Discount")).toBe("-£7.25");
       expect(await fact(learner, "Amount")).toBe("£21.75");
       await checkPage(learner);
     });
@@ -135,7 +135,7 @@ describe("a coupon code from the admin area to a paid order", () => {
       await addToCart(learner, "elasticsearch");
       await applyCode(learner, free);
       await toast(learner, "Your code is applied.");
-      expect(await fact(learner, "Discount")).toBe("£24.00");
+      expect(await fact(learner, "Discount")).toBe("-£24.00");
       expect(await fact(learner, "Total")).toBe("£0.00");
 
       await learner.getByRole("button", { name: "Proceed to Checkout" }).click();
@@ -161,7 +161,7 @@ describe("a coupon code from the admin area to a paid order", () => {
       expect(await fact(learner, "Transaction ID")).toBe("None");
       expect(await fact(learner, "Coupon code")).toBe(free);
       expect(await fact(learner, "Subtotal")).toBe("£24.00");
-      expect(await fact(learner, "Discount")).toBe("£24.00");
+      expect(await fact(learner, "Discount")).toBe("-£24.00");
       expect(await fact(learner, "Amount")).toBe("£0.00");
       await checkPage(learner);
       const receipt = await learner.request.get(`/order-details/${id}/receipt`);
@@ -173,7 +173,7 @@ describe("a coupon code from the admin area to a paid order", () => {
         has: learner.getByRole("heading", { name: `Order ${number}` }),
       });
       expect(((await card.textContent()) ?? "").replace(/\s+/g, " ")).toMatch(
-        /Subtotal\s*£24\.00\s*Discount\s*£24\.00\s*Total\s*£0\.00/,
+        /Subtotal\s*£24\.00\s*Discount\s*-£24\.00\s*Total\s*£0\.00/,
       );
 
       await learner.goto("/elasticsearch");
@@ -309,12 +309,12 @@ describe("a coupon code from the admin area to a paid order", () => {
       await learner.getByText(fixed, { exact: true }).waitFor();
       expect(await learner.locator(".coupon-form .field__error").count()).toBe(0);
       expect(await fact(learner, "Subtotal")).toBe("£9.50");
-      expect(await fact(learner, "Discount")).toBe("£2.50");
+      expect(await fact(learner, "Discount")).toBe("-£2.50");
       expect(await fact(learner, "Total")).toBe("£7.00");
 
       await learner.getByRole("button", { name: "Proceed to Checkout" }).click();
       await learner.waitForURL(/\/checkout\?method=card$/);
-      expect(await fact(learner, "Discount")).toBe("£2.50");
+      expect(await fact(learner, "Discount")).toBe("-£2.50");
       expect(await fact(learner, "Total")).toBe("£7.00");
       await learner.getByRole("button", { name: "Complete Purchase" }).click();
       // The emulated Stripe Checkout is asked for the discounted total.
@@ -329,7 +329,7 @@ describe("a coupon code from the admin area to a paid order", () => {
       await learner.goto(`/order-details/${id}`);
       await learner.getByRole("heading", { name: `Order ${number}`, level: 1 }).waitFor();
       expect(await fact(learner, "Coupon code")).toBe(fixed);
-      expect(await fact(learner, "Discount")).toBe("£2.50");
+      expect(await fact(learner, "Discount")).toBe("-£2.50");
       expect(await fact(learner, "Amount")).toBe("£7.00");
 
       // The order's mail links to its receipt, in its text and its HTML.
@@ -349,7 +349,7 @@ describe("a coupon code from the admin area to a paid order", () => {
       expect(receipt.subarray(0, 5).toString()).toBe("%PDF-");
       expect(pdfDraws(receipt, number)).toBe(true);
       expect(pdfDraws(receipt, fixed)).toBe(true);
-      expect(pdfDraws(receipt, "£2.50")).toBe(true);
+      expect(pdfDraws(receipt, "-£2.50")).toBe(true);
       expect(pdfDraws(receipt, "£7.00")).toBe(true);
 
       // The code's one use for this learner is spent: on the whole artefact now, the field says so.

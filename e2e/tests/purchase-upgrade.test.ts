@@ -24,14 +24,14 @@ describe("upgrading a group to the whole artefact", () => {
 
     await addToCart(page, "mlops");
     expect(await fact(page, "Subtotal")).toBe("£39.00");
-    expect(await fact(page, CREDIT_LABEL)).toBe("£15.00");
+    expect(await fact(page, CREDIT_LABEL)).toBe("-£15.00");
     expect(await fact(page, "Discount")).toBe("£0.00");
     expect(await fact(page, "Total")).toBe("£24.00");
     await checkPage(page);
 
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
     await page.waitForURL(/\/checkout\?method=card$/);
-    expect(await fact(page, CREDIT_LABEL)).toBe("£15.00");
+    expect(await fact(page, CREDIT_LABEL)).toBe("-£15.00");
     expect(await fact(page, "Total")).toBe("£24.00");
     await page.getByRole("button", { name: "Complete Purchase" }).click();
     await onEmulatorPage(page, "stripe", "Pay");
@@ -46,7 +46,7 @@ describe("upgrading a group to the whole artefact", () => {
     await page.goto(`/order-details/${id}`);
     await page.getByRole("heading", { name: `Order ${number}`, level: 1 }).waitFor();
     expect(await fact(page, "Subtotal")).toBe("£39.00");
-    expect(await fact(page, CREDIT_LABEL)).toBe("£15.00");
+    expect(await fact(page, CREDIT_LABEL)).toBe("-£15.00");
     expect(await fact(page, "Discount")).toBe("£0.00");
     expect(await fact(page, "Amount")).toBe("£24.00");
     expect(await fact(page, "Payment method")).toBe("Card");
@@ -56,7 +56,7 @@ describe("upgrading a group to the whole artefact", () => {
     await page.goto("/my-orders");
     const card = page.locator("article.order-card", { has: page.getByRole("heading", { name: `Order ${number}` }) });
     const text = ((await card.textContent()) ?? "").replace(/\s+/g, " ");
-    expect(text).toMatch(new RegExp(`Subtotal\\s*£39\\.00\\s*${CREDIT_LABEL}\\s*£15\\.00\\s*Total\\s*£24\\.00`));
+    expect(text).toMatch(new RegExp(`Subtotal\\s*£39\\.00\\s*${CREDIT_LABEL}\\s*-£15\\.00\\s*Total\\s*£24\\.00`));
     expect(text).not.toContain("Discount");
   });
 });

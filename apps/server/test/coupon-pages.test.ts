@@ -190,7 +190,7 @@ describe("the cart's code field and credit line", () => {
     expect(applied.headers.location).toBe("/cart");
     const cart = textOf((await page("/cart", me.token)).body);
     expect(cart).toContain("Code TAKE-2 applied");
-    expect(cart).toContain("Subtotal £19.99 Discount £2.00 Total £17.99");
+    expect(cart).toContain("Subtotal £19.99 Discount -£2.00 Total £17.99");
 
     const removed = await post("/cart", me.token, [["intent", "coupon-remove"]]);
     expect(removed.statusCode).toBe(303);
@@ -206,14 +206,14 @@ describe("the cart's code field and credit line", () => {
       ["sub_category_id", String(docker.seo_data.id)],
     ]);
     expect(textOf((await page("/cart", me.token)).body)).toContain(
-      "Subtotal £19.99 Credit for what you own £5.00 Discount £0.00 Total £14.99",
+      "Subtotal £19.99 Credit for what you own -£5.00 Discount £0.00 Total £14.99",
     );
     const upgrade = await buyFromListing(store, me, docker);
     const details = textOf((await page(`/order-details/${upgrade.orderId}`, me.token)).body);
-    expect(details).toContain("Subtotal £19.99 Credit for what you own £5.00 Discount £0.00 Total £14.99");
+    expect(details).toContain("Subtotal £19.99 Credit for what you own -£5.00 Discount £0.00 Total £14.99");
     const admin = await signedIn("admin");
     const operatorView = textOf((await page(`/admin/orders/${upgrade.orderId}`, admin.token)).body);
-    expect(operatorView).toContain("Credit for what you own £5.00 Amount £14.99");
+    expect(operatorView).toContain("Credit for what you own -£5.00 Amount £14.99");
   });
 });
 

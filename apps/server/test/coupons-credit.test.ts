@@ -143,7 +143,7 @@ describe("upgrade credit", () => {
       status: "Completed",
     });
     const receipt = await me.receipt(order.id);
-    expect(receipt).toContain("Subtotal\n£19.99\nCredit for what you own\n£5.00\nDiscount\n£0.00\nTotal paid\n£14.99");
+    expect(receipt).toContain("Subtotal\n£19.99\nCredit for what you own\n-£5.00\nDiscount\n£0.00\nTotal paid\n£14.99");
     // Owning the whole artefact now, the group's payment is not credit again.
     expect((await me.cart()).credit).toBe(0);
   });
@@ -329,7 +329,7 @@ describe("coupon codes", () => {
     });
     const receipt = await me.receipt(order.id);
     expect(receipt).toContain(`Coupon code\n${tenPercent.toUpperCase()}`);
-    expect(receipt).toContain("Subtotal\n£19.99\nDiscount\n£2.00\nTotal paid\n£17.99");
+    expect(receipt).toContain("Subtotal\n£19.99\nDiscount\n-£2.00\nTotal paid\n£17.99");
     expect((await couponRow(tenPercent))?.uses).toBe(1);
     // Used, the code left the cart with what it paid for.
     expect((await me.cart()).coupon).toBeNull();
@@ -531,7 +531,7 @@ describe("carts that cost nothing", () => {
       payment_method: "No payment: covered by credit",
     });
     expect(await me.receipt(upgrade.id)).toContain(
-      "Subtotal\n£19.99\nCredit for what you own\n£19.99\nDiscount\n£0.00\nTotal paid\n£0.00",
+      "Subtotal\n£19.99\nCredit for what you own\n-£19.99\nDiscount\n£0.00\nTotal paid\n£0.00",
     );
     expect((await me.cart()).rows).toHaveLength(0);
     expect((await lastMailOf(store, me.user.email))?.subject).toContain(upgrade.orderNumber);

@@ -147,7 +147,7 @@ describe("a store in yen", () => {
 
     const receipt = await pdfText((await me.call("GET", `/api/orders/${order.id}/receipt`)).rawPayload);
     expect(receipt).toContain(
-      "Subtotal\nJP¥1,200\nCredit for what you own\nJP¥500\nDiscount\nJP¥100\nTotal paid\nJP¥600",
+      "Subtotal\nJP¥1,200\nCredit for what you own\n-JP¥500\nDiscount\n-JP¥100\nTotal paid\nJP¥600",
     );
     expect((await lastMailOf(store, me.user.email))?.text).toContain("JP¥600");
 

@@ -42,6 +42,12 @@ export function readerFormatting(
   return formattingOf(settings ?? { language: SETTING_OF_CODE[language], timezone: STORE_FORMATTING.timeZone });
 }
 
+/**
+ * What came off a price (a credit, a discount) as the amount to write: negative, so a receipt or
+ * a cart reads "-£3.30" as taken off; nothing taken off stays "£0.00".
+ */
+export const takenOff = (amount: number): number => (amount > 0 ? -amount : 0);
+
 /** A price the API gives in major units (19.99), for people: "£19.99" (en-GB), "19,99 £" (fr-FR), "¥500" (JPY). */
 export function formatAmount(major: number, currency: string, formatting: Formatting = STORE_FORMATTING): string {
   return formatMajor(major, currency, formatting.locale);

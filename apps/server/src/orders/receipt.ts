@@ -1,6 +1,6 @@
 import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
-import { formattingOf } from "@skillshelf/shared/formatting.ts";
+import { formattingOf, takenOff } from "@skillshelf/shared/formatting.ts";
 import { DEFAULT_LANGUAGE, languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
 import { statedMomentIn } from "@skillshelf/shared/i18n/stated-moment.ts";
 import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
@@ -167,8 +167,8 @@ export async function renderReceipt(store: { name: string; address: string[] }, 
   y -= 8;
   const subtotal = order.lines.reduce((sum, line) => sum + line.priceMinor, 0);
   const totals: [string, string][] = [["Subtotal", money(subtotal)]];
-  if (order.creditMinor > 0) totals.push([CREDIT_LABEL, money(order.creditMinor)]);
-  totals.push(["Discount", money(order.discountMinor)], ["Total paid", money(order.amountMinor)]);
+  if (order.creditMinor > 0) totals.push([CREDIT_LABEL, money(takenOff(order.creditMinor))]);
+  totals.push(["Discount", money(takenOff(order.discountMinor))], ["Total paid", money(order.amountMinor)]);
   for (const [label, value] of totals) {
     const font = label === "Total paid" ? bold : sans;
     write(t(label), { x: A4[0] - MARGIN - 220, font });

@@ -1,6 +1,6 @@
 import { orderRefundSchema } from "@skillshelf/shared/admin-forms.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
-import { formattingOf } from "@skillshelf/shared/formatting.ts";
+import { formattingOf, takenOff } from "@skillshelf/shared/formatting.ts";
 import { data, isRouteErrorResponse, Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { formatMoney, formatWhen } from "../features/admin/admin-api";
@@ -73,14 +73,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           {order.credit > 0 && (
             <>
               <dt>{t(CREDIT_LABEL)}</dt>
-              <dd>{money(order.credit, order.currency)}</dd>
+              <dd>{money(takenOff(order.credit), order.currency)}</dd>
             </>
           )}
           {order.coupon_code && (
             <>
               <dt>{t("Discount")}</dt>
               <dd>
-                {money(order.discount, order.currency)} ({t("code")}{" "}
+                {money(takenOff(order.discount), order.currency)} ({t("code")}{" "}
                 <span className="admin-mono">{order.coupon_code}</span>)
               </dd>
             </>

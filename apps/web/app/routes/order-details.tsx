@@ -1,6 +1,6 @@
 import { orderRefundSchema } from "@skillshelf/shared/admin-forms.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
-import { formattingOf } from "@skillshelf/shared/formatting.ts";
+import { formattingOf, takenOff } from "@skillshelf/shared/formatting.ts";
 import { formatOrderDate } from "@skillshelf/shared/order-dates.ts";
 import { data, Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
@@ -146,12 +146,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           {order.credit > 0 && (
             <div className="cart-totals__row">
               <dt>{t(CREDIT_LABEL)}</dt>
-              <dd>{money(order.credit, order.currency)}</dd>
+              <dd>{money(takenOff(order.credit), order.currency)}</dd>
             </div>
           )}
           <div className="cart-totals__row">
             <dt>{t("Discount")}</dt>
-            <dd>{money(order.discount, order.currency)}</dd>
+            <dd>{money(takenOff(order.discount), order.currency)}</dd>
           </div>
         </dl>
         <p className="order-details__total">

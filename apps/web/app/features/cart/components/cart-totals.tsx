@@ -1,5 +1,6 @@
 import type { CartResponse } from "@skillshelf/shared/api.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
+import { takenOff } from "@skillshelf/shared/formatting.ts";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
 
@@ -25,12 +26,12 @@ export function CartTotals({
       {cart.credit > 0 && (
         <div className="cart-totals__row">
           <dt>{t(CREDIT_LABEL)}</dt>
-          <dd>{money(cart.credit, currency)}</dd>
+          <dd>{money(takenOff(cart.credit), currency)}</dd>
         </div>
       )}
       <div className="cart-totals__row">
         <dt>{t("Discount")}</dt>
-        <dd>{money(cart.discount, currency)}</dd>
+        <dd>{money(takenOff(cart.discount), currency)}</dd>
       </div>
       <div className="cart-totals__row cart-totals__row--total">
         <dt>{t("Total")}</dt>

@@ -1,5 +1,6 @@
 import type { OrderRow } from "@skillshelf/shared/api.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
+import { takenOff } from "@skillshelf/shared/formatting.ts";
 import { useId } from "react";
 import { Link } from "react-router";
 import { usePrice } from "../../../lib/formatting";
@@ -40,13 +41,13 @@ export function OrderCard({ order, date }: { order: ShownOrder; date: string }) 
           {order.credit > 0 && (
             <div>
               <dt>{t(CREDIT_LABEL)}</dt>
-              <dd>{money(order.credit, order.currency)}</dd>
+              <dd>{money(takenOff(order.credit), order.currency)}</dd>
             </div>
           )}
           {order.discount > 0 && (
             <div>
               <dt>{t("Discount")}</dt>
-              <dd>{money(order.discount, order.currency)}</dd>
+              <dd>{money(takenOff(order.discount), order.currency)}</dd>
             </div>
           )}
           <div className="order-card__total">
