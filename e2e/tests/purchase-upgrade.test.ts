@@ -58,5 +58,10 @@ describe("upgrading a group to the whole artefact", () => {
     const text = ((await card.textContent()) ?? "").replace(/\s+/g, " ");
     expect(text).toMatch(new RegExp(`Subtotal\\s*£39\\.00\\s*${CREDIT_LABEL}\\s*-£15\\.00\\s*Total\\s*£24\\.00`));
     expect(text).not.toContain("Discount");
+
+    // My Items lists the artefact once: owned whole, it holds the group it absorbed.
+    await page.goto("/my-items");
+    await page.getByRole("heading", { name: "My Items", level: 1 }).waitFor();
+    expect(await page.locator(".owned-grid > li", { hasText: "Machine Learning Ops" }).count()).toBe(1);
   });
 });

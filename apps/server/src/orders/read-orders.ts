@@ -1,7 +1,8 @@
 import type { OrderDetail, OrderLine, OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { Page, PageRequest } from "@skillshelf/shared/paging.ts";
-import { and, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, notExists, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, entitlements, orderLines, orders } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -136,13 +137,29 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
   };
 }
 
+/** The learner's whole-artefact entitlements, beside a group one of the same artefact. */
+const whole = alias(entitlements, "whole");
+
 /**
  * The query of a learner's item list: what they own now plus the page's
  * `where`, in `orderBy` order, each row with the learner's progress through
  * it (a lateral subquery per row: one query for the page, whatever their history).
+ * A group of an artefact the learner also owns whole is left out: the whole
+ * artefact holds its articles, so it is listed once, with one progress figure.
  */
 export function selectItemPage(db: DbOrTx, userId: number | Placeholder) {
   const progress = itemProgressOf(db);
+  const absorbed = db
+    .select({ id: whole.id })
+    .from(whole)
+    .where(
+      and(
+        eq(whole.userId, entitlements.userId),
+        eq(whole.categoryId, entitlements.categoryId),
+        isNull(whole.groupId),
+        isNull(whole.revokedAt),
+      ),
+    );
   return <Limit extends number | Placeholder>(where: SQL | undefined, orderBy: SQL[], limit: Limit, part?: Part) =>
     db
       .select({
@@ -162,7 +179,14 @@ export function selectItemPage(db: DbOrTx, userId: number | Placeholder) {
       .innerJoin(categories, eq(categories.id, entitlements.categoryId))
       .leftJoin(contentGroups, eq(contentGroups.id, entitlements.groupId))
       .leftJoinLateral(progress, sql`true`)
-      .where(and(eq(entitlements.userId, userId), isNull(entitlements.revokedAt), where))
+      .where(
+        and(
+          eq(entitlements.userId, userId),
+          isNull(entitlements.revokedAt),
+          or(isNull(entitlements.groupId), notExists(absorbed)),
+          where,
+        ),
+      )
       .orderBy(...orderBy)
       .limit(limit);
 }
