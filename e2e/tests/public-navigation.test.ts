@@ -147,6 +147,31 @@ describe("navigation bar and footer", () => {
     expect(top).toBeGreaterThanOrEqual(headerBottom - 2);
   });
 
+  it("'Categories' still scrolls to the list when home takes longer than 500 ms to come", async () => {
+    const { page } = session;
+    await page.goto("/tech-cards");
+    // A slow connection: home's data arrives 1.5 s after the click, long after the scroll's 500 ms.
+    await page.route(
+      (url) => url.pathname === "/_.data",
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      },
+    );
+    await mainNav().getByRole("link", { name: "Categories", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForFunction(
+      () => {
+        const section = document.getElementById("categories");
+        if (!section || window.scrollY <= 0) return false;
+        const top = section.getBoundingClientRect().top;
+        return top >= -2 && top < window.innerHeight / 2;
+      },
+      undefined,
+      { timeout: 5000 },
+    );
+  });
+
   it("'Categories' on the home page scrolls to the list", async () => {
     const { page } = session;
     await page.goto("/");
