@@ -1,8 +1,23 @@
 import type { CategoriesResponse } from "@skillshelf/shared/api.ts";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, useBrowser } from "../support/browser.ts";
 import { getCategories } from "../support/public-catalogue.ts";
 import { forgiveNotFoundDocument } from "../support/public-errors.ts";
+
+/** Waits until the page has scrolled to the home page's category list (its top in the upper half). */
+function categoriesInView(page: Page) {
+  return page.waitForFunction(
+    () => {
+      const section = document.getElementById("categories");
+      if (!section || window.scrollY <= 0) return false;
+      const top = section.getBoundingClientRect().top;
+      return top >= -2 && top < window.innerHeight / 2;
+    },
+    undefined,
+    { timeout: 5000 },
+  );
+}
 
 describe("navigation bar and footer", () => {
   const session = useBrowser();
@@ -129,16 +144,7 @@ describe("navigation bar and footer", () => {
     const started = Date.now();
     await link.click();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.waitForFunction(
-      () => {
-        const section = document.getElementById("categories");
-        if (!section || window.scrollY <= 0) return false;
-        const top = section.getBoundingClientRect().top;
-        return top >= -2 && top < window.innerHeight / 2;
-      },
-      undefined,
-      { timeout: 5000 },
-    );
+    await categoriesInView(page);
     // The scroll is scheduled 500 ms after the click (SPEC.md section 9), so it cannot land sooner.
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
     const top = await page.locator("#categories").evaluate((s) => s.getBoundingClientRect().top);
@@ -160,16 +166,7 @@ describe("navigation bar and footer", () => {
     );
     await mainNav().getByRole("link", { name: "Categories", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.waitForFunction(
-      () => {
-        const section = document.getElementById("categories");
-        if (!section || window.scrollY <= 0) return false;
-        const top = section.getBoundingClientRect().top;
-        return top >= -2 && top < window.innerHeight / 2;
-      },
-      undefined,
-      { timeout: 5000 },
-    );
+    await categoriesInView(page);
   });
 
   it("'Categories' on the home page scrolls to the list", async () => {
