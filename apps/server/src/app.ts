@@ -159,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
   });
   // First, so that its hooks see every request.
-  await app.register(gracefulClose);
+  await app.register(gracefulClose, { graceMs: config.shutdownGraceMs });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     checkedSerializerCompiler((mismatch) => {

@@ -15,12 +15,15 @@ export interface BackgroundWorker {
 export const CLOSING_MESSAGE = "The store is restarting. Please try again in a moment.";
 
 /**
- * How long a connection that has sent no request yet may still send one once
- * the store is closing. Node closes only the keep-alive connections between
- * two requests; one opened and never used (a browser's spare, a client that
- * dialled but has not written) would hold the close until the grace period.
+ * How long, at most, a connection that has sent no request yet may still send
+ * one once the store is closing: half the grace period (SHUTDOWN_GRACE_S), so
+ * that the requests taken meanwhile have the other half. Node closes only the
+ * keep-alive connections between two requests; one opened and never used (a
+ * browser's spare, a client that dialled but has not written) would otherwise
+ * hold the close for the whole grace period. A fixed second was too short on
+ * a busy 2-core machine: a burst's requests were still unread by then.
  */
-const UNUSED_CONNECTION_MS = 1000;
+const unusedConnectionMs = (graceMs: number) => graceMs / 2;
 const DRAIN_POLL_MS = 20;
 const HEALTH_ROUTE = "/api/health";
 /** How long no new connection must have come for the listen queue to count as empty. */
@@ -51,7 +54,7 @@ declare module "fastify" {
  * stops accepting connections, closes the idle keep-alive ones and waits for
  * the requests in flight; this plugin adds what Fastify leaves out:
  * - before the store stops listening, the connections it has accepted get up
- *   to UNUSED_CONNECTION_MS to send their request, and those still in the
+ *   to half the grace period to send their request, and those still in the
  *   listen queue are taken meanwhile: each request sent before the stop is
  *   answered, where Node would cut a connection whose bytes it had not read;
  * - every answer sent while closing carries `Connection: close` (Node keeps a
@@ -64,7 +67,7 @@ declare module "fastify" {
  *   check from the start of the close, so that the balancer sends nothing new;
  * - the requests in flight are known by name, so a cut shutdown can say what it cut.
  */
-export const gracefulClose = fp(async (app: FastifyInstance) => {
+export const gracefulClose = fp(async (app: FastifyInstance, options: { graceMs: number }) => {
   let closing = false;
   let drained = false;
   const inFlight = new Set<{ method: string; url: string; since: number }>();
@@ -110,11 +113,11 @@ export const gracefulClose = fp(async (app: FastifyInstance) => {
 
   // Runs when app.close() begins, before the server stops listening: Node's close ends every
   // connection that is not carrying a request, even one whose request is on its way. Until the
-  // connections accepted so far have sent theirs (at most UNUSED_CONNECTION_MS), the store
+  // connections accepted so far have sent theirs (at most half the grace period), the store
   // still takes them, and those the listen queue holds, and answers each with Connection: close.
   app.addHook("preClose", async () => {
     closing = true;
-    const until = Date.now() + UNUSED_CONNECTION_MS;
+    const until = Date.now() + unusedConnectionMs(options.graceMs);
     // With several processes the primary hands connections over one at a time: until they stop coming.
     const arriving = () => unused.size > 0 || Date.now() - lastConnectionAt < QUIET_MS;
     while (arriving() && Date.now() < until) await sleep(DRAIN_POLL_MS);
