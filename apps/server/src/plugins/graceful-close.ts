@@ -28,6 +28,8 @@ const DRAIN_POLL_MS = 20;
 const HEALTH_ROUTE = "/api/health";
 /** How long no new connection must have come for the listen queue to count as empty. */
 const QUIET_MS = 100;
+/** How long new connections alone keep the listener open once the store is closing. */
+const ARRIVALS_MS = 1000;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -117,9 +119,12 @@ export const gracefulClose = fp(async (app: FastifyInstance, options: { graceMs:
   // still takes them, and those the listen queue holds, and answers each with Connection: close.
   app.addHook("preClose", async () => {
     closing = true;
-    const until = Date.now() + unusedConnectionMs(options.graceMs);
-    // With several processes the primary hands connections over one at a time: until they stop coming.
-    const arriving = () => unused.size > 0 || Date.now() - lastConnectionAt < QUIET_MS;
+    const started = Date.now();
+    const until = started + unusedConnectionMs(options.graceMs);
+    // With several processes the primary hands connections over one at a time: until they stop
+    // coming, for at most ARRIVALS_MS; a connection accepted and still unread is waited for longer.
+    const arriving = () =>
+      unused.size > 0 || (Date.now() - lastConnectionAt < QUIET_MS && Date.now() - started < ARRIVALS_MS);
     while (arriving() && Date.now() < until) await sleep(DRAIN_POLL_MS);
     for (const socket of unused) socket.destroy();
     drained = true;
