@@ -49,8 +49,8 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Files wait on pages and mail most of the time: two at once, each worker on its own
-          // store (e2e/global-setup.ts), so no file sees another's writes or rate limits.
+          // Two files at once (394 s against 463 s for one at a time, decision 0039), each worker
+          // on its own store (e2e/global-setup.ts), so no file sees another's writes or rate limits.
           maxWorkers: Number(process.env.E2E_STORES ?? 2),
           // A file's modules (Playwright, axe, the support files) load once per worker, not once per file.
           isolate: false,
