@@ -1,6 +1,7 @@
+import cluster from "node:cluster";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
+import { setImmediate as afterIo, setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { sendError } from "../operations/envelope.ts";
@@ -17,19 +18,26 @@ export const CLOSING_MESSAGE = "The store is restarting. Please try again in a m
 /**
  * How long, at most, a connection that has sent no request yet may still send
  * one once the store is closing: half the grace period (SHUTDOWN_GRACE_S), so
- * that the requests taken meanwhile have the other half. Node closes only the
- * keep-alive connections between two requests; one opened and never used (a
- * browser's spare, a client that dialled but has not written) would otherwise
- * hold the close for the whole grace period. A fixed second was too short on
- * a busy 2-core machine: a burst's requests were still unread by then.
+ * that the requests taken meanwhile have the other half, and never more than
+ * 5 s, as Fastify fails a close hook that runs past its pluginTimeout (10 s).
+ * Node closes only the keep-alive connections between two requests; one opened
+ * and never used (a browser's spare, a client that dialled but has not
+ * written) would otherwise hold the close for the whole grace period. A fixed
+ * second was too short on a busy 2-core machine: a burst's requests were
+ * still unread by then.
  */
-const unusedConnectionMs = (graceMs: number) => graceMs / 2;
+const unusedConnectionMs = (graceMs: number) => Math.min(graceMs / 2, 5000);
 const DRAIN_POLL_MS = 20;
 const HEALTH_ROUTE = "/api/health";
 /** How long no new connection must have come for the listen queue to count as empty. */
 const QUIET_MS = 100;
-/** How long new connections alone keep the listener open once the store is closing. */
-const ARRIVALS_MS = 1000;
+/**
+ * How long new connections alone keep the listener open once the store is closing. In a worker
+ * of several processes (workers.ts) they are connections the primary has already accepted and
+ * still holds for the workers, reset once every worker stops listening: they count as accepted
+ * and unread, up to half the grace period.
+ */
+const arrivalsMs = (graceMs: number) => (cluster.isWorker ? unusedConnectionMs(graceMs) : 1000);
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -121,11 +129,18 @@ export const gracefulClose = fp(async (app: FastifyInstance, options: { graceMs:
     closing = true;
     const started = Date.now();
     const until = started + unusedConnectionMs(options.graceMs);
-    // With several processes the primary hands connections over one at a time: until they stop
-    // coming, for at most ARRIVALS_MS; a connection accepted and still unread is waited for longer.
+    // New connections keep coming until they stop for QUIET_MS, for at most arrivalsMs (with
+    // several processes the primary hands them over one at a time); a connection accepted and
+    // still unread is waited for up to half the grace period.
     const arriving = () =>
-      unused.size > 0 || (Date.now() - lastConnectionAt < QUIET_MS && Date.now() - started < ARRIVALS_MS);
-    while (arriving() && Date.now() < until) await sleep(DRAIN_POLL_MS);
+      unused.size > 0 ||
+      (Date.now() - lastConnectionAt < QUIET_MS && Date.now() - started < arrivalsMs(options.graceMs));
+    do {
+      await sleep(DRAIN_POLL_MS);
+      // Judged after the event loop has taken what its sockets hold: after a busy stretch the
+      // timer fires first, and a connection already waiting would look like none came.
+      await afterIo();
+    } while (arriving() && Date.now() < until);
     for (const socket of unused) socket.destroy();
     drained = true;
   });
