@@ -1,11 +1,11 @@
-import type { Browser, Page } from "playwright-core";
+import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { baseUrl } from "./browser.ts";
 import type { StorageState } from "./purchase.ts";
 import { store } from "./store.ts";
 
 /** The operator made by global-setup.ts with the CLI's create-admin. */
-const ADMIN = store.admin;
+export const ADMIN = store.admin;
 
 /**
  * Signs the admin in once through the API (one of the run's 30 sign-ins) and
@@ -61,4 +61,11 @@ export function acceptDialogs(page: Page): string[] {
 export async function adminReady(page: Page, heading: string): Promise<void> {
   await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
   await page.locator(".admin-loading").waitFor({ state: "detached" });
+}
+
+/** Creates something through the admin API (a category, a group, a coupon) and returns its id. */
+export async function create(request: APIRequestContext, url: string, data: Record<string, unknown>): Promise<number> {
+  const response = await request.post(url, { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: number } }).data.id;
 }

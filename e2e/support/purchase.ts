@@ -100,13 +100,9 @@ export async function openUnreadNotifications(page: Page, count: number) {
   return { unread, titles: await unread.getByRole("heading", { level: 3 }).allTextContents() };
 }
 
-/** Waits for a toast with this text (success toasts are status, errors alerts). */
+/** Waits for a toast with this text, in the toasts' one live region (features/toast), which reads each out. */
 export async function toast(page: Page, text: string, tone: "success" | "error" = "success") {
-  await page
-    .getByRole(tone === "success" ? "status" : "alert")
-    .filter({ hasText: text })
-    .first()
-    .waitFor();
+  await page.locator(`.toasts[aria-live] .toast--${tone}`).filter({ hasText: text }).first().waitFor();
 }
 
 /** The text of the <dd> that follows the <dt> with this label. */

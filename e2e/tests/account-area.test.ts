@@ -239,15 +239,17 @@ describe("the account area", () => {
     await page.locator('html[lang="en"]').waitFor({ state: "attached" });
   });
 
-  it("notifications: unread and earlier groups, and a link to view them all", async () => {
+  it("notifications: an Unread group that says what will appear, no empty Earlier group, and a link to view them all", async () => {
     const { page } = session;
     await page.goto("/notifications");
-    expect(await page.title()).toMatch(/^Notifications/);
+    expect(await page.title()).toBe("Notifications | Skillshelf");
     await page.getByRole("heading", { level: 2, name: /^Unread/ }).waitFor();
-    await page.getByRole("heading", { level: 2, name: /^Earlier/ }).waitFor();
-    // A new account has no events yet: nothing made up, an empty Unread group.
+    // A new account has no events yet: nothing made up, an empty Unread group, and no Earlier group of nothing.
     expect(await page.locator(".notification").count()).toBe(0);
-    await page.getByText("You are all caught up.").waitFor();
+    expect(await page.getByRole("heading", { level: 2, name: /^Earlier/ }).count()).toBe(0);
+    await page
+      .getByText("You are all caught up. Your orders, refunds and new articles in what you own appear here.")
+      .waitFor();
     expect(await page.getByRole("link", { name: "View All Notifications" }).getAttribute("href")).toBe(
       "/notifications",
     );

@@ -1,7 +1,7 @@
 import type { Page, Request, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { waitForMail } from "../support/accounts.ts";
-import { acceptDialogs } from "../support/admin.ts";
+import { answerConfirmation } from "../support/confirm.ts";
 import {
   allowConsoleErrors,
   bell,
@@ -51,7 +51,6 @@ describe("two refund requests for one order at once", () => {
     });
     second.on("pageerror", (error) => session.errors.push(error.message));
     const tabs = [page, second];
-    const prompts = tabs.map(acceptDialogs);
     // Each tab's refund (the page action's data request) waits until both are sent.
     const isRefund = (request: Request) =>
       request.method() === "POST" && new URL(request.url()).pathname === `/order-details/${bought.id}.data`;
@@ -77,8 +76,10 @@ describe("two refund requests for one order at once", () => {
 
     const answers = tabs.map((tab) => tab.waitForResponse((response) => isRefund(response.request())));
     await Promise.all(tabs.map((tab) => tab.getByRole("button", { name: "Request refund" }).click()));
+    const asked = await Promise.all(tabs.map((tab) => answerConfirmation(tab, "Refund")));
     await sent;
-    expect(prompts).toEqual([["Are you sure?"], ["Are you sure?"]]);
+    const question = `Refund order ${bought.number} of ${REFUND_DRILL.price}?`;
+    expect(asked.map((a) => a.question)).toEqual([question, question]);
     await Promise.all(held.map((route) => route.continue()));
     const statuses = await Promise.all(answers.map(async (answer) => (await answer).status()));
     expect([...statuses].sort()).toEqual([200, 409]);
@@ -94,8 +95,8 @@ describe("two refund requests for one order at once", () => {
     expect(await winner.getByRole("button", { name: "Request refund" }).count()).toBe(0);
 
     // The toast's text, without its close button.
-    await loser.getByRole("alert").locator("p").filter({ hasText: REFUSED }).first().waitFor();
-    expect(await loser.getByRole("status").filter({ hasText: REFUNDED }).count()).toBe(0);
+    await loser.locator(".toast--error p").filter({ hasText: REFUSED }).first().waitFor();
+    expect(await loser.locator(".toast--success").filter({ hasText: REFUNDED }).count()).toBe(0);
     allowConsoleErrors(session, /status of 409/);
     // The refused tab reads the order again at once: no Request refund (the other tab's refund may still be
     // under way), and Refunded once it is done.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { waitForMail } from "../support/accounts.ts";
-import { acceptDialogs } from "../support/admin.ts";
 import { downloadedBytes } from "../support/browser.ts";
+import { answerConfirmation } from "../support/confirm.ts";
 import {
   type Bought,
   bell,
@@ -50,10 +50,10 @@ describe("a learner's own refund", () => {
     expect(download.suggestedFilename()).toBe(`receipt-${bought.number}.pdf`);
     expect((await downloadedBytes(download)).subarray(0, 5).toString()).toBe("%PDF-");
 
-    const prompts = acceptDialogs(page);
     await guarantee.getByRole("button", { name: "Request refund" }).click();
+    // The question names the order and what goes back.
+    expect((await answerConfirmation(page, "Refund")).question).toBe(`Refund order ${bought.number} of £35.00?`);
     await toast(page, "Your order is refunded and its access removed.");
-    expect(prompts).toEqual(["Are you sure?"]);
     await page.waitForFunction(
       () => document.querySelector(".account-page__header .status-badge")?.textContent === "Refunded",
     );

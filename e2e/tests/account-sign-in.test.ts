@@ -12,6 +12,7 @@ import {
   toast,
 } from "../support/accounts.ts";
 import { baseUrl, expectAccessible, useBrowser } from "../support/browser.ts";
+import { answerConfirmation } from "../support/confirm.ts";
 
 const DAY_S = 24 * 3600;
 
@@ -177,13 +178,13 @@ describe("signed in: the header, and signing out", () => {
       if (new URL(request.url()).pathname === "/api/logout") logouts.push(request.method());
     });
 
-    // Dismissed: nothing happens.
-    const dismissed = page.waitForEvent("dialog");
-    void signOut.click();
-    const first = await dismissed;
-    expect(first.type()).toBe("confirm");
-    expect(first.message()).toBe("Are you sure you want to logout?");
-    await first.dismiss();
+    // Cancelled: nothing happens, and the focus is back on the button.
+    await signOut.click();
+    expect(await answerConfirmation(page, "Cancel")).toEqual({
+      question: "Are you sure you want to logout?",
+      detail: null,
+    });
+    expect(await signOut.evaluate((button) => button === document.activeElement)).toBe(true);
     // The button's handler, which waited on the question, has run to its end once the page answers
     // the next call: it set nothing going (a sign out marks the button busy before it calls the store).
     expect(await signOut.getAttribute("aria-disabled")).toBeNull();
@@ -191,8 +192,8 @@ describe("signed in: the header, and signing out", () => {
     expect(new URL(page.url()).pathname).toBe("/tech-cards");
     expect(await sessionCookie(context)).toBeDefined();
 
-    page.once("dialog", (dialog) => void dialog.accept());
     await signOut.click();
+    await answerConfirmation(page, "Sign out");
     await page.waitForURL("**/login");
     // Accepted, it called the store, once.
     expect(logouts).toEqual(["POST"]);
@@ -213,8 +214,8 @@ describe("signed in: the header, and signing out", () => {
     await signInThroughApi(page.request, account);
     await page.goto("/settings");
     const token = (await sessionCookie(context))?.value;
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.locator(".account-sidebar").getByRole("button", { name: "Sign Out" }).click();
+    await answerConfirmation(page, "Sign out");
     await page.waitForURL("**/login");
     await page.locator(".site-header").getByRole("link", { name: "Login" }).waitFor();
     expect((await browserStorage(page)).userData).toBeNull();

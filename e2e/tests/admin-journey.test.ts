@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount, signInThroughApi } from "../support/accounts.ts";
-import { acceptDialogs, adminReady, signInAdmin, TINY_PDF, TINY_PNG } from "../support/admin.ts";
+import { formReady, registerAccount, signInThroughApi } from "../support/accounts.ts";
+import { ADMIN, acceptDialogs, adminReady, TINY_PDF, TINY_PNG } from "../support/admin.ts";
 import { baseUrl, expectAccessible, hasHorizontalScroll, useBrowser } from "../support/browser.ts";
 import { allowConsoleErrors, buyFromListing, type StorageState, toast } from "../support/purchase.ts";
 
@@ -23,7 +23,6 @@ describe("the admin area", () => {
   const article = { title: `Shipping Checklist ${tag}`, slug: `shipping-checklist-${tag}` };
 
   beforeAll(async () => {
-    adminState = await signInAdmin(session.browser);
     learnerContext = await session.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
     const account = await registerAccount(learnerContext.request, { name: "Lee Learner" });
     await signInThroughApi(learnerContext.request, account);
@@ -32,6 +31,26 @@ describe("the admin area", () => {
   });
   afterAll(async () => {
     await learnerContext?.close();
+  });
+
+  it("lands an operator who signs in on /admin, with an Admin link in the header", async () => {
+    const { page } = session;
+    await page.goto("/login");
+    await formReady(page);
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await adminReady(page, "Catalogue");
+    const header = page.getByRole("banner");
+    expect(await header.getByRole("link", { name: "Admin", exact: true }).getAttribute("href")).toBe("/admin");
+    // Signed in, the guest-only sign-in page sends the operator home: the admin area.
+    await page.goto("/login");
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await header.getByRole("link", { name: "Dashboard:" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    // The session for the rest of the file: one sign-in, as an operator makes it.
+    adminState = await session.context.storageState();
   });
 
   it("sends a visitor to /login and shows a learner a 403", async () => {
@@ -44,6 +63,8 @@ describe("the admin area", () => {
     const response = await learner.goto("/admin");
     expect(response?.status()).toBe(403);
     await learner.getByText("This area is for store operators.").waitFor();
+    // Only an operator's header links to the admin area.
+    expect(await learner.getByRole("banner").getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
     expect((await learner.request.get("/api/admin/users")).status()).toBe(403);
   });
 
@@ -58,7 +79,8 @@ describe("the admin area", () => {
     await page.getByRole("link", { name: "Add artefact to Tech Cards" }).click();
     await page.getByLabel("Name (required)", { exact: true }).fill(artefact.name);
     await page.getByLabel("Slug (required)", { exact: true }).fill(artefact.slug);
-    await page.getByLabel("Icon", { exact: true }).fill("🧰");
+    // The icon picker's suggestions, each a radio named by its icon.
+    await page.getByRole("group", { name: "Icon" }).getByRole("radio", { name: "flask-conical drawing" }).check();
     await page.getByLabel("Price", { exact: true }).fill("12.50");
     await page.getByLabel("Payment note", { exact: true }).fill("Lifetime access");
     await page.getByRole("button", { name: "Create artefact" }).click();

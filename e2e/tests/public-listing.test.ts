@@ -52,19 +52,8 @@ describe("category listing", () => {
     expect(await courses.getAttribute("href")).toMatch(/^https?:\/\//);
   });
 
-  it("shows the hero defaults for an artefact without a single line", async () => {
-    const bare = listings.find((l) => !l.seo_data.single_line.trim());
-    expect(bare, "the demo catalogue has an artefact without a single line (YAML)").toBeDefined();
-    if (!bare) return;
-    const { page } = session;
-    await page.goto(`/${bare.seo_data.slug}`);
-    await expect(hero().locator(".page-hero__lead").textContent()).resolves.toBe(
-      "Top courses in AI, Data Science, and Analytics",
-    );
-    if (!bare.seo_data.name) {
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("A Path for Every Goal");
-    }
-  });
+  // The hero's defaults, for an artefact without a single line, are apps/server/test/page-titles.test.ts's:
+  // the demo catalogue has none (public-ssr.test.ts checks every demo listing's own line).
 
   it("offers the whole priced sub-category with its price, and its payment note as a tooltip on hover and focus", async () => {
     const { page } = session;

@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import type { CategoriesResponse, ListingResponse } from "@skillshelf/shared/api.ts";
+import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
+import { LISTING_DEFAULTS, pageTitle } from "@skillshelf/shared/constants.ts";
 import { formatAmount } from "@skillshelf/shared/formatting.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl } from "../support/browser.ts";
@@ -22,9 +25,9 @@ const NOT_FOUND_TEXTS = [
   "It may have been moved or deleted.",
 ];
 
-/** SPEC.md "Page metadata": title, description, fixed keywords and Open Graph, each once. */
+/** SPEC.md "Page metadata": title (ending with the store's name), description, fixed keywords and Open Graph, each once. */
 function expectCompleteHead(head: HeadMeta, url?: string) {
-  expect(head.title?.trim()).toBeTruthy();
+  expect(head.title).toMatch(/\S \| Skillshelf$/);
   expect(head.meta.description?.trim()).toBeTruthy();
   expect(head.meta.keywords?.trim()).toBeTruthy();
   expect(head.meta["og:title"]).toBe(head.title);
@@ -122,7 +125,7 @@ describe("server-rendered public pages", () => {
     expect(page.status).toBe(200);
     expectCompleteHead(page.head, `${baseUrl}${path}`);
     expect(page.head.meta.keywords).toBe(keywords);
-    expect(page.head.title).toBe(article.detail.data.meta_title);
+    expect(page.head.title).toBe(pageTitle(article.detail.data.meta_title ?? ""));
     expect(page.head.meta.description).toBe(article.detail.data.meta_description);
 
     const { data, related } = article.detail;
@@ -144,7 +147,7 @@ describe("server-rendered public pages", () => {
     for (const { a, page } of heads) {
       expect(page.status).toBe(200);
       expectCompleteHead(page.head, `${baseUrl}${articlePath(a)}`);
-      expect(page.head.title).toBe("Explore Learning Resources");
+      expect(page.head.title).toBe("Explore Learning Resources | Skillshelf");
       // Generic: the same for every such article, not the article's own words.
       expect(page.head.meta.description).toBe(heads[0]?.page.head.meta.description);
       expect(page.head.meta.description).not.toBe(a.detail.data.short_description);
@@ -152,18 +155,25 @@ describe("server-rendered public pages", () => {
     }
   });
 
-  it("titles a listing without SEO data 'Listing of categories'", async () => {
-    const listings = [
-      ...categories.data.filter((c) => c.parent_id === 0).map((c) => c.slug),
-      ...new Set(articles.map((a) => a.artefact.slug)),
-    ];
-    const all = await Promise.all(listings.map((slug) => getListing(slug)));
-    const bare = all.find((l) => !l.seo_data.meta_title);
-    expect(bare, "the demo catalogue has an artefact without SEO data (YAML)").toBeDefined();
-    if (!bare) return;
-    const page = await render(`/${bare.seo_data.slug}`);
-    expectCompleteHead(page.head, `${baseUrl}/${bare.seo_data.slug}`);
-    expect(page.head.title).toBe("Listing of categories");
+  // The fallbacks of a listing without them (SPEC.md's hero line, 'Listing of categories') are
+  // apps/server/test/page-titles.test.ts's: the demo catalogue has no such gaps.
+  it("gives every demo listing its own title and hero line, never the fallbacks", async () => {
+    // The demo's own, not the categories the e2e seed and the admin tests add to it.
+    const demo = JSON.parse(
+      readFileSync(new URL("../../apps/server/demo/catalogue.json", import.meta.url), "utf8"),
+    ) as CatalogueFileInput;
+    const slugs = demo.categories.flatMap((p) => [p.slug, ...(p.artefacts ?? []).map((a) => a.slug)]);
+    expect(slugs.length).toBeGreaterThan(20);
+    const listings = await Promise.all(slugs.map((slug) => getListing(slug)));
+    for (const { seo_data: seo } of listings) {
+      expect(seo.meta_title, seo.slug).toBeTruthy();
+      expect(seo.single_line.trim(), seo.slug).toBeTruthy();
+      const page = await render(`/${seo.slug}`);
+      expectCompleteHead(page.head, `${baseUrl}/${seo.slug}`);
+      expect(page.head.title, seo.slug).toBe(pageTitle(seo.meta_title ?? ""));
+      expect(page.text, seo.slug).toContain(seo.single_line);
+      expect(page.text, seo.slug).not.toContain(LISTING_DEFAULTS.singleLine);
+    }
   });
 
   it.each([
@@ -177,7 +187,7 @@ describe("server-rendered public pages", () => {
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     for (const text of NOT_FOUND_TEXTS) expect(page.text).toContain(text);
     expect(page.body).toMatch(/<a\b[^>]*href="\/"[^>]*>\s*← Back to Homepage\s*<\/a>/);
-    expect(page.head.title?.trim()).toBeTruthy();
+    expect(page.head.title).toBe("Page not found | Skillshelf");
     expect(page.head.meta.description?.trim()).toBeTruthy();
   });
 
@@ -191,6 +201,6 @@ describe("server-rendered public pages", () => {
 
 function expectListingSeo(head: HeadMeta, listing: ListingResponse) {
   const seo = listing.seo_data;
-  expect(head.title).toBe(seo.meta_title || "Listing of categories");
+  expect(head.title).toBe(pageTitle(seo.meta_title || "Listing of categories"));
   if (seo.meta_description) expect(head.meta.description).toBe(seo.meta_description);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, emulatorsUrl } from "../support/browser.ts";
+import { answerConfirmation } from "../support/confirm.ts";
 import {
   allowConsoleErrors,
   cartLink,
@@ -26,7 +27,14 @@ describe("the cart's rules, seen in the pages", () => {
         .locator(".page-hero")
         .getByRole("button", { name: /Add To Cart/ })
         .click();
-      await page.waitForURL(/\/login\?redirectTo=%2Fkubernetes$/);
+      await page.waitForURL((url) => url.pathname === "/login");
+      // Back at the button pressed once signed in: the address names it, and it has the focus there.
+      const back = new URL(page.url()).searchParams.get("redirectTo") ?? "";
+      expect(back).toMatch(/^\/kubernetes#add-to-cart-\d+$/);
+      await page.goto(back);
+      const pressed = page.locator(".page-hero").getByRole("button", { name: /Add To Cart/ });
+      await expect.poll(() => pressed.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(`/kubernetes#${await pressed.getAttribute("id")}`).toBe(back);
       for (const path of ["/cart", "/checkout", "/my-orders", "/my-items", "/order-details/1", "/payment-cancelled"]) {
         await page.goto(path);
         expect(new URL(page.url()).pathname, path).toBe("/login");
@@ -246,23 +254,20 @@ describe("the cart's rules, seen in the pages", () => {
   it("asks before removing a line, then shows the empty cart", async () => {
     const { page } = session;
     await page.goto("/cart");
-    const prompts: string[] = [];
-    let answer = false;
-    page.on("dialog", async (dialog) => {
-      prompts.push(dialog.message());
-      await (answer ? dialog.accept() : dialog.dismiss());
-    });
     const remove = page.getByRole("button", { name: /^Remove/ });
+    const line = (await page.locator(".cart-line__name").textContent()) ?? "";
     await remove.click();
-    expect(prompts).toEqual([REMOVE_PROMPT]);
+    // The question of SPEC.md, and which line at what price.
+    const asked = await answerConfirmation(page, "Cancel");
+    expect(asked.question).toBe(REMOVE_PROMPT);
+    expect(asked.detail).toMatch(new RegExp(`^${line}(: .+)?, £\\d+\\.\\d{2}$`));
     expect(await page.locator(".cart-line").count()).toBe(1);
 
-    answer = true;
     await remove.click();
+    expect(await answerConfirmation(page, "Remove")).toEqual(asked);
     await toast(page, "Removed from your cart.");
     await page.getByRole("heading", { name: "Your cart is empty" }).waitFor();
     await cartLink(page, 0).waitFor();
-    expect(prompts).toEqual([REMOVE_PROMPT, REMOVE_PROMPT]);
     // Focus moves to the list's heading rather than being lost with the removed button.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("cart-count");
   });

@@ -22,6 +22,13 @@ describe("upgrading a group to the whole artefact", () => {
       price: "£15.00",
     });
 
+    // The listing says what the learner will pay for the whole before the cart does, and why.
+    await page.goto("/mlops");
+    const hero = page.locator(".page-hero");
+    expect(await hero.getByRole("button", { name: /Add To Cart/ }).textContent()).toContain("£24.00");
+    await hero.getByText("£39.00 less £15.00 credit for the groups you own").waitFor();
+    expect(await page.locator(".group-card", { hasText: "Serving" }).getByText("Owned").count()).toBe(1);
+
     await addToCart(page, "mlops");
     expect(await fact(page, "Subtotal")).toBe("£39.00");
     expect(await fact(page, CREDIT_LABEL)).toBe("-£15.00");

@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { english } from "@skillshelf/shared/i18n/message.ts";
 import { exportCatalogue } from "./admin/catalogue/export-catalogue.ts";
 import { createAdmin } from "./admin/create-admin.ts";
 import { buildApp } from "./app.ts";
@@ -155,7 +156,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof CatalogueFileError) {
-      console.error(`The catalogue file was refused, nothing was changed: ${error.message}`);
+      console.error(english(error.refusal));
     } else if (
       error instanceof ConfigError ||
       error instanceof DataDirLockedError ||

@@ -69,6 +69,9 @@ describe("groups", () => {
     expect(duplicate.json()).toMatchObject({ errors: { name: 'A group with this name already exists in "Docker".' } });
     const edited = await admin("PATCH", `/api/admin/groups/${advanced.id}`, { name: "Pro", price: null });
     expect(edited.json().data).toMatchObject({ name: "Pro", price: null, payment_note: "Just this group." });
+    // The tree's row says what its groups cost on their own: the cheapest priced one.
+    expect((await artefactOf("docker")).lowest_group_price).toBe(5);
+    expect((await artefactOf("git")).lowest_group_price).toBeNull();
 
     await admin("POST", `/api/admin/categories/${docker.id}/groups/reorder`, { ids: [advanced.id] });
     expect((await listing("docker")).groups.map((g) => g.name)).toEqual(["Pro", "Basics", "Extras"]);

@@ -155,7 +155,12 @@ describe("catalogue export and import from the admin area", () => {
         /use data_base64/,
       ],
       ["", 1, /invalid JSON/],
+      // Other JSON than an export: the outline is wrong, not a value.
+      [JSON.stringify({ name: "my-app", version: "1.0.0" }, null, 2), 3, /version must be 1/],
+      ["[]", 1, /the file must be an object/],
     ];
+    // Not JSON, or not the format's outline: not an export at all, and the message says so first.
+    const notExport = /invalid JSON|version must be|the file must be/;
     for (const [text, line, reason] of cases) {
       const res = await importText(text);
       expect(res.statusCode, String(reason)).toBe(422);
@@ -164,7 +169,9 @@ describe("catalogue export and import from the admin area", () => {
       expect(body.line, String(reason)).toEqual(line);
       expect(body.reason).toMatch(reason);
       expect(body.message).toBe(
-        `The catalogue file was refused, nothing was changed: line ${body.line}: ${body.reason}`,
+        notExport.test(body.reason)
+          ? `This file is not a Skillshelf catalogue export: line ${body.line}: ${body.reason}. Nothing was changed.`
+          : `The catalogue file was refused, nothing was changed: line ${body.line}: ${body.reason}`,
       );
       expect(body.errors.file).toBe(`line ${body.line}: ${body.reason}`);
     }

@@ -105,12 +105,34 @@ describe("the admin catalogue API", () => {
     expect(docker.contents.map((c) => c.slug)).toEqual(["volumes"]);
   });
 
+  it("takes an icon by its set and slug, reads an old client's emoji as its icon, and refuses one no set has", async () => {
+    const created = await admin("POST", "/api/admin/categories", {
+      parent_id: 0,
+      slug: "icons-kit",
+      name: "Icons Kit",
+    });
+    expect(created.statusCode).toBe(201);
+    const kit = created.json().data;
+    expect(kit.icon).toBe("lucide:book-open");
+    const patch = (icon: string) => admin("PATCH", `/api/admin/categories/${kit.id}`, { icon });
+    expect((await patch("simple-icons:docker")).json().data.icon).toBe("simple-icons:docker");
+    expect((await patch("🧪")).json().data.icon).toBe("lucide:flask-conical");
+    for (const icon of ["lucide:no-such-icon", "docker"]) {
+      const refused = await patch(icon);
+      expect(refused.statusCode, icon).toBe(422);
+      expect(refused.json().errors).toEqual({ icon: "Choose an icon from the list." });
+    }
+    const home = (await store.app.inject("/api/categories")).json<CategoriesResponse>();
+    expect(home.data.find((c) => c.slug === "icons-kit")?.icon).toBe("lucide:flask-conical");
+    expect((await admin("DELETE", `/api/admin/categories/${kit.id}`)).statusCode).toBe(200);
+  });
+
   it("creates, edits, hides and deletes parents and artefacts; the public API shows each change at once", async () => {
     const created = await admin("POST", "/api/admin/categories", {
       parent_id: 0,
       slug: "guides",
       name: "Guides",
-      icon: "📘",
+      icon: "lucide:book",
       is_header_menu: true,
     });
     expect(created.statusCode).toBe(201);

@@ -2,6 +2,7 @@ import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SUGGESTED_ICONS } from "../src/catalogue/icon-sets.ts";
 import {
   categories,
   contentMedia,
@@ -103,6 +104,11 @@ beforeAll(async () => {
     ...(await db.select({ a: users.name, b: users.email, c: users.displayName }).from(users)),
     ...(await db.select({ a: contentMedia.name, b: contentMedia.name, c: contentMedia.name }).from(contentMedia)),
     ...(await db.select({ a: orders.paymentMethod, b: orders.paymentStatus, c: orders.orderNumber }).from(orders)),
+    // The icon picker's: each icon's name and slug, the icon sets' own identifiers ("lucide:code", "code").
+    ...[
+      ...(await db.select({ icon: categories.icon }).from(categories)).map((row) => row.icon),
+      ...SUGGESTED_ICONS,
+    ].map((name) => ({ a: name, b: name.slice(name.indexOf(":") + 1), c: name })),
   ].flatMap((row) => [row.a, row.b, row.c]);
   data = new Set(texts.filter((text): text is string => typeof text === "string").map((text) => text.trim()));
 }, 180_000);
@@ -202,7 +208,7 @@ describe("the admin area in the operator's language", () => {
         parent_id: [String(artefact.parentId)],
         name: ["n".repeat(121)],
         slug: [""],
-        icon: ["i".repeat(17)],
+        icon: ["i".repeat(65)],
         single_line: [""],
         price: ["-1"],
         payment_note: [""],
@@ -215,7 +221,7 @@ describe("the admin area in the operator's language", () => {
     for (const message of [
       "El nombre debe tener como máximo 120 caracteres",
       "El slug es obligatorio",
-      "El icono debe tener como máximo 16 caracteres",
+      "El icono debe tener como máximo 64 caracteres",
       "El precio debe ser mayor que 0",
       "El metatítulo debe tener como máximo 200 caracteres",
     ]) {

@@ -214,7 +214,7 @@ describe("media uploads without JavaScript", () => {
     });
     expect(imported.statusCode).toBe(422);
     const why = keyOf(imported);
-    expect(why?.key).toBe("The catalogue file was refused, nothing was changed: {{reason}}");
+    expect(why?.key).toBe("This file is not a Skillshelf catalogue export: {{reason}}. Nothing was changed.");
     expect(english(why ?? { key: "" })).toBe(imported.json().message);
   });
 
@@ -255,7 +255,9 @@ describe("catalogue imports without JavaScript", () => {
     const res = await plainPost(IMPORT, "file", catalogueFile('{\n  "version": 1,\n  "categories": [\n'));
     expect(res.headers.location).toBe("/admin/catalogue");
     const notice = noticeOf((await follow(res)).body);
-    expect(notice).toMatch(/^The catalogue file was refused, nothing was changed: line \d+: invalid JSON/);
+    expect(notice).toMatch(
+      /^This file is not a Skillshelf catalogue export: line \d+: invalid JSON .*\. Nothing was changed\.$/,
+    );
     const empty = await plainPost(IMPORT, "file", [
       { name: "", type: "application/octet-stream", data: Buffer.alloc(0) },
     ]);
@@ -294,8 +296,9 @@ describe("catalogue imports without JavaScript", () => {
       /: categories\[0\]\.artefacts\[0\]: campo desconocido "colour"$/,
     );
     expect(await refusal(bad((a) => delete a.name))).toMatch(/\.name: name es obligatorio$/);
+    // Not JSON: not an export at all, said first.
     expect(await refusal('{\n  "version": 1,\n  "categories": [\n')).toMatch(
-      /^Se ha rechazado .*: línea \d+: JSON no válido \(/,
+      /^Este archivo no es una exportación de catálogo de Skillshelf: línea \d+: JSON no válido \(.*\)\. No se ha cambiado nada\.$/,
     );
   });
 

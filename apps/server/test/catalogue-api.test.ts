@@ -97,7 +97,7 @@ describe("GET /api/categories/home", () => {
         id: expect.any(Number),
         slug: "docker",
         name: "Docker",
-        icon: "📦",
+        icon: "lucide:package",
         single_line: expect.any(String),
         count: 3,
         offer: { price: 19.99, from: false },
@@ -106,7 +106,7 @@ describe("GET /api/categories/home", () => {
         id: expect.any(Number),
         slug: "git",
         name: "Git",
-        icon: "📦",
+        icon: "lucide:package",
         single_line: expect.any(String),
         count: 1,
         offer: { price: null, from: false },
@@ -114,6 +114,12 @@ describe("GET /api/categories/home", () => {
     ]);
     expect(data.articleCount).toBe(5);
     expect(data.currency).toBe("GBP");
+    // Each icon shown, drawn once: the parents' and the artefacts' (the tiles use them from one sprite).
+    expect(Object.keys(data.icons).sort()).toEqual(["lucide:library", "lucide:package"]);
+    expect(data.icons["lucide:package"]).toMatchObject({
+      viewBox: "0 0 24 24",
+      body: expect.stringContaining("<path"),
+    });
     expect(res.body).not.toContain("Images and layers");
   });
 });
@@ -179,6 +185,8 @@ describe("POST /api/get-content", () => {
     expect(html).toContain("<h2>Branches</h2>");
     expect(html).toContain("<p>Safe</p>");
     expect(html).not.toMatch(/script|onclick|javascript:/);
+    // A link left without an address is its text: an <a> without href may not carry rel and target.
+    expect(html).toContain("<p>Safe</p>x");
   });
 
   it("keeps priced media locked for a visitor: no path, and the media URL answers 403", async () => {

@@ -218,15 +218,14 @@ describe("the cart's code field and credit line", () => {
 });
 
 describe("the coupons screen as codes and artefacts grow", () => {
+  // The artefacts' checklist: a checkbox each, its label beside it.
   const optionsOf = (html: string) =>
-    [
-      ...(html.match(/<select[^>]*name="artefact_ids"[^>]*>([\s\S]*?)<\/select>/)?.[1] ?? "").matchAll(
-        /<option([^>]*)>([^<]*)<\/option>/g,
-      ),
-    ].map(([, attributes, label]) => ({
-      label: label?.replace(/&amp;/g, "&"),
-      selected: /selected/.test(attributes ?? ""),
-    }));
+    [...html.matchAll(/<input([^>]*name="artefact_ids"[^>]*)\/?>\s*<span>([^<]*)<\/span>/g)].map(
+      ([, attributes, label]) => ({
+        label: label?.replace(/&amp;/g, "&"),
+        selected: /checked/.test(attributes ?? ""),
+      }),
+    );
   const hrefOf = (html: string, rel: "next" | "prev") =>
     html
       .match(new RegExp(`<a [^>]*rel="${rel}"[^>]*>`))?.[0]

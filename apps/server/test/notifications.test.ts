@@ -1,6 +1,9 @@
 import type { AddressInfo } from "node:net";
 import type { ListingResponse, NotificationItem, NotificationsView } from "@skillshelf/shared/api.ts";
+import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
+import { LANGUAGE_CODES, type LanguageCode, SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
 import { sql } from "drizzle-orm";
+import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notify } from "../src/notifications/notifications.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
@@ -24,8 +27,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => store?.close());
 
-async function learner() {
-  const user = await createUser(store);
+async function learner(language: LanguageCode = "en") {
+  const user = await createUser(store, { language: SETTING_OF_CODE[language] });
   const token = await signIn(store, user.id);
   const list = async () => {
     const res = await store.app.inject({ url: "/api/notifications", headers: bearer(token) });
@@ -50,6 +53,30 @@ const bell = (html: string) =>
     .find(Boolean);
 
 const titles = (items: NotificationItem[]) => items.map((n) => n.title);
+
+/** A text of the account pages in `code`, by its English key. */
+const say = (code: LanguageCode, key: string) => CATALOGUES[code].account?.[key] ?? key;
+const EMPTY_STATE = "Your orders, refunds and new articles in what you own appear here.";
+
+/** What the notifications page shows: its groups' headings and items, and what the Unread group says when empty. */
+function groupsOf(html: string) {
+  const document = parseDocument(html);
+  const all = (test: (attribs: Record<string, string>, name: string) => boolean) =>
+    DomUtils.findAll((e) => test(e.attribs, e.name), document.children);
+  const group = (id: string) => {
+    const [section] = all((a, name) => name === "section" && a["aria-labelledby"] === id);
+    if (!section) return null;
+    const within = (className: string) =>
+      DomUtils.findAll((e) => e.attribs.class?.split(" ").includes(className) ?? false, [section]);
+    return {
+      heading: DomUtils.textContent(within("notification-group__title")).replace(/\s+/g, " ").trim(),
+      items: within("notification").length,
+      empty: within("notification-group__empty").map((e) => DomUtils.textContent(e).trim()),
+    };
+  };
+  return { unread: group("unread-title"), earlier: group("earlier-title"), text: DomUtils.textContent(document) };
+}
+
 /** The articles new_article notifications are about: "Old news 3 is ready to read in Docker." → "Old news 3". */
 const articles = (items: NotificationItem[]) => items.map((n) => n.text.replace(/ is ready to read in .*$/, ""));
 
@@ -58,7 +85,10 @@ describe("notifications that are true", () => {
     const fresh = await learner();
     expect(await fresh.list()).toEqual({ unread: [], earlier: [], next_cursor: null, prev_cursor: null, limit: 20 });
     const html = await fresh.page("/notifications");
-    expect(html).toContain("You are all caught up.");
+    // One empty state, in the Unread group: no Earlier group of nothing.
+    const { unread, earlier } = groupsOf(html);
+    expect(unread?.empty).toEqual([`You are all caught up. ${EMPTY_STATE}`]);
+    expect(earlier).toBeNull();
     expect(html).not.toContain("Docker Tech Cards");
     expect(html).toContain("View All Notifications");
     expect(bell(html)).toBe("Notifications");
@@ -84,7 +114,8 @@ describe("notifications that are true", () => {
     expect((await buyer.list()).unread).toHaveLength(1);
 
     const shown = await buyer.page("/notifications");
-    expect(shown).toMatch(/Unread.*Your order is complete.*Earlier/s);
+    expect(shown).toMatch(/Unread.*Your order is complete/s);
+    expect(groupsOf(shown).earlier).toBeNull();
     expect(shown).toContain(`href="/order-details/${order.orderId}"`);
     const after = await buyer.list();
     expect(after.unread).toEqual([]);
@@ -94,6 +125,42 @@ describe("notifications that are true", () => {
       /Unread.*You are all caught up\..*Earlier.*Your order is complete/s,
     );
   });
+
+  for (const code of LANGUAGE_CODES) {
+    it(`show five unread and no earlier ones without an empty Earlier group or the empty state (${code})`, async () => {
+      const reader = await learner(code);
+      await notify(
+        store.app.database.db,
+        Array.from({ length: 5 }, (_, i) => ({
+          userId: reader.user.id,
+          params: { kind: "new_article" as const, title: `Fresh ${i + 1}`, artefact: "Docker" },
+          link: "/docker",
+        })),
+        store.app.clock(),
+      );
+      const first = groupsOf(await reader.page("/notifications"));
+      expect(first.unread).toEqual({
+        heading: expect.stringMatching(new RegExp(`^${say(code, "Unread")}\\s*5 `)),
+        items: 5,
+        empty: [],
+      });
+      expect(first.earlier).toBeNull();
+      expect(first.text).not.toContain(say(code, EMPTY_STATE));
+      // Seen: none unread, five earlier, and still no empty state.
+      const again = groupsOf(await reader.page("/notifications"));
+      expect(again.unread).toEqual({
+        heading: expect.stringMatching(new RegExp(`^${say(code, "Unread")}\\s*0 `)),
+        items: 0,
+        empty: [say(code, "You are all caught up.")],
+      });
+      expect(again.earlier).toEqual({
+        heading: expect.stringMatching(new RegExp(`^${say(code, "Earlier")}\\s*5 `)),
+        items: 5,
+        empty: [],
+      });
+      expect(again.text).not.toContain(say(code, EMPTY_STATE));
+    });
+  }
 
   it("tell of a refund", async () => {
     const bought = await buyByCard(store, { base, artefactId: docker.seo_data.id, price: 19.99 });

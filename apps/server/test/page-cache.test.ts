@@ -193,7 +193,7 @@ describe("a catalogue change", () => {
       parent_id: parentId,
       slug: "terraform",
       name: "Terraform",
-      icon: "🧱",
+      icon: "simple-icons:terraform",
       single_line: "Infrastructure as code",
     });
     expect(created.statusCode).toBe(201);

@@ -64,6 +64,25 @@ describe("sign in by a plain form post", () => {
     expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
   });
 
+  it("sends an operator to /admin, unless the sign-in came from a page, and a signed-in one from /login there", async () => {
+    const operator = await createUser(store, { role: "admin" });
+    const res = await post("/login", { email: operator.email, password: GOOD_PASSWORD });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/admin");
+    const back = await post("/login?redirectTo=%2Fkubernetes%23add-to-cart-3", {
+      email: operator.email,
+      password: GOOD_PASSWORD,
+    });
+    expect(back.headers.location).toBe("/kubernetes#add-to-cart-3");
+    const again = await store.app.inject({
+      method: "GET",
+      url: "/login",
+      headers: bearer(await signIn(store, operator.id)),
+    });
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe("/admin");
+  });
+
   it("reads redirectTo as a browser would: a tab or a newline in it sends the learner to the dashboard", async () => {
     const learner = await createUser(store);
     for (const target of ["/\t/evil.example", "/\n/evil.example", "/my-orders\r\nSet-Cookie: x=1"]) {

@@ -13,7 +13,7 @@ import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { englishLeftAmong, englishLeftIn, englishPieces } from "./helpers/languages.ts";
-import { buyFromListing, payForCart } from "./helpers/orders.ts";
+import { addToCart, buyFromListing, payForCart } from "./helpers/orders.ts";
 import { formPost, pageCatalogue } from "./helpers/pages.ts";
 
 let store: TestStore;
@@ -142,13 +142,7 @@ describe("a signed-in learner's pages in Spanish and French", () => {
       headers: bearer(token),
     });
     expect(marked.statusCode, marked.body).toBe(200);
-    const added = await store.app.inject({
-      method: "POST",
-      url: "/api/cart/add",
-      headers: bearer(token),
-      payload: { sub_category_id: docker.seo_data.id, group_id: null },
-    });
-    expect(added.statusCode, added.body).toBe(201);
+    await addToCart(store, token, docker);
     const coupon = `TEN-${code}-${learner.id}`.toUpperCase();
     await store.database.db.insert(coupons).values({ code: coupon, kind: "percent", value: 10 });
     const applied = await formPost(

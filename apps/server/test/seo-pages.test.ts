@@ -226,3 +226,54 @@ describe("JSON-LD", () => {
     expect(product?.offers).toEqual([offer(`Odd one ${HOSTILE}`, "7.00", "/odd-one")]);
   });
 });
+
+describe("the favicon", () => {
+  it("is linked from every page as an SVG, with an ICO of it for the browsers that want one", async () => {
+    const res = await store.app.inject({ method: "GET", url: "/docker" });
+    const icons = DomUtils.findAll(
+      (element) => element.name === "link" && element.attribs.rel === "icon",
+      parseDocument(res.body).children,
+    ).map((element) => element.attribs);
+    expect(icons).toEqual([
+      { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+      { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+    ]);
+  });
+
+  it("is served as an SVG and as a genuine ICO of PNGs at 16, 32 and 48 px, kept an hour and revalidated", async () => {
+    const svg = await store.app.inject({ method: "GET", url: "/favicon.svg" });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(svg.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+
+    const ico = await store.app.inject({ method: "GET", url: "/favicon.ico" });
+    expect(ico.statusCode).toBe(200);
+    expect(ico.headers["content-type"]).toBe("image/vnd.microsoft.icon");
+    const bytes = ico.rawPayload;
+    // The ICO header: reserved, type 1 (an icon), the number of images; then a 16-byte entry per image.
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)]).toEqual([0, 1, 3]);
+    const images = [0, 1, 2].map((i) => {
+      const entry = 6 + 16 * i;
+      const [length, offset] = [bytes.readUInt32LE(entry + 8), bytes.readUInt32LE(entry + 12)];
+      const png = bytes.subarray(offset, offset + length);
+      expect(png.subarray(1, 4).toString()).toBe("PNG");
+      // The entry's size is the PNG's: its IHDR width and height.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([bytes[entry], bytes[entry + 1]]);
+      return bytes[entry];
+    });
+    expect(images).toEqual([16, 32, 48]);
+
+    for (const [url, res] of [
+      ["/favicon.svg", svg],
+      ["/favicon.ico", ico],
+    ] as const) {
+      expect(res.headers["cache-control"], url).toBe("public, max-age=3600");
+      const again = await store.app.inject({
+        method: "GET",
+        url,
+        headers: { "if-none-match": String(res.headers.etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
+    }
+  });
+});

@@ -1,5 +1,7 @@
 import { issueText, valuedMessage } from "./i18n/message.ts";
+import { DEFAULT_ICON, ICON_NAME_MAX, isIconName } from "./icons.ts";
 import { MAX_ID, rowId } from "./ids.ts";
+import { legacyIconOf } from "./legacy-icons.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money-rules.ts";
 import { pageCursorFields } from "./paging.ts";
 import { RESERVED_SLUGS } from "./reserved-slugs.ts";
@@ -27,6 +29,7 @@ export const ADMIN_MESSAGES = {
   relatedSelf: "A content cannot be related to itself.",
   relatedMissing: "Some of these contents do not exist.",
   reorderMismatch: "The list does not match the items to reorder.",
+  iconUnknown: "Choose an icon from the list.",
 } as const;
 
 /** An upload too large (the admin catalogue's uploads). */
@@ -43,6 +46,18 @@ const optionalText = (max: number, label: string) =>
   plain(max, label)
     .nullable()
     .transform((v) => v || null);
+
+/**
+ * An icon's name ("simple-icons:docker", icons.ts). Blank is the default icon, and the
+ * emoji an older client sends is read as its icon (legacy-icons.ts); the server also
+ * checks that a set has the icon (icon-sets.ts).
+ */
+const icon = z
+  .string()
+  .trim()
+  .max(ICON_NAME_MAX, `Icon must be at most ${ICON_NAME_MAX} characters`)
+  .transform((value) => legacyIconOf(value) ?? value)
+  .refine(isIconName, { message: ADMIN_MESSAGES.iconUnknown });
 
 const slug = required(ADMIN_MESSAGES.slugRequired, 120, "Slug").regex(SLUG_PATTERN, ADMIN_MESSAGES.slugFormat);
 
@@ -80,7 +95,7 @@ const optionalId = z
 const categoryFields = {
   slug: categorySlugSchema,
   name: required("Name is required", 120, "Name"),
-  icon: plain(16, "Icon"),
+  icon,
   single_line: plain(300, "Single line"),
   is_header_menu: z.boolean(),
   hidden: z.boolean(),
@@ -95,7 +110,7 @@ export const categoryCreateSchema = perCurrency((currency) =>
     ...categoryFields,
     price: priceSchema(currency).default(null),
     parent_id: optionalId.default(null),
-    icon: categoryFields.icon.default(""),
+    icon: categoryFields.icon.default(DEFAULT_ICON),
     single_line: categoryFields.single_line.default(""),
     is_header_menu: categoryFields.is_header_menu.default(false),
     hidden: categoryFields.hidden.default(false),
@@ -294,6 +309,10 @@ export type AdminContent = z.infer<typeof adminContentSchema>;
 
 export const adminArtefactNodeSchema = adminCategorySchema.extend({
   sold: z.boolean(),
+  lowest_group_price: z
+    .number()
+    .nullable()
+    .describe("The lowest price of its groups sold on their own, open or not; null when none is"),
   groups: z.array(adminGroupSchema.extend({ contents: z.array(adminContentSummarySchema) })),
   contents: z.array(adminContentSummarySchema).describe("Contents in no group"),
 });

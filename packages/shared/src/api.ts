@@ -29,6 +29,7 @@ import type { AdminCouponRow, CreateCouponInput, couponCodeSchema } from "./coup
 import type { LanguageCode } from "./i18n/languages.ts";
 import type { Message } from "./i18n/message.ts";
 import type { Resources } from "./i18n/page-translator.ts";
+import type { IconChoice, IconSvgs } from "./icons.ts";
 import { NOTIFICATION_KINDS } from "./notification-texts.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import { type ArticleProgress, itemProgressSchema, type progressFormSchema } from "./progress.ts";
@@ -148,11 +149,17 @@ export const homeParentSchema = z.object({
 });
 export type HomeParent = z.infer<typeof homeParentSchema>;
 
+/** Icons drawn: each `icon` value a response carries, with its SVG (icons.ts IconSvg). */
+export const iconSvgsSchema = z
+  .record(z.string(), z.object({ body: z.string(), viewBox: z.string() }))
+  .describe("Each icon value with the SVG it draws: its body (the icon set's markup) and viewBox");
+
 /** What the home page shows of the catalogue, built once per catalogue version. */
 export const homeCatalogueSchema = z.object({
   parents: z.array(homeParentSchema),
   articleCount: z.number().int(),
   currency: z.string(),
+  icons: iconSvgsSchema,
 });
 export type HomeCatalogue = z.infer<typeof homeCatalogueSchema>;
 
@@ -273,6 +280,12 @@ export interface Viewer {
   user: UserRecord;
 }
 
+/** A page's sign-in: the account, and where it starts when the sign-in came from nowhere in particular. */
+export interface SignedIn {
+  user: UserRecord;
+  home: string;
+}
+
 /**
  * What the server gives the React Router loaders as their load context. The
  * same functions answer the JSON API, so pages and API never disagree.
@@ -303,7 +316,7 @@ export type ActionOutcome<T = null> =
 /** The visitor's account forms, run by the same code as the JSON API (rate limits included). */
 export interface AccountActions {
   /** Sets the access-token cookie on the response on success. */
-  login(input: z.output<typeof loginSchema>): Promise<ActionResult<UserRecord>>;
+  login(input: z.output<typeof loginSchema>): Promise<ActionResult<SignedIn>>;
   register(input: z.output<typeof registerSchema>): Promise<ActionResult>;
   forgotPassword(input: z.output<typeof forgotPasswordSchema>): Promise<ActionResult>;
   resetPassword(input: z.output<typeof resetPasswordSchema>): Promise<ActionResult>;
@@ -401,6 +414,8 @@ export interface StoreContext {
   /** The 'More..' entries: the non-header categories. */
   moreCategories(): Promise<CategoryEntry[]>;
   home(): Promise<HomeCatalogue>;
+  /** The SVG of each icon value (a name; an old emoji), for a loader's `icons` (components/icons/catalogue-icon.tsx). */
+  icons(values: Iterable<string>): IconSvgs;
   /** null when no category has this slug. */
   listing(slug: string): Promise<ListingResponse | null>;
   /** null when no such content. */
@@ -429,6 +444,11 @@ export interface StoreContext {
     categoryIds: number[];
     artefactId: number | null;
   }): Promise<{ ownership: Ownership; done: number[] }>;
+  /**
+   * What buying the whole artefact takes off for this viewer, for the groups of it they own (the
+   * cart's upgrade credit), in the price's units; 0 for a visitor.
+   */
+  upgradeCredit(artefact: { id: number; price: number; currency: string }): Promise<number>;
   /** The viewer's notifications as they were, and the unread ones among them are now marked read. */
   notifications(page: PageRequest): Promise<NotificationsView>;
   /** The viewer's unread notifications, read with the session; 0 for a visitor. */
@@ -468,6 +488,8 @@ export interface AdminReads {
   parentChoices(query: { current: number; search?: string | undefined }): Promise<AdminChoice[]>;
   /** What a content's related links may be chosen from: its related ones, then those whose title has `search`, else its artefact's. */
   relatedChoices(query: { contentId: number; search?: string | undefined }): Promise<AdminChoice[]>;
+  /** The icon picker's: the `current` icon, and what `search` finds in the icon sets or, without one, suggestions. */
+  iconChoices(query: { current: string; search?: string | undefined }): { chosen: IconChoice; found: IconChoice[] };
   /** A page of coupon codes, newest first, searched by code (GET /api/admin/coupons). A bad cursor throws a 422. */
   coupons(query: AdminListQuery): Promise<Page<AdminCouponRow>>;
   /** One code, as its form edits it; null when there is none. */

@@ -1,4 +1,6 @@
 import { issueText, valuedMessage } from "./i18n/message.ts";
+import { ICON_NAME_MAX } from "./icons.ts";
+import { iconNameOf } from "./legacy-icons.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money-rules.ts";
 import { z } from "./zod.ts";
 
@@ -72,7 +74,8 @@ export const contentFileSchema = z
 const categoryFields = {
   slug,
   name: text("name", 120),
-  icon: z.string().max(16, atMost("icon", 16)).default(""),
+  // An icon's name ("simple-icons:docker"); an old file's emoji is read as its icon (legacy-icons.ts).
+  icon: z.string().max(ICON_NAME_MAX, atMost("icon", ICON_NAME_MAX)).default("").transform(iconNameOf),
   single_line: z.string().max(300, atMost("single_line", 300)).default(""),
   is_header_menu: z.boolean().default(false),
   hidden: z.boolean().default(false),

@@ -9,6 +9,9 @@ export const MONEY_BACK_DAYS = 6;
 /** The external course site that 'Browse Courses' and 'Explore Courses' open. */
 export const COURSES_URL = "https://courses.skillshelf.example/";
 
+/** Where an account starts once signed in: an operator's admin area, a learner's dashboard. */
+export const homeOf = (role: "learner" | "admin") => (role === "admin" ? "/admin" : "/dashboard");
+
 export const SUPPORT_EMAIL = "support@skillshelf.example";
 export const SUPPORT_PHONE = "+44 20 7946 0958";
 
@@ -19,7 +22,8 @@ export const LISTING_DEFAULTS = {
 
 export const META_DEFAULTS = {
   siteName: "Skillshelf",
-  homeTitle: "Skillshelf | Tech cards, cheat sheets, labs and interview kits",
+  /** Page titles are the page's own; pageTitle adds the store's name after them. */
+  homeTitle: "Tech cards, cheat sheets, labs and interview kits",
   homeDescription:
     "Learn faster with tech cards, cheat sheets, hands-on labs, tech stacks, pocket guides and interview kits.",
   listingTitle: "Listing of categories",
@@ -29,6 +33,18 @@ export const META_DEFAULTS = {
   keywords: "e-learning, tech cards, cheat sheets, labs, tech stacks, pocket guides, interview kits",
   notFoundTitle: "Page not found",
 } as const;
+
+const TITLE_SUFFIX = ` | ${META_DEFAULTS.siteName}`;
+
+/**
+ * A page's title as a browser's tab and a link preview show it: its own, then the store's name
+ * ("Cart | Skillshelf"). A title from the catalogue's SEO data may carry the name already
+ * ("Docker Tech Cards | Skillshelf"), and keeps it once.
+ */
+export function pageTitle(title: string): string {
+  const own = title.trim();
+  return own.endsWith(TITLE_SUFFIX) ? own : `${own}${TITLE_SUFFIX}`;
+}
 
 /** The six parents shown as cards on the home page, in order. */
 export const HOME_CARD_SLUGS = [

@@ -21,10 +21,10 @@ export async function login(options: {
   now: Date;
   /** Where the sign-in's security event goes (with the client's address bound). */
   log: FastifyBaseLogger;
-}): Promise<LoginResponse & { expiresAt: Date }> {
+}): Promise<LoginResponse & { expiresAt: Date; role: "learner" | "admin" }> {
   const { db, input, now, log } = options;
   const [user] = await db
-    .select({ ...userRecordColumns, passwordHash: users.passwordHash, blockedAt: users.blockedAt })
+    .select({ ...userRecordColumns, passwordHash: users.passwordHash, blockedAt: users.blockedAt, role: users.role })
     .from(users)
     .where(eq(users.email, input.email));
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -52,5 +52,6 @@ export async function login(options: {
     session_token: session.token,
     data: toUserRecord(user),
     expiresAt: session.expiresAt,
+    role: user.role,
   };
 }

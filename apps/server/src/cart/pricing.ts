@@ -77,6 +77,17 @@ async function groupPayments(db: DbOrTx, userId: number, categoryIds: number[]) 
   return credits;
 }
 
+/** The upgrade credit of a whole artefact priced `priceMinor`: what was paid for its groups, never more than the price. */
+const creditOf = (priceMinor: number, paidMinor = 0) => Math.min(priceMinor, paidMinor);
+
+/**
+ * What the cart will take off the whole of `artefactId` for this learner, for the groups of it
+ * they own (as priceCart does): what the listing shows beside its price.
+ */
+export async function upgradeCreditMinor(db: DbOrTx, userId: number, artefactId: number, priceMinor: number) {
+  return creditOf(priceMinor, (await groupPayments(db, userId, [artefactId])).get(artefactId)?.paidMinor);
+}
+
 /**
  * How long a checkout that has not been paid yet holds a use of its code: the
  * last use of a code goes to one learner at a time, who is told at checkout,
@@ -201,7 +212,7 @@ export async function priceCart(
   const owned = await groupPayments(db, userId, wholes);
   const lines: PricedLine[] = cart.map((line) => {
     const paid = line.groupId === null ? owned.get(line.categoryId) : undefined;
-    const creditMinor = Math.min(line.priceMinor, paid?.paidMinor ?? 0);
+    const creditMinor = creditOf(line.priceMinor, paid?.paidMinor);
     return { ...line, creditMinor, creditedLineIds: creditMinor > 0 ? (paid?.lineIds ?? []) : [], discountMinor: 0 };
   });
   const coupon = options.coupon ?? (await cartCouponOf(db, userId));

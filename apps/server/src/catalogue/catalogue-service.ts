@@ -20,6 +20,7 @@ import type { Db } from "../db/client.ts";
 import { categories, contentMedia, contents, relatedContents } from "../db/schema/index.ts";
 import { type CachedBody, cachedBody } from "../lib/cached-body.ts";
 import type { MediaSigner } from "../media/media-signer.ts";
+import { iconSvgs } from "./icon-sets.ts";
 import { type CatalogueSnapshot, type CategoryRow, type ContentRow, loadSnapshot } from "./load-snapshot.ts";
 import { sanitizeArticleHtml } from "./sanitize-html.ts";
 import { buildSitemaps, type Sitemaps } from "./sitemap.ts";
@@ -202,6 +203,8 @@ export class CatalogueService {
       parents,
       articleCount: parents.reduce((sum, p) => sum + p.artefacts.reduce((n, a) => n + a.count, 0), 0),
       currency: this.options.currency,
+      // Each distinct icon once: the tiles draw them from one sprite (artefact-groups.tsx).
+      icons: iconSvgs(parents.flatMap((p) => [p.icon, ...p.artefacts.map((a) => a.icon)])),
     };
     return {
       response,

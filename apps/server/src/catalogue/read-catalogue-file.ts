@@ -18,7 +18,8 @@ import type { MediaStore } from "../media/media-store.ts";
  * A catalogue file refused before anything is written: where and why. `text` is
  * the refusal as a key with values (a page writes it in its language); `message`
  * and `reason` (why, without the line) are its English, as the API and the CLI
- * answer them.
+ * answer them. `notExport`: the file is not a catalogue export at all (not JSON,
+ * or not the format's outline), rather than an export with a bad value.
  */
 export class CatalogueFileError extends Error {
   readonly text: Message;
@@ -27,12 +28,18 @@ export class CatalogueFileError extends Error {
   constructor(
     reason: string | Message,
     readonly line: number | null,
+    readonly notExport = false,
   ) {
     const why = asMessage(reason);
     const text = line === null ? why : valuedMessage("importLine", { line, reason: why });
     super(english(text));
     this.text = text;
     this.reason = english(why);
+  }
+
+  /** The one sentence the operator reads: what is wrong with the file, and that nothing changed. */
+  get refusal(): Message {
+    return valuedMessage(this.notExport ? "importNotExport" : "importRefused", { reason: this.text });
   }
 }
 
@@ -213,7 +220,7 @@ async function parseStream(
     return line;
   };
   const syntax = (code: string, offset: number): never => {
-    throw new CatalogueFileError(valuedMessage("importInvalidJson", { detail: code }), lineAt(offset));
+    throw new CatalogueFileError(valuedMessage("importInvalidJson", { detail: code }), lineAt(offset), true);
   };
 
   const tokenizer = new Tokenizer();
@@ -269,7 +276,7 @@ async function parseStream(
     const at = lineAt(offset);
     const parent = stack.at(-1);
     if (stack.length >= MAX_DEPTH)
-      throw new CatalogueFileError(valuedMessage("importTooDeep", { levels: MAX_DEPTH }), at);
+      throw new CatalogueFileError(valuedMessage("importTooDeep", { levels: MAX_DEPTH }), at, true);
     place(value, at, offset);
     if (!parent) rootDone = false;
     const isArray = Array.isArray(value);
@@ -443,7 +450,13 @@ export function validateCatalogue(value: unknown, currency: string, lineOf: Line
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== "symbol");
-  throw new CatalogueFileError(atPath(path, issue ? issueMessage(issue, path) : plain("invalid")), lineOf(path));
+  // Wrong at the top (not an object, no version 1, no list of categories, other fields): some other JSON file.
+  const outline = path.length <= 1;
+  throw new CatalogueFileError(
+    atPath(path, issue ? issueMessage(issue, path) : plain("invalid")),
+    lineOf(path),
+    outline,
+  );
 }
 
 /** A reason at a place in the file: "categories[0].slug: slug is required". */

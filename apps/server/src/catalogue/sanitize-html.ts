@@ -71,6 +71,9 @@ const options: sanitizeHtml.IOptions = {
     }),
   },
   disallowedTagsMode: "discard",
+  // A link left without an address (a javascript: one, or none given) is its text alone: an <a>
+  // without href may not carry the rel and target given above (HTML's rule, the validator's error).
+  exclusiveFilter: (frame) => (frame.tag === "a" && !frame.attribs.href ? "excludeTag" : false),
 };
 
 export function sanitizeArticleHtml(html: string): string {

@@ -1,3 +1,5 @@
+import { pageTitle } from "@skillshelf/shared/constants.ts";
+
 /** The API's answer while the database is out of reach (503, with Retry-After). */
 export const DATABASE_UNAVAILABLE = "The store cannot reach its database right now. Please try again in a moment.";
 /** Seconds a client is asked to wait: a restart or a failover takes a few. */
@@ -10,7 +12,7 @@ export const DATABASE_RETRY_PAGE = `<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="${DATABASE_RETRY_AFTER_S}">
-<title>Skillshelf</title>
+<title>${pageTitle("Temporarily unavailable")}</title>
 </head>
 <body style="font-family: system-ui, sans-serif; margin: 3rem auto; max-width: 32rem; padding: 0 1rem">
 <h1>Skillshelf</h1>

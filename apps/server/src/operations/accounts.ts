@@ -9,6 +9,7 @@ import {
   settingsSchema,
 } from "@skillshelf/shared/account-forms.ts";
 import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
+import { homeOf } from "@skillshelf/shared/constants.ts";
 import { plain } from "@skillshelf/shared/i18n/message.ts";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -58,14 +59,14 @@ export const loginOperation = defineOperation({
   input: loginSchema,
   limit: { policy: "login", account: (input) => input.email },
   run: async ({ app, request, reply }, input) => {
-    const { expiresAt, message, session_token, data } = await login({
+    const { expiresAt, message, session_token, data, role } = await login({
       db: app.database.db,
       input,
       now: app.clock(),
       log: securityLog(request),
     });
     setSessionCookie(reply, session_token, input.remember_me ? expiresAt : null);
-    return { message: plain(message), data: { session_token, user: data } };
+    return { message: plain(message), data: { session_token, user: data, home: homeOf(role) } };
   },
 });
 

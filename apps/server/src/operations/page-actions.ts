@@ -67,7 +67,7 @@ export function pageActions(app: FastifyInstance) {
     const { publicUrl } = app.config;
     return {
       accounts: {
-        login: pageAction(loginOperation, request, reply, (data) => data.user),
+        login: pageAction(loginOperation, request, reply, ({ user, home }) => ({ user, home })),
         register: action(registerOperation),
         forgotPassword: action(forgotPasswordOperation),
         resetPassword: action(resetPasswordOperation),

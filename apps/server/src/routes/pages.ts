@@ -12,6 +12,7 @@ import type {
 } from "@skillshelf/shared/api.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { type Message, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
+import { toMajor, toMinor } from "@skillshelf/shared/money.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { ArticleProgress } from "@skillshelf/shared/progress.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -32,6 +33,8 @@ import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
 import { getCart } from "../cart/cart.ts";
 import { ownershipOf } from "../cart/ownership.ts";
+import { upgradeCreditMinor } from "../cart/pricing.ts";
+import { iconChoices, iconSvgs } from "../catalogue/icon-sets.ts";
 import { searchCatalogue } from "../catalogue/search-catalogue.ts";
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -195,6 +198,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       navigation: () => app.catalogue.navigation(),
       moreCategories: () => app.catalogue.moreCategories(),
       home: () => app.catalogue.home(),
+      icons: iconSvgs,
       listing: (slug) => app.catalogue.listing(slug),
       content: (slug, content) =>
         app.catalogue.content(slug, content, viewer, async (id) =>
@@ -216,6 +220,8 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       articleProgress: async (contentId) => (viewer ? progressOf(viewer.userId, contentId) : null),
       ownedAndDone: async (scope) =>
         viewer ? ownedAndDone(db, viewer.userId, scope) : { ownership: { categories: [], groups: [] }, done: [] },
+      upgradeCredit: async ({ id, price, currency }) =>
+        viewer ? toMajor(await upgradeCreditMinor(db, viewer.userId, id, toMinor(price, currency)), currency) : 0,
       notifications: (page) =>
         viewNotifications(db, {
           cursors: app.cursors,
@@ -275,6 +281,8 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
         operator();
         return readCoupon(db, id, currency);
       },
+      // Its search checked as the lists' is.
+      iconChoices: ({ current, search }) => iconChoices({ current, search: listArgs({ search }).search }),
       // Its search checked as the lists' is.
       artefactChoices: async ({ chosen, search }) =>
         readArtefactChoices(db, { chosen, search: listArgs({ search }).search }),

@@ -84,6 +84,16 @@ describe("demo catalogue", () => {
     }
   });
 
+  it("gives every parent and artefact its one-line description and its SEO title and description", () => {
+    // Without them a listing shows the generic hero line and tab title of SPEC.md, which are fallbacks
+    // for a catalogue with gaps, not what a demo shows.
+    for (const category of [...catalogue.categories, ...artefacts]) {
+      expect(category.single_line?.trim(), `${category.slug}: single_line`).toBeTruthy();
+      expect(category.meta_title?.trim(), `${category.slug}: meta_title`).toBeTruthy();
+      expect(category.meta_description?.trim(), `${category.slug}: meta_description`).toBeTruthy();
+    }
+  });
+
   it("uses unique, unreserved category slugs and unique content slugs per artefact", () => {
     const slugs = [...catalogue.categories.map((p) => p.slug), ...artefacts.map((a) => a.slug)];
     expect(new Set(slugs).size).toBe(slugs.length);

@@ -45,7 +45,7 @@ export function artefact(overrides: Partial<ArtefactFileInput> = {}): ArtefactFi
   return {
     slug: `artefact-${n}`,
     name: `Artefact ${n}`,
-    icon: "📦",
+    icon: "lucide:package",
     single_line: `Artefact ${n} in one line`,
     ...overrides,
   };
@@ -53,7 +53,7 @@ export function artefact(overrides: Partial<ArtefactFileInput> = {}): ArtefactFi
 
 export function parent(overrides: Partial<ParentFileInput> = {}): ParentFileInput {
   const n = next();
-  return { slug: `parent-${n}`, name: `Parent ${n}`, icon: "📚", single_line: `Parent ${n}`, ...overrides };
+  return { slug: `parent-${n}`, name: `Parent ${n}`, icon: "lucide:library", single_line: `Parent ${n}`, ...overrides };
 }
 
 /**

@@ -79,6 +79,18 @@ export async function stripeRefunds(store: TestStore) {
   return store.emulators.records.list<Record<string, unknown>>("stripe", "re_");
 }
 
+/** The signed-in learner puts an artefact (or one of its groups, by name) in the cart, through the API. */
+export async function addToCart(store: TestStore, token: string, listing: ListingResponse, groupName?: string) {
+  const group = listing.groups.find((g) => g.name === groupName);
+  const res = await store.app.inject({
+    method: "POST",
+    url: "/api/cart/add",
+    headers: bearer(token),
+    payload: { sub_category_id: listing.seo_data.id, group_id: group?.id ?? null },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
 /**
  * The signed-in learner adds an artefact (or one of its groups, by name) to
  * the cart and pays for it through the one fulfilment.
@@ -89,13 +101,7 @@ export async function buyFromListing(
   listing: ListingResponse,
   groupName?: string,
 ) {
-  const group = listing.groups.find((g) => g.name === groupName);
-  await store.app.inject({
-    method: "POST",
-    url: "/api/cart/add",
-    headers: bearer(learner.token),
-    payload: { sub_category_id: listing.seo_data.id, group_id: group?.id ?? null },
-  });
+  await addToCart(store, learner.token, listing, groupName);
   const payment = await payForCart(store, learner.id);
   return { ...(await payment.confirm()), transactionId: `pi_${payment.providerRef}` };
 }
@@ -107,14 +113,7 @@ export async function shopper(store: TestStore, profile: Parameters<typeof creat
   const call = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) =>
     store.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const cart = async () => (await call("GET", "/api/cart/get")).json<CartResponse>().data;
-  const add = async (listing: ListingResponse, groupName?: string) => {
-    const group = listing.groups.find((g) => g.name === groupName);
-    const res = await call("POST", "/api/cart/add", {
-      sub_category_id: listing.seo_data.id,
-      group_id: group?.id ?? null,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-  };
+  const add = (listing: ListingResponse, groupName?: string) => addToCart(store, token, listing, groupName);
   const newestOrder = async () => {
     const [row] = (await call("GET", "/api/get-orders")).json<{ data: { rows: OrderRow[] } }>().data.rows;
     if (!row) throw new Error("no order");

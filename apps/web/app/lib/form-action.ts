@@ -64,8 +64,10 @@ export function refusedForm(errors: Record<string, string>, message?: string): A
  * browser's plain form post is sent on with a 303 on success, or gets the page
  * again, with the outcome's messages, under the outcome's status.
  */
-export function answerForm<T>(store: PageContext, outcome: ActionResult<T>, successTo: string) {
-  if (outcome.ok && !store.dataRequest) return redirect(successTo, 303);
+export function answerForm<T>(store: PageContext, outcome: ActionResult<T>, successTo: string | ((data: T) => string)) {
+  if (outcome.ok && !store.dataRequest) {
+    return redirect(typeof successTo === "string" ? successTo : successTo(outcome.data), 303);
+  }
   return data(inPageLanguage(store, outcome), { status: outcome.ok ? 200 : outcome.status });
 }
 

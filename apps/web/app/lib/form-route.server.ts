@@ -27,7 +27,8 @@ export function formAction<N extends OperationName>(route: FormRoute<N>) {
     const extra = Object.fromEntries((route.params ?? []).map((name) => [name, params[name]]));
     const form = await parseFormPost(request, route.schema, { checkboxes: route.checkboxes ?? [], extra });
     const outcome = form.ok ? await operationOf(store, route.operation)(form.data) : form.outcome;
-    return answerForm(store, outcome, typeof route.successTo === "string" ? route.successTo : route.successTo(url));
+    const { successTo } = route;
+    return answerForm(store, outcome, (data) => (typeof successTo === "string" ? successTo : successTo(url, data)));
   };
 }
 

@@ -37,7 +37,7 @@ export interface FormRouteSpec<N extends OperationName, S extends z.ZodType<Inpu
   /** guest: the auth screens (a signed-in learner goes to /dashboard); learner: the account area. */
   who: "guest" | "learner";
   /** Where a plain form post (no JavaScript) is sent on success, with a 303. */
-  successTo: string | ((url: URL) => string);
+  successTo: string | ((url: URL, data: DataOf<N>) => string);
   /** Checkboxes, read as booleans (a browser leaves an unticked one out). */
   checkboxes?: readonly string[];
   /** Address parameters the schema checks with the fields (the reset token). */

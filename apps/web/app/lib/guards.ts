@@ -1,4 +1,5 @@
 import type { Viewer } from "@skillshelf/shared/api.ts";
+import { homeOf } from "@skillshelf/shared/constants.ts";
 import { redirect } from "react-router";
 import type { PageContext } from "../load-context";
 
@@ -11,9 +12,9 @@ export function requireViewer(store: PageContext, url: URL): Viewer {
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** For a guest-only page's loader: a signed-in learner goes to the dashboard. */
+/** For a guest-only page's loader: a signed-in account goes to its home (a learner's dashboard, /admin). */
 export function requireGuest(store: PageContext): void {
-  if (store.viewer) throw redirect("/dashboard");
+  if (store.viewer) throw redirect(homeOf(store.viewer.role));
 }
 
 const HERE = "http://store.invalid";

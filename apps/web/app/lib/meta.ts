@@ -1,4 +1,4 @@
-import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { META_DEFAULTS, pageTitle } from "@skillshelf/shared/constants.ts";
 import { LANGUAGE_CODES, LANGUAGE_PARAM } from "@skillshelf/shared/i18n/languages.ts";
 import type { MetaDescriptor } from "react-router";
 import type { TFunction } from "./i18n";
@@ -12,6 +12,7 @@ export interface PageImage {
 }
 
 export interface PageMeta {
+  /** The page's own title ("Cart", or the catalogue's meta_title): the store's name is added after it. */
   title: string;
   description: string;
   /** The page's absolute address, built from the store's public URL: og:url and the canonical link. */
@@ -25,14 +26,15 @@ export interface PageMeta {
 }
 
 /**
- * Everything a page puts in its head: title, description, fixed keywords, Open Graph, the
+ * Everything a page puts in its head: title (its own, then "| Skillshelf": pageTitle, so that no
+ * page writes the store's name itself), description, fixed keywords, Open Graph, the
  * canonical link and JSON-LD. React Router writes each JSON-LD object into a
  * `<script type="application/ld+json">` with `<`, `>` and `&` escaped as JSON `\u` escapes,
  * so catalogue text cannot end the block; a data block is never executed, so the page's
  * nonce-only script policy does not apply to it.
  */
 export function buildMeta({
-  title,
+  title: ownTitle,
   description,
   url,
   type = "website",
@@ -40,6 +42,7 @@ export function buildMeta({
   structuredData = [],
   t,
 }: PageMeta): MetaDescriptor[] {
+  const title = pageTitle(ownTitle);
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },

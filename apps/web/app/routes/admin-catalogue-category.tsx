@@ -1,7 +1,7 @@
 import { useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { editorAction } from "../features/admin/catalogue/catalogue-action.server";
-import { CATEGORY_INTENTS, PARENT_SEARCH } from "../features/admin/catalogue/catalogue-intents";
+import { CATEGORY_INTENTS, ICON_SEARCH, PARENT_SEARCH } from "../features/admin/catalogue/catalogue-intents";
 import { type Editor, idParam } from "../features/admin/catalogue/catalogue-url";
 import { CategoryForm } from "../features/admin/catalogue/category-form";
 import { EditorHint } from "../features/admin/catalogue/editor-hint";
@@ -36,7 +36,19 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     editor = category && { kind: "category", parentId: category.parent_id, categoryId: category.id };
   else if (parentId === 0) editor = { kind: "category", parentId: 0, categoryId: null };
   else if (category?.parent_id === 0) editor = { kind: "category", parentId, categoryId: null };
-  return { editor, category: categoryId === null ? null : category, parents, currency: store.storeCurrency };
+  // The icon picker's list (?icons= searches the icon sets): the category's icon first, the default for a new one.
+  const iconSearch = url.searchParams.get(ICON_SEARCH) || undefined;
+  const iconPicker = {
+    ...store.admin.iconChoices({ current: (categoryId === null ? null : category?.icon) ?? "", search: iconSearch }),
+    searched: iconSearch !== undefined,
+  };
+  return {
+    editor,
+    category: categoryId === null ? null : category,
+    parents,
+    iconPicker,
+    currency: store.storeCurrency,
+  };
 }
 
 export const action = (args: Route.ActionArgs) => editorAction(args, CATEGORY_INTENTS);
@@ -45,7 +57,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => server
 export const shouldRevalidate = revalidateUnlessUnsent;
 
 export default function CatalogueCategory({ loaderData }: Route.ComponentProps) {
-  const { editor, category, parents, currency } = loaderData;
+  const { editor, category, parents, iconPicker, currency } = loaderData;
   const answer = useActionData<typeof action>();
   const posted = postedOf(answer);
   const openEditor = useOpenEditor();
@@ -58,6 +70,7 @@ export default function CatalogueCategory({ loaderData }: Route.ComponentProps) 
         {...(category ? { category } : {})}
         parentId={editor.parentId}
         parents={parents ?? []}
+        icons={iconPicker}
         currency={currency}
         posted={postedFor(
           posted,

@@ -1,8 +1,10 @@
+import { useEffect, useRef } from "react";
 import {
   Link,
   redirect,
   type ShouldRevalidateFunctionArgs,
   useActionData,
+  useLocation,
   useNavigate,
   useOutlet,
   useResolvedPath,
@@ -50,7 +52,17 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   ]);
   // What a plain upload or import (no JavaScript, posted to /api/admin) answered before it came back here.
   const notice = store.admin.uploadNotice();
-  return { tree, artefact, notice: notice && { ok: notice.ok, message: pageMessage(store, notice.message) } };
+  // The drawings of the icons in the tree's rows.
+  const icons = store.icons([
+    ...tree.categories.flatMap((parent) => [parent.icon, ...parent.artefacts.map((row) => row.icon)]),
+    ...(artefact ? [artefact.icon] : []),
+  ]);
+  return {
+    tree,
+    artefact,
+    icons,
+    notice: notice && { ok: notice.ok, message: pageMessage(store, notice.message) },
+  };
 }
 
 /** The tree's forms (↑ ↓, Delete), posted here by the browser itself or by a fetcher (catalogue-action.server.ts). */
@@ -79,6 +91,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
   const t = useT();
   // A plain form post of the tree's that failed (no JavaScript): why, when no field says it (a sold artefact).
   const answer = useActionData<typeof action>();
+  const side = useEditorInView(base);
 
   // The tree's Delete and Move forms: a deleted item closes the editor.
   const rowForm = useAdminForm({
@@ -119,12 +132,33 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
       <ImportForm />
       <div className="admin-catalogue">
         <CatalogueTree tree={tree} base={base} rowForm={rowForm} open={open} editing={artefact} params={params} />
-        <div className="admin-side" aria-live="polite">
+        <div className="admin-side" aria-live="polite" ref={side}>
           {editor ?? <EditorHint />}
         </div>
       </div>
     </section>
   );
+}
+
+/**
+ * The side panel, brought into view when another editor opens out of sight
+ * (an Edit far down the tree; under the tree on a phone): the panel scrolls
+ * with the page, not inside it. Not on the page's first render, which keeps the reader's place.
+ */
+function useEditorInView(base: string) {
+  const side = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const panel = side.current;
+    if (!panel || pathname === base) return;
+    const top = panel.getBoundingClientRect().top;
+    const under = Number.parseFloat(getComputedStyle(panel).scrollMarginTop) || 0;
+    if (top < under || top > window.innerHeight - 120) panel.scrollIntoView({ block: "start" });
+  }, [pathname, base]);
+  return side;
 }
 
 /** A page link that went stale or was altered: the reason, and the first page of the same search. */

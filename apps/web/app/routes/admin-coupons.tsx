@@ -7,8 +7,9 @@ import { useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { adminListQuery, useAdminListUrl } from "../features/admin/admin-list";
 import { FieldError } from "../features/admin/catalogue/fields";
-import { AdminListError, AdminSearchForm, AdminSearchIn, ChoiceSelect } from "../features/admin/components/admin-bits";
+import { AdminListError, AdminSearchForm } from "../features/admin/components/admin-bits";
 import { AdminListPage } from "../features/admin/components/admin-list-page";
+import { ChoiceChecklist } from "../features/admin/components/choice-checklist";
 import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
@@ -54,7 +55,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     const outcome = target.ok ? await store.adminActions.deleteCoupon(target.data.id) : target.outcome;
     return answerForm(store, outcome, editUrl(url.searchParams, null));
   }
-  // A multiple select posts one value per chosen artefact.
+  // The artefacts' checklist posts one value per chosen artefact.
   const checked = checkForm(form, createCouponSchema(store.storeCurrency), {
     extra: { artefact_ids: form.getAll("artefact_ids") },
   });
@@ -267,27 +268,23 @@ function CouponForm({ editing, choices }: { editing: AdminCouponRow | null; choi
             <span className="admin-hint">{t("Optional.")}</span>
             {error("max_uses_per_learner")}
           </div>
-          <div className="admin-field">
-            <label className="admin-label" htmlFor="coupon-artefact_ids">
-              {t("Artefacts")}
-            </label>
-            <ChoiceSelect
-              {...field("artefact_ids")}
-              size={6}
-              chosen={editing?.artefacts.map((a) => a.id) ?? []}
-              choices={choices}
-            />
-            <span className="admin-hint">{t("Optional: none chosen means every artefact.")}</span>
-            {error("artefact_ids")}
-            <AdminSearchIn
-              form={ARTEFACT_SEARCH_FORM}
-              name={ARTEFACT_SEARCH}
-              label="Find artefacts by name"
-              placeholder="Artefact name"
-              hint="Without a search, the list shows the first artefacts by name."
-              live
-            />
-          </div>
+          <ChoiceChecklist
+            id="coupon-artefact_ids"
+            legend="Artefacts"
+            name="artefact_ids"
+            chosen={editing?.artefacts.map((a) => a.id) ?? []}
+            choices={choices}
+            hint="Optional: none chosen means every artefact."
+            empty="No artefacts found."
+            error={errors.artefact_ids}
+            search={{
+              form: ARTEFACT_SEARCH_FORM,
+              name: ARTEFACT_SEARCH,
+              label: "Find artefacts by name",
+              placeholder: "Artefact name",
+              hint: "Without a search, the list shows the first artefacts by name.",
+            }}
+          />
         </div>
         <div className="admin-actions">
           <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>

@@ -1,4 +1,3 @@
-import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
 import { AdminForbidden } from "../features/admin/components/admin-bits";
 import { requireAdmin } from "../features/admin/require-admin";
@@ -19,7 +18,7 @@ export function meta({ error, matches }: Route.MetaArgs) {
   return [
     ...buildMeta({
       t,
-      title: `${error ? t("Access denied") : t("Admin")} | ${META_DEFAULTS.siteName}`,
+      title: error ? t("Access denied") : t("Admin"),
       description: t("The store operator's area: catalogue, learners, orders and coupons."),
     }),
     { name: "robots", content: "noindex" },

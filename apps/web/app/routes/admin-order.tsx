@@ -3,6 +3,7 @@ import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formattingOf, takenOff } from "@skillshelf/shared/formatting.ts";
 import { data, isRouteErrorResponse, Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
+import { CatalogueIcon } from "../components/icons/catalogue-icon";
 import { formatMoney, formatWhen } from "../features/admin/admin-api";
 import { refundLabel } from "../features/admin/admin-orders";
 import { AdminForbidden } from "../features/admin/components/admin-bits";
@@ -22,7 +23,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const id = Number(params.id);
   const order = Number.isSafeInteger(id) && id > 0 ? await store.admin.order(id) : null;
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
-  return { order, formatting: formattingOf(operator.user) };
+  return {
+    order,
+    formatting: formattingOf(operator.user),
+    icons: store.icons(order.orders.map((line) => line.category.icon)),
+  };
 }
 
 /** Refund: through the provider that took the payment, by the API's own step; a plain form post comes back here (303). */
@@ -109,7 +114,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             {order.orders.map((line) => (
               <tr key={line.id}>
                 <td>
-                  {line.category.icon} {line.category.name}
+                  <CatalogueIcon value={line.category.icon} /> {line.category.name}
                 </td>
                 <td>{line.groups ? line.groups.name : t("Whole artefact")}</td>
                 <td>{money(line.price, line.currency)}</td>

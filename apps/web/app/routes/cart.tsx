@@ -22,7 +22,8 @@ import type { Route } from "./+types/cart";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const store = context.get(storeContext);
   requireViewer(store, url);
-  return { cart: await store.cart() };
+  const cart = await store.cart();
+  return { cart, icons: store.icons(cart.rows.map((row) => row.category.icon)) };
 }
 
 /** The cart's forms: intent=add (from a listing or an article's locked note), intent=remove, and the coupon code's. */
@@ -61,7 +62,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [
     ...buildMeta({
       t,
-      title: t("Cart | Skillshelf"),
+      title: t("Cart"),
       description: t("Review the artefacts and groups in your cart before checkout."),
     }),
     { name: "robots", content: "noindex" },

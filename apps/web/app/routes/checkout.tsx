@@ -29,7 +29,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const cart = await store.cart();
   // Nothing to pay for: back to the cart, which says it is empty.
   if (cart.rows.length === 0) throw redirect("/cart");
-  return { cart, method: parsePaymentMethod(url.searchParams.get("method")) };
+  return {
+    cart,
+    method: parsePaymentMethod(url.searchParams.get("method")),
+    icons: store.icons(cart.rows.map((row) => row.category.icon)),
+  };
 }
 
 /**
@@ -63,7 +67,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [
     ...buildMeta({
       t,
-      title: t("Checkout | Skillshelf"),
+      title: t("Checkout"),
       description: t("Pay for your cart by card, PayPal or PayU."),
     }),
     { name: "robots", content: "noindex" },

@@ -40,7 +40,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => server
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches);
-  return buildMeta({ t, title: t("Dashboard | Skillshelf"), description: t("Your Skillshelf profile and password.") });
+  return buildMeta({ t, title: t("Dashboard"), description: t("Your Skillshelf profile and password.") });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

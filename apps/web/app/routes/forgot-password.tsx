@@ -14,7 +14,7 @@ const route = formRoute({
   schema: forgotPasswordSchema,
   who: "guest",
   successTo: "/login?notice=reset-sent",
-  title: "Forgot password | Skillshelf",
+  title: "Forgot password",
   description: "Ask for a link to choose a new password for your Skillshelf account.",
 });
 

@@ -31,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     const found = parents.find((c) => c.slug === slug) ?? artefacts.find((c) => c.slug === slug);
     return found ? { slug, name: found.name, icon: found.icon, single_line: found.single_line } : { slug };
   });
+  const showcase = artefacts.slice(0, 3);
+  const products = [...SAAS_PRODUCTS, ...AI_PRODUCTS];
   return {
     parents: parents.map(
       (p): ParentLetters => ({ id: p.id, letters: p.artefacts.map((a) => firstLetter(a.name)).join("") }),
@@ -39,7 +41,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     stats: { artefacts: artefacts.length, articles: articleCount },
     // The artefacts this viewer owns (none for a visitor): tiles drawn in the browser say Owned.
     owned: ownership.categories,
-    showcase: artefacts.slice(0, 3),
+    showcase,
+    // The drawings of the icons the page shows outside the tiles (those carry their own).
+    icons: store.icons([
+      ...formats.map((card) => card.icon ?? ""),
+      ...showcase.map((artefact) => artefact.icon),
+      ...products.map((product) => product.icon),
+    ]),
     seo: seo_data,
     url: pageUrl(store.publicUrl, "/"),
     image: previewImage(store.publicUrl, t("Tech cards, cheat sheets, labs and interview kits"), t),

@@ -1,4 +1,5 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { toMajor, toMinor } from "@skillshelf/shared/money.ts";
 import { data, useRouteLoaderData } from "react-router";
 import { useAddToCart } from "../features/cart/use-add-to-cart";
 import { AddToCartButton } from "../features/catalogue/components/add-to-cart-button";
@@ -7,6 +8,7 @@ import { ContentGrid } from "../features/catalogue/components/content-grid";
 import { GroupCard } from "../features/catalogue/components/group-card";
 import { ListingHero } from "../features/catalogue/components/listing-hero";
 import { breadcrumbData, listingOffers, listingTrail, productData } from "../features/catalogue/structured-data";
+import { usePrice } from "../lib/formatting";
 import type { TFunction } from "../lib/i18n";
 import { metaT, translatorOf, useT } from "../lib/i18n";
 import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
@@ -36,6 +38,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     store.ownedAndDone({ categoryIds: artefactId === null ? children.map((c) => c.id) : [artefactId], artefactId }),
   ]);
   const seo = listing.seo_data;
+  // A learner who owns some of the artefact's groups pays less for the whole: the cart's upgrade credit.
+  const ownsSome =
+    artefactId !== null && !ownership.categories.includes(artefactId) && listing.kind === "artefact"
+      ? listing.groups.some((group) => ownership.groups.includes(group.id))
+      : false;
+  const credit =
+    ownsSome && artefactId !== null && seo.price !== null
+      ? await store.upgradeCredit({ id: artefactId, price: seo.price, currency: seo.currency })
+      : 0;
   const trail = listingTrail(store.publicUrl, seo, categories);
   const url = pageUrl(store.publicUrl, `/${seo.slug}`);
   const image = categoryImage(store.publicUrl, seo, t);
@@ -56,9 +67,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       : [];
   return {
     listing: { ...listing, children },
+    // The drawings of the hero's icon and the artefact cards'.
+    icons: store.icons([seo.icon, ...children.map((child) => child.icon)]),
     // What this viewer owns (nothing for a visitor, whose page is the same for all): shown as Owned.
     ownership,
     done,
+    credit,
     url,
     image,
     structuredData: [...product, breadcrumbData(trail)],
@@ -86,7 +100,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { listing, ownership } = loaderData;
+  const { listing, ownership, credit } = loaderData;
+  const money = usePrice();
   const done = new Set(loaderData.done);
   const t = useT();
   const seo = listing.seo_data;
@@ -134,16 +149,27 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         {ownsWhole ? (
           <span className="pill pill--on-dark">{t("Owned")}</span>
         ) : seo.price !== null ? (
-          <AddToCartButton
-            price={seo.price}
-            currency={seo.currency}
-            note={seo.payment_note}
-            item={wholeCategory}
-            onAdd={(form) => cart.add(form, wholeCategory)}
-            busy={cart.isAdding(wholeCategory)}
-            showPrice
-            className="button button--accent"
-          />
+          <>
+            <AddToCartButton
+              // What this learner pays: the price less the credit for the groups they own.
+              price={toMajor(toMinor(seo.price, seo.currency) - toMinor(credit, seo.currency), seo.currency)}
+              currency={seo.currency}
+              note={seo.payment_note}
+              item={wholeCategory}
+              onAdd={(form) => cart.add(form, wholeCategory)}
+              busy={cart.isAdding(wholeCategory)}
+              showPrice
+              className="button button--accent"
+            />
+            {credit > 0 && (
+              <p className="page-hero__credit">
+                {t("{{price}} less {{credit}} credit for the groups you own", {
+                  price: money(seo.price, seo.currency),
+                  credit: money(credit, seo.currency),
+                })}
+              </p>
+            )}
+          </>
         ) : (
           <span className="pill pill--on-dark">{t("Free to read")}</span>
         )}

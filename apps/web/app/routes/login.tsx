@@ -16,14 +16,17 @@ import { saveUserRecord } from "../lib/user-storage";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/login";
 
-/** Signs in with the API's own steps; a plain form post then goes on to redirectTo (or /dashboard) at once. */
+/**
+ * Signs in with the API's own steps; a plain form post then goes on to redirectTo, or else the
+ * account's home (an operator's /admin, a learner's /dashboard), at once.
+ */
 const route = formRoute({
   operation: "accounts.login",
   schema: loginSchema,
   who: "guest",
-  successTo: (url) => safeRedirect(url.searchParams.get("redirectTo")),
+  successTo: (url, { home }) => safeRedirect(url.searchParams.get("redirectTo"), home),
   checkboxes: ["remember_me"],
-  title: "Sign in | Skillshelf",
+  title: "Sign in",
   description: "Sign in to Skillshelf to open your purchased tech cards, labs and interview kits.",
 });
 
@@ -84,12 +87,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         onRefused={(outcome, form) => {
           if (outcome.status === 401) form.querySelector<HTMLInputElement>("input[name=password]")?.select();
         }}
-        onSuccess={(user) => {
+        onSuccess={({ user, home }) => {
           // The root's loader has run again since the action, so the header shows the learner.
           saveUserRecord(user);
           // Read from the address rather than with useSearchParams: that hook would add ~0.3 KB to every page's shared router chunk.
           const redirectTo = new URLSearchParams(location.search).get("redirectTo");
-          return { to: safeRedirect(redirectTo), delayMs: REDIRECT_DELAY_MS.login, options: { replace: true } };
+          return { to: safeRedirect(redirectTo, home), delayMs: REDIRECT_DELAY_MS.login, options: { replace: true } };
         }}
       >
         {({ errors }) => (

@@ -13,7 +13,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const store = context.get(storeContext);
   requireViewer(store, url);
   const page = await store.items({ cursor: cursorOf(url), limit: PAGE_SIZE });
-  return { items: page.rows, prev: page.prev_cursor, next: page.next_cursor };
+  return {
+    items: page.rows,
+    icons: store.icons(page.rows.map((item) => item.category.icon)),
+    prev: page.prev_cursor,
+    next: page.next_cursor,
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -21,7 +26,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [
     ...buildMeta({
       t,
-      title: t("My Items | Skillshelf"),
+      title: t("My Items"),
       description: t("The artefacts and groups you own on Skillshelf."),
     }),
     { name: "robots", content: "noindex" },

@@ -22,6 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       order: { ...order, orders: order.orders.map(shownLine) },
       date: formatOrderDate(order.created_at, formattingOf(viewer.user)),
     })),
+    icons: store.icons(page.rows.flatMap((order) => order.orders.map((line) => line.category.icon))),
     prev: page.prev_cursor,
     next: page.next_cursor,
   };
@@ -32,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [
     ...buildMeta({
       t,
-      title: t("My Orders | Skillshelf"),
+      title: t("My Orders"),
       description: t("Your Skillshelf orders, newest first."),
     }),
     { name: "robots", content: "noindex" },

@@ -41,7 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches);
   return buildMeta({
     t,
-    title: t("Notifications | Skillshelf"),
+    title: t("Notifications"),
     description: t("Order updates and news about new learning artefacts."),
   });
 }
@@ -61,6 +61,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
     });
   }, [loaderData]);
 
+  const caughtUp = t("You are all caught up.");
+  // None at all (on the first page): the Unread group's card also says what will appear here.
+  // Earlier is shown only when it holds some: no heading over nothing.
+  const none = unread.length === 0 && earlier.length === 0 && !prev;
   return (
     <div className="account-page">
       <AccountPageHeader title={t("Notifications")} lead={t("Order updates and news about new artefacts.")} />
@@ -68,15 +72,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         id="unread-title"
         title={t("Unread")}
         items={unread}
-        empty={t("You are all caught up.")}
+        empty={
+          none ? `${caughtUp} ${t("Your orders, refunds and new articles in what you own appear here.")}` : caughtUp
+        }
         unread
       />
-      <NotificationGroup
-        id="earlier-title"
-        title={t("Earlier")}
-        items={earlier}
-        empty={t("Your orders, refunds and new articles in what you own appear here.")}
-      />
+      {earlier.length > 0 && <NotificationGroup id="earlier-title" title={t("Earlier")} items={earlier} />}
       <Pager prev={prev} next={next} href={pageHref} label={t("Earlier notification pages")} />
       <p className="notification-footer">
         <Link to="/notifications" className="button button--outline">

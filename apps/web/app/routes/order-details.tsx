@@ -31,7 +31,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const refundUntil = order.refundable_until
     ? { iso: order.refundable_until, text: formatOrderDate(order.refundable_until, formatting) }
     : null;
-  return { order, date: formatOrderDate(order.created_at, formatting), refundUntil };
+  return {
+    order,
+    date: formatOrderDate(order.created_at, formatting),
+    refundUntil,
+    icons: store.icons(order.orders.map((line) => line.category.icon)),
+  };
 }
 
 /**
@@ -54,7 +59,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [
     ...buildMeta({
       t,
-      title: t("Order details | Skillshelf"),
+      title: t("Order details"),
       description: loaderData
         ? t("Order {{number}}: items, payment and status.", { number: loaderData.order.order_id })
         : t("One of your orders."),
@@ -70,7 +75,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   const amount = money(order.amount, order.currency);
   // A plain form post that was refused (no JavaScript): why, on the page.
   const posted = useActionData<typeof action>();
-  const refund = useRefundRequest();
+  const refund = useRefundRequest({ number: order.order_id, amount });
   return (
     <div className="account-page">
       <Link to="/my-orders" className="order-back-link">

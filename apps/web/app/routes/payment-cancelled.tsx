@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [
     ...buildMeta({
       t,
-      title: t("Order Cancelled | Skillshelf"),
+      title: t("Order Cancelled"),
       description: t("Your payment was cancelled: no charges have been made."),
     }),
     { name: "robots", content: "noindex" },

@@ -1,5 +1,6 @@
 import type { OrderDetail } from "@skillshelf/shared/api.ts";
 import { Link } from "react-router";
+import { CatalogueIcon } from "../components/icons/catalogue-icon";
 import { Trans } from "../components/trans";
 import { PaymentResult } from "../features/checkout/components/payment-result";
 import { usePrice } from "../lib/formatting";
@@ -16,9 +17,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // The provider's return sends ?order=<id>; only the viewer's own order is shown.
   const id = Number(url.searchParams.get("order"));
   const order = Number.isSafeInteger(id) && id > 0 ? await store.order(id) : null;
+  const unlocked = order ? unlockedBy(order) : [];
   return {
     order: order && { number: order.order_id, amount: order.amount, currency: order.currency },
-    unlocked: order ? unlockedBy(order) : [],
+    unlocked,
+    icons: store.icons(unlocked.map((item) => item.icon)),
   };
 }
 
@@ -39,7 +42,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [
     ...buildMeta({
       t,
-      title: t("Order Confirmation | Skillshelf"),
+      title: t("Order Confirmation"),
       description: t("Your payment was successful: thank you for your purchase."),
     }),
     { name: "robots", content: "noindex" },
@@ -80,7 +83,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
             {unlocked.map((item) => (
               <li key={item.key}>
                 <Link to={item.href} className="unlocked__link">
-                  <span aria-hidden="true">{item.icon}</span> {item.name}
+                  <CatalogueIcon value={item.icon} /> {item.name}
                 </Link>
                 <span className="unlocked__scope">{t(item.scope)}</span>
               </li>

@@ -15,7 +15,7 @@ const route = formRoute({
   schema: registerSchema,
   who: "guest",
   successTo: "/login?notice=registered",
-  title: "Create account | Skillshelf",
+  title: "Create account",
   description: "Create a free Skillshelf account to keep your tech cards, labs and interview kits in one place.",
 });
 

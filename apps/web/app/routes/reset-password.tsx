@@ -18,7 +18,7 @@ const route = formRoute({
   successTo: "/login?notice=password-reset",
   // The token is the route's own parameter: the action reads it from the address.
   params: ["token"],
-  title: "Reset password | Skillshelf",
+  title: "Reset password",
   description: "Choose a new password for your Skillshelf account.",
 });
 

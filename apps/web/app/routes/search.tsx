@@ -38,10 +38,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   const outcome = loaderData?.outcome;
-  const title =
-    outcome?.state === "results"
-      ? t("Search: {{query}} | Skillshelf", { query: outcome.results.query })
-      : t("Search | Skillshelf");
+  const title = outcome?.state === "results" ? t("Search: {{query}}", { query: outcome.results.query }) : t("Search");
   return [
     ...buildMeta({
       t,

@@ -18,7 +18,7 @@ const route = formRoute({
   who: "learner",
   successTo: "/settings",
   checkboxes: NOTIFICATION_FIELDS,
-  title: "Settings | Skillshelf",
+  title: "Settings",
   description: "Your display name, time zone, language and notification choices.",
 });
 

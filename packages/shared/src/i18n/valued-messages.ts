@@ -17,6 +17,8 @@ export const VALUED_MESSAGES = {
   imported:
     "The catalogue is imported: {{parents}} categories, {{artefacts}} artefacts, {{groups}} groups, {{contents}} contents, {{media}} media files.",
   importRefused: "The catalogue file was refused, nothing was changed: {{reason}}",
+  // Not JSON, or JSON of another outline: some other file than an export (read-catalogue-file.ts).
+  importNotExport: "This file is not a Skillshelf catalogue export: {{reason}}. Nothing was changed.",
   importSold: '"{{name}}" has been sold, so it cannot be removed; keep it in the file with "hidden": true instead',
   importMediaTooLarge: "media file is larger than {{megabytes}} MB",
   importTextTooLarge: "the catalogue without its media is larger than {{megabytes}} MB",

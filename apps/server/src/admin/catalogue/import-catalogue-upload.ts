@@ -1,4 +1,3 @@
-import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import type { ImportSummary } from "../../catalogue/import-catalogue.ts";
 import { CatalogueFileError } from "../../catalogue/read-catalogue-file.ts";
 import { importCatalogueStream } from "../../catalogue/seed-demo.ts";
@@ -9,8 +8,8 @@ import type { MediaStore } from "../../media/media-store.ts";
 /** A refused file: where (the line of the operator's own text) and why. */
 export class CatalogueRefusedError extends AppError {
   constructor(readonly fileError: CatalogueFileError) {
-    // Where (the line) and why, as keys with values (CatalogueFileError.text): a page shows them in its language.
-    super("invalid", valuedMessage("importRefused", { reason: fileError.text }), { file: fileError.text });
+    // Where (the line) and why, as keys with values (CatalogueFileError.refusal): a page shows them in its language.
+    super("invalid", fileError.refusal, { file: fileError.text });
   }
 
   get line(): number | null {

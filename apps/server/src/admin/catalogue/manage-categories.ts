@@ -6,6 +6,7 @@ import {
 } from "@skillshelf/shared/admin-forms.ts";
 import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { and, asc, eq, isNull, max } from "drizzle-orm";
+import { iconExists } from "../../catalogue/icon-sets.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { categories, contentGroups, contents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -38,6 +39,13 @@ function assertNoParentPrice(price: number | null | undefined): void {
   }
 }
 
+/** The form checks a name's shape; only the server has the sets to say that one has it. */
+function assertIconKnown(icon: string | undefined): void {
+  if (icon !== undefined && !iconExists(icon)) {
+    throw new AppError("invalid", ADMIN_MESSAGES.iconUnknown, { icon: ADMIN_MESSAGES.iconUnknown });
+  }
+}
+
 async function nextSortOrder(tx: DbOrTx, parentId: number | null): Promise<number> {
   const [row] = await tx
     .select({ last: max(categories.sortOrder) })
@@ -50,6 +58,7 @@ async function nextSortOrder(tx: DbOrTx, parentId: number | null): Promise<numbe
 export async function createCategory(db: Db, input: CategoryCreate, currency: string): Promise<AdminCategory> {
   return catalogueWrite(db, async (tx) => {
     const parentId = input.parent_id;
+    assertIconKnown(input.icon);
     if (parentId === null) assertNoParentPrice(input.price);
     else await assertParent(tx, parentId);
     await assertCategorySlugFree(tx, input.slug);
@@ -84,6 +93,8 @@ export async function updateCategory(
 ): Promise<AdminCategory> {
   return catalogueWrite(db, async (tx) => {
     const row = await findCategory(tx, id);
+    // An icon a set no longer has may stay: only a new choice is checked.
+    if (input.icon !== row.icon) assertIconKnown(input.icon);
     const isParent = row.parentId === null;
     let parentId = row.parentId;
     let sortOrder = row.sortOrder;

@@ -11,7 +11,7 @@ import type {
 } from "@skillshelf/shared/admin-forms.ts";
 import type { AdminChoice } from "@skillshelf/shared/api.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, min, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   categories,
@@ -153,6 +153,23 @@ async function soldAmong(db: DbOrTx, artefactIds: number[]) {
   };
 }
 
+/**
+ * The lowest price of the groups sold on their own, by artefact: what a closed
+ * row of the tree shows for an artefact sold group by group (one grouped read
+ * of content_groups_category_idx's ranges, whatever the page has open).
+ */
+async function lowestGroupPrices(db: DbOrTx, artefactIds: number[]): Promise<Map<number, number>> {
+  const rows =
+    artefactIds.length === 0
+      ? []
+      : await db
+          .select({ categoryId: contentGroups.categoryId, lowest: min(contentGroups.priceMinor) })
+          .from(contentGroups)
+          .where(and(inArray(contentGroups.categoryId, artefactIds), isNotNull(contentGroups.priceMinor)))
+          .groupBy(contentGroups.categoryId);
+  return new Map(rows.flatMap((r) => (r.lowest === null ? [] : [[r.categoryId, r.lowest] as const])));
+}
+
 /** Rows grouped by a key, in their order. */
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
@@ -175,7 +192,7 @@ async function artefactNodes(
   currency: string,
 ): Promise<AdminArtefactNode[]> {
   const openIds = artefacts.map((a) => a.id).filter((id) => open === "all" || open.has(id));
-  const [groupRows, contentRows, sold] = await Promise.all([
+  const [groupRows, contentRows, sold, lowest] = await Promise.all([
     openIds.length === 0
       ? []
       : db
@@ -194,6 +211,10 @@ async function artefactNodes(
       db,
       artefacts.map((a) => a.id),
     ),
+    lowestGroupPrices(
+      db,
+      artefacts.map((a) => a.id),
+    ),
   ]);
   const summarize = await attachmentsOf(
     db,
@@ -206,6 +227,7 @@ async function artefactNodes(
   return artefacts.map((artefact) => ({
     ...toAdminCategory(artefact, currency),
     sold: sold.categories.has(artefact.id),
+    lowest_group_price: toMajor(lowest.get(artefact.id) ?? null, currency),
     groups: (groupsOf.get(artefact.id) ?? []).map((g) => ({
       ...toAdminGroup(g, sold.groups.has(g.id), currency),
       contents: contentsIn(artefact.id, g.id),

@@ -1,5 +1,5 @@
 import { okEnvelope } from "@skillshelf/shared/api.ts";
-import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
+import { pageTitle, SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import { acceptFormBodies, formFields } from "@skillshelf/shared/form-body.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -17,7 +17,7 @@ const required = (field: string) =>
 /** What a browser sees when a POST-back cannot be trusted: nothing was recorded, and where to go next. */
 const refusedPage = (publicUrl: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Payment not confirmed · Skillshelf</title></head>
+<title>${pageTitle("Payment not confirmed")}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:520px;margin:48px auto;padding:0 16px;color:#0f172a">
 <h1>We could not confirm this payment</h1>
 <p>The payment provider's answer could not be verified, so no order was made. If money left your account, write to ${SUPPORT_EMAIL}.</p>

@@ -2,6 +2,7 @@ import type { CartItem } from "@skillshelf/shared/api.ts";
 import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useActionSubmit } from "../../hooks/use-action-submit";
+import { addToCartAnchor } from "../catalogue/components/add-to-cart-button";
 import { useToast } from "../toast/toast-context";
 
 /** A whole sub-category (group_id null) or one of its groups. */
@@ -32,7 +33,8 @@ export function useAddToCart(signedIn: boolean) {
 
   const add = useCallback(
     async (form: HTMLFormElement, input: AddToCartInput) => {
-      const toLogin = `/login?redirectTo=${encodeURIComponent(here)}`;
+      // Back at this button once signed in (AddToCartButton focuses it).
+      const toLogin = `/login?redirectTo=${encodeURIComponent(`${here}#${addToCartAnchor(input)}`)}`;
       if (!signedIn) {
         navigate(toLogin);
         return;

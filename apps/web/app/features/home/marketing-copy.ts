@@ -1,6 +1,7 @@
 /** Static marketing copy of the home page (SPEC.md section 1: not data driven). */
 
 export interface Product {
+  /** An icon's name (home's loader has the server draw it). */
   icon: string;
   name: string;
   description: string;
@@ -9,20 +10,20 @@ export interface Product {
 
 export const SAAS_PRODUCTS: Product[] = [
   {
-    icon: "☁️",
+    icon: "lucide:cloud",
     name: "Skillshelf Lab Cloud",
     description:
       "Disposable sandboxes that boot in seconds, so every lab runs in a real environment instead of a video.",
     points: ["Linux, Kubernetes and AWS sandboxes", "Auto-cleanup, nothing to pay for by mistake"],
   },
   {
-    icon: "👥",
+    icon: "lucide:users",
     name: "Skillshelf for Teams",
     description: "Shared libraries, seat management and learning paths for engineering teams of any size.",
     points: ["Assign paths to new joiners", "One invoice, central billing"],
   },
   {
-    icon: "📊",
+    icon: "lucide:chart-column",
     name: "Skill Insights",
     description: "See which skills your team already has and where the gaps are, from the material they actually use.",
     points: ["Progress dashboards per topic", "Exports for performance reviews"],
@@ -31,19 +32,19 @@ export const SAAS_PRODUCTS: Product[] = [
 
 export const AI_PRODUCTS: Product[] = [
   {
-    icon: "🧠",
+    icon: "lucide:brain",
     name: "AI Study Coach",
     description: "Ask questions about any card or cheat sheet and get answers that cite the page they came from.",
     points: ["Explains commands line by line", "Suggests what to read next"],
   },
   {
-    icon: "🃏",
+    icon: "lucide:layers",
     name: "Flashcard Forge",
     description: "Turns the articles you have read into spaced-repetition flashcards that adapt to what you forget.",
     points: ["Five minutes a day", "Syncs across devices"],
   },
   {
-    icon: "🎙️",
+    icon: "lucide:mic",
     name: "Mock Interviewer",
     description:
       "Practise system design and troubleshooting interviews with an AI interviewer that gives honest feedback.",

@@ -21,6 +21,14 @@ const rendered = (home: HomeCatalogue, owned: number[], formatting: Formatting, 
     </TranslatorProvider>,
   );
 
+/** The drawings the server would send for the icons below (a body of an icon set's markup). */
+const ICONS: HomeCatalogue["icons"] = {
+  "simple-icons:docker": { body: '<path fill="currentColor" d="M1 1h22v22H1z"/>', viewBox: "0 0 24 24" },
+  "lucide:file-text": { body: '<path fill="none" stroke="currentColor" d="M4 2h12l4 4v16H4z"/>', viewBox: "0 0 24 24" },
+  "lucide:book-open": { body: '<path fill="none" stroke="currentColor" d="M2 3h8v18H2z"/>', viewBox: "0 0 24 24" },
+  "lucide:library": { body: '<path fill="none" stroke="currentColor" d="m16 6l4 14M12 6v14"/>', viewBox: "0 0 24 24" },
+};
+
 // Names with what HTML escapes, and now and then the kept HTML's own marker.
 const text = fc.oneof(
   fc.string({ maxLength: 12 }),
@@ -31,7 +39,7 @@ const artefact = (id: number) =>
     id: fc.constant(id),
     slug: fc.constant(`a-${id}`),
     name: text,
-    icon: fc.constantFrom("🐳", "📄", ""),
+    icon: fc.constantFrom("simple-icons:docker", "lucide:file-text", "lucide:book-open"),
     single_line: text,
     count: fc.integer({ min: 0, max: 40 }),
     offer: fc.record({
@@ -48,7 +56,7 @@ const home: fc.Arbitrary<HomeCatalogue> = fc
         id: fc.constant(1000 + p),
         slug: fc.constant(`p-${p}`),
         name: text,
-        icon: fc.constantFrom("📚", ""),
+        icon: fc.constantFrom("lucide:library", "lucide:book-open"),
         single_line: text,
         artefacts: fc.tuple(...Array.from({ length: size }, () => artefact(next++))),
       }),
@@ -57,6 +65,7 @@ const home: fc.Arbitrary<HomeCatalogue> = fc
       parents: fc.tuple(...parents),
       articleCount: fc.constant(0),
       currency: fc.constantFrom("GBP", "JPY", "EUR"),
+      icons: fc.constant(ICONS),
     });
   });
 const formatting = fc
@@ -90,12 +99,13 @@ describe("home's kept tiles", () => {
     const [translator] = translators;
     if (!translator) throw new Error("no catalogues");
     const reader = formattingOf(null);
-    const tile = { id: 1, slug: "docker", name: "Docker", icon: "🐳", single_line: "Containers", count: 3 };
-    const parent = { id: 9, slug: "devops", name: "DevOps", icon: "📚", single_line: "" };
+    const tile = { id: 1, slug: "docker", name: "Docker", icon: "simple-icons:docker", single_line: "", count: 3 };
+    const parent = { id: 9, slug: "devops", name: "DevOps", icon: "lucide:library", single_line: "" };
     const before: HomeCatalogue = {
       parents: [{ ...parent, artefacts: [{ ...tile, offer: { price: 4.99, from: false } }] }],
       articleCount: 3,
       currency: "GBP",
+      icons: ICONS,
     };
     const after: HomeCatalogue = {
       ...before,
@@ -106,5 +116,33 @@ describe("home's kept tiles", () => {
     expect(changed).toContain("Docker Pro");
     expect(changed).toContain("£9.99");
     expect(tilesHtml(after, [1], reader, translator)).toBe(rendered(after, [1], reader, translator));
+  });
+
+  it("draw each icon once, as a symbol that the headings and tiles use", () => {
+    const [translator] = translators;
+    if (!translator) throw new Error("no catalogues");
+    const artefacts = ["simple-icons:docker", "lucide:file-text", "simple-icons:docker"].map((icon, i) => ({
+      id: i + 1,
+      slug: `a-${i + 1}`,
+      name: `A${i + 1}`,
+      icon,
+      single_line: "",
+      count: 0,
+      offer: { price: null, from: false },
+    }));
+    const catalogue: HomeCatalogue = {
+      parents: [{ id: 9, slug: "p", name: "P", icon: "lucide:library", single_line: "", artefacts }],
+      articleCount: 0,
+      currency: "GBP",
+      icons: ICONS,
+    };
+    const html = tilesHtml(catalogue, [], formattingOf(null), translator);
+    // The parent's icon and the two artefacts' distinct ones, each drawn once; four uses.
+    expect(html.match(/<symbol /g)).toHaveLength(3);
+    expect(html.match(/<path /g)).toHaveLength(3);
+    const ids = [...html.matchAll(/<use href="#([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(4);
+    for (const id of ids) expect(html).toContain(`<symbol id="${id}"`);
+    expect(ids[1]).toBe(ids[3]);
   });
 });

@@ -37,7 +37,9 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className={`toasts toasts--${position}`} aria-label={t("Notifications")}>
+      {/* One live region, on the page from the start: what is added to it is read out (an element
+          that arrives with its own role and text often is not). */}
+      <section className={`toasts toasts--${position}`} aria-label={t("Notifications")} aria-live="polite">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} />
         ))}
@@ -63,7 +65,6 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
     // biome-ignore lint/a11y/noStaticElementInteractions: hovering only pauses the timer; the close button is the control.
     <div
       className={`toast toast--${toast.tone}`}
-      role={toast.tone === "error" ? "alert" : "status"}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}

@@ -24,8 +24,8 @@ interface NotificationGroupProps {
   id: string;
   title: string;
   items: ShownNotification[];
-  /** What the group says when it holds nothing. */
-  empty: string;
+  /** What the group says when it holds nothing (the page shows Earlier only when it holds some). */
+  empty?: string;
   unread?: boolean;
 }
 
@@ -42,7 +42,7 @@ export function NotificationGroup({ id, title, items, empty, unread = false }: N
         </span>
       </h2>
       {items.length === 0 ? (
-        <p className="notification-group__empty card">{empty}</p>
+        empty && <p className="notification-group__empty card">{empty}</p>
       ) : (
         <ul className="notification-list card">
           {items.map((item) => {

@@ -67,7 +67,7 @@ export function ArticleBodyField({ defaultValue, error }: { defaultValue: string
         id={id}
         name="description"
         rows={10}
-        className="admin-input admin-mono"
+        className="admin-input admin-mono admin-body-html"
         defaultValue={defaultValue}
         hidden={mode === "rich"}
         aria-invalid={error ? true : undefined}

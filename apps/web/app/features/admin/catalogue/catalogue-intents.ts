@@ -62,8 +62,11 @@ export const PARENT_SEARCH = "parents";
 /** The URL parameter of the content form's search for related content. */
 export const RELATED_SEARCH = "related";
 
+/** The URL parameter of the category form's search for an icon. */
+export const ICON_SEARCH = "icons";
+
 /**
  * The editor's pickers' searches: each belongs to the form that is open, so the
  * tree's links and toggles keep them, and its filter (a new search) does not.
  */
-export const PICKER_SEARCHES: readonly string[] = [PARENT_SEARCH, RELATED_SEARCH];
+export const PICKER_SEARCHES: readonly string[] = [PARENT_SEARCH, RELATED_SEARCH, ICON_SEARCH];

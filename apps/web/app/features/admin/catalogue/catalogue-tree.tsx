@@ -7,9 +7,10 @@ import type {
 } from "@skillshelf/shared/admin-forms.ts";
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { Pager } from "../../../components/pager";
+import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
-import { formatMoney } from "../admin-api";
 import { AdminSearch } from "../components/admin-bits";
 import type { useAdminForm } from "../use-admin-form";
 import { PICKER_SEARCHES, TREE_PARAMS } from "./catalogue-intents";
@@ -241,14 +242,14 @@ function ParentItem({
   return (
     <li className="admin-tree__parent">
       <div className="admin-tree__row">
-        <span className="admin-tree__name">
+        <div className="admin-tree__name">
           {/* Shown or hidden in the browser only: its artefacts are on the page either way. */}
           <TreeToggle type="button" name={parent.name} open={shown} onClick={() => setClosed(shown)} />
-          <span aria-hidden="true">{parent.icon}</span> {parent.name}
+          <CatalogueIcon value={parent.icon} className="admin-tree__icon" /> {parent.name}
           {parent.hidden && <span className="admin-badge admin-badge--pending">{t("Hidden")}</span>}
           {parent.is_header_menu && <span className="admin-badge admin-badge--paid">{t("Menu")}</span>}
-        </span>
-        <span className="admin-tree__tools">
+        </div>
+        <div className="admin-tree__tools">
           <MoveButtons
             name={parent.name}
             kind="category"
@@ -273,7 +274,7 @@ function ParentItem({
             open={openArtefacts}
           />
           <DeleteButton name={parent.name} fields={{ intent: "category-delete", id: parent.id }} rowForm={rowForm} />
-        </span>
+        </div>
       </div>
       {shown && parent.artefacts.length > 0 && (
         <ol className="admin-tree__list admin-tree__list--nested">
@@ -306,15 +307,29 @@ function ArtefactItem({
   // Its groups and contents are on the page only when it is open (the loader read them).
   const expanded = searching || open.includes(artefact.id);
   const t = useT();
+  const money = usePrice();
+  // What the learner pays, as the listing sells it: the whole artefact, its groups on their own, or nothing.
+  const artefactPrice = [
+    artefact.price !== null && money(artefact.price, currency),
+    artefact.lowest_group_price !== null &&
+      t("groups from {{price}}", { price: money(artefact.lowest_group_price, currency) }),
+  ].filter((part) => part !== false);
+  // A group with no price of its own is free only in a free artefact; in a priced one it comes with the whole.
+  const groupPrice = (group: AdminGroup) =>
+    group.price !== null
+      ? money(group.price, currency)
+      : artefact.price !== null
+        ? t("sold with the artefact only")
+        : t("Free");
   const groupName = (group: AdminGroup) => t("group {{name}}", { name: group.name });
   const contentRows = (contents: AdminContentSummary[]) =>
     contents.map((content, index) => (
       <li key={content.id} className="admin-tree__row admin-tree__row--content">
-        <span className="admin-tree__name">
+        <div className="admin-tree__name">
           {content.title}
           <span className="admin-muted"> · {t("{{count}} media", { count: content.media.length })}</span>
-        </span>
-        <span className="admin-tree__tools">
+        </div>
+        <div className="admin-tree__tools">
           <MoveButtons
             name={content.title}
             kind="content"
@@ -332,22 +347,22 @@ function ArtefactItem({
             open={open}
           />
           <DeleteButton name={content.title} fields={{ intent: "content-delete", id: content.id }} rowForm={rowForm} />
-        </span>
+        </div>
       </li>
     ));
   return (
     <li className="admin-tree__artefact">
       <div className="admin-tree__row">
-        <span className="admin-tree__name">
+        <div className="admin-tree__name">
           <ExpandForm name={artefact.name} id={artefact.id} open={open} searching={searching} params={params} />
-          <span aria-hidden="true">{artefact.icon}</span> <strong>{artefact.name}</strong>{" "}
+          <CatalogueIcon value={artefact.icon} className="admin-tree__icon" /> <strong>{artefact.name}</strong>{" "}
           <span className="admin-muted">
-            /{artefact.slug} · {t(formatMoney(artefact.price, currency))}
+            /{artefact.slug} · {artefactPrice.length > 0 ? artefactPrice.join(" · ") : t("Free")}
           </span>
           {artefact.hidden && <span className="admin-badge admin-badge--pending">{t("Hidden")}</span>}
           {artefact.sold && <span className="admin-badge admin-badge--paid">{t("Sold")}</span>}
-        </span>
-        <span className="admin-tree__tools">
+        </div>
+        <div className="admin-tree__tools">
           <MoveButtons
             name={artefact.name}
             kind="category"
@@ -383,18 +398,18 @@ function ArtefactItem({
             fields={{ intent: "category-delete", id: artefact.id }}
             rowForm={rowForm}
           />
-        </span>
+        </div>
       </div>
       {expanded && (
         <ol className="admin-tree__list admin-tree__list--nested">
           {artefact.groups.map((group, index) => (
             <li key={group.id} className="admin-tree__group">
               <div className="admin-tree__row">
-                <span className="admin-tree__name">
+                <div className="admin-tree__name">
                   {t("Group: {{name}}", { name: group.name })}{" "}
-                  <span className="admin-muted">· {t(formatMoney(group.price, currency))}</span>
-                </span>
-                <span className="admin-tree__tools">
+                  <span className="admin-muted">· {groupPrice(group)}</span>
+                </div>
+                <div className="admin-tree__tools">
                   <MoveButtons
                     name={group.name}
                     kind="group"
@@ -423,7 +438,7 @@ function ArtefactItem({
                     fields={{ intent: "group-delete", id: group.id }}
                     rowForm={rowForm}
                   />
-                </span>
+                </div>
               </div>
               {group.contents.length > 0 && (
                 <ol className="admin-tree__list admin-tree__list--nested">{contentRows(group.contents)}</ol>

@@ -1,12 +1,14 @@
 import { type AdminCategory, categoryCreateSchema, categoryUpdateSchema } from "@skillshelf/shared/admin-forms.ts";
 import type { AdminChoice } from "@skillshelf/shared/api.ts";
+import type { IconChoice } from "@skillshelf/shared/icons.ts";
 import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { AdminSearchForm, AdminSearchIn } from "../components/admin-bits";
 import { useAdminForm } from "../use-admin-form";
 import { PARENT_SEARCH } from "./catalogue-intents";
 import { CATALOGUE_PATH } from "./catalogue-url";
-import { CheckboxInput, type PostedFields, priceText, SelectInput, TextInput, textOf } from "./fields";
+import { CheckboxInput, type PostedFields, priceText, SelectInput, SlugInput, TextInput, textOf } from "./fields";
+import { IconPicker, IconSearchForm } from "./icon-picker";
 
 /**
  * Creates or edits a parent category (parentId 0) or an artefact. The price
@@ -16,6 +18,7 @@ export function CategoryForm({
   category,
   parentId,
   parents,
+  icons,
   currency,
   posted,
   onSaved,
@@ -26,6 +29,8 @@ export function CategoryForm({
   parentId: number;
   /** The parents an artefact may go under: its own first, then what ?parents= found (or the first in order). */
   parents: AdminChoice[];
+  /** The icon picker's: the category's icon, and what ?icons= found (or suggestions). */
+  icons: { chosen: IconChoice; found: IconChoice[]; searched: boolean };
   /** The store's currency: prices are checked and shown with its decimals. */
   currency: string;
   /** A plain form post of this form that failed: what was typed, and why. */
@@ -87,21 +92,7 @@ export function CategoryForm({
             defaultValue={text("name", category?.name)}
             error={errors.name}
           />
-          <TextInput
-            label="Slug"
-            name="slug"
-            required
-            defaultValue={text("slug", category?.slug)}
-            error={errors.slug}
-            hint="Its address: /slug"
-          />
-          <TextInput
-            label="Icon"
-            name="icon"
-            defaultValue={text("icon", category?.icon)}
-            error={errors.icon}
-            hint="An emoji"
-          />
+          <SlugInput prefix="/" defaultValue={text("slug", category?.slug)} error={errors.slug} />
           <TextInput
             label="Single line"
             name="single_line"
@@ -140,6 +131,7 @@ export function CategoryForm({
             error={errors.meta_description}
           />
         </div>
+        <IconPicker {...icons} posted={text("icon", undefined) || undefined} error={errors.icon} />
         <CheckboxInput
           label="Show in the header menu"
           name="is_header_menu"
@@ -156,6 +148,7 @@ export function CategoryForm({
         </div>
       </form>
       {isArtefact && <AdminSearchForm id={PARENT_SEARCH_FORM} name={PARENT_SEARCH} />}
+      <IconSearchForm />
     </>
   );
 }

@@ -16,7 +16,7 @@ import { useAdminForm } from "../use-admin-form";
 import { ArticleBodyField } from "./article-body-field";
 import { RELATED_SEARCH } from "./catalogue-intents";
 import { CATALOGUE_PATH } from "./catalogue-url";
-import { type PostedFields, SelectInput, TextInput, textOf } from "./fields";
+import { type PostedFields, SelectInput, SlugInput, TextInput, textOf } from "./fields";
 import { useSendFiles } from "./send-files";
 
 const DELETE_PROMPT = "Are you sure you want to delete this item?";
@@ -113,14 +113,7 @@ export function ContentEditor({
             defaultValue={text("title", content?.title)}
             error={errors.title}
           />
-          <TextInput
-            label="Slug"
-            name="slug"
-            required
-            defaultValue={text("slug", content?.slug)}
-            error={errors.slug}
-            hint={`Its address: /${artefact.slug}/slug`}
-          />
+          <SlugInput prefix={`/${artefact.slug}/`} defaultValue={text("slug", content?.slug)} error={errors.slug} />
           <SelectInput
             label="Group"
             name="group_id"

@@ -1,5 +1,5 @@
 import { formatPrice } from "@skillshelf/shared/constants.ts";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useT } from "../../../lib/i18n";
 
 /**
@@ -17,6 +17,8 @@ export function TextInput({
   rows,
   mono,
   inputMode,
+  hintValues,
+  onInput,
 }: {
   label: string;
   name: string;
@@ -28,6 +30,10 @@ export function TextInput({
   rows?: number;
   mono?: boolean;
   inputMode?: "decimal";
+  /** The hint's placeholders' values. */
+  hintValues?: Record<string, string>;
+  /** Each change of what is typed, with JavaScript. */
+  onInput?: (value: string) => void;
 }) {
   const id = useId();
   const t = useT();
@@ -40,6 +46,9 @@ export function TextInput({
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
     className: `admin-input${mono ? " admin-mono" : ""}`,
+    onInput:
+      onInput &&
+      ((event: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => onInput(event.currentTarget.value)),
   };
   return (
     <div className="admin-field">
@@ -49,11 +58,39 @@ export function TextInput({
       {multiline ? <textarea {...common} rows={rows ?? 3} /> : <input {...common} type="text" inputMode={inputMode} />}
       {hint && (
         <p id={`${id}-hint`} className="admin-hint">
-          {t(hint)}
+          {t(hint, hintValues)}
         </p>
       )}
       <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/**
+ * The slug's field, whose hint is the address the item will have: `prefix`
+ * (its artefact's path, or "/") and the slug as typed, followed as it changes.
+ */
+export function SlugInput({
+  prefix,
+  defaultValue,
+  error,
+}: {
+  prefix: string;
+  defaultValue: string;
+  error?: string | undefined;
+}) {
+  const [slug, setSlug] = useState(defaultValue.trim());
+  return (
+    <TextInput
+      label="Slug"
+      name="slug"
+      required
+      defaultValue={defaultValue}
+      error={error}
+      hint={slug ? "Its address: {{address}}" : "Its address: {{prefix}} followed by the slug"}
+      hintValues={{ address: `${prefix}${slug}`, prefix }}
+      onInput={(value) => setSlug(value.trim())}
+    />
   );
 }
 

@@ -13,7 +13,8 @@ import { useSendFiles } from "./send-files";
  */
 export function ImportForm() {
   const toast = useToast();
-  const send = useSendFiles();
+  // A refusal is said once, under the form (it stays while the operator fixes the file), not also in a toast.
+  const send = useSendFiles({ inlineRefusal: true });
   const id = useId();
   const revalidator = useRevalidator();
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,15 +34,15 @@ export function ImportForm() {
     const data = new FormData();
     data.append("file", file, file.name);
     setBusy(true);
-    const result = await send<{ line?: number; reason?: string }>("/api/admin/catalogue/import", data);
+    setProblem(null);
+    const result = await send("/api/admin/catalogue/import", data);
     setBusy(false);
     if (result.ok) {
-      setProblem(null);
       form.reset();
       await revalidator.revalidate();
     } else {
-      const where = result.body?.line ? ` ${t("(line {{line}})", { line: result.body.line })}` : "";
-      setProblem(`${result.message}${where}${result.body?.reason ? `: ${t(result.body.reason)}` : ""}`);
+      // The server's one sentence, in the page's language: what is wrong with the file (its line), and that nothing changed.
+      setProblem(result.message);
     }
   };
 

@@ -16,8 +16,9 @@ interface Sent<T> {
  * message comes as a key with values (MESSAGE_HEADER) and is written in the
  * page's language; the body's is the API's English. A refusal before the route
  * (signed out, too many requests) has no header: its message is a plain key.
+ * `inlineRefusal`: the caller shows a refusal's message itself, by its form, so no toast repeats it.
  */
-export function useSendFiles() {
+export function useSendFiles({ inlineRefusal = false }: { inlineRefusal?: boolean } = {}) {
   const { language, t } = useTranslator();
   const toast = useToast();
   return async <T>(path: string, form: FormData): Promise<Sent<T>> => {
@@ -30,7 +31,7 @@ export function useSendFiles() {
         body: form,
       });
     } catch {
-      toast.error(GENERIC_ERROR);
+      if (!inlineRefusal) toast.error(GENERIC_ERROR);
       return { ok: false, message: t(GENERIC_ERROR), body: null };
     }
     const body = (await response.json().catch(() => null)) as Sent<T>["body"];
@@ -38,7 +39,8 @@ export function useSendFiles() {
     const text: Message =
       messageOfHeader(response.headers.get(MESSAGE_HEADER)) ?? plain(body?.message || GENERIC_ERROR);
     const message = inLanguage(language, t, text);
-    (ok ? toast.success : toast.error)(message);
+    if (ok) toast.success(message);
+    else if (!inlineRefusal) toast.error(message);
     return { ok, message, body: response.status === 401 ? null : body };
   };
 }

@@ -1,4 +1,5 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
+import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
 
@@ -9,15 +10,19 @@ interface CartLineProps {
   removing?: boolean;
 }
 
+/** A cart line by what it holds: "Kubernetes", or "Kubernetes: Operations" for one group. */
+export const cartLineName = (item: CartItem) =>
+  item.groups ? `${item.category.name}: ${item.groups.name}` : item.category.name;
+
 /** One line of the cart: a whole artefact or one of its groups. */
 export function CartLine({ item, onRemove, removing = false }: CartLineProps) {
   const t = useT();
   const money = usePrice();
-  const name = item.groups ? `${item.category.name}: ${item.groups.name}` : item.category.name;
+  const name = cartLineName(item);
   return (
     <li className="cart-line">
-      <span className="cart-line__icon" aria-hidden="true">
-        {item.category.icon}
+      <span className="cart-line__icon">
+        <CatalogueIcon value={item.category.icon} />
       </span>
       <div className="cart-line__body">
         <h3 className="cart-line__name">{item.category.name}</h3>

@@ -5,6 +5,13 @@ import { useHydrated } from "../../../hooks/use-hydrated";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
 
+/**
+ * The id of the Add To Cart button for `item`: a visitor who presses it signs in first and comes
+ * back to this page at this button (the address's fragment), focused, to press it again.
+ */
+export const addToCartAnchor = (item: { sub_category_id: number; group_id: number | null }) =>
+  item.group_id === null ? `add-to-cart-${item.sub_category_id}` : `add-to-cart-group-${item.group_id}`;
+
 interface AddToCartButtonProps {
   price: number;
   currency: string;
@@ -42,6 +49,11 @@ export function AddToCartButton({
   const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
   const wasBusy = useRef(false);
+  const anchor = addToCartAnchor(item);
+  // Back from signing in at this button: focus it, so the next press adds.
+  useEffect(() => {
+    if (location.hash === `#${anchor}`) button.current?.focus({ preventScroll: true });
+  }, [location.hash, anchor]);
   // Disabling the focused button drops keyboard focus to the page: give it back when done.
   useEffect(() => {
     if (wasBusy.current && !busy && (document.activeElement === document.body || !document.activeElement)) {
@@ -63,9 +75,10 @@ export function AddToCartButton({
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="sub_category_id" value={item.sub_category_id} />
       {item.group_id !== null && <input type="hidden" name="group_id" value={item.group_id} />}
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#${anchor}`} />
       <button
         ref={button}
+        id={anchor}
         type="submit"
         className={className ?? "button"}
         disabled={busy}

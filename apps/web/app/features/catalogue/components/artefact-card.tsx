@@ -1,6 +1,7 @@
 import type { ChildCategory } from "@skillshelf/shared/api.ts";
 import { Link } from "react-router";
 import { CountBadge } from "../../../components/count-badge";
+import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useFormatting } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
 import { offerText } from "../offer-text";
@@ -22,8 +23,8 @@ export function ArtefactCard({
   const formatting = useFormatting();
   return (
     <Link to={`/${artefact.slug}`} className="card artefact-card">
-      <span className="artefact-card__icon" aria-hidden="true">
-        {artefact.icon}
+      <span className="artefact-card__icon">
+        <CatalogueIcon value={artefact.icon} />
       </span>
       <span className="artefact-card__name">
         {artefact.name}

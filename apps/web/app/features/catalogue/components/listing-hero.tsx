@@ -2,6 +2,7 @@ import type { ListingSeo } from "@skillshelf/shared/api.ts";
 import { COURSES_URL, LISTING_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import type { ReactNode } from "react";
 import { ExternalLink } from "../../../components/external-link";
+import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useT } from "../../../lib/i18n";
 
 interface ListingHeroProps {
@@ -15,11 +16,9 @@ export function ListingHero({ seo, children }: ListingHeroProps) {
   return (
     <section className="page-hero">
       <div className="container page-hero__inner">
-        {seo.icon && (
-          <span className="page-hero__icon" aria-hidden="true">
-            {seo.icon}
-          </span>
-        )}
+        <span className="page-hero__icon">
+          <CatalogueIcon value={seo.icon} />
+        </span>
         <h1 className="page-hero__title">{seo.name || t(LISTING_DEFAULTS.name)}</h1>
         <p className="page-hero__lead">{seo.single_line || t(LISTING_DEFAULTS.singleLine)}</p>
         <div className="button-row">

@@ -1,6 +1,7 @@
 import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
 import type { Formatting } from "@skillshelf/shared/formatting.ts";
 import { CountBadge } from "../../../components/count-badge";
+import { SpriteIcon } from "../../../components/icons/icon-sprite";
 import { useT } from "../../../lib/i18n";
 import { offerText } from "../../catalogue/offer-text";
 
@@ -10,18 +11,21 @@ export const NEW_TAB_NOTE_ID = "new-tab";
 /**
  * One artefact in the home list; opens its listing in a new tab. Home repeats this for
  * every artefact, so the markup is lean: the card style comes from the class's own
- * rule, the decorative icon is CSS generated content from data-icon, the line is styled
+ * rule, the decorative icon uses a symbol of the groups' sprite, the line is styled
  * by position rather than by class, and one shared "opens in a new tab" note stands in
  * for one per tile.
  */
 export function ArtefactTile({
   artefact,
+  iconId,
   currency,
   owned,
   formatting,
   offer,
 }: {
   artefact: ArtefactTileData;
+  /** Its icon's symbol in the sprite (artefact-groups.tsx). */
+  iconId: string;
   currency: string;
   owned: boolean;
   formatting: Formatting;
@@ -36,8 +40,8 @@ export function ArtefactTile({
       rel="noopener"
       className="artefact-tile"
       aria-describedby={NEW_TAB_NOTE_ID}
-      data-icon={artefact.icon}
     >
+      <SpriteIcon id={iconId} />
       <span className="artefact-tile__name">
         {artefact.name}
         <CountBadge count={artefact.count} />

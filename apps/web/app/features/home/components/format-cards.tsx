@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useT } from "../../../lib/i18n";
 
 const titleOf = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());
@@ -31,8 +32,8 @@ export function FormatCards({ cards }: { cards: FormatCard[] }) {
             return (
               <li key={slug}>
                 <Link to={`/${slug}`} className="card format-card">
-                  <span className="format-card__icon" aria-hidden="true">
-                    {category.icon || "📚"}
+                  <span className="format-card__icon">
+                    <CatalogueIcon value={category.icon ?? ""} />
                   </span>
                   <span className="format-card__name">{category.name || titleOf(slug)}</span>
                   {category.single_line && <span className="format-card__line">{category.single_line}</span>}

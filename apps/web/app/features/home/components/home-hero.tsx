@@ -2,6 +2,7 @@ import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
 import { COURSES_URL } from "@skillshelf/shared/constants.ts";
 import type { MouseEvent } from "react";
 import { ExternalLink } from "../../../components/external-link";
+import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useT } from "../../../lib/i18n";
 import { CATEGORIES_ID, scrollToCategories } from "../../../lib/scroll-to-categories";
 
@@ -56,7 +57,9 @@ export function HomeHero({ showcase, artefactCount, articleCount }: HomeHeroProp
         <div className="home-hero__art" aria-hidden="true">
           {showcase.map((artefact) => (
             <div key={artefact.slug} className="hero-card">
-              <span className="hero-card__icon">{artefact.icon}</span>
+              <span className="hero-card__icon">
+                <CatalogueIcon value={artefact.icon} />
+              </span>
               <span className="hero-card__name">{artefact.name}</span>
               <span className="hero-card__line">{artefact.single_line}</span>
             </div>

@@ -1,3 +1,4 @@
+import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useT } from "../../../lib/i18n";
 import type { Product } from "../marketing-copy";
 
@@ -23,8 +24,8 @@ export function ProductSection({ id, eyebrow, title, lead, products, tinted }: P
         <ul className="product-grid">
           {products.map((product) => (
             <li key={product.name} className="card product-card">
-              <span className="product-card__icon" aria-hidden="true">
-                {product.icon}
+              <span className="product-card__icon">
+                <CatalogueIcon value={product.icon} />
               </span>
               <h3 className="product-card__name">{product.name}</h3>
               <p>{t(product.description)}</p>

@@ -7,7 +7,7 @@ import { UserAvatar } from "./user-avatar";
 
 const NAME_MAX = 13;
 
-/** Signed out: a Login link. Signed in: avatar and name to /dashboard, /settings and Sign out. */
+/** Signed out: a Login link. Signed in: avatar and name to /dashboard, /settings, /admin for an operator, and Sign out. */
 export function AccountLinks({ user }: { user: NavUser | null }) {
   const t = useT();
   if (!user) {
@@ -29,6 +29,11 @@ export function AccountLinks({ user }: { user: NavUser | null }) {
       <NavLink to="/settings" className="nav-link">
         {t("Settings")}
       </NavLink>
+      {user.operator && (
+        <NavLink to="/admin" className="nav-link">
+          {t("Admin")}
+        </NavLink>
+      )}
       <SignOutButton />
     </div>
   );

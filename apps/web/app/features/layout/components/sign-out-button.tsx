@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { apiCall } from "../../../lib/api-client";
 import { useT } from "../../../lib/i18n";
+import { useConfirm } from "../../confirm/confirm-dialog";
 import { useToast } from "../../toast/toast-context";
 import { clearSession } from "../clear-session";
 
@@ -24,9 +25,10 @@ export function SignOutButton({ className = "nav-link nav-link--button", childre
   const revalidator = useRevalidator();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirm();
 
   const onClick = async () => {
-    if (busy || !window.confirm(t(SIGN_OUT_CONFIRM))) return;
+    if (busy || !(await confirm({ question: t(SIGN_OUT_CONFIRM), confirmLabel: t("Sign out") }))) return;
     setBusy(true);
     const result = await apiCall<object>("/api/logout", { notify: toast });
     if (!result.ok) {

@@ -1,4 +1,5 @@
 import type { OrderLine } from "@skillshelf/shared/api.ts";
+import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
 
@@ -24,8 +25,8 @@ export function OrderLines({ lines }: { lines: ShownLine[] }) {
     <ul className="order-lines">
       {lines.map((line) => (
         <li key={line.id} className="order-line">
-          <span className="order-line__icon" aria-hidden="true">
-            {line.category.icon}
+          <span className="order-line__icon">
+            <CatalogueIcon value={line.category.icon} />
           </span>
           <span className="order-line__name">
             {line.category.name}

@@ -1,6 +1,7 @@
 import type { OwnedItem } from "@skillshelf/shared/api.ts";
 import { useId } from "react";
 import { Link } from "react-router";
+import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useT } from "../../../lib/i18n";
 
 /**
@@ -18,8 +19,8 @@ export function OwnedItemCard({ item }: { item: OwnedItem }) {
   const listing = `/${item.category.slug}`;
   return (
     <article className="card owned-item">
-      <span className="owned-item__icon" aria-hidden="true">
-        {item.category.icon}
+      <span className="owned-item__icon">
+        <CatalogueIcon value={item.category.icon} />
       </span>
       <h2 className="owned-item__name">
         <Link to={listing}>{item.category.name}</Link>

@@ -3,10 +3,8 @@ import { type FormEvent, useState } from "react";
 import { Trans } from "../../../components/trans";
 import { useActionSubmit } from "../../../hooks/use-action-submit";
 import { useT } from "../../../lib/i18n";
+import { useConfirm } from "../../confirm/confirm-dialog";
 import { useToast } from "../../toast/toast-context";
-
-/** SPEC.md's generic confirmation prompt, as the operator's refund asks it too. */
-const REFUND_CONFIRMATION = "Are you sure?";
 
 /**
  * Request refund with JavaScript: after the learner confirms, a fetcher sends
@@ -14,16 +12,23 @@ const REFUND_CONFIRMATION = "Are you sure?";
  * reloads its order (status Refunded, no button). Kept by the page itself, as
  * the section leaves the page once the order is refunded.
  */
-export function useRefundRequest() {
+export function useRefundRequest(order: { number: string; amount: string }) {
   const t = useT();
   const toast = useToast();
   const send = useActionSubmit(toast);
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    if (busy || !window.confirm(t(REFUND_CONFIRMATION))) return;
+    if (busy) return;
+    const asked = {
+      question: t("Refund order {{number}} of {{amount}}?", order),
+      detail: t("The money goes back the way you paid, and the items of this order are locked again at once."),
+      confirmLabel: t("Refund"),
+    };
+    if (!(await confirm(asked))) return;
     setBusy(true);
     try {
       await send(form);
