@@ -44,19 +44,6 @@ export const TINY_PDF = Buffer.from(
   "latin1",
 );
 
-/**
- * Accepts every confirmation prompt on the page and records its text, so a
- * test can check the exact question asked.
- */
-export function acceptDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("dialog", (dialog) => {
-    seen.push(dialog.message());
-    void dialog.accept();
-  });
-  return seen;
-}
-
 /** Waits until an admin page has loaded its data in the browser (its spinner is gone). */
 export async function adminReady(page: Page, heading: string): Promise<void> {
   await page.getByRole("heading", { name: heading, level: 1 }).waitFor();

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formReady, registerAccount, signInThroughApi } from "../support/accounts.ts";
-import { ADMIN, acceptDialogs, adminReady, TINY_PDF, TINY_PNG } from "../support/admin.ts";
+import { ADMIN, adminReady, TINY_PDF, TINY_PNG } from "../support/admin.ts";
 import { baseUrl, expectAccessible, hasHorizontalScroll, useBrowser } from "../support/browser.ts";
+import { answerConfirmation } from "../support/confirm.ts";
 import { allowConsoleErrors, buyFromListing, type StorageState, toast } from "../support/purchase.ts";
 
 /**
@@ -70,7 +71,6 @@ describe("the admin area", () => {
 
   it("creates a priced artefact with a group and an article with an image and a PDF", async () => {
     const { page } = session;
-    const prompts = acceptDialogs(page);
     await page.goto("/admin");
     await adminReady(page, "Catalogue");
     expect(await page.getByRole("link", { name: "Catalogue" }).getAttribute("aria-current")).toBe("page");
@@ -119,7 +119,8 @@ describe("the admin area", () => {
     await toast(page, "2 files are uploaded.");
     await page.getByRole("button", { name: "Remove diagram.png" }).waitFor();
     await page.getByRole("button", { name: "Remove checklist.pdf" }).waitFor();
-    expect(prompts).toEqual([]);
+    // Nothing of this asked for a confirmation.
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
 
     await expectAccessible(page);
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -147,7 +148,6 @@ describe("the admin area", () => {
 
   it("finds the order in /admin/orders and refunds it", async () => {
     const { page } = session;
-    const prompts = acceptDialogs(page);
     await page.goto("/admin/orders");
     await adminReady(page, "Orders");
     await expectAccessible(page);
@@ -166,8 +166,11 @@ describe("the admin area", () => {
     expect(await page.locator(".admin-table tbody").textContent()).toContain(artefact.name);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Refund" }).click();
+    // The dialog names the order and its amount.
+    const asked = await answerConfirmation(page, "Refund");
+    expect(asked.question).toBe("Are you sure?");
+    expect(asked.detail).toMatch(/^SS-\S+, £12\.50$/);
     await toast(page, "The order is refunded and its access removed.");
-    expect(prompts).toEqual(["Are you sure?"]);
     await page.locator(".admin-facts", { hasText: "Refunded on" }).waitFor();
     expect(await page.getByRole("button", { name: "Refund" }).count()).toBe(0);
   });
@@ -184,19 +187,27 @@ describe("the admin area", () => {
 
   it("verifies, blocks and unblocks the learner with the exact prompts", async () => {
     const { page } = session;
-    const prompts = acceptDialogs(page);
+    const prompts: string[] = [];
+    const answer = async (press: string) => {
+      const asked = await answerConfirmation(page, press);
+      expect(asked.detail).toBe(learnerEmail);
+      prompts.push(asked.question);
+    };
     await page.goto(`/admin/users?search=${encodeURIComponent(learnerEmail)}`);
     await adminReady(page, "Learners");
     await expectAccessible(page);
     expect(await hasHorizontalScroll(page)).toBe(false);
     const row = page.locator(`tr[data-email="${learnerEmail}"]`);
     await row.getByRole("button", { name: /^Verify e-mail/ }).click();
+    await answer("Verify e-mail");
     await toast(page, "The e-mail is now verified.");
     await row.getByText("Verified", { exact: true }).waitFor();
     await row.getByRole("button", { name: /^Block/ }).click();
+    await answer("Block");
     await toast(page, "The user is blocked and signed out everywhere.");
     await row.getByText("Blocked", { exact: true }).waitFor();
     await row.getByRole("button", { name: /^Unblock/ }).click();
+    await answer("Unblock");
     await toast(page, "The user is unblocked.");
     expect(prompts).toEqual([
       "Are you sure you want to verify email for this user?",
@@ -271,7 +282,7 @@ describe("the admin area", () => {
 
   it("reorders, refuses to delete a parent with artefacts, exports, and names the line of a bad import", async () => {
     const { page } = session;
-    const prompts = acceptDialogs(page);
+    const prompts: string[] = [];
     await page.goto("/admin/catalogue");
     await adminReady(page, "Catalogue");
     const techCards = page.locator(".admin-tree__parent", { hasText: "Tech Cards" }).first();
@@ -285,6 +296,9 @@ describe("the admin area", () => {
     await expect.poll(names).toEqual(before);
 
     await page.getByRole("button", { name: "Delete Tech Cards" }).click();
+    const deleting = await answerConfirmation(page, "Delete");
+    expect(deleting.detail).toBe("Tech Cards");
+    prompts.push(deleting.question);
     await toast(page, "Delete or move its artefacts first.", "error");
     allowConsoleErrors(session, /status of 409/);
 
@@ -300,6 +314,9 @@ describe("the admin area", () => {
       buffer: Buffer.from('{\n  "version": 1,\n  "categories": [\n'),
     });
     await page.getByRole("button", { name: "Import", exact: true }).click();
+    const importing = await answerConfirmation(page, "Import");
+    expect(importing.detail).toBe("broken.json");
+    prompts.push(importing.question);
     await page.locator(".admin-import [role=alert]").waitFor();
     expect(await page.locator(".admin-import [role=alert]").textContent()).toMatch(/\S/);
     allowConsoleErrors(session, /status of 422/);

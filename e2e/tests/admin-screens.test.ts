@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptDialogs, adminReady, create, signInAdmin } from "../support/admin.ts";
+import { adminReady, create, signInAdmin } from "../support/admin.ts";
 import { baseUrl, useBrowser } from "../support/browser.ts";
+import { answerConfirmation } from "../support/confirm.ts";
 import { allowConsoleErrors, type StorageState } from "../support/purchase.ts";
 import { PAGER_TAG } from "../support/seed-admin-pages.ts";
 
@@ -73,7 +74,7 @@ describe("the admin screens", () => {
 
   it("says once, under the form, that a file is not a catalogue export, and why another is refused", async () => {
     const { page } = session;
-    const prompts = acceptDialogs(page);
+    const prompts: string[] = [];
     const before = await (await api.request.get("/api/admin/catalogue/export")).text();
     await page.goto("/admin/catalogue");
     await adminReady(page, "Catalogue");
@@ -83,6 +84,9 @@ describe("the admin screens", () => {
     const importFile = async (name: string, text: string) => {
       await input.setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
       await page.getByRole("button", { name: "Import", exact: true }).click();
+      const asked = await answerConfirmation(page, "Import");
+      expect(asked.detail).toBe(name);
+      prompts.push(asked.question);
     };
     const refusal = page.locator(".admin-import [role=alert]");
     const said = (start: string) => page.getByText(start, { exact: false });

@@ -2,7 +2,7 @@ import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitForMail } from "../support/accounts.ts";
-import { acceptDialogs, signInAdmin } from "../support/admin.ts";
+import { signInAdmin } from "../support/admin.ts";
 import { baseUrl, downloadedBytes, inOtherContext, useBrowser } from "../support/browser.ts";
 import { answerConfirmation } from "../support/confirm.ts";
 import {
@@ -233,14 +233,17 @@ describe("a coupon code from the admin area to a paid order", () => {
       `${draft}Fixed amount£3.50Never4 in all · no limit per learner0All`,
     );
 
-    const prompts = acceptDialogs(page);
     await row.getByRole("button", { name: `Delete ${draft}` }).click();
+    expect(await answerConfirmation(page, "Delete")).toEqual({
+      question: "Are you sure you want to delete this code?",
+      detail: draft,
+    });
     await row.waitFor({ state: "detached" });
-    expect(prompts).toEqual(["Are you sure you want to delete this code?"]);
 
     // The code the first test's order used stays with it.
     const used = page.locator(`tr[data-code="${code}"]`);
     await used.getByRole("button", { name: `Delete ${code}` }).click();
+    await answerConfirmation(page, "Delete");
     await page.getByRole("alert").filter({ hasText: "This code has been used" }).waitFor();
     allowConsoleErrors(session, /status of 409/);
     expect(await used.count()).toBe(1);

@@ -4,13 +4,14 @@ import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { z } from "@skillshelf/shared/zod.ts";
 import { useState } from "react";
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { adminListQuery, useAdminListUrl } from "../features/admin/admin-list";
 import { FieldError } from "../features/admin/catalogue/fields";
 import { AdminListError, AdminSearchForm } from "../features/admin/components/admin-bits";
 import { AdminListPage } from "../features/admin/components/admin-list-page";
 import { ChoiceChecklist } from "../features/admin/components/choice-checklist";
 import { requireAdmin } from "../features/admin/require-admin";
+import { useConfirm } from "../features/confirm/confirm-dialog";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
 import { usePrice } from "../lib/formatting";
@@ -81,6 +82,8 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => server
 const KIND_LABELS = { percent: "Percentage", amount: "Fixed amount" } as const;
 
 export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
+  const confirm = useConfirm();
+  const submit = useSubmit();
   const { list, editing, formatting } = loaderData;
   const { search, loading, pageHref } = useAdminListUrl();
   const money = usePrice();
@@ -127,8 +130,12 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
             <Form
               method="post"
               className="admin-inline-form"
-              onSubmit={(event) => {
-                if (!window.confirm(t(DELETE_COUPON_PROMPT))) event.preventDefault();
+              onSubmit={async (event) => {
+                // Sent once confirmed; a plain form post without JavaScript.
+                event.preventDefault();
+                const form = event.currentTarget;
+                const asked = { question: t(DELETE_COUPON_PROMPT), detail: coupon.code, confirmLabel: t("Delete") };
+                if (await confirm(asked)) await submit(form);
               }}
             >
               <input type="hidden" name="intent" value={COUPON_FORM_INTENTS.remove} />

@@ -124,7 +124,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       {order.refund_state === null && (
-        <form className="admin-actions" {...refund.formProps}>
+        <form
+          className="admin-actions"
+          data-confirm-detail={`${order.order_id}, ${money(order.amount, order.currency)}`}
+          {...refund.formProps}
+        >
           <button type="submit" className="button button--danger" disabled={refund.busy}>
             {t("Refund")}
           </button>

@@ -60,7 +60,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const button = (user: AdminUserRow, action: UserAction, english: string) => {
     const label = t(english);
     return (
-      <form className="admin-inline-form" {...change.formProps}>
+      <form className="admin-inline-form" data-confirm-detail={user.email} {...change.formProps}>
         <input type="hidden" name="id" value={user.id} />
         <input type="hidden" name="user_action" value={action} />
         <button

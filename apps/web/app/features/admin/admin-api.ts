@@ -57,8 +57,3 @@ export function formatMoney(amount: number | null, currency: string, formatting?
 export function formatWhen(iso: string, formatting: Formatting): string {
   return formatOrderDate(iso, formatting);
 }
-
-/** Asks before an irreversible action; the exact prompts come from the issue. */
-export function confirmAction(message = "Are you sure?"): boolean {
-  return window.confirm(message);
-}

@@ -5,15 +5,19 @@ import type { z } from "zod";
 import { useActionSubmit } from "../../hooks/use-action-submit";
 import { type FieldErrors, focusFirstError, readForm } from "../../hooks/use-schema-form";
 import { useMessage, useT } from "../../lib/i18n";
+import { useConfirm } from "../confirm/confirm-dialog";
 import { useToast } from "../toast/toast-context";
-import { confirmAction } from "./admin-api";
 
 interface Options<T> {
   /** The form's shared schema (admin-forms.ts): checked here before anything is sent, as the server checks it. */
   schema?: z.ZodType;
   /** The form's input for the schema, when it is not its fields as text (a multiple choice). */
   read?: (form: HTMLFormElement) => unknown;
-  /** The confirmation prompt to ask first (SPEC.md section 8), if any, for the form being sent. */
+  /**
+   * The confirmation prompt to ask first (SPEC.md section 8), if any, for the form being sent; the
+   * dialog names what it acts on with the form's data-confirm-detail, and its button says what the
+   * pressed button does.
+   */
   confirm?: (form: HTMLFormElement) => string | undefined;
   /** Messages a plain form post's answer already shows (without JavaScript). */
   initialErrors?: FieldErrors | undefined;
@@ -32,6 +36,7 @@ export function useAdminForm<T = null>(options: Options<T> = {}) {
   const t = useT();
   const message = useMessage();
   const send = useActionSubmit<T>(toast);
+  const confirm = useConfirm();
   const [errors, setErrors] = useState<FieldErrors>(options.initialErrors ?? {});
   // The form being sent, if any: its buttons are disabled meanwhile.
   const [sending, setSending] = useState<HTMLFormElement | null>(null);
@@ -55,7 +60,11 @@ export function useAdminForm<T = null>(options: Options<T> = {}) {
     }
     const prompt = options.confirm?.(form);
     // The prompts are SPEC.md's English texts, asked in the operator's language.
-    if (prompt && !confirmAction(t(prompt))) return;
+    if (prompt) {
+      const pressed = (event.nativeEvent as SubmitEvent).submitter?.textContent?.trim();
+      const asked = { question: t(prompt), detail: form.dataset.confirmDetail, confirmLabel: pressed || t("OK") };
+      if (!(await confirm(asked))) return;
+    }
     setErrors({});
     setSending(form);
     try {

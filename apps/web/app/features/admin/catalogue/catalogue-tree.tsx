@@ -218,7 +218,7 @@ function DeleteButton({
 }) {
   const t = useT();
   return (
-    <form className="admin-inline-form" data-confirm={DELETE_PROMPT} {...rowForm.formProps}>
+    <form className="admin-inline-form" data-confirm={DELETE_PROMPT} data-confirm-detail={name} {...rowForm.formProps}>
       {Object.entries(fields).map(([field, value]) => (
         <input key={field} type="hidden" name={field} value={value} />
       ))}

@@ -218,7 +218,7 @@ function MediaManager({ content }: { content: AdminContent }) {
               <span className="admin-muted">
                 {m.mimetype}, {Math.max(1, Math.round(m.size / 1024))} KB
               </span>
-              <form className="admin-inline-form" {...remove.formProps}>
+              <form className="admin-inline-form" data-confirm-detail={m.name} {...remove.formProps}>
                 <input type="hidden" name="intent" value="media-delete" />
                 <input type="hidden" name="id" value={m.id} />
                 <button

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useT } from "../../../lib/i18n";
+import { useConfirm } from "../../confirm/confirm-dialog";
 import { useToast } from "../../toast/toast-context";
-import { confirmAction } from "../admin-api";
 import { useSendFiles } from "./send-files";
 
 /**
@@ -18,6 +18,7 @@ export function ImportForm() {
   const id = useId();
   const revalidator = useRevalidator();
   const [problem, setProblem] = useState<string | null>(null);
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   const t = useT();
 
@@ -30,7 +31,12 @@ export function ImportForm() {
       toast.error("Choose a catalogue file.");
       return;
     }
-    if (!confirmAction(t("Importing replaces the whole catalogue. Are you sure?"))) return;
+    const asked = {
+      question: t("Importing replaces the whole catalogue. Are you sure?"),
+      detail: file.name,
+      confirmLabel: t("Import"),
+    };
+    if (!(await confirm(asked))) return;
     const data = new FormData();
     data.append("file", file, file.name);
     setBusy(true);
