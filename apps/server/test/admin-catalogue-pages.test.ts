@@ -157,6 +157,26 @@ describe("the catalogue editor, a page at a time", () => {
     expect(other.statusCode).toBe(422);
   });
 
+  it("answers 404 for an editor of what is not there, with the tree still on the page", async () => {
+    const [volumes] = await store.database.db.select().from(contents).where(eq(contents.title, "Volumes")).limit(1);
+    const missing = [
+      "/admin/catalogue/categories/999999",
+      "/admin/catalogue/categories/999999/artefacts/new",
+      "/admin/catalogue/groups/999999",
+      "/admin/catalogue/artefacts/999999/groups/new",
+      "/admin/catalogue/contents/999999",
+      "/admin/catalogue/artefacts/999999/contents/new",
+      `/admin/catalogue/artefacts/${volumes?.categoryId}/groups/999999/contents/new`,
+    ];
+    for (const url of missing) {
+      const res = await store.app.inject({ url, headers: { cookie: `access-token=${adminToken}` } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain("Choose Edit or Add on an item to change the catalogue.");
+    }
+    // What is there still opens with 200.
+    expect(await page(`/admin/catalogue/contents/${volumes?.id}`)).toContain("Edit content: Volumes");
+  });
+
   it("offers the related links of a content from a search, its related ones first", async () => {
     const [images] = await store.database.db
       .select({ id: contents.id })

@@ -107,9 +107,10 @@ describe("admin lists rendered on the server", () => {
     const add = await page(`/admin/catalogue/artefacts/${artefact.id}/groups/new`);
     expect(add.body).toContain(`New group in ${artefact.name}`);
 
-    // A link to something that is gone opens no editor.
+    // A link to something that is gone opens no editor, and says so with its status (every route:
+    // admin-catalogue-pages.test.ts).
     const gone = await page("/admin/catalogue/contents/999999");
-    expect(gone.statusCode).toBe(200);
+    expect(gone.statusCode).toBe(404);
     expect(gone.body).toContain("Choose Edit or Add on an item to change the catalogue.");
   });
 

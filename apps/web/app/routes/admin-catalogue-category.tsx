@@ -1,4 +1,4 @@
-import { useActionData } from "react-router";
+import { data, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { editorAction } from "../features/admin/catalogue/catalogue-action.server";
 import { CATEGORY_INTENTS, ICON_SEARCH, PARENT_SEARCH } from "../features/admin/catalogue/catalogue-intents";
@@ -42,13 +42,11 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     ...store.admin.iconChoices({ current: (categoryId === null ? null : category?.icon) ?? "", search: iconSearch }),
     searched: iconSearch !== undefined,
   };
-  return {
-    editor,
-    category: categoryId === null ? null : category,
-    parents,
-    iconPicker,
-    currency: store.storeCurrency,
-  };
+  // A link to what is not there (deleted, or not a parent to add to): the tree and its hint, answered 404.
+  return data(
+    { editor, category: categoryId === null ? null : category, parents, iconPicker, currency: store.storeCurrency },
+    { status: editor ? 200 : 404 },
+  );
 }
 
 export const action = (args: Route.ActionArgs) => editorAction(args, CATEGORY_INTENTS);

@@ -1,4 +1,4 @@
-import { useActionData } from "react-router";
+import { data, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { editorAction } from "../features/admin/catalogue/catalogue-action.server";
 import { CONTENT_INTENTS, RELATED_SEARCH } from "../features/admin/catalogue/catalogue-intents";
@@ -30,13 +30,17 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
       store.admin.relatedChoices({ contentId, search }),
     ]);
     const found = artefact !== null && content !== null;
-    return { artefact: found ? artefact : null, content, groupId: content?.group_id ?? null, related };
+    const editing = { artefact: found ? artefact : null, content, groupId: content?.group_id ?? null, related };
+    return data(editing, { status: found ? 200 : 404 });
   }
   const artefact = await store.admin.artefact({ kind: "category", id: idParam(params.artefactId) });
   const groupId = "groupId" in params ? idParam(params.groupId) : null;
-  // A new content in a group that is not the artefact's opens no editor.
+  // A new content in a group that is not the artefact's opens no editor (404, as a link to what is not there).
   const found = artefact !== null && (groupId === null || artefact.groups.some((g) => g.id === groupId));
-  return { artefact: found ? artefact : null, content: null, groupId, related: [] };
+  return data(
+    { artefact: found ? artefact : null, content: null, groupId, related: [] },
+    { status: found ? 200 : 404 },
+  );
 }
 
 export const action = (args: Route.ActionArgs) => editorAction(args, CONTENT_INTENTS);

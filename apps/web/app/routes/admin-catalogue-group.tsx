@@ -1,4 +1,4 @@
-import { useActionData } from "react-router";
+import { data, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { editorAction } from "../features/admin/catalogue/catalogue-action.server";
 import { GROUP_INTENTS } from "../features/admin/catalogue/catalogue-intents";
@@ -22,9 +22,12 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
       ? await store.admin.artefact({ kind: "category", id: idParam(params.artefactId) })
       : await store.admin.artefact({ kind: "group", id: groupId });
   const group = groupId === null ? null : (artefact?.groups.find((g) => g.id === groupId) ?? null);
-  // An edited group that is not there (a stale link) opens no editor.
+  // An edited group that is not there (a stale link) opens no editor, and answers 404.
   const found = artefact !== null && (groupId === null || group !== null);
-  return { artefact: found ? artefact : null, group, currency: store.storeCurrency };
+  return data(
+    { artefact: found ? artefact : null, group, currency: store.storeCurrency },
+    { status: found ? 200 : 404 },
+  );
 }
 
 export const action = (args: Route.ActionArgs) => editorAction(args, GROUP_INTENTS);
