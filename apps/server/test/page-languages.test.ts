@@ -14,7 +14,7 @@ import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./h
 import { smallCatalogue } from "./helpers/factories.ts";
 import { englishLeftAmong, englishLeftIn, englishPieces } from "./helpers/languages.ts";
 import { addToCart, buyFromListing, payForCart } from "./helpers/orders.ts";
-import { formPost, pageCatalogue } from "./helpers/pages.ts";
+import { formPost, PUBLIC_PAGES, pageCatalogue } from "./helpers/pages.ts";
 
 let store: TestStore;
 
@@ -24,30 +24,6 @@ beforeAll(async () => {
   await store.importCatalogue(smallCatalogue());
 }, 180_000);
 afterAll(() => store?.close());
-
-/** Every public route, in each of its states that has texts of its own. */
-const PUBLIC_PAGES = [
-  "/",
-  "/tech-cards",
-  "/docker",
-  "/git",
-  "/docker/images",
-  "/docker/volumes",
-  "/more",
-  "/search",
-  "/search?q=docker",
-  "/search?q=zzzzqqq",
-  `/search?q=${"x".repeat(201)}`,
-  "/no-such-page",
-  "/login",
-  "/login?notice=registered",
-  "/registration",
-  "/forgot-password",
-  "/reset-password/not-a-token",
-  "/login?redirectTo=%2Fcart",
-  "/docker/no-such-article",
-  "/no-such-page/no-such-article",
-];
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   store.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity", ...headers } });

@@ -47,3 +47,27 @@ export async function pageCatalogue(
   expect(res.statusCode, url).toBe(200);
   return { url, resources: res.json() };
 }
+
+/** Every public route, in each of its states that has texts or markup of its own: as a guest sees them. */
+export const PUBLIC_PAGES = [
+  "/",
+  "/tech-cards",
+  "/docker",
+  "/git",
+  "/docker/images",
+  "/docker/volumes",
+  "/more",
+  "/search",
+  "/search?q=docker",
+  "/search?q=zzzzqqq",
+  `/search?q=${"x".repeat(201)}`,
+  "/no-such-page",
+  "/login",
+  "/login?notice=registered",
+  "/registration",
+  "/forgot-password",
+  "/reset-password/not-a-token",
+  "/login?redirectTo=%2Fcart",
+  "/docker/no-such-article",
+  "/no-such-page/no-such-article",
+];

@@ -40,12 +40,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const seo = listing.seo_data;
   // A learner who owns some of the artefact's groups pays less for the whole: the cart's upgrade credit.
   const ownsSome =
-    artefactId !== null && !ownership.categories.includes(artefactId) && listing.kind === "artefact"
-      ? listing.groups.some((group) => ownership.groups.includes(group.id))
-      : false;
+    listing.kind === "artefact" &&
+    !ownership.categories.includes(seo.id) &&
+    listing.groups.some((group) => ownership.groups.includes(group.id));
   const credit =
-    ownsSome && artefactId !== null && seo.price !== null
-      ? await store.upgradeCredit({ id: artefactId, price: seo.price, currency: seo.currency })
+    ownsSome && seo.price !== null
+      ? await store.upgradeCredit({ id: seo.id, price: seo.price, currency: seo.currency })
       : 0;
   const trail = listingTrail(store.publicUrl, seo, categories);
   const url = pageUrl(store.publicUrl, `/${seo.slug}`);
