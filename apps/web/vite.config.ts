@@ -29,7 +29,8 @@ export default defineConfig({
               name: "shell",
               test: new RegExp(
                 [
-                  String.raw`app[\\/]components[\\/](icons[\\/]|external-link)`,
+                  // Not the catalogue's icons: an article shows none.
+                  String.raw`app[\\/]components[\\/](icons[\\/](?!catalogue-icon|icon-sprite)|external-link)`,
                   String.raw`app[\\/]features[\\/](layout|toast|errors)[\\/]`,
                   String.raw`app[\\/]features[\\/]search[\\/]components[\\/]header-search`,
                   String.raw`app[\\/]hooks[\\/](use-dismiss|use-hydrated|use-close-on-navigate)`,
@@ -37,6 +38,16 @@ export default defineConfig({
                   String.raw`shared[\\/]src[\\/](constants|money|formatting)\.ts`,
                   // React DOM's few functions besides the client (preload, portals): one file fewer.
                   String.raw`node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)`,
+                ].join("|"),
+              ),
+            },
+            {
+              // What home, a listing, the cart and the orders share: a category's icon, offer and count.
+              name: "catalogue",
+              test: new RegExp(
+                [
+                  String.raw`app[\\/]components[\\/](icons[\\/]catalogue-icon|count-badge)`,
+                  String.raw`app[\\/]features[\\/]catalogue[\\/]offer-text`,
                 ].join("|"),
               ),
             },
