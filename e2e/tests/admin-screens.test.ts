@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminReady, create, signInAdmin } from "../support/admin.ts";
 import { baseUrl, useBrowser } from "../support/browser.ts";
 import { answerConfirmation } from "../support/confirm.ts";
-import { allowConsoleErrors, type StorageState } from "../support/purchase.ts";
+import { allowConsoleErrors, type StorageState, toast } from "../support/purchase.ts";
 import { PAGER_TAG } from "../support/seed-admin-pages.ts";
 
 /**
@@ -11,7 +11,8 @@ import { PAGER_TAG } from "../support/seed-admin-pages.ts";
  * says once what is wrong with the file, the tree shows prices as the store
  * sells them, a slug's hint is the address it makes, every screen fits a
  * 375 px phone with the article editor scrolling only with the page, and a
- * code's artefacts are chosen by searching. What the tests make is in a
+ * code's artefacts and an article's related contents are chosen by searching
+ * a checklist that folds what is past its first dozen instead of scrolling. What the tests make is in a
  * hidden parent no other test or public page sees, removed at the end.
  */
 describe("the admin screens", () => {
@@ -24,7 +25,7 @@ describe("the admin screens", () => {
   const byGroup = { id: 0, name: `By Group Kit ${tag}`, slug: `by-group-kit-${tag}` };
   const whole = { id: 0, name: `Whole Kit ${tag}`, slug: `whole-kit-${tag}` };
   const free = { id: 0, name: `Free Kit ${tag}`, slug: `free-kit-${tag}` };
-  const made = { content: 0, group: 0, coupons: [] as number[] };
+  const made = { content: 0, related: 0, group: 0, coupons: [] as number[] };
 
   beforeAll(async () => {
     adminState = await signInAdmin(session.browser);
@@ -64,6 +65,7 @@ describe("the admin screens", () => {
     for (const id of made.coupons) await api?.request.delete(`/api/admin/coupons/${id}`);
     for (const url of [
       `/api/admin/contents/${made.content}`,
+      `/api/admin/contents/${made.related}`,
       ...[byGroup, whole, free].map((a) => `/api/admin/categories/${a.id}`),
       `/api/admin/categories/${parent.id}`,
     ]) {
@@ -285,6 +287,11 @@ describe("the admin screens", () => {
 
     await page.getByLabel("Code", { exact: true }).fill(code);
     await page.getByLabel("Value", { exact: true }).fill("15");
+    // Without a search the list shows the first artefacts by name: past a dozen they fold, nothing scrolls inside.
+    await search.fill("");
+    await expect.poll(() => picker.locator(".admin-picker__list").first().getByRole("checkbox").count()).toBe(12);
+    expect(await innerScrolls(page, ".admin-picker")).toEqual([]);
+
     await page.getByRole("button", { name: "Create code" }).click();
     const row = page.locator(`tr[data-code="${code}"]`);
     await row.waitFor();
@@ -294,6 +301,33 @@ describe("the admin screens", () => {
       .rows;
     if (saved) made.coupons.push(saved.id);
     expect(saved?.artefacts.map((a) => a.id).sort((a, b) => a - b)).toEqual([whole.id, free.id].sort((a, b) => a - b));
+  });
+
+  it("chooses an article's related contents by searching, and saves them", async () => {
+    const neighbour = `Neighbour Article ${tag}`;
+    made.related = await create(api.request, `/api/admin/categories/${whole.id}/contents`, {
+      slug: `neighbour-article-${tag}`,
+      title: neighbour,
+      description: "<p>Next door.</p>",
+    });
+    const { page } = session;
+    await page.goto(`/admin/catalogue/contents/${made.content}`);
+    const picker = page.getByRole("group", { name: "Related contents" });
+    await hydrated(page, ".admin-picker input[type=search]");
+    const chosen = picker.getByRole("status");
+    expect(await chosen.textContent()).toBe("None chosen");
+
+    await picker.getByLabel("Find content by title", { exact: true }).fill(neighbour);
+    const box = picker.getByRole("checkbox", { name: `${whole.name} › ${neighbour}` });
+    await box.check();
+    expect(await chosen.textContent()).toBe(`Chosen (1): ${whole.name} › ${neighbour}`);
+    await page.getByRole("button", { name: "Save related" }).click();
+    await toast(page, "Related content saved.");
+
+    // Saved: the editor opened afresh has it chosen, first.
+    await page.goto(`/admin/catalogue/contents/${made.content}`);
+    expect(await picker.getByRole("checkbox").first().getAttribute("value")).toBe(String(made.related));
+    expect(await picker.getByRole("checkbox").first().isChecked()).toBe(true);
   });
 });
 
@@ -320,11 +354,11 @@ function widest(page: Page): Promise<string> {
 }
 
 /**
- * The elements of the catalogue's side panel (the editor) that scroll inside
+ * The elements within `within` (the catalogue's side panel, the editor, by default) that scroll inside
  * the page: content wider or taller than their box, which they scroll.
  */
-function innerScrolls(page: Page): Promise<string[]> {
-  return page.locator(".admin-side").evaluate((side) =>
+function innerScrolls(page: Page, within = ".admin-side"): Promise<string[]> {
+  return page.locator(within).evaluate((side) =>
     [side, ...Array.from(side.querySelectorAll("*"))].flatMap((element) => {
       const style = getComputedStyle(element);
       const scrolls = (overflow: string) => overflow === "auto" || overflow === "scroll";

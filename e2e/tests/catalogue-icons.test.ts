@@ -11,7 +11,10 @@ import { emptyCart, type StorageState, useLearnerBrowser } from "../support/purc
  * Category icons are inline SVG from the kept icon sets, drawn by the server from their names
  * (decision 0042): never emoji, which a browser without a colour-emoji font draws as empty boxes.
  * Each icon slot of each page that shows icons is an <svg>, decorative beside its name, that
- * draws a path: its own, or that of the page's sprite symbol it uses (home's tiles).
+ * draws a path: its own, or that of the page's sprite symbol it uses (home's tiles), and its
+ * screenshot shows the drawing. This machine's browser has no colour-emoji font (Debian's
+ * chromium-headless-shell with no fonts-noto-color-emoji), as a minimal desktop or a kiosk:
+ * an emoji would be an empty box here, the SVG draws the same as anywhere.
  */
 
 interface Slot {
@@ -49,10 +52,62 @@ async function iconSlots(page: Page, selector: string, shapes = false): Promise<
   );
 }
 
+/** Below this share of drawn pixels a slot's screenshot counts as blank (the demo's icons draw 10-75 %). */
+const BLANK = 0.03;
+
+/**
+ * The share of each slot's screenshot that is drawn: pixels that differ from its most frequent
+ * colour (the background behind the icon). The screenshots are read in a blank page of the same
+ * browser, which decodes PNG; the store's pages allow no data: fetch.
+ */
+async function drawnShares(page: Page, selector: string): Promise<number[]> {
+  const shots: string[] = [];
+  for (const slot of await page.locator(selector).all())
+    shots.push((await slot.screenshot({ animations: "disabled", scale: "css" })).toString("base64"));
+  const decoder = await page.context().newPage();
+  try {
+    return await decoder.evaluate(
+      (pngs) =>
+        Promise.all(
+          pngs.map(async (png) => {
+            const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+            const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+            const context = canvas.getContext("2d");
+            if (!context) throw new Error("no 2d canvas");
+            context.drawImage(bitmap, 0, 0);
+            const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+            const pixels = data.length / 4;
+            const counts = new Map<number, number>();
+            const colour = (i: number) => ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
+            for (let i = 0; i < data.length; i += 4) counts.set(colour(i), (counts.get(colour(i)) ?? 0) + 1);
+            const background = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+            const distance = (i: number) =>
+              Math.abs((data[i] ?? 0) - (background >> 16)) +
+              Math.abs((data[i + 1] ?? 0) - ((background >> 8) & 255)) +
+              Math.abs((data[i + 2] ?? 0) - (background & 255));
+            let drawn = 0;
+            for (let i = 0; i < data.length; i += 4) if (distance(i) > 48) drawn++;
+            return drawn / pixels;
+          }),
+        ),
+      shots,
+    );
+  } finally {
+    await decoder.close();
+  }
+}
+
 async function expectDrawn(page: Page, selector: string, count: number, shapes = false) {
+  const where = `${page.url()} ${selector}`;
   const slots = await iconSlots(page, selector, shapes);
-  expect(slots.length, `${page.url()} ${selector}`).toBe(count);
-  expect(slots, `${page.url()} ${selector}`).toEqual(slots.map(() => DRAWN));
+  expect(slots.length, where).toBe(count);
+  expect(slots, where).toEqual(slots.map(() => DRAWN));
+  // Seen, not only in the DOM: each slot's screenshot shows a drawing, none is blank.
+  const shares = await drawnShares(page, selector);
+  expect(
+    shares.flatMap((share, slot) => (share < BLANK ? [`slot ${slot}: ${(share * 100).toFixed(1)} % drawn`] : [])),
+    where,
+  ).toEqual([]);
 }
 
 describe("catalogue icons", () => {

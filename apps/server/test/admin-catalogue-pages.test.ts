@@ -7,7 +7,7 @@ import { categories, contents } from "../src/db/schema/index.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
-import { formPost, pageHtml } from "./helpers/pages.ts";
+import { checklistOf, formPost, pageHtml } from "./helpers/pages.ts";
 
 // The catalogue editor a page of the tree at a time: 10 copies of the small catalogue give 30 parents.
 let store: TestStore;
@@ -183,15 +183,16 @@ describe("the catalogue editor, a page at a time", () => {
       .from(contents)
       .innerJoin(categories, eq(categories.id, contents.categoryId))
       .where(and(eq(categories.slug, "docker"), eq(contents.slug, "images")));
-    // The options of the related picker's select (the only one named ids).
-    const options = (html: string) => {
-      const select = html.slice(html.indexOf('name="ids"'), html.indexOf("</select>", html.indexOf('name="ids"')));
-      return [...select.matchAll(/<option value="\d+"[^>]*>([^<]*)<\/option>/g)].map((m) => m[1]);
-    };
-    // Without a search: its related ones (Volumes, and Branches of Git), then the rest of Docker.
-    const plain = options(await page(`/admin/catalogue/contents/${images?.id}`));
-    expect(plain.slice(0, 2)).toEqual(["Docker › Volumes", "Git › Branches"]);
-    expect(plain.slice(2)).toEqual(["Docker › Compose"]);
+    // The related picker's checklist (the only one named ids): the labels, and which are chosen.
+    const checklist = (html: string) => checklistOf(html, "ids");
+    const options = (html: string) => checklist(html).map((choice) => choice.label);
+    // Without a search: its related ones (Volumes, and Branches of Git), chosen, then the rest of Docker.
+    const plain = checklist(await page(`/admin/catalogue/contents/${images?.id}`));
+    expect(plain).toEqual([
+      { label: "Docker › Volumes", selected: true },
+      { label: "Git › Branches", selected: true },
+      { label: "Docker › Compose", selected: false },
+    ]);
     // A search finds titles anywhere, at most 50 besides the related ones.
     // (Each copy has its Git › Branches; the first copy's is related already.)
     const searched = options(await page(`/admin/catalogue/contents/${images?.id}?related=BRANCH`));

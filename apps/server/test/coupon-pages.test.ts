@@ -7,7 +7,7 @@ import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { buyFromListing, payForCart } from "./helpers/orders.ts";
-import { formPost } from "./helpers/pages.ts";
+import { checklistOf, formPost } from "./helpers/pages.ts";
 
 /**
  * The pages of issue 12's coupons and credit without JavaScript: the cart's
@@ -220,13 +220,7 @@ describe("the cart's code field and credit line", () => {
 
 describe("the coupons screen as codes and artefacts grow", () => {
   // The artefacts' checklist: a checkbox each, its label beside it.
-  const optionsOf = (html: string) =>
-    [...html.matchAll(/<input([^>]*name="artefact_ids"[^>]*)\/?>\s*<span>([^<]*)<\/span>/g)].map(
-      ([, attributes, label]) => ({
-        label: label?.replace(/&amp;/g, "&"),
-        selected: /checked/.test(attributes ?? ""),
-      }),
-    );
+  const optionsOf = (html: string) => checklistOf(html, "artefact_ids");
   const hrefOf = (html: string, rel: "next" | "prev") =>
     html
       .match(new RegExp(`<a [^>]*rel="${rel}"[^>]*>`))?.[0]
@@ -326,9 +320,11 @@ describe("the coupons screen as codes and artefacts grow", () => {
     });
     const id = created.json().data.id;
 
-    // Without a search: at most 50, by name.
-    const plain = optionsOf((await page("/admin/coupons", admin.token)).body);
+    // Without a search: at most 50, by name, the first 12 listed and the rest folded.
+    const plainHtml = (await page("/admin/coupons", admin.token)).body;
+    const plain = optionsOf(plainHtml);
     expect(plain).toHaveLength(50);
+    expect(textOf(plainHtml)).toContain("Show 38 more");
     expect(plain[0]).toEqual({ label: "Tech Cards › Docker", selected: false });
     // A code's own artefacts come first and chosen, whatever the search finds.
     const found = optionsOf((await page(`/admin/coupons?edit=${id}&artefacts=many 11`, admin.token)).body);

@@ -8,6 +8,12 @@ export async function pageHtml(store: TestStore, url: string, token?: string): P
   return res.body;
 }
 
+/** An admin checklist's choices named `name` in a page, in order: each checkbox's label and whether it is checked. */
+export const checklistOf = (html: string, name: string) =>
+  [...html.matchAll(new RegExp(`<input([^>]*name="${name}"[^>]*)/?>\\s*<span>([^<]*)</span>`, "g"))].map(
+    ([, attributes, label]) => ({ label: label?.replace(/&amp;/g, "&"), selected: /checked/.test(attributes ?? "") }),
+  );
+
 /**
  * A browser's plain form post from the store's own page (no JavaScript): a
  * field given a list is sent once per value, as a multiple choice is.

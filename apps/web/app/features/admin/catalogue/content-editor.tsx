@@ -11,7 +11,8 @@ import { Link, useRevalidator } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { useToast } from "../../toast/toast-context";
 import { adminCall } from "../admin-api";
-import { AdminSearch, ChoiceSelect, useUrlSearch } from "../components/admin-bits";
+import { AdminSearchForm } from "../components/admin-bits";
+import { ChoiceChecklist } from "../components/choice-checklist";
 import { useAdminForm } from "../use-admin-form";
 import { ArticleBodyField } from "./article-body-field";
 import { RELATED_SEARCH } from "./catalogue-intents";
@@ -266,46 +267,33 @@ const relatedInput = (form: HTMLFormElement) => ({ ids: new FormData(form).getAl
 function RelatedPicker({ content, choices }: { content: AdminContent; choices: AdminChoice[] }) {
   const id = useId();
   const t = useT();
-  const search = useUrlSearch(RELATED_SEARCH);
   const { errors, busy, formProps } = useAdminForm({ schema: relatedSchema, read: relatedInput });
 
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t("Related content")}</h3>
-      <AdminSearch
-        key={search.initial}
-        name={RELATED_SEARCH}
-        label="Find content by title"
-        placeholder="Name or title"
-        hint="Without a search, the list shows this artefact's contents."
-        initial={search.initial}
-        kept={search.kept}
-        live
-      />
+      <AdminSearchForm id={RELATED_SEARCH_FORM} name={RELATED_SEARCH} />
       <form {...formProps} className="admin-form">
         <input type="hidden" name="intent" value="related" />
         <input type="hidden" name="id" value={content.id} />
-        <div className="admin-field">
-          <label htmlFor={`${id}-select`} className="admin-label">
-            {t("Related contents (hold Ctrl or Cmd to choose several)")}
-          </label>
-          <ChoiceSelect
-            id={`${id}-select`}
-            name="ids"
-            size={8}
-            className="admin-input"
-            // The related ones first (they stay chosen whatever the search shows), then what the search found.
-            chosen={content.related.map((r) => r.id)}
-            choices={choices}
-            aria-invalid={errors.ids ? true : undefined}
-            aria-describedby={errors.ids ? `${id}-error` : undefined}
-          />
-          {errors.ids && (
-            <p id={`${id}-error`} className="admin-error">
-              {t(errors.ids)}
-            </p>
-          )}
-        </div>
+        <ChoiceChecklist
+          id={`${id}-related`}
+          legend="Related contents"
+          name="ids"
+          // The related ones first (they stay chosen whatever the search shows), then what the search found.
+          chosen={content.related.map((r) => r.id)}
+          choices={choices}
+          hint="Readers see them beside the article."
+          empty="No contents found."
+          error={errors.ids}
+          search={{
+            form: RELATED_SEARCH_FORM,
+            name: RELATED_SEARCH,
+            label: "Find content by title",
+            placeholder: "Name or title",
+            hint: "Without a search, the list shows this artefact's contents.",
+          }}
+        />
         <div className="admin-actions">
           <button type="submit" className="button button--small" disabled={busy}>
             {t("Save related")}
@@ -315,3 +303,5 @@ function RelatedPicker({ content, choices }: { content: AdminContent; choices: A
     </section>
   );
 }
+
+const RELATED_SEARCH_FORM = "content-related-search";

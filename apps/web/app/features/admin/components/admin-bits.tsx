@@ -1,6 +1,6 @@
-import type { AdminChoice, PageLinkRefusal } from "@skillshelf/shared/api.ts";
+import type { PageLinkRefusal } from "@skillshelf/shared/api.ts";
 import { MAX_SEARCH_LENGTH } from "@skillshelf/shared/paging.ts";
-import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form, isRouteErrorResponse, Link, useRouteError, useSearchParams, useSubmit } from "react-router";
 import { useMessage, useT } from "../../../lib/i18n";
 import { ErrorPage } from "../../errors/components/error-page";
@@ -93,7 +93,7 @@ export function AdminSearchForm({ id, name }: { id: string; name: string }) {
  * that starts the box afresh when it changes) and every other parameter, which the
  * search keeps (`kept`).
  */
-export function useUrlSearch(name: string): { initial: string; kept: [string, string][] } {
+function useUrlSearch(name: string): { initial: string; kept: [string, string][] } {
   const [params] = useSearchParams();
   return { initial: params.get(name) ?? "", kept: [...params].filter(([key]) => key !== name) };
 }
@@ -149,42 +149,6 @@ function SearchField({
         </p>
       )}
     </div>
-  );
-}
-
-/**
- * A multiple select of things to choose (a code's artefacts, an article's
- * related ones): those of `choices` whose id is in `chosen` first, then the
- * rest of what a search found. With
- * JavaScript what is chosen stays in the list while other searches change the
- * rest, so choices from several searches are sent together.
- */
-export function ChoiceSelect({
-  chosen: chosenIds,
-  choices,
-  ...select
-}: {
-  chosen: readonly number[];
-  choices: AdminChoice[];
-} & Omit<ComponentProps<"select">, "multiple" | "value" | "defaultValue" | "onChange" | "children">) {
-  const [chosen, setChosen] = useState(() => choices.filter((c) => chosenIds.includes(c.id)));
-  const ids = new Set(chosen.map((c) => c.id));
-  const options = [...chosen, ...choices.filter((c) => !ids.has(c.id))];
-  return (
-    <select
-      {...select}
-      multiple
-      value={chosen.map((c) => String(c.id))}
-      onChange={(event) =>
-        setChosen([...event.currentTarget.selectedOptions].map((o) => ({ id: Number(o.value), label: o.text })))
-      }
-    >
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.label}
-        </option>
-      ))}
-    </select>
   );
 }
 

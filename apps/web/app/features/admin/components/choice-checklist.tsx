@@ -11,8 +11,13 @@ import { AdminSearchIn } from "./admin-bits";
  * own GET form, `search.form` (forms cannot nest), live with JavaScript; what
  * is chosen stays while other searches change the rest, so choices from
  * several searches are sent together. The form posts `name` once per chosen
- * id, as a multiple select would, with or without JavaScript.
+ * id, as a multiple select would, with or without JavaScript. The page has the
+ * one scroll: past the first SHOWN, what the search found is folded under
+ * "Show N more", which opens without JavaScript too.
  */
+/** Choices listed before the rest fold away: a screen's worth at 375 px. */
+const SHOWN = 12;
+
 export function ChoiceChecklist({
   id,
   legend,
@@ -41,6 +46,21 @@ export function ChoiceChecklist({
   const [chosen, setChosen] = useState(() => choices.filter((c) => chosenIds.includes(c.id)));
   const ids = new Set(chosen.map((c) => c.id));
   const options = [...chosen, ...choices.filter((c) => !ids.has(c.id))];
+  const shown = Math.max(SHOWN, chosen.length);
+  const item = (choice: AdminChoice) => (
+    <li key={choice.id}>
+      <label className="admin-check">
+        <input
+          type="checkbox"
+          name={name}
+          value={choice.id}
+          checked={ids.has(choice.id)}
+          onChange={(event) => toggle(choice, event.currentTarget.checked)}
+        />
+        <span>{choice.label}</span>
+      </label>
+    </li>
+  );
   const toggle = (choice: AdminChoice, on: boolean) =>
     setChosen((now) =>
       on ? [...now.filter((c) => c.id !== choice.id), choice] : now.filter((c) => c.id !== choice.id),
@@ -58,22 +78,15 @@ export function ChoiceChecklist({
       {options.length === 0 ? (
         <p className="admin-muted">{t(empty)}</p>
       ) : (
-        <ul className="admin-picker__list">
-          {options.map((choice) => (
-            <li key={choice.id}>
-              <label className="admin-check">
-                <input
-                  type="checkbox"
-                  name={name}
-                  value={choice.id}
-                  checked={ids.has(choice.id)}
-                  onChange={(event) => toggle(choice, event.currentTarget.checked)}
-                />
-                <span>{choice.label}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="admin-picker__list">{options.slice(0, shown).map(item)}</ul>
+          {options.length > shown && (
+            <details className="admin-picker__more">
+              <summary>{t("Show {{count}} more", { count: options.length - shown })}</summary>
+              <ul className="admin-picker__list">{options.slice(shown).map(item)}</ul>
+            </details>
+          )}
+        </>
       )}
       <p id={`${own}-hint`} className="admin-hint">
         {t(hint)}
