@@ -30,7 +30,7 @@ export default defineConfig({
               test: new RegExp(
                 [
                   // Not the catalogue's icons: an article shows none.
-                  String.raw`app[\\/]components[\\/](icons[\\/](?!catalogue-icon|icon-sprite)|external-link)`,
+                  String.raw`app[\\/]components[\\/](icons[\\/](?!catalogue-icon|icon-sprite|icons-once)|external-link)`,
                   String.raw`app[\\/]features[\\/](layout|toast|errors)[\\/]`,
                   String.raw`app[\\/]features[\\/]search[\\/]components[\\/]header-search`,
                   String.raw`app[\\/]hooks[\\/](use-dismiss|use-hydrated|use-close-on-navigate)`,
@@ -42,11 +42,11 @@ export default defineConfig({
               ),
             },
             {
-              // What home, a listing, the cart and the orders share: a category's icon, offer and count.
+              // What home, a listing, the cart and the orders share: a category's icon and sprite, offer and count.
               name: "catalogue",
               test: new RegExp(
                 [
-                  String.raw`app[\\/]components[\\/](icons[\\/]catalogue-icon|count-badge)`,
+                  String.raw`app[\\/]components[\\/](icons[\\/](catalogue-icon|icon-sprite)|count-badge)`,
                   String.raw`app[\\/]features[\\/]catalogue[\\/]offer-text`,
                 ].join("|"),
               ),

@@ -1,8 +1,15 @@
 import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
+import { gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scaleCatalogue } from "../bench/generate-catalogue.ts";
+import { iconSvg } from "../src/catalogue/icon-sets.ts";
+import { categories } from "../src/db/schema/index.ts";
 import { buildDemoCatalogue } from "../src/seed/demo-catalogue.ts";
+import { createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
+import { smallCatalogue } from "./helpers/factories.ts";
+import { insertOrders } from "./helpers/history.ts";
+import { pageHtml } from "./helpers/pages.ts";
 
 interface Sizes {
   home: string;
@@ -93,3 +100,37 @@ describe("page weight does not grow with the catalogue", () => {
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+describe("a learner's list pages draw each icon once", () => {
+  let store: TestStore;
+  beforeAll(() => ensureWebBuild(), 180_000);
+  beforeAll(async () => {
+    store = await createTestStore({ pages: true });
+    await store.importCatalogue(smallCatalogue());
+  }, 60_000);
+  afterAll(() => store?.close());
+
+  it("writes a page of 20 orders of one artefact with its drawing once, used by each order", async () => {
+    const [artefact] = await store.database.db
+      .select({ id: categories.id, icon: categories.icon })
+      .from(categories)
+      .where(gt(categories.parentId, 0))
+      .limit(1);
+    if (!artefact) throw new Error("no artefact");
+    const learner = await createUser(store);
+    await insertOrders(store.database.db, {
+      users: { firstId: learner.id, lastId: learner.id },
+      perUser: 25,
+      tag: "icons",
+      start: new Date("2026-01-01T00:00:00Z"),
+      categoryId: artefact.id,
+    });
+    const token = await signIn(store, learner.id);
+    const html = await pageHtml(store, "/my-orders", token);
+    const drawing = iconSvg(artefact.icon).body;
+    // The page's HTML has the drawing once (the hydration data a second time, escaped as JSON).
+    expect(html.split(drawing).length - 1).toBe(1);
+    expect(html.match(/<article class="card order-card"/g) ?? []).toHaveLength(20);
+    expect(html.match(/<use href="#ci0"/g) ?? []).toHaveLength(20);
+  });
+});

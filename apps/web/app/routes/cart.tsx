@@ -4,6 +4,7 @@ import { couponCodeSchema } from "@skillshelf/shared/coupons.ts";
 import { useCallback, useRef, useState } from "react";
 import { Form, redirect, useActionData, useNavigate } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
+import { IconsOnce } from "../components/icons/icons-once";
 import { CartLine } from "../features/cart/components/cart-line";
 import { CartTotals } from "../features/cart/components/cart-totals";
 import { COUPON_INTENTS, CouponForm } from "../features/cart/components/coupon-form";
@@ -107,11 +108,13 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           {empty ? (
             <EmptyCart />
           ) : (
-            <ul className="cart-lines">
-              {rows.map((item) => (
-                <CartLine key={item.id} item={item} onRemove={remove} removing={removing === item.id} />
-              ))}
-            </ul>
+            <IconsOnce>
+              <ul className="cart-lines">
+                {rows.map((item) => (
+                  <CartLine key={item.id} item={item} onRemove={remove} removing={removing === item.id} />
+                ))}
+              </ul>
+            </IconsOnce>
           )}
           <div className="cart-panel__footer">
             <button type="button" className="button button--outline" onClick={continueShopping}>

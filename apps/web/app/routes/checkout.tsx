@@ -4,6 +4,7 @@ import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
 import { useEffect, useState } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData, useRouteLoaderData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
+import { IconsOnce } from "../components/icons/icons-once";
 import { TransAnchor } from "../components/plain-anchor";
 import { Trans } from "../components/trans";
 import { CartLine } from "../features/cart/components/cart-line";
@@ -148,11 +149,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <h2 id="summary-title" className="summary-panel__title">
             {t("Order Summary")}
           </h2>
-          <ul className="cart-lines cart-lines--compact">
-            {cart.rows.map((item) => (
-              <CartLine key={item.id} item={item} />
-            ))}
-          </ul>
+          <IconsOnce>
+            <ul className="cart-lines cart-lines--compact">
+              {cart.rows.map((item) => (
+                <CartLine key={item.id} item={item} />
+              ))}
+            </ul>
+          </IconsOnce>
           <CartTotals cart={cart} />
           <CompletePurchaseButton processing={processing} />
           {/* Placeholders (SPEC.md section 2): the store has no legal pages yet. */}

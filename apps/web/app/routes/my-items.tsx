@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from "@skillshelf/shared/paging.ts";
+import { IconsOnce } from "../components/icons/icons-once";
 import { PageLinkError } from "../components/page-link-error";
 import { cursorOf, Pager } from "../components/pager";
 import { EmptyAccountState } from "../features/orders/components/empty-account-state";
@@ -52,13 +53,15 @@ export default function MyItems({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <>
-          <ul className="owned-grid">
-            {items.map((item) => (
-              <li key={item.id}>
-                <OwnedItemCard item={item} />
-              </li>
-            ))}
-          </ul>
+          <IconsOnce>
+            <ul className="owned-grid">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <OwnedItemCard item={item} />
+                </li>
+              ))}
+            </ul>
+          </IconsOnce>
           <Pager prev={prev} next={next} href={pageHref} label={t("Item pages")} />
         </>
       )}

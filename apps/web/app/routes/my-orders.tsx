@@ -1,6 +1,7 @@
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { formatOrderDate } from "@skillshelf/shared/order-dates.ts";
 import { PAGE_SIZE } from "@skillshelf/shared/paging.ts";
+import { IconsOnce } from "../components/icons/icons-once";
 import { PageLinkError } from "../components/page-link-error";
 import { cursorOf, Pager } from "../components/pager";
 import { EmptyAccountState } from "../features/orders/components/empty-account-state";
@@ -59,13 +60,15 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <>
-          <ul className="order-list">
-            {orders.map(({ order, date }) => (
-              <li key={order.id}>
-                <OrderCard order={order} date={date} />
-              </li>
-            ))}
-          </ul>
+          <IconsOnce>
+            <ul className="order-list">
+              {orders.map(({ order, date }) => (
+                <li key={order.id}>
+                  <OrderCard order={order} date={date} />
+                </li>
+              ))}
+            </ul>
+          </IconsOnce>
           <Pager prev={prev} next={next} href={pageHref} label={t("Order pages")} />
         </>
       )}

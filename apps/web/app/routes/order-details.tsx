@@ -5,6 +5,7 @@ import { formatOrderDate } from "@skillshelf/shared/order-dates.ts";
 import { data, Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
+import { IconsOnce } from "../components/icons/icons-once";
 import { Trans } from "../components/trans";
 import { OrderLines } from "../features/orders/components/order-lines";
 import { OrderStatusBadge } from "../features/orders/components/order-status-badge";
@@ -142,7 +143,9 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         <h2 id="items-title" className="order-details__title">
           {t("Items")}
         </h2>
-        <OrderLines lines={order.orders} />
+        <IconsOnce>
+          <OrderLines lines={order.orders} />
+        </IconsOnce>
         <dl className="cart-totals">
           <div className="cart-totals__row">
             <dt>{t("Subtotal")}</dt>

@@ -1,4 +1,5 @@
 import type { IconSvg, IconSvgs } from "@skillshelf/shared/icons.ts";
+import { createContext, useContext } from "react";
 import { useMatches } from "react-router";
 
 /*
@@ -6,8 +7,12 @@ import { useMatches } from "react-router";
  * what the server resolved (decision 0042): the browser gets no icon set and needs
  * no font, so every browser draws the same. A loader whose page shows icons returns
  * their drawings as `icons` (store.icons); CatalogueIcon finds a value's drawing in
- * the data of the routes shown.
+ * the data of the routes shown. Inside an IconsOnce (icon-sprite.tsx), as on a list
+ * that repeats icons, it uses the page's one copy of the drawing by reference.
  */
+
+/** The ids of the drawings an IconsOnce has drawn once, by value. */
+export const SpriteIds = createContext<ReadonlyMap<string, string> | null>(null);
 
 /** Drawn when a page's data lacks a value (a loader that forgot it): a plain rounded square. */
 export const MISSING_ICON: IconSvg = {
@@ -19,12 +24,19 @@ export const MISSING_ICON: IconSvg = {
 export const drawingOf = (icons: IconSvgs | undefined, value: string): IconSvg | undefined =>
   icons && Object.hasOwn(icons, value) ? icons[value] : undefined;
 
+/** The icons in the data of the routes shown, deepest first. */
+export function usePageIcons(): IconSvgs[] {
+  return useMatches()
+    .map((match) => (match.loaderData as { icons?: IconSvgs } | null | undefined)?.icons)
+    .filter((icons) => icons !== undefined)
+    .reverse();
+}
+
 /** The drawing of `value` in the data of the routes shown, deepest first. */
 function useDrawing(value: string): IconSvg {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const data = matches[i]?.loaderData as { icons?: IconSvgs } | null | undefined;
-    const found = drawingOf(data?.icons, value);
+  const pageIcons = usePageIcons();
+  for (const icons of pageIcons) {
+    const found = drawingOf(icons, value);
     if (found) return found;
   }
   return MISSING_ICON;
@@ -42,7 +54,26 @@ interface IconProps {
  * technology; with a `label` it is an image with that name.
  */
 export function CatalogueIcon({ value, ...props }: IconProps & { value: string }) {
-  return <DrawnIcon svg={useDrawing(value)} {...props} />;
+  const drawing = useDrawing(value);
+  const id = useContext(SpriteIds)?.get(value);
+  // Beside its name it is decoration; one that names itself keeps its own drawing and label.
+  return id && !props.label ? (
+    <SpriteIcon id={id} className={props.className} size="1em" />
+  ) : (
+    <DrawnIcon svg={drawing} {...props} />
+  );
+}
+
+/**
+ * A decorative icon drawn once elsewhere in the page, as the symbol `id` of an IconSprite,
+ * used by reference: `size` square, or as its class sizes it.
+ */
+export function SpriteIcon({ id, className, size }: { id: string; className?: string | undefined; size?: string }) {
+  return (
+    <svg className={className} width={size} height={size} aria-hidden="true">
+      <use href={`#${id}`} />
+    </svg>
+  );
 }
 
 /** An icon whose drawing is at hand (the admin's picker gets its choices with theirs). */

@@ -29,12 +29,3 @@ export function IconSprite({ icons, ids }: { icons: IconSvgs; ids: Map<string, s
     </svg>
   );
 }
-
-/** A decorative icon drawn from an IconSprite's symbol; its size comes from the page's styles. */
-export function SpriteIcon({ id }: { id: string }) {
-  return (
-    <svg aria-hidden="true">
-      <use href={`#${id}`} />
-    </svg>
-  );
-}

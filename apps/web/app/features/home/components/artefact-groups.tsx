@@ -1,7 +1,8 @@
 import type { ArtefactTileData, HomeCatalogue } from "@skillshelf/shared/api.ts";
 import type { Formatting } from "@skillshelf/shared/formatting.ts";
 import { createContext } from "react";
-import { IconSprite, SpriteIcon, spriteIds } from "../../../components/icons/icon-sprite";
+import { SpriteIcon } from "../../../components/icons/catalogue-icon";
+import { IconSprite, spriteIds } from "../../../components/icons/icon-sprite";
 import { ArtefactTile } from "./artefact-tile";
 
 /**

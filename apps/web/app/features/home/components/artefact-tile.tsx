@@ -1,7 +1,7 @@
 import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
 import type { Formatting } from "@skillshelf/shared/formatting.ts";
 import { CountBadge } from "../../../components/count-badge";
-import { SpriteIcon } from "../../../components/icons/icon-sprite";
+import { SpriteIcon } from "../../../components/icons/catalogue-icon";
 import { useT } from "../../../lib/i18n";
 import { offerText } from "../../catalogue/offer-text";
 
