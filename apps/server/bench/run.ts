@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -7,7 +8,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.ts";
 import { CHROMIUM_PATH } from "../test/helpers/chromium.ts";
-import { catalogueStore, startBenchServer } from "./bench-server.ts";
+import { catalogueStore, rssMb, startBenchServer, watchRss } from "./bench-server.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 import { findChromium, runLighthouse } from "./lighthouse.ts";
 
@@ -169,6 +170,8 @@ interface SizeResult {
   size: number;
   artefacts: number;
   pages: Map<PageKey, PageResult>;
+  /** The compiled store's resident memory (MB), idle and at its peak under the pages' load; at the end sizes only. */
+  rss?: { idle: number; peak: number };
 }
 
 /** Writes the catalogue `size` times the demo's and imports it with the admin CLI into a new data folder. */
@@ -333,10 +336,66 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
     } finally {
       await uncached.stop();
     }
+    const rss = ends
+      ? await storeMemory(
+          dataDir,
+          [...pages.values()].map((p) => p.path),
+        )
+      : undefined;
+    return { size, artefacts, pages, ...(rss ? { rss } : {}) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  return { size, artefacts, pages };
+}
+
+const COMPILED_SERVER = new URL("../dist/server.js", import.meta.url);
+
+/**
+ * Phase 3: the footprint of the store as `npm start` runs it (compiled, one process on the
+ * embedded database, emulators beside it): its RSS once it has served each page a few times
+ * and rested, and its peak while anonymous visitors load each page in turn. Null without a
+ * build (`npm run bench` builds first).
+ */
+async function storeMemory(dataDir: string, paths: string[]): Promise<{ idle: number; peak: number } | null> {
+  if (!fs.existsSync(COMPILED_SERVER)) {
+    console.log("\n  Store memory: skipped, no compiled server (npm run build -w apps/server)");
+    return null;
+  }
+  const port = 4900 + Math.floor(Math.random() * 90);
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [COMPILED_SERVER.pathname], {
+    cwd: new URL("..", import.meta.url).pathname,
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, SEED: "none", LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    for (
+      let tries = 0;
+      !(await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      tries++
+    ) {
+      if (tries > 600 || child.exitCode !== null) throw new Error("the compiled store did not start");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const urls = paths.map((p) => base + p);
+    await prime(urls);
+    await new Promise((r) => setTimeout(r, 2000));
+    const idle = rssMb(child.pid ?? 0);
+    const { peak } = await watchRss([child.pid ?? 0], async () => {
+      for (const url of urls) await load(url, { status: url.endsWith("/no-such-page") ? 404 : 200 });
+    });
+    const figures = { idle, peak: peak[0] ?? Number.NaN };
+    console.log(
+      `\n  Store memory, compiled, one process on the embedded database: ${figures.idle.toFixed(0)} MB idle, ${figures.peak.toFixed(0)} MB at its peak under the pages' load (targets <= 300 and <= 400)`,
+    );
+    return figures;
+  } finally {
+    child.kill("SIGTERM");
+    if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
+  }
 }
 
 console.log(
@@ -405,6 +464,12 @@ if (demo && big) {
 }
 if (!demo || !big)
   console.log("  (the size targets compare 1x with the largest size: BENCH_SIZES needs 1 and a bigger size)");
+// Issue 37: the embedded store fits a small server.
+for (const r of results) {
+  if (!r.rss) continue;
+  check(`${r.size}x store RSS idle, MB`, r.rss.idle, 300, true);
+  check(`${r.size}x store RSS peak under the pages' load, MB`, r.rss.peak, 400, true);
+}
 
 await benchCheckout();
 

@@ -4,11 +4,44 @@ import { PGlite } from "@electric-sql/pglite";
 import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import { DEFAULT_ICON } from "@skillshelf/shared/icons.ts";
 import { EMOJI_ICONS, iconNameOf } from "@skillshelf/shared/legacy-icons.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iconChoices, iconExists, iconSvg, iconSvgs, SUGGESTED_ICONS, searchIcons } from "./icon-sets.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  iconChoices,
+  iconExists,
+  iconSetsLoaded,
+  iconSvg,
+  iconSvgs,
+  SETS_KEPT_MS,
+  SUGGESTED_ICONS,
+  searchIcons,
+} from "./icon-sets.ts";
 
 const MIGRATION = fileURLToPath(new URL("../../drizzle/0017_named_icons.sql", import.meta.url));
 const DEMO = fileURLToPath(new URL("../../demo/catalogue.json", import.meta.url));
+
+describe("the icon sets in memory", () => {
+  it("are let go a while after their last use; drawings made stay, and a new name reads them again", () => {
+    vi.useFakeTimers();
+    try {
+      const docker = iconSvg("simple-icons:docker");
+      expect(iconSetsLoaded()).toBe(true);
+      vi.advanceTimersByTime(SETS_KEPT_MS / 2);
+      // A use keeps them another while.
+      expect(iconExists("lucide:layers")).toBe(true);
+      vi.advanceTimersByTime(SETS_KEPT_MS / 2 + 1);
+      expect(iconSetsLoaded()).toBe(true);
+      vi.advanceTimersByTime(SETS_KEPT_MS);
+      expect(iconSetsLoaded()).toBe(false);
+      // What was drawn is kept without them.
+      expect(iconSvg("simple-icons:docker")).toBe(docker);
+      expect(iconSetsLoaded()).toBe(false);
+      expect(iconSvg("simple-icons:kubernetes").body).toMatch(/^<path/);
+      expect(iconSetsLoaded()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe("an icon's name", () => {
   it("resolves to its set's drawing: a brand's path, a drawing's strokes", () => {

@@ -61,6 +61,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /** The extensions the migrations create: the trigram indexes of the admin searches. */
 const extensions = { pg_trgm };
 
+/**
+ * PGlite's own start, with Postgres's buffer cache at 32 MB instead of 128 MB: the cache
+ * lives in the process's WebAssembly memory, and the store keeps what it reads most (the
+ * catalogue, kept pages) in its own memory already. Decision 0043: about 120 MB less RSS.
+ */
+const PGLITE_OPTIONS = {
+  extensions,
+  parsers: textParsers,
+  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"],
+};
+
 async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
@@ -71,13 +82,13 @@ async function openPglite(
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, "pglite"), { extensions, parsers: textParsers });
+      client = await PGlite.create(path.join(dataDir, "pglite"), PGLITE_OPTIONS);
     } catch (error) {
       await release();
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions, parsers: textParsers, ...(loadDataDir ? { loadDataDir } : {}) });
+    client = await PGlite.create({ ...PGLITE_OPTIONS, ...(loadDataDir ? { loadDataDir } : {}) });
   }
   const writes = countingWrites(withPreparedStatements(client));
   const db = drizzlePglite(writes.client, { schema }) as unknown as Db;
