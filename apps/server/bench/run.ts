@@ -474,7 +474,7 @@ for (const r of results) {
 await benchCheckout();
 
 /**
- * Checkout-session creation with 32 learners at once on PostgreSQL: each has
+ * Checkout-session creation on PostgreSQL by 1, 8 and 32 learners at once: each has
  * a cart and starts a card payment over and over (the Stripe emulator plays
  * the provider, so every call also crosses the real library and HTTP).
  */
@@ -510,9 +510,8 @@ async function benchCheckout() {
       success_url: `${store.url}/payment-confirmation`,
       cancel_url: `${store.url}/payment-cancelled`,
     });
-    const latencies: number[] = [];
-    let errors = 0;
-    const run = async (token: string, until: number, record: boolean) => {
+    const run = async (token: string, until: number, latencies: number[] | null) => {
+      let errors = 0;
       while (Date.now() < until) {
         const started = performance.now();
         const res = await fetch(`${store.url}/api/stripe/create-checkout-session`, {
@@ -521,23 +520,36 @@ async function benchCheckout() {
           body,
         });
         await res.arrayBuffer();
-        if (!record) continue;
+        if (!latencies) continue;
         if (res.ok) latencies.push(performance.now() - started);
         else errors++;
       }
+      return errors;
     };
-    await Promise.all(tokens.map((t) => run(t, Date.now() + 1000, false)));
-    const until = Date.now() + SECONDS * 1000;
-    await Promise.all(tokens.map((t) => run(t, until, true)));
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+    await Promise.all(tokens.map((t) => run(t, Date.now() + 1000, null)));
     console.log(
-      `\nCheckout starts on PostgreSQL, ${CONNECTIONS} learners at once (a new session, then the open one again after asking Stripe)`,
+      `\nCheckout starts on PostgreSQL (a new session, then the open one again after asking Stripe), ${store.servers().length} store process(es)`,
     );
-    console.log(
-      `  ${(latencies.length / SECONDS).toFixed(0).padStart(7)} sessions/s   p50 ${at(0.5).toFixed(0)} ms   p99 ${at(0.99).toFixed(0)} ms   errors ${errors}`,
-    );
-    if (errors > 0) failures.push(`${errors} checkout-session requests failed`);
+    // One learner alone, a few at once, and the 32 of a busy moment (issue 37: p99 <= 50 ms at 8).
+    for (const learnersAtOnce of [1, 8, CONNECTIONS]) {
+      const latencies: number[] = [];
+      const until = Date.now() + SECONDS * 1000;
+      const errors = (await Promise.all(tokens.slice(0, learnersAtOnce).map((t) => run(t, until, latencies)))).reduce(
+        (a, b) => a + b,
+        0,
+      );
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+      console.log(
+        `  ${String(learnersAtOnce).padStart(2)} at once ${(latencies.length / SECONDS).toFixed(0).padStart(7)} sessions/s   p50 ${at(0.5).toFixed(0)} ms   p99 ${at(0.99).toFixed(0)} ms   errors ${errors}`,
+      );
+      if (errors > 0) failures.push(`${errors} checkout-session requests failed (${learnersAtOnce} at once)`);
+      if (learnersAtOnce === 8) {
+        const met = at(0.99) <= 50;
+        console.log(`  ${met ? "met   " : "MISSED"} 8 learners at once: p99 ${at(0.99).toFixed(0)} ms (target <= 50)`);
+        if (!met) failures.push(`checkout start, 8 learners at once: p99 ${at(0.99).toFixed(0)} ms > 50`);
+      }
+    }
   } finally {
     await database.close();
     await store.stop();

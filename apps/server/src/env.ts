@@ -31,6 +31,22 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const MAX_WORKERS = 64;
 /** The most "auto" starts: one per core up to here, so a big machine does not take 100 connections. */
 const AUTO_WORKERS = 4;
+const MiB = 1024 * 1024;
+/** What a store process on PostgreSQL may reach under load (bench: about 230 MB idle, up to 500 MB busy). */
+const WORKER_MEMORY = 512 * MiB;
+/** Left to the operating system and, on a small server, PostgreSQL beside the store. */
+const MEMORY_RESERVE = 512 * MiB;
+
+/**
+ * WORKERS=auto on PostgreSQL: one process per core, at most 4, and no more than the memory
+ * holds at 512 MB each after 512 MB for the rest (a 1 GB server runs one), never fewer than one.
+ * `memory` is the machine's, or a container's limit when it has one.
+ */
+export const autoWorkers = (cores: number, memory: number): number =>
+  Math.max(1, Math.min(cores, AUTO_WORKERS, Math.floor((memory - MEMORY_RESERVE) / WORKER_MEMORY)));
+
+/** The memory this process may use: the machine's, or less when a container limits it. */
+export const usableMemory = () => Math.min(os.totalmem(), process.constrainedMemory() || Number.POSITIVE_INFINITY);
 
 const envSchema = z
   .object({
@@ -276,7 +292,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     shutdownGraceMs: env.SHUTDOWN_GRACE_S * 1000,
     pageCache: env.PAGE_CACHE === "on",
     workers:
-      env.WORKERS !== "auto" ? env.WORKERS : env.DATABASE_URL ? Math.min(os.availableParallelism(), AUTO_WORKERS) : 1,
+      env.WORKERS !== "auto"
+        ? env.WORKERS
+        : env.DATABASE_URL
+          ? autoWorkers(os.availableParallelism(), usableMemory())
+          : 1,
     media: {
       storage: env.MEDIA_STORAGE,
       maxBytes: env.MEDIA_MAX_MB * 1024 * 1024,

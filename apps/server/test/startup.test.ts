@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "../src/db/data-dir-lock.ts";
-import { ConfigError, parseConfig } from "../src/env.ts";
+import { autoWorkers, ConfigError, parseConfig, usableMemory } from "../src/env.ts";
 import { migratedDataDir } from "./helpers/database.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { TYPESCRIPT_NODE_ARGS } from "./helpers/typescript-process.ts";
@@ -48,14 +48,21 @@ describe("configuration", () => {
     });
   });
 
-  it("runs one process per core (at most 4) on PostgreSQL, one on the embedded database, or WORKERS", () => {
+  it("runs one process per core (at most 4, as memory allows) on PostgreSQL, one on the embedded database, or WORKERS", () => {
     const postgres = "postgres://store@db/skillshelf";
+    const here = autoWorkers(os.availableParallelism(), usableMemory());
     expect(parseConfig({}).workers).toBe(1);
-    expect(parseConfig({ DATABASE_URL: postgres }).workers).toBe(Math.min(os.availableParallelism(), 4));
+    expect(parseConfig({ DATABASE_URL: postgres }).workers).toBe(here);
     expect(parseConfig({ DATABASE_URL: postgres, WORKERS: "6" }).workers).toBe(6);
-    expect(parseConfig({ DATABASE_URL: postgres, WORKERS: "auto" }).workers).toBe(
-      Math.min(os.availableParallelism(), 4),
-    );
+    expect(parseConfig({ DATABASE_URL: postgres, WORKERS: "auto" }).workers).toBe(here);
+    // 512 MB for the rest, then 512 MB a process: a 1 GB server runs one, 2 GB three, 24 GB one per core.
+    const GiB = 1024 ** 3;
+    expect(autoWorkers(2, 1 * GiB)).toBe(1);
+    expect(autoWorkers(4, 1.5 * GiB)).toBe(2);
+    expect(autoWorkers(8, 2 * GiB)).toBe(3);
+    expect(autoWorkers(2, 24 * GiB)).toBe(2);
+    expect(autoWorkers(16, 64 * GiB)).toBe(4);
+    expect(autoWorkers(1, 0.5 * GiB)).toBe(1);
     expect(parseConfig({ WORKERS: "1" }).workers).toBe(1);
     expect(() => parseConfig({ WORKERS: "2" })).toThrow(
       'Invalid WORKERS ("2"): needs DATABASE_URL: the embedded database serves one process',
