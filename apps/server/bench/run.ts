@@ -369,14 +369,12 @@ async function storeMemory(dataDir: string, paths: string[]): Promise<{ idle: nu
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
-    for (
-      let tries = 0;
-      !(await fetch(`${base}/api/health`).then(
+    const answers = () =>
+      fetch(`${base}/api/health`).then(
         (r) => r.ok,
         () => false,
-      ));
-      tries++
-    ) {
+      );
+    for (let tries = 0; !(await answers()); tries++) {
       if (tries > 600 || child.exitCode !== null) throw new Error("the compiled store did not start");
       await new Promise((r) => setTimeout(r, 100));
     }

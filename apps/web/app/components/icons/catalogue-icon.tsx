@@ -7,7 +7,7 @@ import { useMatches } from "react-router";
  * what the server resolved (decision 0042): the browser gets no icon set and needs
  * no font, so every browser draws the same. A loader whose page shows icons returns
  * their drawings as `icons` (store.icons); CatalogueIcon finds a value's drawing in
- * the data of the routes shown. Inside an IconsOnce (icon-sprite.tsx), as on a list
+ * the data of the routes shown. Inside an IconsOnce (icons-once.tsx), as on a list
  * that repeats icons, it uses the page's one copy of the drawing by reference.
  */
 

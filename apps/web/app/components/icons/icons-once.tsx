@@ -9,7 +9,8 @@ import { IconSprite, spriteIds } from "./icon-sprite";
  * drawings (a brand's path is up to 3 KB) would otherwise be written on every row.
  */
 export function IconsOnce({ children }: { children: ReactNode }) {
-  const icons = Object.assign({}, ...usePageIcons().toReversed()) as IconSvgs;
+  // Deepest last, so its drawing wins; fromEntries keeps any value ("__proto__") an own property.
+  const icons: IconSvgs = Object.fromEntries(usePageIcons().toReversed().flatMap(Object.entries));
   const ids = spriteIds(Object.keys(icons), "ci");
   return (
     <SpriteIds.Provider value={ids}>
