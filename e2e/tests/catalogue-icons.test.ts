@@ -142,18 +142,19 @@ describe("catalogue icons", () => {
       expect(await page.locator(".page-hero__icon > svg").innerHTML()).toBe(dockerTile);
     });
 
-    it("are SVG drawings after a client-side navigation home, which fetches the tiles", async () => {
+    it("are SVG drawings after a client-side navigation home, and on a letter's page", async () => {
       const { page } = session;
       await page.goto("/docker");
-      const [tiles] = await Promise.all([
-        page.waitForResponse((r) => new URL(r.url()).pathname === "/api/categories/home"),
-        page.locator("a.brand").click(),
-      ]);
-      expect(tiles.status()).toBe(200);
+      await page.locator("a.brand").click();
       await page.waitForURL("/");
       await expect.poll(() => page.locator(".artefact-tile").count()).toBe(artefacts().length);
       await expectDrawn(page, ".artefact-tile > svg", artefacts().length);
       await expectDrawn(page, ".format-card__icon > svg", 6);
+      await page.locator(".letter-filter").getByRole("button", { name: "D", exact: true }).click();
+      await page.waitForURL("/?letter=D");
+      const starting = artefacts().filter((a) => a.name.startsWith("D")).length;
+      await expect.poll(() => page.locator(".artefact-tile").count()).toBe(starting);
+      await expectDrawn(page, ".artefact-tile > svg", starting);
     });
 
     it("are SVG drawings on a parent's listing (hero and artefact cards) and an artefact's hero", async () => {

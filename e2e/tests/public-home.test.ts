@@ -1,6 +1,6 @@
 import type { CategoriesResponse, Category } from "@skillshelf/shared/api.ts";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser.ts";
+import { inOtherContext, useBrowser } from "../support/browser.ts";
 import { getCategories, PARENT_SLUGS } from "../support/public-catalogue.ts";
 
 const LETTERS = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
@@ -103,28 +103,28 @@ describe("home page", () => {
     await page.goto("/");
     for (const letter of LETTERS) {
       await letterButton(letter).click();
-      expect(await letterButton(letter).getAttribute("aria-pressed")).toBe("true");
+      await expect.poll(() => letterButton(letter).getAttribute("aria-pressed")).toBe("true");
       const expected = namesStartingWith(letter);
       await expect.poll(shownNames, { message: `artefacts starting with ${letter}` }).toEqual(expected);
+      // Each letter is a page of its own (/?letter=D), so back, reload and a shared link keep it.
+      expect(new URL(page.url()).search).toBe(`?letter=${letter}`);
       if (expected.length === 0) await list().locator(".empty-state").waitFor();
     }
-    // Only the last chosen letter is pressed.
+    // Only the last chosen letter is pressed, and the page stayed where the buttons are.
     const pressed = await page.locator(".letter-filter button[aria-pressed='true']").allTextContents();
     expect(pressed).toEqual(["Z"]);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
     await letterButton("Z").click();
-    expect(await letterButton("Z").getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => letterButton("Z").getAttribute("aria-pressed")).toBe("false");
     await expect.poll(shownNames).toHaveLength(artefacts.length);
+    expect(new URL(page.url()).search).toBe("");
   });
 
-  it("after a client-side navigation home, fetches the tiles and filters them the same way", async () => {
+  it("after a client-side navigation home, shows the tiles and filters them the same way", async () => {
     const { page } = session;
     await page.goto(`/${PARENT_SLUGS[0]}`);
-    const [tiles] = await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/categories/home"),
-      page.locator("a.brand").click(),
-    ]);
-    expect(tiles.status()).toBe(200);
+    await page.locator("a.brand").click();
     await page.waitForURL("/");
     await expect.poll(shownNames).toEqual(artefacts.map((a) => a.name).sort((a, b) => a.localeCompare(b)));
     // A letter some artefacts start with and others do not.
@@ -132,8 +132,33 @@ describe("home page", () => {
     if (!letter) throw new Error("no artefact starts with a letter");
     await letterButton(letter).click();
     await expect.poll(shownNames).toEqual(namesStartingWith(letter));
-    await letterButton(letter).click();
+    await page.goBack();
     await expect.poll(shownNames).toHaveLength(artefacts.length);
+    await page.goForward();
+    await expect.poll(shownNames).toEqual(namesStartingWith(letter));
+  });
+
+  it("filters by letter without JavaScript: each button loads its letter's page, the pressed one all again", async () => {
+    const letter = LETTERS.find((l) => namesStartingWith(l).length > 0);
+    if (!letter) throw new Error("no artefact starts with a letter");
+    await inOtherContext(session, { javaScriptEnabled: false }, async (page) => {
+      await page.goto("/");
+      await page
+        .getByRole("group", { name: "Filter artefacts by first letter" })
+        .getByRole("button", { name: letter, exact: true })
+        .click();
+      await page.waitForURL((url) => url.searchParams.get("letter") === letter);
+      const names = await page
+        .locator("#categories .artefact-tile .artefact-tile__name")
+        .evaluateAll((found) => found.map((n) => (n.firstChild?.textContent ?? "").trim()));
+      expect(names.sort((a, b) => a.localeCompare(b))).toEqual(namesStartingWith(letter));
+      const pressed = page.locator(".letter-filter button[aria-pressed='true']");
+      expect(await pressed.allTextContents()).toEqual([letter]);
+      await pressed.click();
+      await page.waitForURL((url) => url.searchParams.get("letter") === "");
+      await expect(page.locator("#categories .artefact-tile").count()).resolves.toBe(artefacts.length);
+      expect(await page.locator(".letter-filter button[aria-pressed='true']").count()).toBe(0);
+    });
   });
 
   it(`shows exactly '${EMPTY_TEXT}' for a letter with no artefact`, async () => {
@@ -148,7 +173,7 @@ describe("home page", () => {
     await expect(list().locator(".artefact-tile").count()).resolves.toBe(0);
 
     await letterButton(letter).click();
+    await expect.poll(() => list().locator(".artefact-tile").count()).toBe(artefacts.length);
     await expect(list().locator(".empty-state").count()).resolves.toBe(0);
-    await expect(list().locator(".artefact-tile").count()).resolves.toBe(artefacts.length);
   });
 });

@@ -1,11 +1,13 @@
-import type {
-  CategoriesResponse,
-  ContentResponse,
-  HomeCatalogue,
-  ListingResponse,
-  MoreCategoriesResponse,
+import {
+  type CategoriesResponse,
+  type ContentResponse,
+  HOME_TILES_PER_PAGE,
+  type HomeTiles,
+  type ListingResponse,
+  type MoreCategoriesResponse,
 } from "@skillshelf/shared/api.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaleCatalogue } from "../bench/generate-catalogue.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 
@@ -90,7 +92,8 @@ describe("GET /api/categories/home", () => {
     const res = await store.app.inject("/api/categories/home");
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBeTruthy();
-    const { data } = res.json<{ data: HomeCatalogue }>();
+    const { data } = res.json<{ data: HomeTiles }>();
+    expect(data).toMatchObject({ letter: null, page: 1, pages: 1, total: 3 });
     expect(data.parents.map((p) => p.slug)).toEqual(["tech-cards", "labs"]);
     expect(data.parents[0]?.artefacts).toEqual([
       {
@@ -112,7 +115,6 @@ describe("GET /api/categories/home", () => {
         offer: { price: null, from: false },
       },
     ]);
-    expect(data.articleCount).toBe(5);
     expect(data.currency).toBe("GBP");
     // Each icon shown, drawn once: the parents' and the artefacts' (the tiles use them from one sprite).
     expect(Object.keys(data.icons).sort()).toEqual(["lucide:library", "lucide:package"]);
@@ -121,6 +123,60 @@ describe("GET /api/categories/home", () => {
       body: expect.stringContaining("<path"),
     });
     expect(res.body).not.toContain("Images and layers");
+  });
+});
+
+describe("GET /api/categories/home?letter=&page=", () => {
+  const home = async (query: string) => {
+    const res = await store.app.inject(`/api/categories/home${query}`);
+    expect(res.statusCode, query).toBe(200);
+    return res.json<{ data: HomeTiles }>().data;
+  };
+  const slugs = (tiles: HomeTiles) => tiles.parents.flatMap((p) => p.artefacts.map((a) => a.slug));
+
+  it("gives the artefacts starting with a letter, in any case, each under its parent", async () => {
+    const tiles = await home("?letter=d");
+    expect(tiles).toMatchObject({ letter: "D", page: 1, pages: 1, total: 1 });
+    expect(tiles.parents.map((p) => p.slug)).toEqual(["tech-cards"]);
+    expect(slugs(tiles)).toEqual(["docker"]);
+    // An empty letter is no filter: what the active letter's button sends without JavaScript.
+    expect(await home("?letter=")).toMatchObject({ letter: null, total: 3 });
+  });
+
+  it("answers a letter no artefact starts with as nothing, on its one page", async () => {
+    expect(await home("?letter=Z")).toMatchObject({ letter: "Z", page: 1, pages: 1, total: 0, parents: [] });
+  });
+
+  it("pages a large catalogue, a page past the last being the last", async () => {
+    // 20 times the small catalogue: 60 artefacts, two pages.
+    await store.importCatalogue(scaleCatalogue(smallCatalogue(), 20).file);
+    try {
+      const first = await home("");
+      expect(first).toMatchObject({ page: 1, pages: 2, total: 60 });
+      expect(slugs(first)).toHaveLength(HOME_TILES_PER_PAGE);
+      const second = await home("?page=2");
+      expect(slugs(second)).toHaveLength(60 - HOME_TILES_PER_PAGE);
+      expect(new Set([...slugs(first), ...slugs(second)]).size).toBe(60);
+      // A parent cut by the page break heads the next page's first tiles too.
+      expect(second.parents[0]?.artefacts.length).toBeGreaterThan(0);
+      expect(await home("?page=9")).toMatchObject({ page: 2, pages: 2 });
+      const docker = await home("?letter=D&page=1");
+      expect(docker).toMatchObject({ letter: "D", pages: 1, total: 20 });
+      expect(new Set(docker.parents.flatMap((p) => p.artefacts.map((a) => a.name)))).toEqual(new Set(["Docker"]));
+    } finally {
+      await store.importCatalogue(smallCatalogue());
+    }
+  });
+
+  it.each([
+    ["?letter=AB", "letter must be one letter from A to Z"],
+    ["?letter=%C3%89", "letter must be one letter from A to Z"],
+    ["?page=0", "page must be a whole number of at least 1"],
+    ["?page=two", "page must be a whole number of at least 1"],
+  ])("refuses %s with 422 and what is wrong", async (query, message) => {
+    const res = await store.app.inject(`/api/categories/home${query}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ status: false, message });
   });
 });
 

@@ -1,22 +1,6 @@
-import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
-import { ServerTilesHtml } from "./features/home/components/artefact-groups";
-import { tilesHtml } from "./features/home/tiles-html";
-import { translatorOf } from "./lib/i18n";
-import { type PageContext, storeContext } from "./load-context";
-
-/**
- * Home's tiles as HTML, rendered here rather than from loader data: what a loader
- * returns is also serialized for hydration, which would send every tile's text twice.
- */
-async function homeTilesHtml(routerContext: EntryContext, store: PageContext): Promise<string | null> {
-  const isHome = routerContext.staticHandlerContext.matches.some((match) => match.route.id === "routes/home");
-  if (!isHome || routerContext.staticHandlerContext.errors) return null;
-  const [home, { categories: owned }] = await Promise.all([store.home(), store.ownership()]);
-  const formatting = readerFormatting(store.i18n.language, store.viewer?.user);
-  return tilesHtml(home, owned, formatting, translatorOf(store.i18n));
-}
+import { storeContext } from "./load-context";
 
 export const streamTimeout = 5000;
 
@@ -41,16 +25,13 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const store = loadContext.get(storeContext);
-  const tilesHtml = await homeTilesHtml(routerContext, store);
   return new Promise<Response>((resolve, reject) => {
     // Aborts a render still running after streamTimeout; cleared once the document is written, so that
     // finished renders are not kept alive by their timers for seconds (as React Router's own template does).
     let timeout: ReturnType<typeof setTimeout> | undefined;
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerTilesHtml.Provider value={tilesHtml}>
-        <ServerRouter context={routerContext} url={request.url} nonce={store.cspNonce} />
-      </ServerTilesHtml.Provider>,
+      <ServerRouter context={routerContext} url={request.url} nonce={store.cspNonce} />,
       {
         nonce: store.cspNonce,
         // No route defers data, so the shell is the whole document: it is collected and sent as one body,

@@ -154,17 +154,54 @@ export const iconSvgsSchema = z
   .record(z.string(), z.object({ body: z.string(), viewBox: z.string() }))
   .describe("Each icon value with the SVG it draws: its body (the icon set's markup) and viewBox");
 
-/** What the home page shows of the catalogue, built once per catalogue version. */
-export const homeCatalogueSchema = z.object({
-  parents: z.array(homeParentSchema),
-  articleCount: z.number().int(),
+/** What the home page shows of the catalogue, built once per catalogue version (the server's own). */
+export interface HomeCatalogue {
+  parents: HomeParent[];
+  articleCount: number;
+  artefactCount: number;
+  currency: string;
+  icons: IconSvgs;
+}
+
+/** Home lists its artefacts a page at a time, so it weighs the same at any catalogue size. */
+export const HOME_TILES_PER_PAGE = 36;
+export const HOME_QUERY_MESSAGES = {
+  letter: "letter must be one letter from A to Z",
+  page: "page must be a whole number of at least 1",
+} as const;
+
+/** Home's A-Z filter and page, as its URL (/?letter=D&page=2) and GET /api/categories/home take them. */
+export const homeQuerySchema = z.object({
+  letter: z
+    .string({ error: HOME_QUERY_MESSAGES.letter })
+    .regex(/^[A-Za-z]?$/, HOME_QUERY_MESSAGES.letter)
+    .optional()
+    .transform((letter) => (letter ? letter.toUpperCase() : null))
+    .describe("only the artefacts whose name starts with this letter, A to Z (any case); empty or absent: all"),
+  page: z.coerce
+    .number({ error: HOME_QUERY_MESSAGES.page })
+    .int(HOME_QUERY_MESSAGES.page)
+    .min(1, HOME_QUERY_MESSAGES.page)
+    .max(1_000_000, HOME_QUERY_MESSAGES.page)
+    .default(1)
+    .describe(`which page of ${HOME_TILES_PER_PAGE} artefacts; past the last, the last`),
+});
+export type HomeQuery = z.output<typeof homeQuerySchema>;
+
+/** One page of home's artefacts, each under its parent, in the catalogue's order. */
+export const homeTilesSchema = z.object({
+  parents: z.array(homeParentSchema).describe("the parents of this page's artefacts, each with only those"),
+  letter: z.string().nullable().describe("the letter filtered by; null: none"),
+  page: z.number().int(),
+  pages: z.number().int().describe("how many pages the artefacts (of that letter) fill; 1 when none"),
+  total: z.number().int().describe("how many artefacts (of that letter) there are in all"),
   currency: z.string(),
   icons: iconSvgsSchema,
 });
-export type HomeCatalogue = z.infer<typeof homeCatalogueSchema>;
+export type HomeTiles = z.infer<typeof homeTilesSchema>;
 
 /** GET /api/categories/home. */
-export const homeResponseSchema = okEnvelope({ data: homeCatalogueSchema });
+export const homeResponseSchema = okEnvelope({ data: homeTilesSchema });
 
 /** An artefact on its parent's listing, with what it costs. */
 export const childCategorySchema = categorySchema.extend({ offer: artefactOfferSchema });
@@ -414,6 +451,11 @@ export interface StoreContext {
   /** The 'More..' entries: the non-header categories. */
   moreCategories(): Promise<CategoryEntry[]>;
   home(): Promise<HomeCatalogue>;
+  /**
+   * One page of home's artefacts (of a letter): what GET /api/categories/home answers. The URL's
+   * letter and page are checked as the API checks them: a bad one throws a 422 page-link refusal.
+   */
+  homeTiles(query: { letter?: string | undefined; page?: string | undefined }): Promise<HomeTiles>;
   /** The SVG of each icon value (a name; an old emoji), for a loader's `icons` (components/icons/catalogue-icon.tsx). */
   icons(values: Iterable<string>): IconSvgs;
   /** null when no category has this slug. */

@@ -6,6 +6,8 @@ import type {
   ContentResponse,
   ContentSummary,
   HomeCatalogue,
+  HomeQuery,
+  HomeTiles,
   ListingResponse,
   MoreCategoriesResponse,
   Navigation,
@@ -20,6 +22,7 @@ import type { Db } from "../db/client.ts";
 import { categories, contentMedia, contents, relatedContents } from "../db/schema/index.ts";
 import { type CachedBody, cachedBody } from "../lib/cached-body.ts";
 import type { MediaSigner } from "../media/media-signer.ts";
+import { HomeTileIndex } from "./home-tiles.ts";
 import { iconSvgs } from "./icon-sets.ts";
 import { type CatalogueSnapshot, type CategoryRow, type ContentRow, loadSnapshot } from "./load-snapshot.ts";
 import { sanitizeArticleHtml } from "./sanitize-html.ts";
@@ -44,7 +47,7 @@ interface CategoryViews {
   moreBody: JsonBody;
   navigation: Navigation;
   home: HomeCatalogue;
-  homeBody: JsonBody;
+  homeTiles: HomeTileIndex;
 }
 
 const jsonBody = (value: unknown): JsonBody => cachedBody(JSON.stringify(value));
@@ -135,11 +138,6 @@ export class CatalogueService {
     return (await this.categoryViews()).moreBody;
   }
 
-  /** The serialized GET /api/categories/home body (the home tiles) and its ETag. */
-  async homeBody(): Promise<JsonBody> {
-    return (await this.categoryViews()).homeBody;
-  }
-
   /** Shared between requests: callers must not mutate it. */
   async categories(): Promise<CategoriesResponse> {
     return (await this.categoryViews()).response;
@@ -155,6 +153,11 @@ export class CatalogueService {
 
   async home(): Promise<HomeCatalogue> {
     return (await this.categoryViews()).home;
+  }
+
+  /** One page of home's artefacts (of a letter): GET /api/categories/home and the home page. */
+  async homeTiles(query: HomeQuery): Promise<HomeTiles> {
+    return (await this.categoryViews()).homeTiles.page(query);
   }
 
   /** How many of a cart's lines (keys as `cartLineKeysOf`) are for sale: the header's badge, counted in memory. */
@@ -202,6 +205,7 @@ export class CatalogueService {
     const home: HomeCatalogue = {
       parents,
       articleCount: parents.reduce((sum, p) => sum + p.artefacts.reduce((n, a) => n + a.count, 0), 0),
+      artefactCount: parents.reduce((sum, p) => sum + p.artefacts.length, 0),
       currency: this.options.currency,
       // Each distinct icon once: the tiles draw them from one sprite (artefact-groups.tsx).
       icons: iconSvgs(parents.flatMap((p) => [p.icon, ...p.artefacts.map((a) => a.icon)])),
@@ -218,7 +222,7 @@ export class CatalogueService {
         hasMore: more.length > 0,
       },
       home,
-      homeBody: jsonBody({ status: true, message: "Categories fetched successfully", data: home }),
+      homeTiles: new HomeTileIndex(home),
     };
   }
 

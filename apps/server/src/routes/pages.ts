@@ -2,13 +2,14 @@ import fs from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
-import type {
-  AdminListQuery,
-  AdminReads,
-  Ownership,
-  PageLinkRefusal,
-  StoreContext,
-  UploadNotice,
+import {
+  type AdminListQuery,
+  type AdminReads,
+  homeQuerySchema,
+  type Ownership,
+  type PageLinkRefusal,
+  type StoreContext,
+  type UploadNotice,
 } from "@skillshelf/shared/api.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { type Message, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
@@ -198,6 +199,11 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       navigation: () => app.catalogue.navigation(),
       moreCategories: () => app.catalogue.moreCategories(),
       home: () => app.catalogue.home(),
+      homeTiles: async (query) => {
+        const parsed = homeQuerySchema.safeParse(query);
+        if (!parsed.success) throw pageLinkRefused(messageOfIssue(parsed.error.issues[0]?.message ?? ""));
+        return app.catalogue.homeTiles(parsed.data);
+      },
       icons: iconSvgs,
       listing: (slug) => app.catalogue.listing(slug),
       content: (slug, content) =>

@@ -57,7 +57,9 @@ export function buildMeta({
     // The same page in each language: ?lang= picks it (and a guest's browser remembers it);
     // without it, the reader's own language (x-default).
     for (const code of LANGUAGE_CODES) {
-      meta.push({ tagName: "link", rel: "alternate", hrefLang: code, href: `${url}?${LANGUAGE_PARAM}=${code}` });
+      const alternate = new URL(url);
+      alternate.searchParams.set(LANGUAGE_PARAM, code);
+      meta.push({ tagName: "link", rel: "alternate", hrefLang: code, href: alternate.href });
     }
     meta.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: url });
   }

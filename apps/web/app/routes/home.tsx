@@ -1,11 +1,11 @@
-import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
+import type { ArtefactTileData, HomeParent } from "@skillshelf/shared/api.ts";
 import { HOME_CARD_SLUGS, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import { ArtefactBrowser, type ParentLetters } from "../features/home/components/artefact-browser";
+import { ArtefactBrowser } from "../features/home/components/artefact-browser";
 import { type FormatCard, FormatCards } from "../features/home/components/format-cards";
 import { HomeHero } from "../features/home/components/home-hero";
 import { ProductSection } from "../features/home/components/product-section";
 import { Testimonials } from "../features/home/components/testimonials";
-import { firstLetter } from "../features/home/first-letter";
+import { homeHref } from "../features/home/home-href";
 import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
 import { metaT, translatorOf } from "../lib/i18n";
 import { buildMeta, pageUrl, previewImage } from "../lib/meta";
@@ -13,32 +13,51 @@ import { publicPageHeaders } from "../lib/public-page";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/home";
 
-// Home lists every artefact (SPEC.md). Their tiles reach the page once, as HTML rendered
-// by entry.server (ServerTilesHtml); the hydration data holds one letter per artefact,
-// what the A-Z filter needs to count, and never an article title.
+// Home lists the artefacts (SPEC.md) a page at a time, filtered by letter: /?letter=D&page=2.
 export const headers = publicPageHeaders;
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** The first `count` artefacts of the catalogue, in order. */
+function firstArtefacts(parents: HomeParent[], count: number): ArtefactTileData[] {
+  const found: ArtefactTileData[] = [];
+  for (const parent of parents) {
+    for (const artefact of parent.artefacts) {
+      if (found.length === count) return found;
+      found.push(artefact);
+    }
+  }
+  return found;
+}
+
+/** A format card's category: a parent, else (in a catalogue arranged otherwise) an artefact. */
+function categoryOf(parents: HomeParent[], slug: string): Pick<HomeParent, "name" | "icon" | "single_line"> | null {
+  for (const parent of parents) {
+    if (parent.slug === slug) return parent;
+    const artefact = parent.artefacts.find((a) => a.slug === slug);
+    if (artefact) return artefact;
+  }
+  return null;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const store = context.get(storeContext);
   const { t } = translatorOf(store.i18n);
-  const [{ parents, articleCount }, { seo_data }, ownership] = await Promise.all([
+  const query = new URL(request.url).searchParams;
+  const [{ parents, articleCount, artefactCount }, tiles, { seo_data }, ownership] = await Promise.all([
     store.home(),
+    store.homeTiles({ letter: query.get("letter") ?? undefined, page: query.get("page") ?? undefined }),
     store.categories(),
     store.ownership(),
   ]);
-  const artefacts: ArtefactTileData[] = parents.flatMap((p) => p.artefacts);
   const formats: FormatCard[] = HOME_CARD_SLUGS.map((slug) => {
-    const found = parents.find((c) => c.slug === slug) ?? artefacts.find((c) => c.slug === slug);
+    const found = categoryOf(parents, slug);
     return found ? { slug, name: found.name, icon: found.icon, single_line: found.single_line } : { slug };
   });
-  const showcase = artefacts.slice(0, 3);
+  const showcase = firstArtefacts(parents, 3);
   const products = [...SAAS_PRODUCTS, ...AI_PRODUCTS];
   return {
-    parents: parents.map(
-      (p): ParentLetters => ({ id: p.id, letters: p.artefacts.map((a) => firstLetter(a.name)).join("") }),
-    ),
+    tiles,
     formats,
-    stats: { artefacts: artefacts.length, articles: articleCount },
+    stats: { artefacts: artefactCount, articles: articleCount },
     // The artefacts this viewer owns (none for a visitor): tiles drawn in the browser say Owned.
     owned: ownership.categories,
     showcase,
@@ -49,7 +68,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ...products.map((product) => product.icon),
     ]),
     seo: seo_data,
-    url: pageUrl(store.publicUrl, "/"),
+    url: pageUrl(store.publicUrl, homeHref(tiles.letter, tiles.page)),
     image: previewImage(store.publicUrl, t("Tech cards, cheat sheets, labs and interview kits"), t),
   };
 }
@@ -66,13 +85,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { parents, formats, stats, showcase, owned } = loaderData;
+  const { tiles, formats, stats, showcase, owned } = loaderData;
 
   return (
     <>
       <HomeHero showcase={showcase} artefactCount={stats.artefacts} articleCount={stats.articles} />
       <FormatCards cards={formats} />
-      <ArtefactBrowser parents={parents} owned={owned} />
+      <ArtefactBrowser tiles={tiles} owned={owned} />
       <ProductSection
         id="saas-title"
         eyebrow="SaaS products"

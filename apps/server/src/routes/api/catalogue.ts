@@ -1,6 +1,7 @@
 import {
   categoriesResponseSchema,
   contentResponseSchema,
+  homeQuerySchema,
   homeResponseSchema,
   listingResponseSchema,
   moreCategoriesResponseSchema,
@@ -16,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { searchCatalogue, suggestCatalogue } from "../../catalogue/search-catalogue.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { type CachedBody, sendCachedBody } from "../../lib/cached-body.ts";
+import { type CachedBody, cachedBody, sendCachedBody } from "../../lib/cached-body.ts";
 import { viewerOf } from "../viewer.ts";
 import { answers, OPTIONAL_SIGN_IN, PUBLIC } from "./openapi.ts";
 
@@ -57,13 +58,26 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     "/categories/home",
     {
       schema: {
-        summary: "The home page's tiles: each parent with its artefacts' names, icons, lines and article counts",
+        summary:
+          "One page of the home page's tiles (of a letter): each parent with its artefacts' names, icons, lines and article counts",
         tags: ["catalogue"],
+        querystring: homeQuerySchema,
         ...PUBLIC,
         response: answers(homeResponseSchema),
       },
     },
-    async (request, reply) => sendBody(request, reply, await app.catalogue.homeBody()),
+    async (request, reply) =>
+      sendBody(
+        request,
+        reply,
+        cachedBody(
+          JSON.stringify({
+            status: true,
+            message: "Categories fetched successfully",
+            data: await app.catalogue.homeTiles(request.query),
+          }),
+        ),
+      ),
   );
 
   app.post(

@@ -1,16 +1,8 @@
-import type { ArtefactTileData, HomeCatalogue } from "@skillshelf/shared/api.ts";
+import type { HomeTiles } from "@skillshelf/shared/api.ts";
 import type { Formatting } from "@skillshelf/shared/formatting.ts";
-import { createContext } from "react";
 import { SpriteIcon } from "../../../components/icons/catalogue-icon";
 import { IconSprite, spriteIds } from "../../../components/icons/icon-sprite";
 import { ArtefactTile } from "./artefact-tile";
-
-/**
- * The HTML of every artefact group, rendered by entry.server for the home page only.
- * Home lists every artefact (SPEC.md), so its tiles are sent once, as HTML, instead of
- * also as hydration data: the page's script keeps that HTML as it is.
- */
-export const ServerTilesHtml = createContext<string | null>(null);
 
 /**
  * Each parent with artefacts: its heading and its tiles, each saying what it costs or that the
@@ -20,13 +12,10 @@ export function ArtefactGroups({
   home,
   owned,
   formatting,
-  offer,
 }: {
-  home: HomeCatalogue;
-  owned: number[];
+  home: Pick<HomeTiles, "parents" | "currency" | "icons">;
+  owned: readonly number[];
   formatting: Formatting;
-  /** What each tile's offer says instead of its own (the kept tiles' markers: tiles-html.tsx). */
-  offer?: ((artefact: ArtefactTileData) => string) | undefined;
 }) {
   const { currency, icons } = home;
   const parents = home.parents.filter((parent) => parent.artefacts.length > 0);
@@ -52,7 +41,6 @@ export function ArtefactGroups({
                   currency={currency}
                   owned={owned.includes(artefact.id)}
                   formatting={formatting}
-                  offer={offer?.(artefact)}
                 />
               </li>
             ))}

@@ -10,7 +10,7 @@ export const NEW_TAB_NOTE_ID = "new-tab";
 
 /**
  * One artefact in the home list; opens its listing in a new tab. Home repeats this for
- * every artefact, so the markup is lean: the card style comes from the class's own
+ * each artefact of its page, so the markup is lean: the card style comes from the class's own
  * rule, the decorative icon uses a symbol of the groups' sprite, the line is styled
  * by position rather than by class, and one shared "opens in a new tab" note stands in
  * for one per tile.
@@ -21,7 +21,6 @@ export function ArtefactTile({
   currency,
   owned,
   formatting,
-  offer,
 }: {
   artefact: ArtefactTileData;
   /** Its icon's symbol in the sprite (artefact-groups.tsx). */
@@ -29,8 +28,6 @@ export function ArtefactTile({
   currency: string;
   owned: boolean;
   formatting: Formatting;
-  /** Said instead of what the artefact costs or that it is owned. */
-  offer?: string | undefined;
 }) {
   const t = useT();
   return (
@@ -45,7 +42,7 @@ export function ArtefactTile({
       <span className="artefact-tile__name">
         {artefact.name}
         <CountBadge count={artefact.count} />
-        <b>{offer ?? offerText(artefact.offer, currency, owned, t, formatting)}</b>
+        <b>{offerText(artefact.offer, currency, owned, t, formatting)}</b>
       </span>
       <span>{artefact.single_line}</span>
     </a>
