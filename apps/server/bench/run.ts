@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import { gzipSync } from "node:zlib";
 import { toMajor } from "@skillshelf/shared/money.ts";
@@ -9,6 +8,7 @@ import pg from "pg";
 import { openDatabase } from "../src/db/client.ts";
 import { CHROMIUM_PATH } from "../test/helpers/chromium.ts";
 import { catalogueStore, rssMb, startBenchServer, watchRss } from "./bench-server.ts";
+import { startCeiling, wireBytes, wrkLoad } from "./ceiling.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 import { findChromium, runLighthouse } from "./lighthouse.ts";
 
@@ -106,26 +106,6 @@ async function compare(
   return [mean(as), mean(bs)] as const;
 }
 
-/** One GET with exactly these headers; the bytes as they came on the wire. */
-function wireBytes(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; encoding: string; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            encoding: String(res.headers["content-encoding"] ?? "identity"),
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
-
 /** Each URL twice in turn, one request at a time: a new process's first renders load and compile code. */
 async function prime(urls: string[], headers: Record<string, string> = {}) {
   for (let i = 0; i < 2; i++)
@@ -166,10 +146,20 @@ interface PageResult {
   uncached: Figure;
   signedIn: Figure;
 }
+/** Issue 37's ceiling for one page (at the end sizes, when nginx and wrk are installed). */
+interface CeilingResult {
+  nginx: Figure;
+  store: Figure;
+  plain: Figure;
+  storeBesidePlain: Figure;
+  nginxTls: Figure;
+  behind: Figure;
+}
 interface SizeResult {
   size: number;
   artefacts: number;
   pages: Map<PageKey, PageResult>;
+  ceiling: Map<PageKey, CeilingResult>;
   /** The compiled store's resident memory (MB), idle and at its peak under the pages' load; at the end sizes only. */
   rss?: { idle: number; peak: number };
 }
@@ -208,6 +198,7 @@ const PAGE_NAMES: Record<PageKey, string> = {
 async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
   const { dir, dataDir, artefacts, demoPages } = await prepareCatalogue(size);
   const pages = new Map<PageKey, PageResult>();
+  const ceiling = new Map<PageKey, CeilingResult>();
   try {
     // Phase 1: the store as it runs, anonymous visitors beside the same bytes from memory.
     const server = await startBenchServer({ SEED: "none" }, dataDir);
@@ -277,6 +268,8 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
         });
       }
 
+      if (ends) await benchCeiling(base, paths, ceiling);
+
       const chromium = findChromium();
       if (ends && chromium) {
         console.log(`\n  Lighthouse (mobile, simulated throttling) with ${chromium} [${elapsed()}]`);
@@ -341,9 +334,56 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
           [...pages.values()].map((p) => p.path),
         )
       : undefined;
-    return { size, artefacts, pages, ...(rss ? { rss } : {}) };
+    return { size, artefacts, pages, ceiling, ...(rss ? { rss } : {}) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Issue 37's ceiling (ceiling.ts), with wrk: home, listing and article from the store beside nginx
+ * serving the same bytes and beside a plain Node server sending them; behind the documented nginx
+ * configuration beside nginx serving the same bytes over the same TLS.
+ */
+async function benchCeiling(base: string, paths: [PageKey, string][], results: Map<PageKey, CeilingResult>) {
+  const judged = paths.filter(([key]) => key === "home" || key === "listing" || key === "article");
+  const ceiling = await startCeiling(base, judged, BROWSER);
+  if (!ceiling) return;
+  const wrk =
+    (url: string, headers: Record<string, string> = {}) =>
+    (seconds?: number) =>
+      wrkLoad(url, {
+        // wrk counts whole seconds.
+        seconds: Math.max(1, Math.round(seconds ?? SECONDS)),
+        connections: CONNECTIONS,
+        headers: { ...BROWSER, ...headers },
+      });
+  // wrk adds a Host header of its own unless given one spelt "Host".
+  const tls = { Host: ceiling.host };
+  try {
+    console.log(
+      `
+  Against the ceiling, with wrk (${CONNECTIONS} connections, accept-encoding: ${BROWSER["accept-encoding"]}): the store beside nginx serving its bytes as files, beside a plain Node server sending them, and behind docs/nginx/skillshelf.conf (HTTPS, its cache) beside nginx sending them over the same HTTPS [${elapsed()}]`,
+    );
+    for (const [key, page] of judged) {
+      const name = `${PAGE_NAMES[key]} ${page}`;
+      const [nginx, store] = await compare(name, ["nginx", "store"], wrk(ceiling.nginxStatic(key)), wrk(base + page));
+      const [plain, storeBesidePlain] = await compare(
+        name,
+        ["node", "store"],
+        wrk(ceiling.plainNode(key)),
+        wrk(base + page),
+      );
+      const [nginxTls, behind] = await compare(
+        name,
+        ["nginx", "behind"],
+        wrk(ceiling.nginxStaticTls(key), tls),
+        wrk(ceiling.behindNginx(page), tls),
+      );
+      results.set(key, { nginx, store, plain, storeBesidePlain, nginxTls, behind });
+    }
+  } finally {
+    await ceiling.stop();
   }
 }
 
@@ -460,6 +500,14 @@ for (const r of results)
   }
 if (!demo || !big)
   console.log("  (the size targets compare 1x with the largest size: BENCH_SIZES needs 1 and a bigger size)");
+// Issue 37: against the ceiling (when nginx and wrk are installed).
+for (const r of results)
+  for (const [key, c] of r.ceiling) {
+    check(`${r.size}x ${key} store req/s / nginx serving its bytes`, c.store.rps / c.nginx.rps, 0.25);
+    check(`${r.size}x ${key} store req/s / a plain Node server`, c.storeBesidePlain.rps / c.plain.rps, 0.9);
+    check(`${r.size}x ${key} behind nginx req/s / nginx serving its bytes (HTTPS)`, c.behind.rps / c.nginxTls.rps, 0.8);
+    check(`${r.size}x ${key} behind nginx p99, ms`, c.behind.p99, 10, true);
+  }
 // Issue 37: the embedded store fits a small server.
 for (const r of results) {
   if (!r.rss) continue;

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
@@ -9,6 +9,7 @@ import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { freePort } from "./helpers/free-port.ts";
+import { adaptedRecipe, nginxErrors, RECIPE_HOST, startNginx, stopNginx } from "./helpers/nginx.ts";
 
 /*
  * The store behind nginx with the configuration docs/nginx/skillshelf.conf
@@ -16,9 +17,7 @@ import { freePort } from "./helpers/free-port.ts";
  * nginx's cache, sessions never. nginx is Debian's package (.ci/run installs it).
  */
 
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-const RECIPE = path.resolve(import.meta.dirname, "../../../docs/nginx/skillshelf.conf");
-const HOST = "shop.example.com";
+const HOST = RECIPE_HOST;
 
 let store: TestStore;
 let nginx: ChildProcess;
@@ -26,16 +25,6 @@ let dir: string;
 let httpsPort: number;
 let httpPort: number;
 let adminToken: string;
-
-/** The recipe with this test's ports and files where it names the usual ones: each must still be there. */
-function adapt(text: string, replacements: [string, string][]): string {
-  let adapted = text;
-  for (const [from, to] of replacements) {
-    if (!adapted.includes(from)) throw new Error(`docs/nginx/skillshelf.conf no longer says "${from}"`);
-    adapted = adapted.replaceAll(from, to);
-  }
-  return adapted;
-}
 
 interface Answer {
   status: number;
@@ -80,8 +69,7 @@ async function untilAnswered(deadline: number): Promise<void> {
       return;
     } catch (error) {
       if (Date.now() > deadline || nginx.exitCode !== null) {
-        const log = fs.existsSync(`${dir}/error.log`) ? fs.readFileSync(`${dir}/error.log`, "utf8") : "";
-        throw new Error(`nginx did not answer: ${String(error)}\n${log}`);
+        throw new Error(`nginx did not answer: ${String(error)}\n${nginxErrors(dir)}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -89,9 +77,6 @@ async function untilAnswered(deadline: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(NGINX)) {
-    throw new Error(`nginx is not installed at ${NGINX}: apt-get install nginx (or set NGINX_PATH)`);
-  }
   ensureWebBuild();
   store = await createTestStore({ pages: true, env: { TRUST_PROXY: "1" } });
   await store.importCatalogue(smallCatalogue());
@@ -100,43 +85,13 @@ beforeAll(async () => {
   const storePort = (store.app.server.address() as { port: number }).port;
 
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-nginx-"));
-  execFileSync("openssl", [
-    ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", `/CN=${HOST}`],
-    ...["-keyout", `${dir}/privkey.pem`, "-out", `${dir}/fullchain.pem`],
-  ]);
   [httpsPort, httpPort] = [await freePort(), await freePort()];
-  const site = adapt(fs.readFileSync(RECIPE, "utf8"), [
-    ["127.0.0.1:3000", `127.0.0.1:${storePort}`],
-    ["listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`],
-    ["listen 80;", `listen 127.0.0.1:${httpPort};`],
-    ["/etc/ssl/skillshelf/", `${dir}/`],
-    ["/var/cache/nginx/skillshelf", `${dir}/cache`],
-  ]);
-  fs.writeFileSync(`${dir}/skillshelf.conf`, site);
-  // nginx's own files in the test's folder; as root, its worker runs as root to write them.
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `${kind}_temp_path ${dir}/${kind};`);
-  fs.writeFileSync(
-    `${dir}/nginx.conf`,
-    [
-      process.getuid?.() === 0 ? "user root;" : "",
-      "worker_processes 1;",
-      "daemon off;",
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      "events { worker_connections 256; }",
-      `http { access_log off; ${temp.join(" ")} include ${dir}/skillshelf.conf; }`,
-    ].join("\n"),
-  );
-  nginx = spawn(NGINX, ["-p", dir, "-e", `${dir}/error.log`, "-c", `${dir}/nginx.conf`], { stdio: "ignore" });
+  nginx = startNginx(dir, adaptedRecipe(dir, { store: storePort, https: httpsPort, http: httpPort }));
   await untilAnswered(Date.now() + 10_000);
 }, 180_000);
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx.once("exit", resolve));
-    nginx.kill("SIGQUIT");
-    await exited;
-  }
+  await stopNginx(nginx);
   await store?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
