@@ -1,3 +1,4 @@
+import http from "node:http";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
@@ -55,6 +56,7 @@ import { payuRoutes } from "./routes/api/payu.ts";
 import { progressRoutes } from "./routes/api/progress.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
 import { isFormNavigation, refuseCrossSiteCookieCalls } from "./routes/form-navigation.ts";
+import type { FrontDoor } from "./routes/front-door.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { receiptRoutes } from "./routes/receipts.ts";
@@ -95,6 +97,8 @@ declare module "fastify" {
     /** Signs and checks the cursors of the paged lists. */
     cursors: PageCursors;
     media: MediaStore;
+    /** Puts `door` before Fastify: what it answers, Fastify never sees (front-door.ts). */
+    openFrontDoor(door: FrontDoor): void;
   }
 }
 
@@ -141,7 +145,21 @@ const STORAGE_RETRY_AFTER_S = 60;
 /** The whole store as one Fastify instance; server.ts only boots it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  let frontDoor: FrontDoor | null = null;
   const app = Fastify({
+    // Fastify's own server, with a door in front that the pages open for kept visitors' pages.
+    serverFactory: (handler, settings) => {
+      const server = http.createServer(settings.http ?? {}, (request, response) => {
+        if (frontDoor?.(request, response)) return;
+        handler(request, response);
+      });
+      // As Fastify sets up a server of its own, with the defaults it has filled in.
+      const timeouts = settings as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      return server;
+    },
     logger:
       config.logLevel === "silent"
         ? false
@@ -157,6 +175,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: "idle",
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
+  });
+  app.decorate("openFrontDoor", (door: FrontDoor) => {
+    frontDoor = door;
   });
   // First, so that its hooks see every request.
   await app.register(gracefulClose, { graceMs: config.shutdownGraceMs });

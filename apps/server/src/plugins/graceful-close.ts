@@ -56,6 +56,8 @@ declare module "fastify" {
      * services still stopping, and, while closing, the idle connections still open.
      */
     unfinished(): string[];
+    /** Whether app.close() has begun: every answer from then on carries Connection: close. */
+    closing(): boolean;
   }
 }
 
@@ -110,6 +112,7 @@ export const gracefulClose = fp(async (app: FastifyInstance, options: { graceMs:
     addCloser(name, () => worker.stop());
   });
 
+  app.decorate("closing", () => closing);
   app.decorate("unfinished", () => {
     const now = Date.now();
     // Connections with no request of their own: a client's keep-alive that the close is waiting for.

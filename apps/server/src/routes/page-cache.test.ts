@@ -12,6 +12,7 @@ const page = (body: string, shared = true): VisitorPage => ({
   shared,
   missing: false,
   encoded: new Map(),
+  replays: new Map(),
 });
 /** A 404 as a visitor gets it: kept apart from the pages. */
 const notFound = (body: string): VisitorPage => ({ ...page(body, false), status: 404, missing: true });

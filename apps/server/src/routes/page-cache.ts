@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
@@ -27,6 +28,15 @@ export interface VisitorPage {
   missing: boolean;
   /** The body in each encoding asked for so far, each made once. */
   encoded: Map<ResponseEncoding, Promise<Buffer>>;
+  /** What Fastify sent for it, by replayKey (front-door.ts): sent again as it is, before Fastify. */
+  replays: Map<string, Replay>;
+}
+
+/** A whole answer as it went out: its status, every header Fastify set (content-length too) and its bytes. */
+export interface Replay {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
 }
 
 /** The nonce a page is rendered with for the cache: random, so no catalogue text can contain it. */
@@ -60,6 +70,7 @@ export function toVisitorPage(
     shared,
     missing: response.status === 404 && noCookie,
     encoded: new Map(),
+    replays: new Map(),
   };
 }
 
@@ -130,6 +141,8 @@ interface Entry {
  * store's pages out.
  */
 export class PageCache {
+  /** How many answers the front door has sent from kept pages' replays (front-door.ts). */
+  replayed = 0;
   private readonly entries: LRUCache<string, Entry>;
   private readonly missing: LRUCache<string, Entry>;
   private readonly renders = new Map<string, Promise<VisitorPage>>();
@@ -169,6 +182,13 @@ export class PageCache {
     return this.renderOnce(key, current, version, render);
   }
 
+  /** The page kept under `key` while it is fresh and of the catalogue version `current`; else null. */
+  fresh(key: string, current: number): VisitorPage | null {
+    const entry = this.entries.get(key) ?? this.missing.get(key);
+    if (!entry || entry.version !== current || this.now() - entry.keptAt >= this.ttlMs) return null;
+    return entry.page;
+  }
+
   private async renderOnce(
     key: string,
     current: number,
@@ -183,7 +203,10 @@ export class PageCache {
       if ((page.shared || page.missing) && version() === current) {
         // The same bytes again (a page renewed after its lifetime): the encodings made already still serve.
         const before = this.entries.peek(key) ?? this.missing.peek(key);
-        if (before?.page.etag === page.etag) page.encoded = before.page.encoded;
+        if (before?.page.etag === page.etag) {
+          page.encoded = before.page.encoded;
+          page.replays = before.page.replays;
+        }
         const entry = { page, version: current, keptAt: this.now() };
         (page.shared ? this.entries : this.missing).set(key, entry);
         (page.shared ? this.missing : this.entries).delete(key);

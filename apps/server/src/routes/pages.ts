@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { OutgoingHttpHeaders } from "node:http";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
@@ -47,6 +48,7 @@ import { searchPageArgs } from "../paging/keyset-page.ts";
 import { RESPONSE_ENCODINGS } from "../plugins/compression.ts";
 import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
 import { CROSS_SITE_FORM, crossSitePost, takeUploadNotice } from "./form-navigation.ts";
+import { replayable, replayKey, visitorPageDoor } from "./front-door.ts";
 import {
   encodedBody,
   PageCache,
@@ -70,6 +72,13 @@ type PageContext = StoreContext & { cspNonce: string; rendered: { html: Buffer |
  * Hosts the React Router app: hashed assets from build/client, every other GET
  * rendered on the server with the store's own functions as load context.
  */
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The pages kept for visitors; null with PAGE_CACHE=off. */
+    visitorPages: PageCache | null;
+  }
+}
+
 export const pageRoutes = fp(async (app: FastifyInstance) => {
   const serverEntry = `${webBuildDir}/server/index.js`;
   if (!fs.existsSync(serverEntry)) {
@@ -357,10 +366,46 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     // the compression plugin like any other answer, rather than to brotli's slowest, best setting each time.
     const accepted = page.shared || page.missing ? request.headers["accept-encoding"] : undefined;
     const encoding = accepted ? negotiate(accepted, RESPONSE_ENCODINGS) : null;
+    // What goes out is kept whole, for the front door to send again to the next visitor alike.
+    if ((page.shared || page.missing) && replayable(request.method, request.url, request.headers, request.cookies)) {
+      keepReplay(request, reply, page, replayKey(encoding));
+    }
     const encoded = encoding ? encodedBody(page, encoding) : null;
     if (!encoding || !encoded) return reply.send(page.body);
     return reply.header("content-encoding", encoding).send(await encoded);
   };
+
+  // The bodies of the answers sendVisitorPage keeps, as the app's hooks leave them.
+  const replaying = new WeakMap<FastifyRequest, { body: Buffer | null }>();
+  app.addHook("onSend", async (request, _reply, payload) => {
+    const replay = replaying.get(request);
+    if (replay && Buffer.isBuffer(payload)) replay.body = payload;
+    return payload;
+  });
+  /** Keeps what goes out for `page`, once it has: every header, those the routes' own hooks add included. */
+  const keepReplay = (request: FastifyRequest, reply: FastifyReply, page: VisitorPage, key: string) => {
+    const replay: { body: Buffer | null } = { body: null };
+    replaying.set(request, replay);
+    reply.raw.once("finish", () => {
+      if (!replay.body || reply.hasHeader("set-cookie") || reply.hasHeader("connection")) return;
+      page.replays.set(key, {
+        status: reply.statusCode,
+        headers: reply.getHeaders() as OutgoingHttpHeaders,
+        body: replay.body,
+      });
+    });
+  };
+  app.decorate("visitorPages", visitorPages);
+  if (visitorPages) {
+    app.openFrontDoor(
+      visitorPageDoor({
+        pages: visitorPages,
+        version: () => app.catalogue.version,
+        closing: () => app.closing(),
+        parseCookie: (header) => app.parseCookie(header),
+      }),
+    );
+  }
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith("/api/")) return sendError(reply, 404, "Not found");

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { findViewer, type SessionViewer } from "../accounts/sessions.ts";
 
-const SESSION_COOKIE = "access-token";
+export const SESSION_COOKIE = "access-token";
 export const SIGN_IN_FIRST = "Please sign in to continue.";
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionViewer | null>>();
