@@ -8,6 +8,7 @@ import pg from "pg";
 import { SETS_KEPT_MS } from "../src/catalogue/icon-sets.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { CHROMIUM_PATH } from "../test/helpers/chromium.ts";
+import { workersOf } from "../test/helpers/server-process.ts";
 import { catalogueStore, rssMb, startBenchServer, watchRss } from "./bench-server.ts";
 import { startCeiling, wireBytes, wrkLoad } from "./ceiling.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
@@ -397,37 +398,65 @@ const COMPILED_SERVER = new URL("../dist/server.js", import.meta.url);
  * in turn. Null without a
  * build (`npm run bench` builds first).
  */
+/**
+ * The compiled store as `npm start` runs it, with `env` (a data folder or a database), on a port of
+ * its own, answering; null without a build (`npm run bench` builds first).
+ */
+async function startCompiledStore(env: Record<string, string>) {
+  if (!fs.existsSync(COMPILED_SERVER)) return null;
+  const port = 4900 + Math.floor(Math.random() * 90);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [COMPILED_SERVER.pathname], {
+    cwd: new URL("..", import.meta.url).pathname,
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const pid = child.pid ?? 0;
+  const store = {
+    url,
+    pid,
+    /** The processes that serve: the workers, or the one process. */
+    servers(): number[] {
+      const children = workersOf(pid);
+      return children.length ? children : [pid];
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
+    },
+  };
+  const answers = () =>
+    fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  for (let tries = 0; !(await answers()); tries++) {
+    if (tries > 600 || child.exitCode !== null) {
+      await store.stop();
+      throw new Error("the compiled store did not start");
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return store;
+}
+
 async function storeMemory(dataDir: string, paths: string[]): Promise<{ idle: number; peak: number } | null> {
-  if (!fs.existsSync(COMPILED_SERVER)) {
+  const store = await startCompiledStore({ DATA_DIR: dataDir, SEED: "none" });
+  if (!store) {
     console.log("\n  Store memory: skipped, no compiled server (npm run build -w apps/server)");
     return null;
   }
-  const port = 4900 + Math.floor(Math.random() * 90);
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [COMPILED_SERVER.pathname], {
-    cwd: new URL("..", import.meta.url).pathname,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, SEED: "none", LOG_LEVEL: "error" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const base = store.url;
   try {
-    const answers = () =>
-      fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    for (let tries = 0; !(await answers()); tries++) {
-      if (tries > 600 || child.exitCode !== null) throw new Error("the compiled store did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const urls = paths.map((p) => base + p);
     await prime(urls);
     await new Promise((r) => setTimeout(r, 2000));
-    const settling = rssMb(child.pid ?? 0);
+    const settling = rssMb(store.pid);
     // Idle: a minute with no request, as a small store spends most of its time. By then what the
     // pages used only while rendering has gone (the icon sets: SETS_KEPT_MS) and V8 has shrunk its heap.
     await new Promise((r) => setTimeout(r, SETS_KEPT_MS + 5000));
-    const idle = rssMb(child.pid ?? 0);
-    const { peak } = await watchRss([child.pid ?? 0], async () => {
+    const idle = rssMb(store.pid);
+    const { peak } = await watchRss([store.pid], async () => {
       for (const url of urls) await load(url, { status: url.endsWith("/no-such-page") ? 404 : 200 });
     });
     const figures = { idle, peak: peak[0] ?? Number.NaN };
@@ -436,8 +465,7 @@ async function storeMemory(dataDir: string, paths: string[]): Promise<{ idle: nu
     );
     return figures;
   } finally {
-    child.kill("SIGTERM");
-    if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
+    await store.stop();
   }
 }
 
@@ -542,7 +570,15 @@ async function benchCheckout() {
   await admin.query(`create database ${name}`);
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${name}`;
-  const store = await startBenchServer({ DATABASE_URL: dbUrl.toString() });
+  // The demo seeded by a first start, so that the processes measured have done only what they serve.
+  await (await startCompiledStore({ DATABASE_URL: dbUrl.toString(), SEED: "demo" }))?.stop();
+  const store = await startCompiledStore({ DATABASE_URL: dbUrl.toString(), SEED: "none" });
+  if (!store) {
+    console.log("\nCheckout on PostgreSQL: skipped, no compiled server (npm run build -w apps/server)");
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    return;
+  }
   const database = await openDatabase({ databaseUrl: dbUrl.toString(), maxConnections: 4 });
   try {
     const artefact = await pricedArtefact(database.db);
@@ -599,6 +635,16 @@ async function benchCheckout() {
         console.log(`  ${met ? "met   " : "MISSED"} 8 learners at once: p99 ${at(0.99).toFixed(0)} ms (target <= 50)`);
         if (!met) failures.push(`checkout start, 8 learners at once: p99 ${at(0.99).toFixed(0)} ms > 50`);
       }
+    }
+    // Issue 37: each process of a store on PostgreSQL, idle (a minute with no request) after that load.
+    await new Promise((r) => setTimeout(r, SETS_KEPT_MS + 5000));
+    for (const pid of store.servers()) {
+      const idle = rssMb(pid);
+      const met = idle <= 200;
+      console.log(
+        `  ${met ? "met   " : "MISSED"} a store process on PostgreSQL, idle: ${idle.toFixed(0)} MB (target <= 200)`,
+      );
+      if (!met) failures.push(`a store process on PostgreSQL, idle: ${idle.toFixed(0)} MB > 200`);
     }
   } finally {
     await database.close();

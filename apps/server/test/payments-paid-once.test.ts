@@ -318,6 +318,27 @@ describe.each([stripe, paypal, payu])("$provider: a cart is paid once", (driver)
   });
 });
 
+describe("a checkout started again", () => {
+  it("is the same checkout, and the learner returns where the latest start said", async () => {
+    const me = await learner();
+    const start = async (from: string) => {
+      const res = await me.call("POST", "/api/stripe/create-checkout-session", {
+        final_amount: await me.total(),
+        currency: "GBP",
+        success_url: `${SUCCESS_URL}?from=${from}`,
+        cancel_url: `${CANCEL_URL}?from=${from}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ id: string }>().id;
+    };
+    const first = await start("a");
+    expect(await start("b")).toBe(first);
+    expect(await start("b")).toBe(first);
+    const [payment] = await me.payments();
+    expect(payment).toMatchObject({ successUrl: `${SUCCESS_URL}?from=b`, cancelUrl: `${CANCEL_URL}?from=b` });
+  });
+});
+
 describe("reconciliation races", () => {
   it("a reconcile racing a late Stripe webhook makes one order", async () => {
     const me = await learner();

@@ -138,7 +138,10 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
         // Asked first, so a checkout paid while its confirmation was lost is fulfilled, never handed out again.
         outcome = await gateway.fetchOutcome(open.providerRef);
         if (outcome.state === "open" && open.checkout) {
-          await db.update(payments).set({ successUrl, cancelUrl }).where(eq(payments.id, open.id));
+          // Where the provider returns the learner is ours to say: the latest start's, written only when it changed.
+          if (open.successUrl !== successUrl || open.cancelUrl !== cancelUrl) {
+            await db.update(payments).set({ successUrl, cancelUrl }).where(eq(payments.id, open.id));
+          }
           return open.checkout;
         }
       } else {

@@ -26,7 +26,8 @@ export const workersOf = (pid: number): number[] =>
     .split(/\s+/)
     .filter(Boolean)
     .map(Number)
-    .filter((child) => fs.readFileSync(`/proc/${child}/cmdline`, "utf8").includes("server.ts"));
+    // The store's own processes (server.ts, or the compiled server.js), not the emulators or a shell.
+    .filter((child) => /server\.[jt]s/.test(fs.readFileSync(`/proc/${child}/cmdline`, "utf8")));
 
 /**
  * A fresh database for one server process: a DATA_DIR, or a new database on TEST_DATABASE_URL's server;
