@@ -366,33 +366,24 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     // the compression plugin like any other answer, rather than to brotli's slowest, best setting each time.
     const accepted = page.shared || page.missing ? request.headers["accept-encoding"] : undefined;
     const encoding = accepted ? negotiate(accepted, RESPONSE_ENCODINGS) : null;
+    const encoded = encoding ? encodedBody(page, encoding) : null;
+    const body = encoding && encoded ? await encoded : page.body;
+    if (body !== page.body && encoding) reply.header("content-encoding", encoding);
     // What goes out is kept whole, for the front door to send again to the next visitor alike.
     if ((page.shared || page.missing) && replayable(request.method, request.url, request.headers, request.cookies)) {
-      keepReplay(request, reply, page, replayKey(encoding));
+      keepReplay(reply, page, replayKey(encoding), body);
     }
-    const encoded = encoding ? encodedBody(page, encoding) : null;
-    if (!encoding || !encoded) return reply.send(page.body);
-    return reply.header("content-encoding", encoding).send(await encoded);
+    return reply.send(body);
   };
 
-  // The bodies of the answers sendVisitorPage keeps, as the app's hooks leave them.
-  const replaying = new WeakMap<FastifyRequest, { body: Buffer | null }>();
-  app.addHook("onSend", async (request, _reply, payload) => {
-    const replay = replaying.get(request);
-    if (replay && Buffer.isBuffer(payload)) replay.body = payload;
-    return payload;
-  });
-  /** Keeps what goes out for `page`, once it has: every header, those the routes' own hooks add included. */
-  const keepReplay = (request: FastifyRequest, reply: FastifyReply, page: VisitorPage, key: string) => {
-    const replay: { body: Buffer | null } = { body: null };
-    replaying.set(request, replay);
+  /**
+   * Keeps what goes out for `page` once it has: every header, those the routes' own hooks add
+   * included, and its bytes (no hook changes a kept page's: front-door.test.ts compares them).
+   */
+  const keepReplay = (reply: FastifyReply, page: VisitorPage, key: string, body: Buffer) => {
     reply.raw.once("finish", () => {
-      if (!replay.body || reply.hasHeader("set-cookie") || reply.hasHeader("connection")) return;
-      page.replays.set(key, {
-        status: reply.statusCode,
-        headers: reply.getHeaders() as OutgoingHttpHeaders,
-        body: replay.body,
-      });
+      if (reply.hasHeader("set-cookie") || reply.hasHeader("connection")) return;
+      page.replays.set(key, { status: reply.statusCode, headers: reply.getHeaders() as OutgoingHttpHeaders, body });
     });
   };
   app.decorate("visitorPages", visitorPages);
