@@ -9,6 +9,7 @@ import { hashPassword } from "../src/accounts/password-hash.ts";
 import { createSession } from "../src/accounts/sessions.ts";
 import type { Database } from "../src/db/client.ts";
 import { users } from "../src/db/schema/index.ts";
+import { freePort } from "../test/helpers/free-port.ts";
 import { workersOf } from "../test/helpers/server-process.ts";
 import { TYPESCRIPT_NODE_ARGS } from "../test/helpers/typescript-process.ts";
 import { writeCatalogueFile } from "./generate-catalogue.ts";
@@ -19,7 +20,8 @@ import { writeCatalogueFile } from "./generate-catalogue.ts";
  * one, removed when it stops; a given one is left for the caller.
  */
 export async function startBenchServer(env: Record<string, string>, dataDir?: string) {
-  const port = 3900 + Math.floor(Math.random() * 90);
+  // A port free now: a store left over from an interrupted run may still hold one picked at random.
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-bench-"));
   const child = fork(path.join(import.meta.dirname, "server.ts"), [], {

@@ -8,6 +8,7 @@ import pg from "pg";
 import { SETS_KEPT_MS } from "../src/catalogue/icon-sets.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { CHROMIUM_PATH } from "../test/helpers/chromium.ts";
+import { freePort } from "../test/helpers/free-port.ts";
 import { workersOf } from "../test/helpers/server-process.ts";
 import { catalogueStore, rssMb, startBenchServer, watchRss } from "./bench-server.ts";
 import { startCeiling, wireBytes, wrkLoad } from "./ceiling.ts";
@@ -404,7 +405,8 @@ const COMPILED_SERVER = new URL("../dist/server.js", import.meta.url);
  */
 async function startCompiledStore(env: Record<string, string>) {
   if (!fs.existsSync(COMPILED_SERVER)) return null;
-  const port = 4900 + Math.floor(Math.random() * 90);
+  // A port free now: a store left over from an interrupted run may still hold one picked at random.
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [COMPILED_SERVER.pathname], {
     cwd: new URL("..", import.meta.url).pathname,
