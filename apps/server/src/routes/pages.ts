@@ -68,10 +68,6 @@ export const webBuildDir = fileURLToPath(new URL("../../../web/build", import.me
 /** What the app's loaders, actions and document get for a request (apps/web/app/load-context.ts). */
 type PageContext = StoreContext & { cspNonce: string; rendered: { html: Buffer | null; errors: unknown[] } };
 
-/**
- * Hosts the React Router app: hashed assets from build/client, every other GET
- * rendered on the server with the store's own functions as load context.
- */
 declare module "fastify" {
   interface FastifyInstance {
     /** The pages kept for visitors; null with PAGE_CACHE=off. */
@@ -79,6 +75,10 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Hosts the React Router app: hashed assets from build/client, every other GET
+ * rendered on the server with the store's own functions as load context.
+ */
 export const pageRoutes = fp(async (app: FastifyInstance) => {
   const serverEntry = `${webBuildDir}/server/index.js`;
   if (!fs.existsSync(serverEntry)) {
