@@ -1,4 +1,4 @@
-import { execFile, fork } from "node:child_process";
+import { type ChildProcess, execFile, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -41,6 +41,13 @@ export async function startBenchServer(env: Record<string, string>, dataDir?: st
     child.once("message", () => resolve());
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
+  return runningStore(child, url, () => {
+    if (!dataDir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+/** A store process the bench started at `url`: its serving processes, and a stop that waits for it. */
+export function runningStore(child: ChildProcess, url: string, afterStop: () => void = () => {}) {
   const pid = child.pid ?? 0;
   return {
     url,
@@ -52,8 +59,8 @@ export async function startBenchServer(env: Record<string, string>, dataDir?: st
     },
     async stop() {
       child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      if (!dataDir) fs.rmSync(dir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once("exit", r));
+      afterStop();
     },
   };
 }

@@ -9,8 +9,7 @@ import { SETS_KEPT_MS } from "../src/catalogue/icon-sets.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { CHROMIUM_PATH } from "../test/helpers/chromium.ts";
 import { freePort } from "../test/helpers/free-port.ts";
-import { workersOf } from "../test/helpers/server-process.ts";
-import { catalogueStore, rssMb, startBenchServer, watchRss } from "./bench-server.ts";
+import { catalogueStore, rssMb, runningStore, startBenchServer, watchRss } from "./bench-server.ts";
 import { startCeiling, wireBytes, wrkLoad } from "./ceiling.ts";
 import { createLearners, pricedArtefact } from "./learners.ts";
 import { findChromium, runLighthouse } from "./lighthouse.ts";
@@ -393,13 +392,6 @@ async function benchCeiling(base: string, paths: [PageKey, string][], results: M
 const COMPILED_SERVER = new URL("../dist/server.js", import.meta.url);
 
 /**
- * Phase 3: the footprint of the store as `npm start` runs it (compiled, one process on the
- * embedded database, emulators beside it): its RSS once it has served each page a few times
- * and then had no request for a minute, and its peak while anonymous visitors load each page
- * in turn. Null without a
- * build (`npm run bench` builds first).
- */
-/**
  * The compiled store as `npm start` runs it, with `env` (a data folder or a database), on a port of
  * its own, answering; null without a build (`npm run bench` builds first).
  */
@@ -413,20 +405,7 @@ async function startCompiledStore(env: Record<string, string>) {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: "error", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const pid = child.pid ?? 0;
-  const store = {
-    url,
-    pid,
-    /** The processes that serve: the workers, or the one process. */
-    servers(): number[] {
-      const children = workersOf(pid);
-      return children.length ? children : [pid];
-    },
-    async stop() {
-      child.kill("SIGTERM");
-      if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
-    },
-  };
+  const store = runningStore(child, url);
   const answers = () =>
     fetch(`${url}/api/health`).then(
       (r) => r.ok,
@@ -442,6 +421,13 @@ async function startCompiledStore(env: Record<string, string>) {
   return store;
 }
 
+/**
+ * Phase 3: the footprint of the store as `npm start` runs it (compiled, one process on the
+ * embedded database, emulators beside it): its RSS once it has served each page a few times
+ * and then had no request for a minute, and its peak while anonymous visitors load each page
+ * in turn. Null without a
+ * build (`npm run bench` builds first).
+ */
 async function storeMemory(dataDir: string, paths: string[]): Promise<{ idle: number; peak: number } | null> {
   const store = await startCompiledStore({ DATA_DIR: dataDir, SEED: "none" });
   if (!store) {
