@@ -168,15 +168,13 @@ export class PageCache {
 
   async get(key: string, version: () => number, render: () => Promise<VisitorPage>): Promise<VisitorPage> {
     const current = version();
-    // A key is in one of the two at most: keeping it in one drops it from the other.
-    const entry = this.entries.get(key) ?? this.missing.get(key);
-    if (entry && entry.version === current) {
-      const age = this.now() - entry.keptAt;
-      if (age < this.ttlMs) return entry.page;
-      if (age < this.ttlMs + this.staleMs) {
+    const kept = this.kept(key, current);
+    if (kept) {
+      if (kept.age < this.ttlMs) return kept.page;
+      if (kept.age < this.ttlMs + this.staleMs) {
         // A failed render keeps the stale page until it is too old; the next request tries again.
         this.renderOnce(key, current, version, render).catch(() => {});
-        return entry.page;
+        return kept.page;
       }
     }
     return this.renderOnce(key, current, version, render);
@@ -184,9 +182,15 @@ export class PageCache {
 
   /** The page kept under `key` while it is fresh and of the catalogue version `current`; else null. */
   fresh(key: string, current: number): VisitorPage | null {
+    const kept = this.kept(key, current);
+    return kept && kept.age < this.ttlMs ? kept.page : null;
+  }
+
+  /** The page kept under `key` from the catalogue version `current`, and its age; else null. */
+  private kept(key: string, current: number): { page: VisitorPage; age: number } | null {
+    // A key is in one of the two at most: keeping it in one drops it from the other.
     const entry = this.entries.get(key) ?? this.missing.get(key);
-    if (!entry || entry.version !== current || this.now() - entry.keptAt >= this.ttlMs) return null;
-    return entry.page;
+    return entry && entry.version === current ? { page: entry.page, age: this.now() - entry.keptAt } : null;
   }
 
   private async renderOnce(
