@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { gzipSync } from "node:zlib";
 import { toMajor } from "@skillshelf/shared/money.ts";
+import { SEARCH_MAX_LIMIT } from "@skillshelf/shared/search.ts";
 import autocannon from "autocannon";
 import pg from "pg";
 import { SETS_KEPT_MS } from "../src/catalogue/icon-sets.ts";
@@ -162,6 +163,8 @@ interface SizeResult {
   artefacts: number;
   pages: Map<PageKey, PageResult>;
   ceiling: Map<PageKey, CeilingResult>;
+  /** The search page of a signed-in learner (SEARCHED), rendered for each request. */
+  search: Figure;
   /** The compiled store's resident memory (MB), idle and at its peak under the pages' load; at the end sizes only. */
   rss?: { idle: number; peak: number };
 }
@@ -189,6 +192,12 @@ async function prepareCatalogue(size: number) {
   };
 }
 
+/**
+ * What the signed-in search is measured with: a prefix being typed that matches more artefacts than a
+ * results page shows (SEARCH_MAX_LIMIT) at every size, so the page shows as many at 1x as at 100x.
+ */
+const SEARCHED = "con";
+
 const PAGE_NAMES: Record<PageKey, string> = {
   home: "home",
   parent: "parent category",
@@ -201,6 +210,7 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
   const { dir, dataDir, artefacts, demoPages } = await prepareCatalogue(size);
   const pages = new Map<PageKey, PageResult>();
   const ceiling = new Map<PageKey, CeilingResult>();
+  let search: Figure = { rps: 0, p99: 0, answers: 0 };
   try {
     // Phase 1: the store as it runs, anonymous visitors beside the same bytes from memory.
     const server = await startBenchServer({ SEED: "none" }, dataDir);
@@ -327,6 +337,7 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
         result.uncached = anonymous;
         result.signedIn = signedIn;
       }
+      search = await signedInSearch(uncached.url, cookie);
     } finally {
       await uncached.stop();
     }
@@ -336,10 +347,30 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
           [...pages.values()].map((p) => p.path),
         )
       : undefined;
-    return { size, artefacts, pages, ceiling, ...(rss ? { rss } : {}) };
+    return { size, artefacts, pages, ceiling, search, ...(rss ? { rss } : {}) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Issue 37: a signed-in learner's search page, a full page of results at every size, alone. */
+async function signedInSearch(base: string, cookie: Record<string, string>): Promise<Figure> {
+  const { data } = (await (await fetch(`${base}/api/search?q=${SEARCHED}&limit=${SEARCH_MAX_LIMIT}`)).json()) as {
+    data: { artefacts: unknown[] };
+  };
+  if (data.artefacts.length !== SEARCH_MAX_LIMIT)
+    throw new Error(`"${SEARCHED}" finds ${data.artefacts.length} artefacts, not a full page of ${SEARCH_MAX_LIMIT}`);
+  const url = `${base}/search?q=${SEARCHED}`;
+  await prime([url], cookie);
+  await load(url, { headers: cookie, seconds: WARMUP_SECONDS });
+  const rounds: Figure[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    rounds.push(await load(url, { headers: cookie }));
+    console.log(
+      `    ${`signed-in search ${url.slice(base.length)}`.padEnd(34)} round ${round}  ${fmt(rounds.at(-1) as Figure)}`,
+    );
+  }
+  return mean(rounds);
 }
 
 /**
@@ -480,6 +511,8 @@ for (const { size, pages } of results)
         `${p.memory.rps.toFixed(0).padStart(9)}${p.anonymous.rps.toFixed(0).padStart(8)}${ratio(p.anonymous.rps, p.memory.rps).padStart(7)}${`${Math.round(p.anonymous.p99)} ms`.padStart(8)}` +
         `${p.uncached.rps.toFixed(0).padStart(10)}${p.signedIn.rps.toFixed(0).padStart(8)}${ratio(p.signedIn.rps, p.uncached.rps).padStart(7)}${`${Math.round(p.signedIn.p99)} ms`.padStart(8)}`,
     );
+for (const { size, search } of results)
+  console.log(`  ${`${size}x`.padEnd(5)}signed-in search /search?q=${SEARCHED}: ${fmt(search)}`);
 
 // Targets (issue 9), printed as ratios.
 console.log("\n== Targets ==");
@@ -514,6 +547,7 @@ if (demo && big) {
     check(`${big.size}x home HTML bytes / demo size`, large.raw / small.raw, 1.5, true);
     check(`${big.size}x home anonymous req/s / demo size`, large.anonymous.rps / small.anonymous.rps, 0.8);
   }
+  check(`${big.size}x signed-in search req/s / demo size`, big.search.rps / demo.search.rps, 0.67);
 }
 for (const r of results)
   for (const key of ["listing", "article"] as const) {

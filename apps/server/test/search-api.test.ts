@@ -186,7 +186,10 @@ describe("GET /api/search", () => {
     }
   });
 
-  it("follows the admin's edits at once", async () => {
+  it("follows the admin's edits at once, though it keeps the results of a query searched again", async () => {
+    const before = (await resultsOf("volumes")).artefacts.flatMap((a) => a.articles.map((t) => plain(t.title)));
+    expect(before).toEqual(["Volumes"]);
+    expect((await resultsOf("persistent storage")).artefacts).toEqual([]);
     const [volumes] = await store.database.db
       .select({ id: contents.id })
       .from(contents)
@@ -206,6 +209,7 @@ describe("GET /api/search", () => {
   });
 
   it("follows an import that replaces the catalogue", async () => {
+    expect((await resultsOf("kubernetes")).artefacts.map((a) => a.slug)).toEqual(["kubernetes"]);
     const file = catalogue();
     file.categories[0]?.artefacts.pop();
     await store.importCatalogue(file);

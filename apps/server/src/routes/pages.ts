@@ -37,7 +37,6 @@ import { getCart } from "../cart/cart.ts";
 import { ownershipOf } from "../cart/ownership.ts";
 import { upgradeCreditMinor } from "../cart/pricing.ts";
 import { iconChoices, iconSvgs } from "../catalogue/icon-sets.ts";
-import { searchCatalogue } from "../catalogue/search-catalogue.ts";
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../lib/app-error.ts";
 import { viewNotifications } from "../notifications/notifications.ts";
@@ -219,7 +218,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
         app.catalogue.content(slug, content, viewer, async (id) =>
           viewer ? ((await progressOf(viewer.userId, id))?.owned ?? false) : false,
         ),
-      search: (query, limit) => searchCatalogue(db, query, limit),
+      search: (query, limit) => app.catalogue.search(query, limit),
       cart: async () => (await getCart(db, signedIn(), currency, app.clock())).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),

@@ -15,7 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { searchCatalogue, suggestCatalogue } from "../../catalogue/search-catalogue.ts";
+import { suggestCatalogue } from "../../catalogue/search-catalogue.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type CachedBody, cachedBody, sendCachedBody } from "../../lib/cached-body.ts";
 import { viewerOf } from "../viewer.ts";
@@ -135,7 +135,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: true,
       message: "Search results fetched successfully",
-      data: await searchCatalogue(app.database.db, request.query.q, request.query.limit),
+      data: await app.catalogue.search(request.query.q, request.query.limit),
     }),
   );
 
