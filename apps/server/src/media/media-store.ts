@@ -3,9 +3,9 @@ import { pipeline, type Readable, Transform } from "node:stream";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { contentMedia, mediaObjects } from "../db/schema/index.ts";
-import type { Config } from "../env.ts";
+import type { Config, S3Config } from "../env.ts";
 import { DatabaseStorage } from "./database-storage.ts";
-import { S3Storage } from "./s3-storage.ts";
+import type { S3Storage } from "./s3-storage.ts";
 import { sniffMediaType } from "./sniff-media-type.ts";
 import {
   type ByteRange,
@@ -85,6 +85,28 @@ export async function sniffStream(
 }
 
 /**
+ * The S3 storage, its SDK loaded at the first call: the SDK costs a process about 20 MB of memory, which
+ * a store with its files in the database never spends, and one with S3 spends with its first file.
+ */
+function s3Storage(config: S3Config): MediaStorage & { destroy(): void } {
+  let loaded: Promise<S3Storage> | null = null;
+  const storage = () => {
+    loaded ??= import("./s3-storage.ts").then(({ S3Storage }) => new S3Storage(config));
+    return loaded;
+  };
+  return {
+    kind: "s3",
+    write: async (key, body, contentType) => (await storage()).write(key, body, contentType),
+    read: async (key, range) => (await storage()).read(key, range),
+    remove: async (key) => (await storage()).remove(key),
+    downloadUrl: async (key, file) => (await storage()).downloadUrl(key, file),
+    destroy: () => {
+      loaded?.then((s3) => s3.destroy()).catch(() => {});
+    },
+  };
+}
+
+/**
  * The media files' bytes, in the storage the configuration chooses for new
  * files and in whichever storage older ones are (a migration may be half-way).
  * Objects are written first and attached to content rows in the caller's
@@ -108,7 +130,7 @@ export class MediaStore {
 
   static fromConfig(db: Db, media: Config["media"], onError?: (error: unknown, what: string) => void): MediaStore {
     const drivers: Partial<Record<StorageKind, MediaStorage>> = { local: new DatabaseStorage(db) };
-    if (media.s3) drivers.s3 = new S3Storage(media.s3);
+    if (media.s3) drivers.s3 = s3Storage(media.s3);
     return new MediaStore(db, drivers, media.storage, media.maxBytes, onError);
   }
 

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { and, desc, eq, isNull, or } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import type { DbOrTx } from "../db/client.ts";
 import { contentMedia, contents, entitlements, orders, users } from "../db/schema/index.ts";
 import { drawableText } from "../lib/pdf-text.ts";
@@ -55,6 +54,8 @@ export const stampLine = (stamp: Stamp) => `Licensed to ${stamp.email} - Order $
  * has the same bytes, and ranges of it fit together.
  */
 async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
+  // Loaded with the first stamped download: pdf-lib costs a process about 20 MB of memory.
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const text = drawableText(font, stampLine(stamp));

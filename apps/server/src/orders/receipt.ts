@@ -6,7 +6,7 @@ import { statedMomentIn } from "@skillshelf/shared/i18n/stated-moment.ts";
 import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, asc, eq } from "drizzle-orm";
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { PDFFont, PDFPage, RGB } from "pdf-lib";
 import type { DbOrTx } from "../db/client.ts";
 import { orderLines, orders, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -62,9 +62,6 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
-const INK = rgb(0.06, 0.09, 0.16);
-const MUTED = rgb(0.28, 0.33, 0.41);
-const BRAND = rgb(0.11, 0.31, 0.85);
 
 /**
  * The order's receipt as a PDF (pdf-lib, the standard Helvetica fonts): the
@@ -73,6 +70,11 @@ const BRAND = rgb(0.11, 0.31, 0.85);
  * provider's transaction id. Long orders continue on further pages.
  */
 export async function renderReceipt(store: { name: string; address: string[] }, order: ReceiptOrder) {
+  // Loaded with the first receipt: pdf-lib costs a process about 20 MB of memory.
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
+  const INK = rgb(0.06, 0.09, 0.16);
+  const MUTED = rgb(0.28, 0.33, 0.41);
+  const BRAND = rgb(0.11, 0.31, 0.85);
   const doc = await PDFDocument.create();
   const sans = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -88,7 +90,7 @@ export async function renderReceipt(store: { name: string; address: string[] }, 
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
-  const write = (text: string, options: { x?: number; size?: number; font?: PDFFont; color?: typeof INK } = {}) => {
+  const write = (text: string, options: { x?: number; size?: number; font?: PDFFont; color?: RGB } = {}) => {
     const font = options.font ?? sans;
     page.drawText(drawableText(font, text), {
       x: options.x ?? MARGIN,

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { PDFFont, PDFPage, rgb as Rgb } from "pdf-lib";
 import { drawableText } from "../lib/pdf-text.ts";
 import { escapeXml, monoWidth, renderSvg, sansWidth, wrapText } from "../lib/render-svg.ts";
 import { type Block, outlineArticle, type Section } from "./article-outline.ts";
@@ -127,7 +127,14 @@ interface Fonts {
 }
 
 /** Draws the sheet from `top` down at `scale`; returns where it ended (below 0: it did not fit). */
-function layoutSheet(page: PDFPage | null, fonts: Fonts, subject: MediaSubject, sections: Section[], scale: number) {
+function layoutSheet(
+  rgb: typeof Rgb,
+  page: PDFPage | null,
+  fonts: Fonts,
+  subject: MediaSubject,
+  sections: Section[],
+  scale: number,
+) {
   const margin = 40;
   const inner = A4[0] - 2 * margin;
   let y = A4[1] - 74;
@@ -197,6 +204,8 @@ function layoutSheet(page: PDFPage | null, fonts: Fonts, subject: MediaSubject, 
 
 /** A one-page A4 cheat sheet of the article: its sections, lists, commands and code, in the PDF's own fonts. */
 export async function renderCheatSheet(subject: MediaSubject): Promise<Buffer> {
+  // Loaded with the first sheet (a demo seed): pdf-lib costs a process about 20 MB of memory.
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(subject.title);
   doc.setSubject(`${subject.artefact} · ${subject.parent}`);
@@ -220,7 +229,7 @@ export async function renderCheatSheet(subject: MediaSubject): Promise<Buffer> {
   const sheet = { ...subject, title: clean(subject.title), summary: clean(subject.summary) };
   // The largest type that fits on one page.
   let scale = 1;
-  while (scale > 0.6 && layoutSheet(null, fonts, sheet, sections, scale) < 48) scale -= 0.05;
+  while (scale > 0.6 && layoutSheet(rgb, null, fonts, sheet, sections, scale) < 48) scale -= 0.05;
 
   const page = doc.addPage(A4);
   page.drawRectangle({ x: 0, y: A4[1] - 44, width: A4[0], height: 44, color: rgb(0.11, 0.31, 0.85) });
@@ -239,6 +248,6 @@ export async function renderCheatSheet(subject: MediaSubject): Promise<Buffer> {
     font: fonts.sans,
     color: rgb(0.86, 0.91, 1),
   });
-  layoutSheet(page, fonts, sheet, sections, scale);
+  layoutSheet(rgb, page, fonts, sheet, sections, scale);
   return Buffer.from(await doc.save());
 }
