@@ -1,4 +1,11 @@
-import { loginSchema, resetPasswordSchema, settingsSchema } from "@skillshelf/shared/account-forms.ts";
+import {
+  changePasswordSchema,
+  loginSchema,
+  profileSchema,
+  profileSchemaFor,
+  resetPasswordSchema,
+  settingsSchema,
+} from "@skillshelf/shared/account-forms.ts";
 import type { ActionResult, Viewer } from "@skillshelf/shared/api.ts";
 import { plain } from "@skillshelf/shared/i18n/message.ts";
 import { type ActionFunctionArgs, RouterContextProvider } from "react-router";
@@ -12,7 +19,11 @@ const done: ActionResult<null> = { ok: true, message: plain("Done."), data: null
 /** A store whose every page action answers `done`, as a plain form post (or the page's script) reaches it. */
 function storeOf({ viewer = null, dataRequest = false }: { viewer?: Viewer | null; dataRequest?: boolean } = {}) {
   const accounts = { login: vi.fn(async () => done), resetPassword: vi.fn(async () => done) };
-  const profile = { saveSettings: vi.fn(async () => done) };
+  const profile = {
+    saveSettings: vi.fn(async () => done),
+    update: vi.fn(async () => done),
+    changePassword: vi.fn(async () => done),
+  };
   const store = { viewer, dataRequest, i18n: { language: "en" }, accounts, profile } as unknown as PageContext;
   return { store, accounts, profile };
 }
@@ -97,5 +108,51 @@ describe("a form route's action, made from its definition", () => {
     const refused = await formAction(settings)(post(visitor.store, "/settings", {})).catch((error: unknown) => error);
     expect((refused as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fsettings");
     expect(visitor.profile.saveSettings).not.toHaveBeenCalled();
+  });
+
+  it("runs the form of a page of several that its intent names, checked against the learner's own record", async () => {
+    const ada = { user: { email: "ada@example.com" } } as Viewer;
+    const page = { who: "learner", successTo: "/dashboard", ...META } as const;
+    const profileForm = formRoute({
+      ...page,
+      operation: "profile.update",
+      schema: profileSchema,
+      schemaFor: (user) => profileSchemaFor(user.email),
+      intent: "profile",
+    });
+    const passwordForm = formRoute({
+      ...page,
+      operation: "profile.changePassword",
+      schema: changePasswordSchema,
+      intent: "password",
+    });
+    const action = formAction(profileForm, passwordForm);
+    const { store, profile } = storeOf({ viewer: ada, dataRequest: true });
+    const password = "Newer@2026pass";
+    const changed = await action(
+      post(store, "/dashboard", {
+        intent: "password",
+        old_password: "Old@2026pass",
+        password,
+        confirm_password: password,
+      }),
+    );
+    expect(changed).toMatchObject({ data: { ok: true } });
+    expect(profile.changePassword).toHaveBeenCalledWith({
+      old_password: "Old@2026pass",
+      password,
+      confirm_password: password,
+    });
+    const fields = { name: "Ada Lovelace", phone: "+44 20 7946 0000", bio: "" };
+    // A new sign-in e-mail without the current password: refused by the record's own rule, nothing run.
+    const refused = await action(post(store, "/dashboard", { intent: "profile", ...fields, email: "ada@new.example" }));
+    expect(refused).toMatchObject({ init: { status: 422 }, data: { ok: false } });
+    expect(Object.keys((refused as { data: { errors: object } }).data.errors)).toEqual(["current_password"]);
+    expect(profile.update).not.toHaveBeenCalled();
+    // The same e-mail needs none; a post that names no form is the first one's.
+    await action(post(store, "/dashboard", { ...fields, email: "ada@example.com" }));
+    expect(profile.update).toHaveBeenCalledWith(
+      expect.objectContaining({ name: "Ada Lovelace", email: "ada@example.com" }),
+    );
   });
 });

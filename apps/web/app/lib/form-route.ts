@@ -1,4 +1,4 @@
-import type { AccountActions, ActionResult, ProfileActions } from "@skillshelf/shared/api.ts";
+import type { AccountActions, ActionResult, ProfileActions, UserRecord } from "@skillshelf/shared/api.ts";
 import type { MetaArgs } from "react-router";
 import type { z } from "zod";
 import type { RouteHandle } from "../root";
@@ -34,6 +34,16 @@ export interface FormRouteSpec<N extends OperationName, S extends z.ZodType<Inpu
   operation: N;
   /** The shared schema: checked in the browser with JavaScript, and by the action whatever came. */
   schema: S;
+  /**
+   * The schema the action checks with instead, when a rule depends on the signed-in learner's own record
+   * (the profile: a new sign-in e-mail needs the current password); the form uses the same with the record.
+   */
+  schemaFor?: (user: UserRecord) => z.ZodType<InputOf<N>>;
+  /**
+   * On a page of several forms (the dashboard's profile and password), the value of the hidden `intent`
+   * field that names this one: the page's action (formAction with every form) runs the form posted.
+   */
+  intent?: string;
   /** guest: the auth screens (a signed-in learner goes to /dashboard); learner: the account area. */
   who: "guest" | "learner";
   /** Where a plain form post (no JavaScript) is sent on success, with a 303. */

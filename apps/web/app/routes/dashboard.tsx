@@ -1,4 +1,4 @@
-import { changePasswordSchema, profileSchemaFor } from "@skillshelf/shared/account-forms.ts";
+import { changePasswordSchema, profileSchema, profileSchemaFor } from "@skillshelf/shared/account-forms.ts";
 import { useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { ShieldIcon, UserIcon } from "../features/account/components/account-icons";
@@ -6,41 +6,40 @@ import { AccountPageHeader } from "../features/account/components/account-page-h
 import { PasswordForm } from "../features/account/components/password-form";
 import { ProfileForm } from "../features/account/components/profile-form";
 import { Tabs } from "../features/account/components/tabs";
-import { serverActionOrFailure } from "../lib/client-action";
-import { answerForm, checkForm } from "../lib/form-action";
+import { formRoute } from "../lib/form-route";
+import { formAction } from "../lib/form-route.server";
 import { requireViewer } from "../lib/guards";
-import { metaT, useT } from "../lib/i18n";
-import { buildMeta } from "../lib/meta";
+import { useT } from "../lib/i18n";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/dashboard";
+
+/** The page's two forms, each posted with its `intent`: the profile (the default) and the password. */
+const page = {
+  who: "learner",
+  successTo: "/dashboard",
+  title: "Dashboard",
+  description: "Your Skillshelf profile and password.",
+} as const;
+const profile = formRoute({
+  ...page,
+  operation: "profile.update",
+  schema: profileSchema,
+  schemaFor: (user) => profileSchemaFor(user.email),
+  intent: "profile",
+});
+const password = formRoute({
+  ...page,
+  operation: "profile.changePassword",
+  schema: changePasswordSchema,
+  intent: "password",
+});
+
+export const { meta, clientAction } = profile;
+export const action = formAction(profile, password);
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const store = context.get(storeContext);
   return { user: requireViewer(store, url).user };
-}
-
-/** The profile (intent=profile) and password (intent=password) forms, with the API's own steps. */
-export async function action({ context, request, url }: Route.ActionArgs) {
-  const store = context.get(storeContext);
-  const viewer = requireViewer(store, url);
-  const form = await request.formData();
-  if (form.get("intent") === "password") {
-    const checked = checkForm(form, changePasswordSchema);
-    return answerForm(
-      store,
-      checked.ok ? await store.profile.changePassword(checked.data) : checked.outcome,
-      "/dashboard",
-    );
-  }
-  const checked = checkForm(form, profileSchemaFor(viewer.user.email));
-  return answerForm(store, checked.ok ? await store.profile.update(checked.data) : checked.outcome, "/dashboard");
-}
-
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
-
-export function meta({ matches }: Route.MetaArgs) {
-  const t = metaT(matches);
-  return buildMeta({ t, title: t("Dashboard"), description: t("Your Skillshelf profile and password.") });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
