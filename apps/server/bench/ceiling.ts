@@ -53,9 +53,15 @@ export async function wrkLoad(
   return { rps, p99: Number(p99[1]) * (UNITS[p99[2] ?? "ms"] ?? 1), answers: total };
 }
 
-/** One GET with exactly these headers; the bytes as they came on the wire. */
+/** One GET with exactly these headers; the response's headers, and the bytes as they came on the wire. */
 export function wireBytes(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; type: string; encoding: string; body: Buffer }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    type: string;
+    encoding: string;
+    headers: http.IncomingHttpHeaders;
+    body: Buffer;
+  }>((resolve, reject) => {
     http
       .get(url, { headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
@@ -65,6 +71,7 @@ export function wireBytes(url: string, headers: Record<string, string>) {
             status: res.statusCode ?? 0,
             type: String(res.headers["content-type"] ?? ""),
             encoding: String(res.headers["content-encoding"] ?? "identity"),
+            headers: res.headers,
             body: Buffer.concat(chunks),
           }),
         );
@@ -77,7 +84,7 @@ export function wireBytes(url: string, headers: Record<string, string>) {
 export interface Ceiling {
   /** The same bytes as `key`'s page, from nginx as a static file (plain HTTP). */
   nginxStatic(key: string): string;
-  /** The same bytes from a plain Node server (node:http, from memory). */
+  /** The same response from a plain Node server (node:http, from memory): the store's headers and bytes. */
   plainNode(key: string): string;
   /** The store's page through the documented nginx configuration (HTTPS, its cache). */
   behindNginx(pagePath: string): string;
@@ -105,11 +112,13 @@ export async function startCeiling(
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-ceiling-"));
   fs.mkdirSync(`${dir}/static`);
-  const bodies = new Map<string, { body: Buffer; type: string; encoding: string }>();
+  const bodies = new Map<string, { body: Buffer; head: http.OutgoingHttpHeaders; encoding: string }>();
   for (const [key, page] of pages) {
-    const { status, type, encoding, body } = await wireBytes(storeUrl + page, headers);
+    const { status, encoding, headers: sent, body } = await wireBytes(storeUrl + page, headers);
     if (status !== 200) throw new Error(`${page}: ${status}`);
-    bodies.set(key, { body, type, encoding });
+    // Every header the store sent but those node:http writes itself for each response.
+    const { date, connection, "keep-alive": keepAlive, "transfer-encoding": chunked, ...head } = sent;
+    bodies.set(key, { body, head, encoding });
     fs.writeFileSync(`${dir}/static/${key}`, body);
   }
   const encodings = new Set([...bodies.values()].map((b) => b.encoding));
@@ -126,9 +135,7 @@ export async function startCeiling(
   const plain = http.createServer((request, response) => {
     const found = bodies.get((request.url ?? "").slice(1));
     if (!found) return response.writeHead(404).end();
-    const head: http.OutgoingHttpHeaders = { "content-type": found.type, "content-length": found.body.length };
-    if (found.encoding !== "identity") head["content-encoding"] = found.encoding;
-    response.writeHead(200, head).end(found.body);
+    response.writeHead(200, found.head).end(found.body);
   });
   await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
   const plainPort = (plain.address() as { port: number }).port;
