@@ -64,8 +64,8 @@ describe("a learner's order from 8 days ago", () => {
     expect(await fact(page, "Payment status")).toBe("Paid");
     expect(await fact(page, "Amount")).toBe(OLD_ORDER.price);
     expect(await page.locator(".account-page__header .status-badge").textContent()).toBe("Completed");
-    // The receipt stays; the guarantee's section and its button are gone.
-    await page.getByRole("link", { name: "Download receipt (PDF)" }).waitFor();
+    // The invoice stays; the guarantee's section and its button are gone.
+    await page.getByRole("link", { name: "Download invoice (PDF)" }).waitFor();
     expect(await page.getByRole("region", { name: "6-day money-back guarantee" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Request refund" }).count()).toBe(0);
     await checkPage(page);

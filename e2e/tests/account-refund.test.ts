@@ -24,7 +24,7 @@ describe("a learner's own refund", () => {
   const session = useLearnerBrowser();
   let bought: Bought;
 
-  it("offers the PDF receipt and Request refund on a new order, asks 'Are you sure?', then shows the order Refunded", async () => {
+  it("offers the PDF invoice and Request refund on a new order, asks 'Are you sure?', then shows the order Refunded with its credit note", async () => {
     const { page } = session;
     // Whatever earlier purchases told this learner is read first.
     await page.goto("/notifications");
@@ -42,12 +42,12 @@ describe("a learner's own refund", () => {
     expect(await guarantee.textContent()).toMatch(/until [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M/);
     await checkPage(page);
 
-    // The receipt downloads as a PDF named after the order.
+    // The invoice downloads as a PDF named after its number.
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: "Download receipt (PDF)" }).click(),
+      page.getByRole("link", { name: "Download invoice (PDF)" }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`receipt-${bought.number}.pdf`);
+    expect(download.suggestedFilename()).toMatch(/^invoice-INV-\d{4}-\d{6}\.pdf$/);
     expect((await downloadedBytes(download)).subarray(0, 5).toString()).toBe("%PDF-");
 
     await guarantee.getByRole("button", { name: "Request refund" }).click();
@@ -60,6 +60,13 @@ describe("a learner's own refund", () => {
     expect(await fact(page, "Status")).toBe("Refunded");
     expect(await fact(page, "Payment status")).toBe("Refunded");
     expect(await page.getByRole("button", { name: "Request refund" }).count()).toBe(0);
+    // The refund's credit note downloads beside the invoice.
+    const [creditNote] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /^Download credit note CN-\d{4}-\d{6} \(PDF\)$/ }).click(),
+    ]);
+    expect(creditNote.suggestedFilename()).toMatch(/^credit-note-CN-\d{4}-\d{6}\.pdf$/);
+    expect((await downloadedBytes(creditNote)).subarray(0, 5).toString()).toBe("%PDF-");
 
     const mail = await waitForMail(LEARNER.email, new RegExp(`order ${bought.number} is refunded`));
     expect(mail.subject).toBe(`Your Skillshelf order ${bought.number} is refunded`);

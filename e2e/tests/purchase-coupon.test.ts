@@ -27,7 +27,7 @@ import {
  * Two sign-ins (the admin and the shared purchase learner), no registration.
  * Frontend Engineering (£29.00) is bought by no other e2e test (learner-progress buys Zero Trust);
  * nor is anything of Elasticsearch, Cryptography's Applied group, which this file buys too. Expired and
- * per-learner codes are refused under the code field; a fixed amount's order mails the receipt's link.
+ * per-learner codes are refused under the code field; a fixed amount's order mails the invoice's link.
  */
 describe("a coupon code from the admin area to a paid order", () => {
   let adminState: StorageState;
@@ -285,12 +285,12 @@ describe("a coupon code from the admin area to a paid order", () => {
     );
   });
 
-  it("refuses an expired code under the field; takes a fixed amount off, charges it, mails the receipt's link; keeps to one use per learner", async () => {
+  it("refuses an expired code under the field; takes a fixed amount off, charges it, mails the invoice's link; keeps to one use per learner", async () => {
     const { page } = session;
     const stamp = Date.now().toString(36).toUpperCase();
     const expired = `GONE-${stamp}`;
     const fixed = `ONCE-${stamp}`;
-    let receiptLink = "";
+    let invoiceLink = "";
     for (const data of [
       { code: expired, kind: "percent", value: 10, expires_at: "2025-01-31" },
       { code: fixed, kind: "amount", value: 2.5, max_uses_per_learner: 1 },
@@ -335,19 +335,19 @@ describe("a coupon code from the admin area to a paid order", () => {
       expect(await fact(learner, "Discount")).toBe("-£2.50");
       expect(await fact(learner, "Amount")).toBe("£7.00");
 
-      // The order's mail links to its receipt, in its text and its HTML.
+      // The order's mail links to its invoice, in its text and its HTML.
       const mail = await waitForMail(LEARNER.email, new RegExp(`^Your Skillshelf order ${number}$`));
-      receiptLink = `${baseUrl}/order-details/${id}/receipt`;
-      expect(mail.raw).toContain(`Your receipt (PDF): ${receiptLink}`);
-      expect(mail.raw).toContain(`href="${receiptLink}"`);
-      // Followed by its owner, the link downloads the receipt, with the code and what it took off.
+      invoiceLink = `${baseUrl}/order-details/${id}/invoice`;
+      expect(mail.raw).toContain(`Your invoice (PDF): ${invoiceLink}`);
+      expect(mail.raw).toContain(`href="${invoiceLink}"`);
+      // Followed by its owner, the link downloads the invoice, with the code and what it took off.
       const [download] = await Promise.all([
         learner.waitForEvent("download"),
         learner.evaluate((url) => {
           window.location.href = url;
-        }, receiptLink),
+        }, invoiceLink),
       ]);
-      expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
+      expect(download.suggestedFilename()).toMatch(/^invoice-INV-\d{4}-\d{6}\.pdf$/);
       const receipt = await downloadedBytes(download);
       expect(receipt.subarray(0, 5).toString()).toBe("%PDF-");
       expect(pdfDraws(receipt, number)).toBe(true);
@@ -365,10 +365,10 @@ describe("a coupon code from the admin area to a paid order", () => {
 
     // Followed by a visitor, the link asks them to sign in first, to come back to the order.
     await inOtherContext(session, {}, async (visitor) => {
-      await visitor.goto(receiptLink);
+      await visitor.goto(invoiceLink);
       await visitor.waitForURL((url) => url.pathname === "/login");
       const back = new URL(visitor.url()).searchParams.get("redirectTo");
-      expect(receiptLink).toBe(`${baseUrl}${back}/receipt`);
+      expect(invoiceLink).toBe(`${baseUrl}${back}/invoice`);
     });
   });
 });

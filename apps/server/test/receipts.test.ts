@@ -1,5 +1,7 @@
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../src/db/schema/index.ts";
 import { parseConfig } from "../src/env.ts";
 import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
@@ -30,43 +32,69 @@ async function buyer(groupName?: string, language = "English") {
   return { user, token, order, transactionId };
 }
 
-describe("receipts", () => {
-  it("are PDFs of the order: store, number, date, lines, discount, total, payment method and transaction", async () => {
+const STORE = ["Skillshelf Ltd", "1 Example Street", "London EC1A 1AA", "United Kingdom"];
+
+/** What an invoice or a receipt says of Ada's order of Docker: Basics, after its heading and number. */
+const orderFacts = (orderNumber: string, email: string, transactionId: string) => [
+  "Order number",
+  orderNumber,
+  "Date",
+  "21 November 2026 at 10:00 UTC",
+  "Billed to",
+  `Ada Lovelace <${email}>`,
+  "Payment method",
+  "Card",
+  "Transaction ID",
+  transactionId,
+  "Item",
+  "Price",
+  "Docker: Basics",
+  "£5.00",
+  "Subtotal",
+  "£5.00",
+  "Discount",
+  "£0.00",
+  "Total paid",
+  "£5.00",
+];
+
+describe("invoices and receipts", () => {
+  it("are invoices: store, not VAT registered, invoice and order numbers, date, lines, discount, total, payment method and transaction", async () => {
     const { token, order, transactionId, user } = await buyer("Basics");
-    const res = await store.app.inject({ url: `/api/orders/${order.orderId}/receipt`, headers: bearer(token) });
+    const res = await store.app.inject({ url: `/api/orders/${order.orderId}/invoice`, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="receipt-${order.orderNumber}.pdf"`);
+    const [invoice] = await store.database.db
+      .select({ number: orders.invoiceNumber })
+      .from(orders)
+      .where(eq(orders.id, order.orderId));
+    expect(invoice?.number).toMatch(/^INV-2026-\d{6}$/);
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="invoice-${invoice?.number}.pdf"`);
     expect(res.headers["cache-control"]).toBe("private, no-store");
     expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     const lines = (await pdfText(res.rawPayload)).split("\n");
     expect(lines).toEqual([
-      "Skillshelf Ltd",
-      "1 Example Street",
-      "London EC1A 1AA",
-      "United Kingdom",
-      "Receipt",
-      "Order number",
-      order.orderNumber,
-      "Date",
-      "21 November 2026 at 10:00 UTC",
-      "Billed to",
-      `Ada Lovelace <${user.email}>`,
-      "Payment method",
-      "Card",
-      "Transaction ID",
-      transactionId,
-      "Item",
-      "Price",
-      "Docker: Basics",
-      "£5.00",
-      "Subtotal",
-      "£5.00",
-      "Discount",
-      "£0.00",
-      "Total paid",
-      "£5.00",
+      ...STORE,
+      "Not VAT registered",
+      "Invoice",
+      "Invoice number",
+      invoice?.number,
+      ...orderFacts(order.orderNumber, user.email, transactionId),
     ]);
+    // The receipt's address, kept for links already sent, serves the same document.
+    const old = await store.app.inject({ url: `/api/orders/${order.orderId}/receipt`, headers: bearer(token) });
+    expect(await pdfText(old.rawPayload)).toBe(lines.join("\n"));
+  });
+
+  it("stay receipts for an order placed before invoices: no number, no VAT statement", async () => {
+    const { token, order, transactionId, user } = await buyer("Basics");
+    // As the migration leaves an older order.
+    await store.database.db.update(orders).set({ invoiceNumber: null }).where(eq(orders.id, order.orderId));
+    const res = await store.app.inject({ url: `/api/orders/${order.orderId}/receipt`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="receipt-${order.orderNumber}.pdf"`);
+    const lines = (await pdfText(res.rawPayload)).split("\n");
+    expect(lines).toEqual([...STORE, "Receipt", ...orderFacts(order.orderNumber, user.email, transactionId)]);
   });
 
   it("are written in the buyer's language: labels, date, payment method and amounts", async () => {
@@ -75,14 +103,30 @@ describe("receipts", () => {
       ["French", "fr"],
     ] as const) {
       const { token, order } = await buyer("Basics", language);
-      const res = await store.app.inject({ url: `/api/orders/${order.orderId}/receipt`, headers: bearer(token) });
+      const res = await store.app.inject({ url: `/api/orders/${order.orderId}/invoice`, headers: bearer(token) });
       const lines = (await pdfText(res.rawPayload)).split("\n");
       expect(englishLeftAmong(lines, englishPieces(code)), code).toEqual([]);
       expect(lines, code).toEqual(
         expect.arrayContaining(
           code === "es"
-            ? ["Recibo", "Número de pedido", "21 de noviembre de 2026 a las 10:00 UTC", "Tarjeta", "Total pagado"]
-            : ["Reçu", "Numéro de commande", "21 novembre 2026 à 10:00 UTC", "Carte", "Total payé"],
+            ? [
+                "No registrado a efectos del IVA",
+                "Factura",
+                "Número de factura",
+                "Número de pedido",
+                "21 de noviembre de 2026 a las 10:00 UTC",
+                "Tarjeta",
+                "Total pagado",
+              ]
+            : [
+                "Non assujetti à la TVA",
+                "Facture",
+                "Numéro de facture",
+                "Numéro de commande",
+                "21 novembre 2026 à 10:00 UTC",
+                "Carte",
+                "Total payé",
+              ],
         ),
       );
       // Amounts in the language's format, as its mails write them: "5,00".
@@ -93,8 +137,8 @@ describe("receipts", () => {
   it("are linked from the order's mail, and the link sends a visitor to sign in, then back to the order", async () => {
     const { token, order, user } = await buyer();
     const mail = await lastMailOf(store, user.email);
-    const link = `${PUBLIC_URL}/order-details/${order.orderId}/receipt`;
-    expect(mail?.text).toContain(`Your receipt (PDF): ${link}`);
+    const link = `${PUBLIC_URL}/order-details/${order.orderId}/invoice`;
+    expect(mail?.text).toContain(`Your invoice (PDF): ${link}`);
     expect(mail?.html).toContain(`href="${link}"`);
     const path = new URL(link).pathname;
     const visitor = await store.app.inject({ url: path });

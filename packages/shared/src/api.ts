@@ -614,6 +614,11 @@ export const orderDetailSchema = orderRowSchema.extend({
     .string()
     .nullable()
     .describe("ISO 8601: when the money-back guarantee ends, while the learner may still ask for a refund; else null"),
+  invoice_number: z
+    .string()
+    .nullable()
+    .describe("the invoice's number (INV-2026-000123); null for an order placed before invoices, which has a receipt"),
+  credit_notes: z.array(z.string()).describe("the numbers of the credit notes of the order's refund (CN-2026-000007)"),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

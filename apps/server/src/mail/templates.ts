@@ -102,16 +102,17 @@ export function orderConfirmationMail(
     t("Everything you bought is unlocked now, and you have a 6-day money-back guarantee."),
   ];
   const url = `${storeUrl}/order-details/${order.id}`;
-  const receipt = `${url}/receipt`;
+  // Every order made since invoices has one (its number given with the order).
+  const invoice = `${url}/invoice`;
   return {
     kind: "order-confirmation",
     to: to.email,
     subject: t("Your Skillshelf order {{number}}", order),
     text: footer(
-      `${lines.join("\n\n")}\n\n${t("Your order: {{url}}", { url })}\n${t("Your receipt (PDF): {{url}}", { url: receipt })}`,
+      `${lines.join("\n\n")}\n\n${t("Your order: {{url}}", { url })}\n${t("Your invoice (PDF): {{url}}", { url: invoice })}`,
     ),
     html: layout(l, t("Thank you for your purchase"), lines, { label: t("View your order"), url }, [
-      { label: t("Download your receipt (PDF)"), url: receipt },
+      { label: t("Download your invoice (PDF)"), url: invoice },
     ]),
   };
 }

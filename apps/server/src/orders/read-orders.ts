@@ -26,6 +26,8 @@ export const orderColumns = {
   paymentStatus: orders.paymentStatus,
   refundedAt: orders.refundedAt,
   refundState: orders.refundState,
+  invoiceNumber: orders.invoiceNumber,
+  creditNoteNumber: orders.creditNoteNumber,
 };
 
 /** An order line as its order's `lines` column holds it (json_build_array, in this order). */
@@ -134,6 +136,8 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
     subtotal: toMajor(order.amountMinor + order.creditMinor + order.discountMinor, order.currency),
     coupon_code: order.couponCode,
     refundable_until: order.refundState === null && deadline > now ? deadline.toISOString() : null,
+    invoice_number: order.invoiceNumber,
+    credit_notes: order.creditNoteNumber ? [order.creditNoteNumber] : [],
   };
 }
 

@@ -26,6 +26,10 @@ export interface ReceiptOrder {
   paymentMethod: string;
   transactionId: string;
   refundedAt: Date | null;
+  /** The invoice's number; null on an order placed before invoices, whose document is a receipt. */
+  invoiceNumber: string | null;
+  /** The credit note's number, once an invoiced order is refunded. */
+  creditNoteNumber: string | null;
   /** The buyer, and their language setting ("Spanish"): the receipt is written in it. */
   buyer: { name: string; email: string; language: string };
   lines: { name: string; groupName: string | null; priceMinor: number }[];
@@ -55,6 +59,8 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
     paymentMethod: order.paymentMethod,
     transactionId: order.transactionId,
     refundedAt: order.refundedAt,
+    invoiceNumber: order.invoiceNumber,
+    creditNoteNumber: order.creditNoteNumber,
     buyer: { name: order.name, email: order.email, language: order.language },
     lines,
   };
@@ -63,13 +69,51 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 
+/** Which of an order's documents: its invoice (a receipt for an order placed before invoices), or its refund's credit note. */
+export type OrderDocument = "invoice" | "credit_note";
+
 /**
- * The order's receipt as a PDF (pdf-lib, the standard Helvetica fonts): the
- * store's name and address, the order number and date, the buyer, each line
- * at its price, subtotal, upgrade credit, discount and total, the payment method and the
- * provider's transaction id. Long orders continue on further pages.
+ * What a document of the order is: its heading and title, its number, the label of its total,
+ * and the name it downloads as (invoice-INV-2026-000123.pdf). An order without a credit note has
+ * none to show (404).
  */
-export async function renderReceipt(store: { name: string; address: string[] }, order: ReceiptOrder) {
+export function documentOf(order: ReceiptOrder, document: OrderDocument) {
+  if (document === "credit_note") {
+    const number = order.creditNoteNumber;
+    if (!number || !order.invoiceNumber) throw new AppError("not_found", "Credit note not found");
+    return {
+      heading: "Credit note",
+      title: "Credit note",
+      number,
+      total: "Total refunded",
+      file: `credit-note-${number}.pdf`,
+    };
+  }
+  const refunded = order.refundedAt !== null;
+  if (order.invoiceNumber) {
+    const number = order.invoiceNumber;
+    const heading = refunded ? "Invoice (refunded)" : "Invoice";
+    return { heading, title: "Invoice", number, total: "Total paid", file: `invoice-${number}.pdf` };
+  }
+  const number = order.orderNumber;
+  const heading = refunded ? "Receipt (refunded)" : "Receipt";
+  return { heading, title: "Receipt", number, total: "Total paid", file: `receipt-${number}.pdf` };
+}
+
+/**
+ * One of the order's documents as a PDF (pdf-lib, the standard Helvetica fonts): the
+ * store's name and address, the document's number, the order number and date, the buyer,
+ * each line at its price, subtotal, upgrade credit, discount and total, the payment method
+ * and the provider's transaction id. An invoice and a credit note say that the seller is not
+ * VAT registered (the store charges no VAT); a credit note names the invoice it refers to,
+ * is dated with the refund and totals what was refunded. Long orders continue on further pages.
+ */
+export async function renderReceipt(
+  store: { name: string; address: string[] },
+  order: ReceiptOrder,
+  document: OrderDocument = "invoice",
+) {
+  const { heading, title, number, total } = documentOf(order, document);
   // Loaded with the first receipt: pdf-lib costs a process about 20 MB of memory.
   const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const INK = rgb(0.06, 0.09, 0.16);
@@ -82,7 +126,7 @@ export async function renderReceipt(store: { name: string; address: string[] }, 
   const t = translatorOf(language);
   const { locale } = formattingOf({ language: order.buyer.language, timezone: "UTC" });
   const moment = (at: Date) => statedMomentIn(language, at);
-  doc.setTitle(`${t("Receipt")} ${order.orderNumber}`);
+  doc.setTitle(`${t(title)} ${number}`);
   doc.setAuthor(store.name);
   doc.setCreator(store.name);
   doc.setCreationDate(order.createdAt);
@@ -130,21 +174,29 @@ export async function renderReceipt(store: { name: string; address: string[] }, 
     write(line, { color: MUTED });
     y -= 14;
   }
+  if (order.invoiceNumber) {
+    write(t("Not VAT registered"), { color: MUTED });
+    y -= 14;
+  }
   y -= 16;
-  write(t(order.refundedAt ? "Receipt (refunded)" : "Receipt"), { size: 16, font: bold });
+  write(t(heading), { size: 16, font: bold });
   y -= 26;
-  const facts: [string, string][] = [
+  const creditNote = document === "credit_note";
+  const facts: [string, string][] = [];
+  if (creditNote) facts.push(["Credit note number", number], ["Refers to invoice", order.invoiceNumber ?? ""]);
+  else if (order.invoiceNumber) facts.push(["Invoice number", number]);
+  facts.push(
     ["Order number", order.orderNumber],
-    ["Date", moment(order.createdAt)],
+    ["Date", moment(creditNote && order.refundedAt ? order.refundedAt : order.createdAt)],
     ["Billed to", `${order.buyer.name} <${order.buyer.email}>`],
     [
       "Payment method",
       t((PAYMENT_METHOD_LABELS as Record<string, string>)[order.paymentMethod] ?? order.paymentMethod),
     ],
     ["Transaction ID", order.transactionId],
-  ];
+  );
   if (order.couponCode) facts.push(["Coupon code", order.couponCode]);
-  if (order.refundedAt) facts.push(["Refunded", moment(order.refundedAt)]);
+  if (order.refundedAt && !creditNote) facts.push(["Refunded", moment(order.refundedAt)]);
   for (const [label, value] of facts) {
     write(t(label), { color: MUTED });
     write(fit(value, sans, 10.5, A4[0] - 2 * MARGIN - 130), { x: MARGIN + 130 });
@@ -170,9 +222,9 @@ export async function renderReceipt(store: { name: string; address: string[] }, 
   const subtotal = order.lines.reduce((sum, line) => sum + line.priceMinor, 0);
   const totals: [string, string][] = [["Subtotal", money(subtotal)]];
   if (order.creditMinor > 0) totals.push([CREDIT_LABEL, money(takenOff(order.creditMinor))]);
-  totals.push(["Discount", money(takenOff(order.discountMinor))], ["Total paid", money(order.amountMinor)]);
+  totals.push(["Discount", money(takenOff(order.discountMinor))], [total, money(order.amountMinor)]);
   for (const [label, value] of totals) {
-    const font = label === "Total paid" ? bold : sans;
+    const font = label === total ? bold : sans;
     write(t(label), { x: A4[0] - MARGIN - 220, font });
     writeRight(value, { font });
     y -= 16;

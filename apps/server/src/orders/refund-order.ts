@@ -12,6 +12,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { orderRefundedMail } from "../mail/templates.ts";
 import { notify } from "../notifications/notifications.ts";
 import { lineName } from "../payments/quote.ts";
+import { nextDocumentNumber } from "./document-numbers.ts";
 import { REFUND_WINDOW_MS, refundDeadline } from "./money-back.ts";
 
 export interface RefundRequest {
@@ -56,6 +57,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       paymentMethod: orders.paymentMethod,
       transactionId: orders.transactionId,
       amountMinor: orders.amountMinor,
+      invoiceNumber: orders.invoiceNumber,
     });
   if (!claimed) {
     const [order] = await db
@@ -111,9 +113,11 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
   }
   const amount = formatMoney(claimed.amountMinor, payment.currency);
   await db.transaction(async (tx) => {
+    // An invoiced order's refund is a credit note, numbered in its own series; an older order's receipt has none.
+    const creditNoteNumber = claimed.invoiceNumber ? await nextDocumentNumber(tx, "credit_note", now) : null;
     await tx
       .update(orders)
-      .set({ refundState: "refunded", refundedAt: now, refundRef, paymentStatus: "Refunded" })
+      .set({ refundState: "refunded", refundedAt: now, refundRef, paymentStatus: "Refunded", creditNoteNumber })
       .where(eq(orders.id, orderId));
     await tx
       .update(entitlements)

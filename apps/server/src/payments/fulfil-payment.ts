@@ -19,6 +19,7 @@ import { AppError } from "../lib/app-error.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { orderConfirmationMail } from "../mail/templates.ts";
 import { notify } from "../notifications/notifications.ts";
+import { nextDocumentNumber } from "../orders/document-numbers.ts";
 import { newOrderNumber } from "../orders/order-number.ts";
 import { claimPricing, recordPricing } from "./price-claims.ts";
 import { lineName } from "./quote.ts";
@@ -115,6 +116,8 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
         discountMinor,
         couponCode: pricing.couponCode,
         createdAt: confirmation.now,
+        // The series' next number, held by this transaction until it commits (document-numbers.ts).
+        invoiceNumber: await nextDocumentNumber(tx, "invoice", confirmation.now),
       })
       .returning({ orderId: orders.id, orderNumber: orders.orderNumber });
     if (!order) throw new Error("order insert returned nothing");

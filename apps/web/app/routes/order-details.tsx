@@ -166,10 +166,27 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           <span>{t("Total")}</span>
           <span>{amount}</span>
         </p>
-        {/* A file the server makes, not a page of the app: the browser downloads it. */}
-        <a href={`/order-details/${order.id}/receipt`} className="button button--outline order-receipt" download>
-          {t("Download receipt (PDF)")}
-        </a>
+        {/* Files the server makes, not pages of the app: the browser downloads them. */}
+        {order.invoice_number ? (
+          <a href={`/order-details/${order.id}/invoice`} className="button button--outline order-receipt" download>
+            {t("Download invoice (PDF)")}
+          </a>
+        ) : (
+          // An order placed before invoices keeps its receipt.
+          <a href={`/order-details/${order.id}/receipt`} className="button button--outline order-receipt" download>
+            {t("Download receipt (PDF)")}
+          </a>
+        )}
+        {order.credit_notes.map((number) => (
+          <a
+            key={number}
+            href={`/order-details/${order.id}/credit-notes/${number}`}
+            className="button button--outline order-receipt"
+            download
+          >
+            {t("Download credit note {{number}} (PDF)", { number })}
+          </a>
+        ))}
       </section>
       <FormNotice outcome={posted} fieldless />
       {refundUntil && <RefundRequest until={refundUntil} {...refund} />}

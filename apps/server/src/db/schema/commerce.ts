@@ -1,7 +1,18 @@
 import { COUPON_KINDS } from "@skillshelf/shared/coupons.ts";
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { categories, contentGroups } from "./catalogue.ts";
 
@@ -147,10 +158,16 @@ export const orders = pgTable(
     refundState: text("refund_state", { enum: ["pending", "refunded"] }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     refundRef: text("refund_ref"),
+    /** The invoice's number (INV-2026-000123), given with the order; null on orders placed before invoices. */
+    invoiceNumber: text("invoice_number"),
+    /** The credit note's number (CN-2026-000007), given with the refund of an order that has an invoice. */
+    creditNoteNumber: text("credit_note_number"),
   },
   (t) => [
     uniqueIndex("orders_payment_key").on(t.paymentId),
     uniqueIndex("orders_number_key").on(t.orderNumber),
+    uniqueIndex("orders_invoice_number_key").on(t.invoiceNumber),
+    uniqueIndex("orders_credit_note_number_key").on(t.creditNoteNumber),
     // A learner's orders newest first, and every order newest first (keyset pages on (created_at, id)).
     index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("orders_created_idx").on(t.createdAt, t.id),
@@ -158,6 +175,24 @@ export const orders = pgTable(
     index("orders_number_trgm_idx").using("gin", t.orderNumber.op("gin_trgm_ops")).with({ fastupdate: false }),
     index("orders_transaction_trgm_idx").using("gin", t.transactionId.op("gin_trgm_ops")).with({ fastupdate: false }),
   ],
+);
+
+/** The series of numbered documents: each numbers its documents from 1 in every calendar year. */
+export const DOCUMENT_SERIES = ["invoice", "credit_note"] as const;
+
+/**
+ * The last number given in each series and year (orders/document-numbers.ts). A number is taken by
+ * the transaction that writes its document, holding this row until it commits: a rolled-back
+ * transaction gives its number back, so the numbers have no gap and no duplicate.
+ */
+export const documentNumbers = pgTable(
+  "document_numbers",
+  {
+    series: text("series", { enum: DOCUMENT_SERIES }).notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
 );
 
 /** An order's lines, at the names and prices paid. */
