@@ -159,5 +159,13 @@ describe("invoice and credit note numbers", () => {
     expect(page.body).toContain(`href="/order-details/${bought.order.id}/invoice"`);
     expect(page.body).toContain(`href="/order-details/${bought.order.id}/credit-notes/${creditNote}"`);
     expect(page.body).toContain(`Download credit note ${creditNote} (PDF)`);
+    // The operator sees both numbers on the order.
+    const operator = await store.app.inject({
+      url: `/admin/orders/${bought.order.id}`,
+      headers: { cookie: `access-token=${adminToken}` },
+    });
+    expect(operator.statusCode).toBe(200);
+    expect(operator.body).toContain(`<dt>Invoice number</dt><dd class="admin-mono">${invoice}</dd>`);
+    expect(operator.body).toContain(`<dt>Credit note number</dt><dd class="admin-mono">${creditNote}</dd>`);
   });
 });

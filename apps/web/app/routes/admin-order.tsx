@@ -63,6 +63,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <dl className="admin-facts">
           <dt>{t("Order number")}</dt>
           <dd>{order.order_id}</dd>
+          {order.invoice_number && (
+            <>
+              <dt>{t("Invoice number")}</dt>
+              <dd className="admin-mono">{order.invoice_number}</dd>
+            </>
+          )}
+          {order.credit_notes.length > 0 && (
+            <>
+              <dt>{t("Credit note number")}</dt>
+              <dd className="admin-mono">{order.credit_notes.join(", ")}</dd>
+            </>
+          )}
           <dt>{t("Date")}</dt>
           <dd>{formatWhen(order.created_at, formatting)}</dd>
           <dt>{t("Customer")}</dt>
