@@ -119,6 +119,8 @@ describe("invoice and credit note numbers", () => {
 
   it("serves a credit note as a PDF that refers to the invoice, linked from the order's page with the invoice", async () => {
     const bought = await buyByCard(store, { base, artefactId: docker.seo_data.id, price: 19.99 });
+    // Refunded a day later: the credit note is dated with the refund.
+    clock.advance(24 * 3600_000);
     const refunded = await store.app.inject({
       method: "POST",
       url: `/api/admin/orders/${bought.order.id}/refund`,
@@ -131,7 +133,7 @@ describe("invoice and credit note numbers", () => {
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="credit-note-${creditNote}.pdf"`);
     const lines = (await pdfText(res.rawPayload)).split("\n");
-    expect(lines.slice(0, 9)).toEqual([
+    expect(lines.slice(0, 11)).toEqual([
       "Skillshelf",
       "Not VAT registered",
       "Credit note",
@@ -141,6 +143,8 @@ describe("invoice and credit note numbers", () => {
       invoice,
       "Order number",
       bought.order.order_id,
+      "Date",
+      "22 November 2026 at 10:00 UTC",
     ]);
     expect(lines.slice(-2)).toEqual(["Total refunded", "£19.99"]);
     // Not this order's credit note, or an order with none: 404.

@@ -114,6 +114,9 @@ export async function renderReceipt(
   document: OrderDocument = "invoice",
 ) {
   const { heading, title, number, total } = documentOf(order, document);
+  const creditNote = document === "credit_note";
+  // A credit note is dated with the refund it records.
+  const dated = creditNote && order.refundedAt ? order.refundedAt : order.createdAt;
   // Loaded with the first receipt: pdf-lib costs a process about 20 MB of memory.
   const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const INK = rgb(0.06, 0.09, 0.16);
@@ -129,7 +132,7 @@ export async function renderReceipt(
   doc.setTitle(`${t(title)} ${number}`);
   doc.setAuthor(store.name);
   doc.setCreator(store.name);
-  doc.setCreationDate(order.createdAt);
+  doc.setCreationDate(dated);
 
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   let page: PDFPage = doc.addPage(A4);
@@ -181,13 +184,12 @@ export async function renderReceipt(
   y -= 16;
   write(t(heading), { size: 16, font: bold });
   y -= 26;
-  const creditNote = document === "credit_note";
   const facts: [string, string][] = [];
   if (creditNote) facts.push(["Credit note number", number], ["Refers to invoice", order.invoiceNumber ?? ""]);
   else if (order.invoiceNumber) facts.push(["Invoice number", number]);
   facts.push(
     ["Order number", order.orderNumber],
-    ["Date", moment(creditNote && order.refundedAt ? order.refundedAt : order.createdAt)],
+    ["Date", moment(dated)],
     ["Billed to", `${order.buyer.name} <${order.buyer.email}>`],
     [
       "Payment method",
