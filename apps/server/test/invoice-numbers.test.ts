@@ -163,6 +163,10 @@ describe("invoice and credit note numbers", () => {
     expect(page.body).toContain(`href="/order-details/${bought.order.id}/invoice"`);
     expect(page.body).toContain(`href="/order-details/${bought.order.id}/credit-notes/${creditNote}"`);
     expect(page.body).toContain(`Download credit note ${creditNote} (PDF)`);
+    // My Orders links each invoice from the order's card.
+    const orders = await store.app.inject({ url: "/my-orders", headers: { cookie: `access-token=${bought.token}` } });
+    expect(orders.body).toContain(`href="/order-details/${bought.order.id}/invoice"`);
+    expect(orders.body).toContain(`Invoice (PDF)<span class="sr-only"> of order ${bought.order.order_id}</span>`);
     // The operator sees both numbers on the order.
     const operator = await store.app.inject({
       url: `/admin/orders/${bought.order.id}`,

@@ -601,6 +601,10 @@ export const orderRowSchema = z.object({
   orders: z.array(orderLineSchema),
   credit: z.number().describe("Credit for what you own, taken off"),
   discount: z.number().describe("the coupon's discount, taken off"),
+  invoice_number: z
+    .string()
+    .nullable()
+    .describe("the invoice's number (INV-2026-000123); null for an order placed before invoices, which has a receipt"),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -614,10 +618,6 @@ export const orderDetailSchema = orderRowSchema.extend({
     .string()
     .nullable()
     .describe("ISO 8601: when the money-back guarantee ends, while the learner may still ask for a refund; else null"),
-  invoice_number: z
-    .string()
-    .nullable()
-    .describe("the invoice's number (INV-2026-000123); null for an order placed before invoices, which has a receipt"),
   credit_notes: z.array(z.string()).describe("the numbers of the credit notes of the order's refund (CN-2026-000007)"),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

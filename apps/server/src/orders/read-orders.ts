@@ -80,6 +80,7 @@ function toRow(o: OrderRecord, lines: OrderLine[]): OrderRow {
     orders: lines,
     credit: toMajor(o.creditMinor, o.currency),
     discount: toMajor(o.discountMinor, o.currency),
+    invoice_number: o.invoiceNumber,
   };
 }
 
@@ -136,7 +137,6 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
     subtotal: toMajor(order.amountMinor + order.creditMinor + order.discountMinor, order.currency),
     coupon_code: order.couponCode,
     refundable_until: order.refundState === null && deadline > now ? deadline.toISOString() : null,
-    invoice_number: order.invoiceNumber,
     credit_notes: order.creditNoteNumber ? [order.creditNoteNumber] : [],
   };
 }

@@ -55,10 +55,19 @@ export function OrderCard({ order, date }: { order: ShownOrder; date: string }) 
             <dd>{money(order.amount, order.currency)}</dd>
           </div>
         </dl>
-        <Link to={`/order-details/${order.id}`} className="button button--small button--outline">
-          {t("View Details")}
-          <span className="sr-only">{t(" of order {{number}}", { number: order.order_id })}</span>
-        </Link>
+        <div className="order-card__actions">
+          {/* A file the server makes: the browser downloads it. */}
+          {order.invoice_number && (
+            <a href={`/order-details/${order.id}/invoice`} className="button button--small button--outline" download>
+              {t("Invoice (PDF)")}
+              <span className="sr-only">{t(" of order {{number}}", { number: order.order_id })}</span>
+            </a>
+          )}
+          <Link to={`/order-details/${order.id}`} className="button button--small button--outline">
+            {t("View Details")}
+            <span className="sr-only">{t(" of order {{number}}", { number: order.order_id })}</span>
+          </Link>
+        </div>
       </footer>
     </article>
   );
