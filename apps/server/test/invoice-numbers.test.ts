@@ -163,6 +163,8 @@ describe("invoice and credit note numbers", () => {
     expect(page.body).toContain(`href="/order-details/${bought.order.id}/invoice"`);
     expect(page.body).toContain(`href="/order-details/${bought.order.id}/credit-notes/${creditNote}"`);
     expect(page.body).toContain(`Download credit note ${creditNote} (PDF)`);
+    expect(page.body).toContain(`<dt>Invoice number</dt><dd class="order-facts__code">${invoice}</dd>`);
+    expect(page.body).toContain(`<dt>Credit note number</dt><dd class="order-facts__code">${creditNote}</dd>`);
     // My Orders links each invoice from the order's card.
     const orders = await store.app.inject({ url: "/my-orders", headers: { cookie: `access-token=${bought.token}` } });
     expect(orders.body).toContain(`href="/order-details/${bought.order.id}/invoice"`);

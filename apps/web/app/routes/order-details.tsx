@@ -133,6 +133,18 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               <dd className="order-facts__code">{order.coupon_code}</dd>
             </div>
           )}
+          {order.invoice_number && (
+            <div>
+              <dt>{t("Invoice number")}</dt>
+              <dd className="order-facts__code">{order.invoice_number}</dd>
+            </div>
+          )}
+          {order.credit_notes.length > 0 && (
+            <div>
+              <dt>{t("Credit note number")}</dt>
+              <dd className="order-facts__code">{order.credit_notes.join(", ")}</dd>
+            </div>
+          )}
           <div>
             <dt>{t("Amount")}</dt>
             <dd>{amount}</dd>
