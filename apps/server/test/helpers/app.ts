@@ -94,13 +94,19 @@ export async function createTestStore(
     database,
     emulators: { app: emulatorApp, origin: emulators.origin, records: emulatorApp.emulatorRecords },
     async importCatalogue(file) {
+      const before = app.catalogue.version;
       await replaceCatalogue(database, {
         file: validateCatalogue(file, config.storeCurrency),
         currency: config.storeCurrency,
         media: app.media,
       });
-      // The notification arrives asynchronously; tests read their own writes at once.
-      app.catalogue.invalidate();
+      // The store hears of the change through the database's notification (app.ts), which on
+      // PostgreSQL arrives a moment later: waited for, so that it does not arrive in the middle of
+      // the test and drop what the store has kept since (the front door's pages).
+      for (const started = Date.now(); app.catalogue.version === before; ) {
+        if (Date.now() - started > 10_000) throw new Error("the store never heard of the imported catalogue");
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
     },
     otherInstance: (other = {}) => instance(other.pages ?? false),
     async close() {
