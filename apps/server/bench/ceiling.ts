@@ -55,30 +55,25 @@ export async function wrkLoad(
 
 /** One GET with exactly these headers; the response's headers, and the bytes as they came on the wire. */
 export function wireBytes(url: string, headers: Record<string, string>) {
-  return new Promise<{
-    status: number;
-    type: string;
-    encoding: string;
-    headers: http.IncomingHttpHeaders;
-    body: Buffer;
-  }>((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            type: String(res.headers["content-type"] ?? ""),
-            encoding: String(res.headers["content-encoding"] ?? "identity"),
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
+  return new Promise<{ status: number; encoding: string; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers, agent: false }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              encoding: String(res.headers["content-encoding"] ?? "identity"),
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          res.on("error", reject);
+        })
+        .on("error", reject);
+    },
+  );
 }
 
 export interface Ceiling {
