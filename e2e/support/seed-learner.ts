@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../../apps/server/src/accounts/password-hash.ts";
 import { SESSION_TTL_MS } from "../../apps/server/src/accounts/sessions.ts";
+import { saleAt } from "../../apps/server/src/cart/pricing.ts";
 import { seedDemoIfEmpty } from "../../apps/server/src/catalogue/seed-demo.ts";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
 import {
@@ -48,7 +49,7 @@ try {
 
   const paidAt = new Date(Date.now() - OLD_ORDER.daysAgo * 24 * 3600_000);
   await db.insert(cartItems).values({ userId: learner.id, categoryId: group.categoryId, groupId: group.id });
-  const quote = await quoteCart(db, learner.id, config.storeCurrency, paidAt);
+  const quote = await quoteCart(db, learner.id, saleAt(config, paidAt));
   const [payment] = await db
     .insert(payments)
     .values({

@@ -4,6 +4,7 @@ import { payuEmulator } from "./payu.ts";
 import type { EmulatorOptions } from "./plugin-options.ts";
 import { EmulatorRecords } from "./records.ts";
 import { stripeEmulator } from "./stripe.ts";
+import { viesEmulator } from "./vies.ts";
 
 export interface EmulatorsOptions {
   /**
@@ -30,7 +31,7 @@ declare module "fastify" {
 /**
  * The three payment providers, emulated (CONTRACT.md section 5): Stripe's API
  * at /v1 and its hosted checkout, PayPal under /emulator/paypal, PayU under
- * /emulator/payu. An app of its own, on its own origin, as the real providers
+ * /emulator/payu, and the EU's VIES under /emulator/vies. An app of its own, on its own origin, as the real providers
  * are: it knows the store only by its URL.
  */
 export async function buildEmulators(options: EmulatorsOptions): Promise<FastifyInstance> {
@@ -56,6 +57,7 @@ export async function buildEmulators(options: EmulatorsOptions): Promise<Fastify
   await app.register(stripeEmulator, shared);
   await app.register(paypalEmulator, shared);
   await app.register(payuEmulator, shared);
+  await app.register(viesEmulator, shared);
   return app;
 }
 

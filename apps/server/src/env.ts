@@ -3,6 +3,9 @@ import path from "node:path";
 import { isIsoCurrency } from "@skillshelf/shared/money-rules.ts";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./lib/trust-proxy.ts";
+import type { SellerTax } from "./tax/vat.ts";
+import { normalVatNumber, vatNumberCountry } from "./tax/vat-number.ts";
+import { VAT_RATES } from "./tax/vat-rates.ts";
 
 /**
  * Configuration of CONTRACT.md section 1, parsed once. Nothing else reads
@@ -73,6 +76,7 @@ const envSchema = z
     STRIPE_API_BASE: optional(url(["http:", "https:"])),
     PAYPAL_API_BASE: optional(url(["http:", "https:"])),
     PAYU_BASE: optional(url(["http:", "https:"])),
+    VIES_API_BASE: optional(url(["http:", "https:"])),
     EMULATOR_PORT: optional(z.coerce.number().int().min(0).max(65535)),
     STORE_CURRENCY: optional(
       z
@@ -85,6 +89,16 @@ const envSchema = z
     STORE_NAME: optional(z.string().trim().max(100, "must be at most 100 characters")).default("Skillshelf"),
     // One line per address line, separated by "|" or newlines ("Skillshelf Ltd|1 Example Street|London").
     STORE_ADDRESS: optional(z.string().max(500, "must be at most 500 characters")),
+    STORE_COUNTRY: optional(
+      z.string().regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166-1 country code such as GB"),
+    ).default("GB"),
+    VAT_NUMBER: optional(
+      z
+        .string()
+        .transform(normalVatNumber)
+        .refine((number) => vatNumberCountry(number) !== null, "is not a VAT number (its format or check digits)"),
+    ),
+    VAT_OSS: optional(z.enum(["on", "off"], { message: "must be on or off" })).default("off"),
     TRUST_PROXY: optional(
       z.string().transform((value, ctx): TrustProxy => {
         const trust = parseTrustProxy(value);
@@ -200,6 +214,8 @@ export interface Config {
   storeCurrency: string;
   /** Who sells, as receipts name the store: its name and postal address lines (none when unset). */
   store: { name: string; address: string[] };
+  /** Where the seller is established and how it is registered for VAT (CONTRACT s.7). */
+  tax: SellerTax;
   seed: "demo" | "none";
   logLevel: string;
   /** Behind reverse proxies: whose X-Forwarded-For gives the client address (null: nobody's). */
@@ -225,6 +241,8 @@ export interface Config {
     env: "sandbox" | "live";
     apiBase?: string | undefined;
   };
+  /** VIES_API_BASE: the root of the EU's VIES REST API (default: its own host, or the emulator). */
+  viesApiBase: string | undefined;
   /** base: PAYU_BASE, one root for the payment form (/_payment) and the postservice API (default: PAYU_ENV's hosts). */
   payu: { key?: string; salt?: string; env: "test" | "live"; base?: string | undefined };
 }
@@ -248,6 +266,22 @@ interface MediaConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** The seller's registration, checked: a VAT number of STORE_COUNTRY, and rates the store knows for it. */
+function sellerTax(country: string, vatNumber: string | null, oss: boolean): SellerTax {
+  if (vatNumber !== null) {
+    if (vatNumberCountry(vatNumber) !== country) {
+      throw new ConfigError(
+        `Invalid VAT_NUMBER (${JSON.stringify(vatNumber)}): it is not a VAT number of STORE_COUNTRY ${country}`,
+      );
+    }
+    if (!VAT_RATES[country]) {
+      throw new ConfigError(`Invalid STORE_COUNTRY (${JSON.stringify(country)}): the store knows no VAT rates for it`);
+    }
+  }
+  if (oss && vatNumber === null) throw new ConfigError('Invalid VAT_OSS ("on"): VAT_NUMBER is unset');
+  return { country, vatNumber, oss };
+}
 
 const trimmed = (base: string | undefined) => base?.replace(/\/+$/, "");
 
@@ -286,6 +320,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         .map((line) => line.trim())
         .filter(Boolean),
     },
+    tax: sellerTax(env.STORE_COUNTRY, env.VAT_NUMBER ?? null, env.VAT_OSS === "on"),
     seed: env.SEED,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? null,
@@ -326,6 +361,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       apiBase: trimmed(env.PAYPAL_API_BASE),
     },
     payu: { key: env.PAYU_KEY, salt: env.PAYU_SALT, env: env.PAYU_ENV, base: trimmed(env.PAYU_BASE) },
+    viesApiBase: trimmed(env.VIES_API_BASE),
   };
 }
 

@@ -70,7 +70,14 @@ describe("catalogue export and import from the admin area", () => {
       ["secret", true],
     ]);
     const docker = file.categories[0]?.artefacts[0];
-    expect(docker).toMatchObject({ slug: "docker", price: 19.99, payment_note: "Lifetime access." });
+    expect(docker).toMatchObject({
+      slug: "docker",
+      price: 19.99,
+      payment_note: "Lifetime access.",
+      tax_class: "standard",
+    });
+    // An artefact's tax class is always written; a group's only when it has one of its own.
+    expect(JSON.parse(res.body).categories[0].artefacts[0].groups[0]).not.toHaveProperty("tax_class");
     const images = docker?.groups[0]?.contents[0];
     expect(images?.media.map((m) => [m.name, m.mimetype, m.data_base64?.length])).toEqual([
       ["layers.png", "image/png", expect.any(Number)],
@@ -83,9 +90,14 @@ describe("catalogue export and import from the admin area", () => {
   it("round-trips: export, import, export gives the same file and the same catalogue, with the same ids", async () => {
     // Edits first, so the export holds what the admin area writes, not only what an import wrote.
     const git = await artefactOf("git");
-    await admin("PATCH", `/api/admin/categories/${git.id}`, { price: 7.5, meta_description: "All about Git." });
-    const group = (await admin("POST", `/api/admin/categories/${git.id}/groups`, { name: "Deep", price: 2 })).json()
-      .data;
+    await admin("PATCH", `/api/admin/categories/${git.id}`, {
+      price: 7.5,
+      meta_description: "All about Git.",
+      tax_class: "e_publication",
+    });
+    const group = (
+      await admin("POST", `/api/admin/categories/${git.id}/groups`, { name: "Deep", price: 2, tax_class: "standard" })
+    ).json().data;
     const created = (
       await admin("POST", `/api/admin/categories/${git.id}/contents`, {
         slug: "rebase",
@@ -99,6 +111,9 @@ describe("catalogue export and import from the admin area", () => {
 
     const before = await tree();
     const first = await exportText();
+    const exported = (JSON.parse(first) as CatalogueFile).categories[0]?.artefacts.find((a) => a.slug === "git");
+    expect(exported?.tax_class).toBe("e_publication");
+    expect(exported?.groups.map((g) => [g.name, g.tax_class])).toEqual([["Deep", "standard"]]);
     const res = await importText(first);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -108,6 +123,7 @@ describe("catalogue export and import from the admin area", () => {
     expect(await exportText()).toBe(first);
     // Categories, groups and contents keep their ids (carts and orders point at them); media are written anew.
     expect(withoutMediaIds(await tree())).toEqual(withoutMediaIds(before));
+    expect((await artefactOf("git")).groups.map((g) => g.tax_class)).toEqual(["standard"]);
   });
 
   it("imports an uploaded file, and the public pages show it at once", async () => {
@@ -153,6 +169,11 @@ describe("catalogue export and import from the admin area", () => {
         good.replace(`"data_base64": "${pngBase64("layers")}"`, '"file": "media/layers.png"'),
         lineOf(good, pngBase64("layers")),
         /use data_base64/,
+      ],
+      [
+        good.replace('"tax_class": "e_publication"', '"tax_class": "zero"'),
+        lineOf(good, '"tax_class": "e_publication"'),
+        /tax_class must be standard or e_publication/,
       ],
       ["", 1, /invalid JSON/],
       // Other JSON than an export: the outline is wrong, not a value.

@@ -191,6 +191,95 @@ describe("the admin catalogue API", () => {
     expect((await listing("guides")).statusCode).toBe(404);
   });
 
+  it("keeps a tax class per artefact and per group (none: as its artefact); a parent has none", async () => {
+    const parent = (
+      await admin("POST", "/api/admin/categories", {
+        parent_id: 0,
+        slug: "booklets",
+        name: "Booklets",
+        tax_class: "e_publication",
+      })
+    ).json().data;
+    // Parents are never sold: a tax class sent for one is ignored, and none is shown.
+    expect(parent).not.toHaveProperty("tax_class");
+    expect(
+      (await admin("PATCH", `/api/admin/categories/${parent.id}`, { tax_class: "e_publication" })).statusCode,
+    ).toBe(200);
+    expect(await parentOf("booklets")).not.toHaveProperty("tax_class");
+
+    const plain = await admin("POST", "/api/admin/categories", { parent_id: parent.id, slug: "plain", name: "Plain" });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().data.tax_class).toBe("standard");
+    const created = await admin("POST", "/api/admin/categories", {
+      parent_id: parent.id,
+      slug: "ebook",
+      name: "Ebook",
+      price: 9,
+      tax_class: "e_publication",
+    });
+    expect(created.statusCode).toBe(201);
+    const ebook = created.json().data;
+    expect(ebook).toMatchObject({ price: 9, tax_class: "e_publication" });
+
+    // A change of another field keeps it; a change of it is saved.
+    const renamed = await admin("PATCH", `/api/admin/categories/${ebook.id}`, { name: "E-book" });
+    expect(renamed.json().data).toMatchObject({ name: "E-book", tax_class: "e_publication" });
+    const standard = await admin("PATCH", `/api/admin/categories/${plain.json().data.id}`, {
+      tax_class: "e_publication",
+    });
+    expect(standard.json().data.tax_class).toBe("e_publication");
+    await admin("PATCH", `/api/admin/categories/${plain.json().data.id}`, { tax_class: "standard" });
+
+    const group = (await admin("POST", `/api/admin/categories/${ebook.id}/groups`, { name: "Print", price: 4 })).json()
+      .data;
+    expect(group.tax_class).toBeNull();
+    const zeroRated = await admin("POST", `/api/admin/categories/${ebook.id}/groups`, {
+      name: "Digital",
+      tax_class: "e_publication",
+    });
+    expect(zeroRated.json().data.tax_class).toBe("e_publication");
+    const toStandard = await admin("PATCH", `/api/admin/groups/${group.id}`, { tax_class: "standard" });
+    expect(toStandard.json().data).toMatchObject({ name: "Print", price: 4, tax_class: "standard" });
+    expect((await admin("PATCH", `/api/admin/groups/${group.id}`, { price: 5 })).json().data.tax_class).toBe(
+      "standard",
+    );
+
+    // The editor's tree reads them back.
+    const read = await artefactOf("ebook");
+    expect(read.tax_class).toBe("e_publication");
+    expect(read.groups.map((g) => [g.name, g.tax_class])).toEqual([
+      ["Print", "standard"],
+      ["Digital", "e_publication"],
+    ]);
+    expect((await artefactOf("plain")).tax_class).toBe("standard");
+
+    // Back to "as its artefact": null, or the form's blank choice.
+    expect((await admin("PATCH", `/api/admin/groups/${group.id}`, { tax_class: null })).json().data.tax_class).toBe(
+      null,
+    );
+    await admin("PATCH", `/api/admin/groups/${group.id}`, { tax_class: "e_publication" });
+    expect((await admin("PATCH", `/api/admin/groups/${group.id}`, { tax_class: "" })).json().data.tax_class).toBe(null);
+
+    const before = await tree();
+    const refusals: [Method, string, unknown][] = [
+      ["POST", "/api/admin/categories", { parent_id: parent.id, slug: "zero", name: "Zero", tax_class: "zero" }],
+      ["PATCH", `/api/admin/categories/${ebook.id}`, { tax_class: "reduced" }],
+      ["PATCH", `/api/admin/categories/${ebook.id}`, { tax_class: null }],
+      ["POST", `/api/admin/categories/${ebook.id}/groups`, { name: "Bad", tax_class: "E_PUBLICATION" }],
+      ["PATCH", `/api/admin/groups/${group.id}`, { tax_class: 1 }],
+    ];
+    for (const [method, url, payload] of refusals) {
+      const res = await admin(method, url, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json().errors, JSON.stringify(payload)).toEqual({ tax_class: "Choose a tax class from the list." });
+    }
+    expect(await tree()).toEqual(before);
+
+    for (const id of [ebook.id, plain.json().data.id, parent.id]) {
+      expect((await admin("DELETE", `/api/admin/categories/${id}`)).statusCode).toBe(200);
+    }
+  });
+
   it("deletes an artefact with its groups, contents and media", async () => {
     const labs = await parentOf("labs");
     const id = (
@@ -328,5 +417,8 @@ describe("the admin catalogue API", () => {
     const paths = Object.keys(res.json().paths);
     expect(paths).toContain("/api/admin/categories/{id}/contents");
     expect(paths).toContain("/api/admin/catalogue/import");
+    // The tax class and its choices, on the artefact's and the group's calls.
+    const body = res.json().paths["/api/admin/categories/{id}"].patch.requestBody.content["application/json"].schema;
+    expect(body.properties.tax_class.enum).toEqual(["standard", "e_publication"]);
   });
 });

@@ -7,7 +7,7 @@ import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { buyByCard } from "./helpers/orders.ts";
-import { formPost } from "./helpers/pages.ts";
+import { formPost, pageHtml } from "./helpers/pages.ts";
 
 // The admin area's writes (and the learner's own refund) are route actions: plain
 // form posts that work without JavaScript, checked with the shared schemas and run
@@ -35,6 +35,13 @@ afterAll(() => store?.close());
 const post = (url: string, fields: Record<string, string | string[]>, token: string, headers = {}) =>
   formPost(store, url, fields, { cookie: `access-token=${token}`, ...headers });
 const textOf = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+/** The choices of a page's select named `name`: each option's value, text and whether it is chosen. */
+const choicesOf = (html: string, name: string) =>
+  [
+    ...(new RegExp(`<select[^>]*name="${name}"[^>]*>(.*?)</select>`).exec(html)?.[1] ?? "").matchAll(
+      /<option value="([^"]*)"( selected="")?>([^<]*)<\/option>/g,
+    ),
+  ].map(([, value, selected, text]) => ({ value, text, chosen: selected !== undefined }));
 const userRow = async (id: number) =>
   (await store.database.db.select().from(users).where(eq(users.id, id)))[0] ?? expect.fail("no such user");
 
@@ -215,5 +222,71 @@ describe("the catalogue editor's forms as plain form posts", () => {
     const [row] = await store.database.db.select().from(categories).where(eq(categories.slug, "posted-kit"));
     expect(row).toMatchObject({ name: "Posted Kit", hidden: true, isHeaderMenu: false, parentId: parent?.id });
     expect(created.headers.location).toBe(`/admin/catalogue/categories/${row?.id}`);
+  });
+
+  it("keeps the tax class chosen in an artefact's and a group's form, and shows it chosen again", async () => {
+    const [parent] = await store.database.db.select().from(categories).where(eq(categories.slug, "tech-cards"));
+    const fields = {
+      intent: "category-create",
+      parent_id: String(parent?.id),
+      name: "Taxed Kit",
+      slug: "taxed-kit",
+      icon: "",
+      single_line: "",
+      price: "6",
+      payment_note: "",
+      tax_class: "e_publication",
+      meta_title: "",
+      meta_description: "",
+    };
+    const created = await post(`/admin/catalogue/categories/${parent?.id}/artefacts/new`, fields, admin);
+    expect(created.statusCode).toBe(303);
+    const taxClassOf = async () =>
+      (await store.database.db.select().from(categories).where(eq(categories.slug, "taxed-kit")))[0]?.taxClass;
+    expect(await taxClassOf()).toBe("e_publication");
+    const editor = created.headers.location as string;
+    expect(choicesOf(await pageHtml(store, editor, admin), "tax_class")).toEqual([
+      { value: "standard", text: "Standard rate", chosen: false },
+      { value: "e_publication", text: "E-publication (zero-rated in the UK)", chosen: true },
+    ]);
+    // A parent's form has none.
+    expect(choicesOf(await pageHtml(store, `/admin/catalogue/categories/${parent?.id}`, admin), "tax_class")).toEqual(
+      [],
+    );
+
+    const id = editor.split("/").pop() ?? "";
+    const update = { ...fields, intent: "category-update", id };
+    const bad = await post(editor, { ...update, tax_class: "zero" }, admin);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('class="admin-error">Choose a tax class from the list.</p>');
+    expect(await taxClassOf()).toBe("e_publication");
+    expect((await post(editor, { ...update, tax_class: "standard" }, admin)).statusCode).toBe(303);
+    expect(await taxClassOf()).toBe("standard");
+
+    const group = { intent: "group-create", id, name: "Own Rate", price: "", payment_note: "", tax_class: "" };
+    const groupCreated = await post(`/admin/catalogue/artefacts/${id}/groups/new`, group, admin);
+    expect(groupCreated.statusCode).toBe(303);
+    const groupRow = async () =>
+      (await store.database.db.select().from(contentGroups).where(eq(contentGroups.name, "Own Rate")))[0];
+    expect((await groupRow())?.taxClass).toBeNull();
+    const groupEditor = groupCreated.headers.location as string;
+    expect(choicesOf(await pageHtml(store, groupEditor, admin), "tax_class")).toEqual([
+      { value: "", text: "As its artefact", chosen: true },
+      { value: "standard", text: "Standard rate", chosen: false },
+      { value: "e_publication", text: "E-publication (zero-rated in the UK)", chosen: false },
+    ]);
+    const groupId = String((await groupRow())?.id);
+    const saved = await post(
+      groupEditor,
+      { ...group, intent: "group-update", id: groupId, tax_class: "e_publication" },
+      admin,
+    );
+    expect(saved.statusCode).toBe(303);
+    expect((await groupRow())?.taxClass).toBe("e_publication");
+    expect(choicesOf(await pageHtml(store, groupEditor, admin), "tax_class").find((c) => c.chosen)?.value).toBe(
+      "e_publication",
+    );
+
+    expect((await post("/admin/catalogue", { intent: "category-delete", id }, admin)).statusCode).toBe(303);
   });
 });

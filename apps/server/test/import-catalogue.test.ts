@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { CatalogueFileError, validateCatalogue } from "../src/catalogue/read-catalogue-file.ts";
 import { importCatalogueStream, replaceCatalogue } from "../src/catalogue/seed-demo.ts";
-import { categories, contentMedia, contents, mediaObjects, relatedContents } from "../src/db/schema/index.ts";
+import {
+  categories,
+  contentGroups,
+  contentMedia,
+  contents,
+  mediaObjects,
+  relatedContents,
+} from "../src/db/schema/index.ts";
 import { parseConfig } from "../src/env.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { artefact, content, pngBase64, smallCatalogue } from "./helpers/factories.ts";
@@ -347,5 +354,80 @@ describe("several instances on one database", () => {
       })
       .toBe("Tech Cards v2");
     await other.close();
+  });
+});
+
+describe("tax classes in a catalogue file", () => {
+  /** Each category's tax class by slug, and each group's by name (null: taxed as its artefact). */
+  const taxClasses = async () => {
+    const db = store.database.db;
+    const categoryRows = await db.select({ slug: categories.slug, taxClass: categories.taxClass }).from(categories);
+    const groupRows = await db
+      .select({ name: contentGroups.name, taxClass: contentGroups.taxClass })
+      .from(contentGroups);
+    return {
+      categories: Object.fromEntries(categoryRows.map((r) => [r.slug, r.taxClass])),
+      groups: Object.fromEntries(groupRows.map((r) => [r.name, r.taxClass])),
+    };
+  };
+  const allStandard = {
+    categories: {
+      "tech-cards": "standard",
+      docker: "standard",
+      git: "standard",
+      labs: "standard",
+      kubernetes: "standard",
+      secret: "standard",
+      "hidden-artefact": "standard",
+    },
+    groups: { Basics: null, Extras: null },
+  };
+  const withTaxClasses = () => {
+    const file: any = smallCatalogue();
+    file.categories[0].artefacts[0].tax_class = "e_publication";
+    file.categories[0].artefacts[0].groups[0].tax_class = "standard";
+    file.categories[0].artefacts[0].groups[1].tax_class = null;
+    file.categories[1].artefacts[0].tax_class = "standard";
+    return file;
+  };
+
+  it("are read for artefacts and groups; a file without them (an older one) imports as standard and as its artefact", async () => {
+    expect(await importText(pretty(withTaxClasses()))).toBeNull();
+    expect(await taxClasses()).toEqual({
+      categories: { ...allStandard.categories, docker: "e_publication" },
+      groups: { Basics: "standard", Extras: null },
+    });
+    expect(await importText(pretty(smallCatalogue()))).toBeNull();
+    expect(await taxClasses()).toEqual(allStandard);
+  });
+
+  it.each([
+    ["an artefact's", (c: any) => (c.categories[0].artefacts[1].tax_class = "zero_rated"), "artefacts[1].tax_class"],
+    [
+      "a group's",
+      (c: any) => (c.categories[0].artefacts[0].groups[1].tax_class = "E_PUBLICATION"),
+      "groups[1].tax_class",
+    ],
+    [
+      "a parent's (parents have none)",
+      (c: any) => (c.categories[1].tax_class = "e_publication"),
+      'unknown field "tax_class"',
+    ],
+  ])("of no kind, %s, are refused with the message and line, and change nothing", async (_name, mutate, where) => {
+    expect(await importText(pretty(withTaxClasses()))).toBeNull();
+    const before = await taxClasses();
+    const file: any = withTaxClasses();
+    mutate(file);
+    const text = pretty(file);
+    const error = await importText(text);
+    expect(error?.message).toContain(where);
+    if (!where.startsWith("unknown")) {
+      expect(error?.message).toMatch(/tax_class: tax_class must be standard or e_publication$/);
+      expect(text.split("\n")[(error?.line ?? 0) - 1]).toMatch(/"tax_class": "(zero_rated|E_PUBLICATION)"/);
+      const { t } = createPageTranslator("fr", CATALOGUES.fr);
+      expect(inLanguage("fr", t, error?.text ?? plain(""))).toMatch(/tax_class doit être standard ou e_publication$/);
+    }
+    expect(await taxClasses()).toEqual(before);
+    await store.importCatalogue(smallCatalogue());
   });
 });

@@ -317,20 +317,36 @@ describe("the cart and checkout by plain form posts", () => {
     await post("/cart", { intent: "add", sub_category_id: String(docker.id) }, cookie);
     const { total, currency } = await cartOf(token);
 
-    const stale = await post("/checkout", { method: "card", amount: "1.00", currency }, cookie);
+    const stale = await post("/checkout", { method: "card", amount: "1.00", currency, billing_country: "GB" }, cookie);
     expect(stale.statusCode).toBe(409);
+    // Who is billed decides the VAT: the form says so under its field, and nothing starts.
+    const unbilled = await post("/checkout", { method: "card", amount: String(total), currency }, cookie);
+    expect(unbilled.statusCode).toBe(422);
+    expect(unbilled.body).toContain("Choose the country of your billing address.");
 
-    const started = await post("/checkout", { method: "card", amount: String(total), currency }, cookie);
+    const started = await post(
+      "/checkout",
+      { method: "card", amount: String(total), currency, billing_country: "GB" },
+      cookie,
+    );
     expect(started.statusCode).toBe(303);
     expect(started.headers.location).toMatch(/\/emulator\/stripe\//);
 
     // The page's own fetcher (React Router's data request) gets the provider's page as data and leaves for it itself.
-    const fetched = await post("/checkout.data", { method: "card", amount: String(total), currency }, cookie);
+    const fetched = await post(
+      "/checkout.data",
+      { method: "card", amount: String(total), currency, billing_country: "GB" },
+      cookie,
+    );
     expect(fetched.statusCode).toBe(200);
     expect(fetched.headers.location).toBeUndefined();
     expect(fetched.body).toContain(started.headers.location);
 
-    const payu = await post("/checkout", { method: "regional", amount: String(total), currency }, cookie);
+    const payu = await post(
+      "/checkout",
+      { method: "regional", amount: String(total), currency, billing_country: "GB" },
+      cookie,
+    );
     expect(payu.statusCode).toBe(200);
     // PayU takes a form: the page carries it for the learner's browser to post.
     expect(payu.body).toContain("Continue to PayU");
@@ -359,7 +375,11 @@ describe("the cart and checkout by plain form posts", () => {
     expect(textOf(page.body)).toContain(NOTHING_TO_PAY);
     expect(page.body).not.toContain('type="radio"');
 
-    const started = await post("/checkout", { method: "card", amount: String(total), currency }, cookie);
+    const started = await post(
+      "/checkout",
+      { method: "card", amount: String(total), currency, billing_country: "GB" },
+      cookie,
+    );
     expect(started.statusCode).toBe(303);
     expect(started.headers.location).toMatch(/\/payment-confirmation\?order=\d+$/);
     const confirmation = await store.app.inject({

@@ -36,6 +36,16 @@ describe("configuration", () => {
     }
   });
 
+  it("sells from the UK, not VAT registered, unless STORE_COUNTRY, VAT_NUMBER and VAT_OSS say otherwise", () => {
+    expect(parseConfig({}).tax).toEqual({ country: "GB", vatNumber: null, oss: false });
+    expect(parseConfig({ VAT_NUMBER: "gb 980 7806 84", VAT_OSS: "on" }).tax).toEqual({
+      country: "GB",
+      vatNumber: "GB980780684",
+      oss: true,
+    });
+    expect(parseConfig({ STORE_COUNTRY: "FR", VAT_NUMBER: "FR40303265045" }).tax.country).toBe("FR");
+  });
+
   it("trusts no proxy unless TRUST_PROXY names a hop count or the proxies' addresses", () => {
     expect(parseConfig({}).trustProxy).toBeNull();
     expect(parseConfig({ TRUST_PROXY: "" }).trustProxy).toBeNull();
@@ -138,6 +148,21 @@ describe("configuration", () => {
       /^Invalid S3_ENDPOINT \("minio:9000"\): must be a URL starting with http:\/\/ or https:\/\//,
     ],
     [{ S3_BUCKET: "media", S3_ACCESS_KEY_ID: "id" }, /^Invalid S3_SECRET_ACCESS_KEY: is required with S3_BUCKET$/],
+    [
+      { STORE_COUNTRY: "uk" },
+      /^Invalid STORE_COUNTRY \("uk"\): must be a two-letter ISO 3166-1 country code such as GB$/,
+    ],
+    [{ VAT_NUMBER: "GB123456789" }, /^Invalid VAT_NUMBER \("GB123456789"\): is not a VAT number/],
+    [
+      { VAT_NUMBER: "FR40303265045" },
+      /^Invalid VAT_NUMBER \("FR40303265045"\): .* not a VAT number of STORE_COUNTRY GB$/,
+    ],
+    [
+      { STORE_COUNTRY: "NO", VAT_NUMBER: "NO974760673MVA" },
+      /^Invalid STORE_COUNTRY \("NO"\): the store knows no VAT rates/,
+    ],
+    [{ VAT_OSS: "on" }, /^Invalid VAT_OSS \("on"\): VAT_NUMBER is unset$/],
+    [{ VAT_OSS: "yes" }, /^Invalid VAT_OSS \("yes"\): must be on or off$/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

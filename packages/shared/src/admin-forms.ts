@@ -5,6 +5,7 @@ import { legacyIconOf } from "./legacy-icons.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money-rules.ts";
 import { pageCursorFields } from "./paging.ts";
 import { RESERVED_SLUGS } from "./reserved-slugs.ts";
+import { TAX_CLASSES } from "./tax.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -30,6 +31,7 @@ export const ADMIN_MESSAGES = {
   relatedMissing: "Some of these contents do not exist.",
   reorderMismatch: "The list does not match the items to reorder.",
   iconUnknown: "Choose an icon from the list.",
+  taxClassUnknown: "Choose a tax class from the list.",
 } as const;
 
 /** An upload too large (the admin catalogue's uploads). */
@@ -83,6 +85,12 @@ export const priceSchema = perCurrency((currency) =>
   ),
 );
 
+/** How an artefact is taxed (tax.ts); a parent category's is ignored, since parents are never sold. */
+const taxClass = z.enum(TAX_CLASSES, { error: ADMIN_MESSAGES.taxClassUnknown });
+
+/** How a group is taxed: null (or the form's blank choice) is as its artefact. */
+const groupTaxClass = z.preprocess((v) => (v === "" ? null : v), taxClass.nullable());
+
 /** 0 or null: none (a parent category, an ungrouped content). */
 const optionalId = z
   .number()
@@ -115,6 +123,7 @@ export const categoryCreateSchema = perCurrency((currency) =>
     is_header_menu: categoryFields.is_header_menu.default(false),
     hidden: categoryFields.hidden.default(false),
     payment_note: categoryFields.payment_note.default(null),
+    tax_class: taxClass.default("standard"),
     meta_title: categoryFields.meta_title.default(null),
     meta_description: categoryFields.meta_description.default(null),
   }),
@@ -132,6 +141,7 @@ export const categoryUpdateSchema = perCurrency((currency) =>
     hidden: categoryFields.hidden.optional(),
     price: priceSchema(currency).optional(),
     payment_note: categoryFields.payment_note.optional(),
+    tax_class: taxClass.optional(),
     meta_title: categoryFields.meta_title.optional(),
     meta_description: categoryFields.meta_description.optional(),
   }),
@@ -147,6 +157,7 @@ export const groupCreateSchema = perCurrency((currency) =>
     name: groupFields.name,
     price: priceSchema(currency).default(null),
     payment_note: groupFields.payment_note.default(null),
+    tax_class: groupTaxClass.default(null),
   }),
 );
 
@@ -155,6 +166,7 @@ export const groupUpdateSchema = perCurrency((currency) =>
     name: groupFields.name.optional(),
     price: priceSchema(currency).optional(),
     payment_note: groupFields.payment_note.optional(),
+    tax_class: groupTaxClass.optional(),
   }),
 );
 
@@ -262,6 +274,7 @@ export const adminCategorySchema = z.object({
   hidden: z.boolean(),
   price: z.number().nullable(),
   payment_note: nullableText,
+  tax_class: z.enum(TAX_CLASSES).optional().describe("How an artefact is taxed; a parent category has none"),
   meta_title: nullableText,
   meta_description: nullableText,
 });
@@ -273,6 +286,7 @@ export const adminGroupSchema = z.object({
   name: z.string(),
   price: z.number().nullable(),
   payment_note: nullableText,
+  tax_class: z.enum(TAX_CLASSES).nullable().describe("null: taxed as its artefact"),
   sold: z.boolean().describe("Some order bought it: it cannot be deleted"),
 });
 export type AdminGroup = z.infer<typeof adminGroupSchema>;

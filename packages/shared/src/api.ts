@@ -561,6 +561,31 @@ export const cartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
+/** The VAT inside what is paid for one line (prices include VAT). */
+const lineTaxFields = {
+  net: z.number().describe("what is paid for the line, less its VAT"),
+  vat_rate: z.number().describe("percent"),
+  vat: z.number(),
+  tax_country: z.string().describe("whose VAT applies (ISO 3166-1 alpha-2)"),
+};
+
+/** How a sale is taxed (see docs/payments.md#vat). */
+export const TAX_SCHEMES = ["not_registered", "domestic", "oss", "reverse_charge", "outside_scope"] as const;
+export type TaxSchemeName = (typeof TAX_SCHEMES)[number];
+
+const cartTaxSchema = z
+  .object({
+    billing_country: z.string().describe("the buyer's country the VAT is worked out for"),
+    company_name: z.string().nullable().describe("the learner's last billing details, offered at checkout"),
+    vat_number: z.string().nullable(),
+    scheme: z.enum(TAX_SCHEMES),
+    reverse_charge: z.boolean(),
+    vat_total: z.number().describe("the VAT inside the total"),
+    lines: z.array(z.object({ id, ...lineTaxFields })).describe("per cart line, by its id"),
+  })
+  .describe("the VAT inside the cart's prices, for the learner's last billing details (or the store's country)");
+export type CartTax = z.infer<typeof cartTaxSchema>;
+
 export const cartResponseSchema = okEnvelope({
   data: z.object({
     rows: z.array(cartItemSchema),
@@ -578,6 +603,7 @@ export const cartResponseSchema = okEnvelope({
       })
       .nullable()
       .describe("the code kept with the cart"),
+    tax: cartTaxSchema,
   }),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
@@ -590,6 +616,15 @@ export const orderLineSchema = z.object({
   groups: z.object({ name: z.string() }).nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** A line of an order's details: with its tax as the cart's, null on orders placed before VAT. */
+export const orderDetailLineSchema = orderLineSchema.extend({
+  net: lineTaxFields.net.nullable(),
+  vat_rate: lineTaxFields.vat_rate.nullable(),
+  vat: lineTaxFields.vat.nullable(),
+  tax_country: lineTaxFields.tax_country.nullable(),
+});
+export type OrderDetailLine = z.infer<typeof orderDetailLineSchema>;
 
 export const orderRowSchema = z.object({
   id,
@@ -609,6 +644,7 @@ export const orderRowSchema = z.object({
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
 export const orderDetailSchema = orderRowSchema.extend({
+  orders: z.array(orderDetailLineSchema),
   payment_method: z.string(),
   transaction_id: z.string(),
   payment_status: z.string(),
@@ -619,6 +655,12 @@ export const orderDetailSchema = orderRowSchema.extend({
     .nullable()
     .describe("ISO 8601: when the money-back guarantee ends, while the learner may still ask for a refund; else null"),
   credit_notes: z.array(z.string()).describe("the numbers of the credit notes of the order's refund (CN-2026-000007)"),
+  billing_country: z.string().nullable().describe("null on orders placed before VAT, as their lines' tax fields"),
+  company_name: z.string().nullable(),
+  vat_number: z.string().nullable().describe("the business buyer's VAT number, when the reverse charge applied"),
+  vat_total: z.number().nullable(),
+  reverse_charge: z.boolean(),
+  tax_scheme: z.enum(TAX_SCHEMES).nullable().describe("how the order was taxed; null before VAT"),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

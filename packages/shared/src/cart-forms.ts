@@ -1,4 +1,5 @@
 import { rowId } from "./ids.ts";
+import { billingFields } from "./tax.ts";
 import { z } from "./zod.ts";
 
 /** Add a whole sub-category (no group_id, or null) or one of its groups: the API's body and the pages' form. */
@@ -11,11 +12,12 @@ export const addToCartSchema = z.object({
 export const removeFromCartSchema = z.object({ delete_id: rowId("delete_id is required") });
 
 /**
- * The checkout's form: how to pay, and the total and currency the learner
- * saw (the server prices the cart itself and refuses a different view, 409).
+ * The checkout's form: how to pay, who is billed, and the total and currency
+ * the learner saw (the server prices the cart itself and refuses a different view, 409).
  */
 export const startPaymentSchema = z.object({
   method: z.enum(["card", "wallet", "regional"], { error: "Choose how to pay" }),
   amount: z.string({ error: "amount is required" }).trim().min(1, "amount is required"),
   currency: z.string({ error: "currency is required" }).trim().min(1, "currency is required"),
+  ...billingFields,
 });

@@ -2,6 +2,7 @@ import { issueText, valuedMessage } from "./i18n/message.ts";
 import { ICON_NAME_MAX } from "./icons.ts";
 import { iconNameOf } from "./legacy-icons.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money-rules.ts";
+import { TAX_CLASSES } from "./tax.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -36,6 +37,9 @@ const priceIn = (currency: string) =>
     .refine((price) => isPriceStep(price, currency), { message: issueText(wholeMinorMessage("price", currency)) })
     .nullable()
     .optional();
+
+/** How an artefact or a group is taxed (tax.ts). */
+const taxClass = z.enum(TAX_CLASSES, { message: "tax_class must be standard or e_publication" });
 
 export const MEDIA_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"] as const;
 
@@ -91,6 +95,8 @@ export const catalogueFileSchema = perCurrency((currency) => {
       name: text("name", 120),
       price,
       payment_note: optionalText("payment_note", 300),
+      // Null or missing: taxed as its artefact.
+      tax_class: taxClass.nullable().optional(),
       contents: z.array(contentFileSchema).default([]),
     })
     .strict();
@@ -99,6 +105,7 @@ export const catalogueFileSchema = perCurrency((currency) => {
       ...categoryFields,
       price,
       payment_note: optionalText("payment_note", 300),
+      tax_class: taxClass.default("standard"),
       groups: z.array(group).default([]),
       contents: z.array(contentFileSchema).default([]),
     })

@@ -18,3 +18,5 @@ export const PAYU_EMULATOR_CREDENTIALS = { key: "emulator-key", salt: "emulator-
 /** Under the emulators' origin: Stripe's API sits at the root (/v1), as at api.stripe.com. */
 export const PAYPAL_EMULATOR_PATH = "/emulator/paypal";
 export const PAYU_EMULATOR_PATH = "/emulator/payu";
+/** The emulated VIES (the EU's VAT-number register): its REST API's root. */
+export const VIES_EMULATOR_PATH = "/emulator/vies";

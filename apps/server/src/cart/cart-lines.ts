@@ -1,5 +1,6 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
+import type { TaxClass } from "@skillshelf/shared/tax.ts";
 import { and, asc, eq, isNotNull, not, sql } from "drizzle-orm";
 import { type AnyPgColumn, unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
@@ -13,6 +14,8 @@ export interface CartLine extends PaymentLine {
   icon: string;
   singleLine: string;
   priceMinor: number;
+  /** How the line is taxed: its group's class, else its artefact's. */
+  taxClass: TaxClass;
 }
 
 // A line's price is its group's when it names one, else its sub-category's. A line is
@@ -79,6 +82,7 @@ export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLin
       singleLine: categories.singleLine,
       groupName: contentGroups.name,
       priceMinor: linePrice,
+      taxClass: sql<TaxClass>`coalesce(${contentGroups.taxClass}, ${categories.taxClass})`,
     })
     .from(cartItems)
     .innerJoin(categories, eq(categories.id, cartItems.categoryId))

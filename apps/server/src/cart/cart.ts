@@ -6,9 +6,20 @@ import type { Db, DbOrTx } from "../db/client.ts";
 import { cartItems, categories, contentGroups, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
+import type { LineTax } from "../tax/vat.ts";
 import { cartCountOf, loadCartLines, toCartItem } from "./cart-lines.ts";
 import { ownedIn } from "./ownership.ts";
-import { priceCart } from "./pricing.ts";
+import { priceCart, type Sale } from "./pricing.ts";
+
+/** A line's tax as the API shows it, in major units. */
+function lineTaxOf(tax: Pick<LineTax, "netMinor" | "ratePercent" | "vatMinor" | "country">, currency: string) {
+  return {
+    net: toMajor(tax.netMinor, currency),
+    vat_rate: tax.ratePercent,
+    vat: toMajor(tax.vatMinor, currency),
+    tax_country: tax.country,
+  };
+}
 
 export async function countCartItems(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
@@ -18,9 +29,11 @@ export async function countCartItems(db: DbOrTx, userId: number): Promise<number
   return row?.count ?? 0;
 }
 
-/** The cart as checkout would charge it now (`now` decides whether its code has expired). */
-export async function getCart(db: DbOrTx, userId: number, currency: string, now: Date): Promise<CartResponse> {
-  const pricing = await priceCart(db, userId, currency, now);
+/** The cart as checkout would charge it now (`sale.now` decides whether its code has expired). */
+export async function getCart(db: DbOrTx, userId: number, sale: Sale): Promise<CartResponse> {
+  const { currency } = sale;
+  const pricing = await priceCart(db, userId, sale);
+  const major = (minor: number) => toMajor(minor, currency);
   return {
     status: true,
     message: "Cart fetched successfully",
@@ -32,6 +45,15 @@ export async function getCart(db: DbOrTx, userId: number, currency: string, now:
       total: toMajor(pricing.totalMinor, currency),
       currency,
       coupon: pricing.coupon && { code: pricing.coupon.code, message: pricing.coupon.problem },
+      tax: {
+        billing_country: pricing.buyer.country,
+        company_name: pricing.billing?.companyName ?? null,
+        vat_number: pricing.billing?.vatNumber ?? null,
+        scheme: pricing.treatment.scheme,
+        reverse_charge: pricing.treatment.scheme === "reverse_charge",
+        vat_total: major(pricing.vatMinor),
+        lines: pricing.lines.map(({ id, tax }) => ({ id, ...lineTaxOf(tax, currency) })),
+      },
     },
   };
 }

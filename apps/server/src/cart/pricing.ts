@@ -12,18 +12,43 @@ import {
   orderLines,
   orders,
   payments,
+  users,
 } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import {
+  type Billing,
+  type BuyerTax,
+  type LineTax,
+  type SellerTax,
+  type TaxTreatment,
+  taxLine,
+  taxTreatment,
+} from "../tax/vat.ts";
 import { type CartLine, loadCartLines } from "./cart-lines.ts";
 
 export type Coupon = typeof coupons.$inferSelect;
 
-/** A cart line with what comes off it: paid = price - credit - discount. */
+/** A cart line with what comes off it, paid = price - credit - discount, and the VAT inside what is paid. */
 interface PricedLine extends CartLine {
   creditMinor: number;
   creditedLineIds: number[];
   discountMinor: number;
+  tax: LineTax;
 }
+
+/** Who sells in what currency, and when: what every price of the store depends on besides the cart. */
+export interface Sale {
+  currency: string;
+  seller: SellerTax;
+  now: Date;
+}
+
+/** The store's terms of sale (its currency and VAT registration, config.ts) at `now`. */
+export const saleAt = (config: { storeCurrency: string; tax: SellerTax }, now: Date): Sale => ({
+  currency: config.storeCurrency,
+  seller: config.tax,
+  now,
+});
 
 export interface CartPricing {
   lines: PricedLine[];
@@ -31,12 +56,20 @@ export interface CartPricing {
   creditMinor: number;
   discountMinor: number;
   totalMinor: number;
+  /** Who the lines are taxed for (the learner's last billing details, or `options.buyer`), how, and the VAT inside the total. */
+  billing: Billing | null;
+  buyer: BuyerTax;
+  treatment: TaxTreatment;
+  vatMinor: number;
   /** The code kept with the cart; `problem` says why it takes nothing off now (null: it applies). */
   coupon: { id: number; code: string; problem: string | null } | null;
 }
 
 const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
 const due = (line: PricedLine) => line.priceMinor - line.creditMinor;
+const paidFor = (line: PricedLine) => due(line) - line.discountMinor;
+/** A line's tax until the lines' prices are settled. */
+const untaxed: LineTax = { taxClass: "standard", country: "", ratePercent: 0, netMinor: 0, vatMinor: 0 };
 
 /**
  * What the learner paid for the groups they own in each of `categoryIds`
@@ -195,25 +228,50 @@ async function cartCouponOf(db: DbOrTx, userId: number): Promise<Coupon | undefi
 }
 
 /**
+ * Who the learner's cart is taxed for when checkout has not said: the billing
+ * details they gave last (a VAT number counts once it was found valid), else
+ * a buyer in the seller's country.
+ */
+async function savedBilling(
+  db: DbOrTx,
+  userId: number,
+  seller: SellerTax,
+): Promise<{ billing: Billing; buyer: BuyerTax }> {
+  const [row] = await db.select({ billing: users.billing }).from(users).where(eq(users.id, userId));
+  const saved = row?.billing;
+  if (!saved)
+    return {
+      billing: { country: seller.country, companyName: null, vatNumber: null },
+      buyer: { country: seller.country, vatNumber: null },
+    };
+  const { vatNumberValid, ...billing } = saved;
+  return { billing, buyer: { country: saved.country, vatNumber: vatNumberValid ? saved.vatNumber : null } };
+}
+
+/**
  * What the learner's cart costs now, from the database only: the catalogue's
  * prices, less the upgrade credit of each whole artefact whose groups they
  * own, less the cart's coupon (or `options.coupon`, a code being tried) when
- * it is valid for them and applies. Never below zero.
+ * it is valid for them and applies. Never below zero. Prices include VAT:
+ * the total is the same wherever the buyer is, and each line's VAT is taken
+ * out of what is paid for it, for `options.buyer` (else the learner's last
+ * billing details).
  */
 export async function priceCart(
   db: DbOrTx,
   userId: number,
-  currency: string,
-  now: Date,
-  options: { coupon?: Coupon } = {},
+  sale: Sale,
+  options: { coupon?: Coupon; buyer?: BuyerTax } = {},
 ): Promise<CartPricing> {
+  const { currency, now } = sale;
   const cart = await loadCartLines(db, userId);
   const wholes = cart.filter((line) => line.groupId === null).map((line) => line.categoryId);
   const owned = await groupPayments(db, userId, wholes);
   const lines: PricedLine[] = cart.map((line) => {
     const paid = line.groupId === null ? owned.get(line.categoryId) : undefined;
     const creditMinor = creditOf(line.priceMinor, paid?.paidMinor);
-    return { ...line, creditMinor, creditedLineIds: creditMinor > 0 ? (paid?.lineIds ?? []) : [], discountMinor: 0 };
+    const creditedLineIds = creditMinor > 0 ? (paid?.lineIds ?? []) : [];
+    return { ...line, creditMinor, creditedLineIds, discountMinor: 0, tax: untaxed };
   });
   const coupon = options.coupon ?? (await cartCouponOf(db, userId));
   let applied: CartPricing["coupon"] = null;
@@ -223,6 +281,10 @@ export async function priceCart(
       expired ?? (await couponUsedUp(db, coupon, userId, now)) ?? discountLines(coupon, lines, minorStep(currency));
     applied = { id: coupon.id, code: coupon.code, problem };
   }
+  const saved = options.buyer ? null : await savedBilling(db, userId, sale.seller);
+  const buyer = options.buyer ?? saved?.buyer ?? { country: sale.seller.country, vatNumber: null };
+  const treatment = taxTreatment(sale.seller, buyer);
+  for (const line of lines) line.tax = taxLine(treatment, line.taxClass, paidFor(line), now);
   const subtotalMinor = sum(lines, (l) => l.priceMinor);
   const creditMinor = sum(lines, (l) => l.creditMinor);
   const discountMinor = sum(lines, (l) => l.discountMinor);
@@ -233,5 +295,9 @@ export async function priceCart(
     discountMinor,
     totalMinor: subtotalMinor - creditMinor - discountMinor,
     coupon: applied,
+    billing: saved?.billing ?? null,
+    buyer,
+    treatment,
+    vatMinor: sum(lines, (l) => l.tax.vatMinor),
   };
 }

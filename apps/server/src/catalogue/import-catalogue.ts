@@ -8,6 +8,7 @@ import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/c
 import { type Message, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { toMinor } from "@skillshelf/shared/money.ts";
 import { RESERVED_SLUGS } from "@skillshelf/shared/reserved-slugs.ts";
+import type { TaxClass } from "@skillshelf/shared/tax.ts";
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, contentMedia, contents, orderLines, relatedContents } from "../db/schema/index.ts";
@@ -106,6 +107,8 @@ async function writeCatalogue(
         sortOrder: pi,
         priceMinor: null,
         paymentNote: null,
+        // Parents are never sold: theirs is the column's default.
+        taxClass: "standard",
       });
       keptCategoryIds.push(parentId);
       summary.parents++;
@@ -116,6 +119,7 @@ async function writeCatalogue(
           sortOrder: ai,
           priceMinor: minorOf(artefact.price),
           paymentNote: artefact.payment_note ?? null,
+          taxClass: artefact.tax_class,
         });
         keptCategoryIds.push(artefactId);
         summary.artefacts++;
@@ -127,6 +131,7 @@ async function writeCatalogue(
             name: g.name,
             priceMinor: minorOf(g.price),
             paymentNote: g.payment_note ?? null,
+            taxClass: g.tax_class ?? null,
           })),
         );
         summary.groups += groupIds.length;
@@ -374,6 +379,7 @@ async function upsertCategory(
     sortOrder: number;
     priceMinor: number | null;
     paymentNote: string | null;
+    taxClass: TaxClass;
   },
 ): Promise<number> {
   const values = {
@@ -387,6 +393,7 @@ async function upsertCategory(
     sortOrder: c.sortOrder,
     priceMinor: c.priceMinor,
     paymentNote: c.paymentNote,
+    taxClass: c.taxClass,
     metaTitle: c.meta_title ?? null,
     metaDescription: c.meta_description ?? null,
     updatedAt: new Date(),
@@ -403,7 +410,8 @@ async function upsertCategory(
 async function syncGroups(
   tx: DbOrTx,
   categoryId: number,
-  groups: { name: string; priceMinor: number | null; paymentNote: string | null }[],
+  /** A group's tax class null: taxed as its artefact. */
+  groups: { name: string; priceMinor: number | null; paymentNote: string | null; taxClass: TaxClass | null }[],
 ): Promise<number[]> {
   const existing = await tx
     .select({ id: contentGroups.id, name: contentGroups.name })
@@ -416,6 +424,7 @@ async function syncGroups(
       name: group.name,
       priceMinor: group.priceMinor,
       paymentNote: group.paymentNote,
+      taxClass: group.taxClass,
       sortOrder: gi,
       updatedAt: new Date(),
     };

@@ -4,6 +4,7 @@ import { plain } from "@skillshelf/shared/i18n/message.ts";
 import { z } from "zod";
 import { addToCart, getCart, removeFromCart } from "../cart/cart.ts";
 import { applyCoupon, removeCoupon } from "../cart/cart-coupon.ts";
+import { saleAt } from "../cart/pricing.ts";
 import { type Call, defineOperation } from "./operation.ts";
 import { enforceLimit } from "./rate-limits.ts";
 
@@ -11,7 +12,7 @@ const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from you
 
 /** The learner's cart at today's prices, as checkout would charge it now. */
 const cartOf = async ({ app, actor }: Call<"learner">) =>
-  (await getCart(app.database.db, actor.userId, app.config.storeCurrency, app.clock())).data;
+  (await getCart(app.database.db, actor.userId, saleAt(app.config, app.clock()))).data;
 
 /** A whole sub-category (no group) or one of its groups, into the learner's cart. */
 export const addToCartOperation = defineOperation({
@@ -54,8 +55,7 @@ export const applyCouponOperation = defineOperation({
       db: app.database.db,
       userId: actor.userId,
       code: input.code,
-      currency: app.config.storeCurrency,
-      now: app.clock(),
+      sale: saleAt(app.config, app.clock()),
     });
     return { message: plain(COUPON_MESSAGES.applied), data: await cartOf(call) };
   },

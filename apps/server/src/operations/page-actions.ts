@@ -6,6 +6,7 @@ import type {
   ProfileActions,
   ProgressActions,
 } from "@skillshelf/shared/api.ts";
+import { declaredBilling } from "@skillshelf/shared/tax.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   changePasswordOperation,
@@ -92,6 +93,7 @@ export function pageActions(app: FastifyInstance) {
             currency: input.currency,
             successUrl: `${publicUrl}/payment-confirmation`,
             cancelUrl: `${publicUrl}/payment-cancelled`,
+            billing: declaredBilling(input),
           });
           if (!outcome.ok) return outcome;
           const checkout = outcome.data;

@@ -1,6 +1,7 @@
 import { LANGUAGE_COOKIE, resolveLanguage } from "@skillshelf/shared/i18n/languages.ts";
 import { plain } from "@skillshelf/shared/i18n/message.ts";
 import { z } from "zod";
+import { saleAt } from "../cart/pricing.ts";
 import type { PaymentProvider } from "../db/schema/index.ts";
 import { startPayment } from "../payments/start-payment.ts";
 import { defineOperation } from "./operation.ts";
@@ -13,6 +14,11 @@ const paymentStartSchema = z.object({
   lineItems: z.array(z.object({ name: z.string(), price: z.number(), quantity: z.number() })).optional(),
   successUrl: z.string(),
   cancelUrl: z.string(),
+  billing: z.object({
+    country: z.string().optional(),
+    companyName: z.string().optional(),
+    vatNumber: z.string().optional(),
+  }),
 });
 
 /** The signed-in learner's cart, started as a payment with one provider: its hosted page, or (PayU) its form. */
@@ -20,7 +26,7 @@ export const startPaymentOperation = defineOperation({
   name: "payments.start",
   who: "learner",
   input: paymentStartSchema,
-  run: async ({ app, request, actor }, { provider, ...client }) => ({
+  run: async ({ app, request, actor }, { provider, billing, ...client }) => ({
     message: plain("success"),
     data: await startPayment(app.payments, {
       provider,
@@ -36,7 +42,9 @@ export const startPaymentOperation = defineOperation({
           acceptLanguage: request.headers["accept-language"],
         }),
       },
-      storeCurrency: app.config.storeCurrency,
+      sale: saleAt(app.config, app.clock()),
+      billing,
+      ipAddress: request.ip,
       publicUrl: app.config.publicUrl,
       client,
     }),

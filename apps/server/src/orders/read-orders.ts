@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderLine, OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
+import type { OrderDetail, OrderDetailLine, OrderLine, OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { Page, PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, isNull, notExists, or, type Placeholder, type SQL, sql } from "drizzle-orm";
@@ -28,6 +28,11 @@ export const orderColumns = {
   refundState: orders.refundState,
   invoiceNumber: orders.invoiceNumber,
   creditNoteNumber: orders.creditNoteNumber,
+  billingCountry: orders.billingCountry,
+  companyName: orders.companyName,
+  buyerVatNumber: orders.buyerVatNumber,
+  taxScheme: orders.taxScheme,
+  vatMinor: orders.vatMinor,
 };
 
 /** An order line as its order's `lines` column holds it (json_build_array, in this order). */
@@ -42,16 +47,31 @@ type LineTuple = [
   slug: string,
 ];
 
+/** A line with its tax (null before VAT), as an order's details read it. */
+type TaxedLineTuple = [
+  ...LineTuple,
+  netMinor: number | null,
+  vatRate: string | null,
+  vatMinor: number | null,
+  taxCountry: string | null,
+];
+
 /**
  * An order's lines, oldest first, as one JSON array joined to the order's row (a lateral
  * subquery per order, on order_lines_order_idx): a page of orders is one statement.
+ * `taxed`: each with its tax, as an order's details show it.
  */
-function linesOfOrder(db: DbOrTx) {
+function linesOfOrder<Taxed extends boolean = false>(db: DbOrTx, taxed?: Taxed) {
+  const tax = taxed
+    ? sql`, ${orderLines.netMinor}, ${orderLines.vatRate}, ${orderLines.vatMinor}, ${orderLines.taxCountry}`
+    : sql``;
   return db
     .select({
-      lines: sql<LineTuple[]>`coalesce(json_agg(json_build_array(${orderLines.id}, ${orderLines.currency},
-        ${orderLines.priceMinor}, ${orderLines.name}, ${orderLines.groupName}, ${categories.icon},
-        ${categories.singleLine}, ${categories.slug}) order by ${orderLines.id}), '[]')`.as("lines"),
+      lines: sql<
+        Taxed extends true ? TaxedLineTuple[] : LineTuple[]
+      >`coalesce(json_agg(json_build_array(${orderLines.id},
+        ${orderLines.currency}, ${orderLines.priceMinor}, ${orderLines.name}, ${orderLines.groupName}, ${categories.icon},
+        ${categories.singleLine}, ${categories.slug}${tax}) order by ${orderLines.id}), '[]')`.as("lines"),
     })
     .from(orderLines)
     .innerJoin(categories, eq(categories.id, orderLines.categoryId))
@@ -66,6 +86,19 @@ const toLine = ([id, currency, priceMinor, name, groupName, icon, singleLine, sl
   category: { icon, name, single_line: singleLine, slug },
   groups: groupName === null ? null : { name: groupName },
 });
+
+const toTaxedLine = (tuple: TaxedLineTuple): OrderDetailLine => {
+  const [, currency, , , , , , , netMinor, vatRate, vatMinor, taxCountry] = tuple;
+  const major = (minor: number | null) => (minor === null ? null : toMajor(minor, currency));
+  return {
+    ...toLine(tuple.slice(0, 8) as LineTuple),
+    net: major(netMinor),
+    // numeric arrives in JSON as a number.
+    vat_rate: vatRate === null ? null : Number(vatRate),
+    vat: major(vatMinor),
+    tax_country: taxCountry,
+  };
+};
 
 type OrderRecord = Pick<typeof orders.$inferSelect, keyof typeof orderColumns>;
 
@@ -121,7 +154,7 @@ export function listOrders(
  * one. `now` decides whether the money-back guarantee still runs.
  */
 export async function getOrder(db: DbOrTx, userId: number, orderId: number, now: Date): Promise<OrderDetail> {
-  const lines = linesOfOrder(db);
+  const lines = linesOfOrder(db, true);
   const [order] = await db
     .select({ ...orderColumns, lines: lines.lines })
     .from(orders)
@@ -130,7 +163,8 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
   if (!order) throw new AppError("not_found", "Order not found");
   const deadline = refundDeadline(order.createdAt);
   return {
-    ...toRow(order, order.lines.map(toLine)),
+    ...toRow(order, []),
+    orders: order.lines.map(toTaxedLine),
     payment_method: order.paymentMethod,
     transaction_id: order.transactionId,
     payment_status: order.refundedAt ? "Refunded" : order.paymentStatus,
@@ -138,6 +172,12 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
     coupon_code: order.couponCode,
     refundable_until: order.refundState === null && deadline > now ? deadline.toISOString() : null,
     credit_notes: order.creditNoteNumber ? [order.creditNoteNumber] : [],
+    billing_country: order.billingCountry,
+    company_name: order.companyName,
+    vat_number: order.buyerVatNumber,
+    vat_total: order.vatMinor === null ? null : toMajor(order.vatMinor, order.currency),
+    reverse_charge: order.taxScheme === "reverse_charge",
+    tax_scheme: order.taxScheme,
   };
 }
 

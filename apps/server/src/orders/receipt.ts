@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, languageOfSetting } from "@skillshelf/shared/i18n/lan
 import { statedMomentIn } from "@skillshelf/shared/i18n/stated-moment.ts";
 import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
+import { countryName } from "@skillshelf/shared/tax.ts";
 import { and, asc, eq } from "drizzle-orm";
 import type { PDFFont, PDFPage, RGB } from "pdf-lib";
 import type { DbOrTx } from "../db/client.ts";
@@ -12,6 +13,7 @@ import { orderLines, orders, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { drawableText } from "../lib/pdf-text.ts";
 import { lineName } from "../payments/quote.ts";
+import { type TaxScheme, totalsByRate } from "../tax/vat.ts";
 import { orderColumns } from "./read-orders.ts";
 
 export interface ReceiptOrder {
@@ -32,7 +34,23 @@ export interface ReceiptOrder {
   creditNoteNumber: string | null;
   /** The buyer, and their language setting ("Spanish"): the receipt is written in it. */
   buyer: { name: string; email: string; language: string };
-  lines: { name: string; groupName: string | null; priceMinor: number }[];
+  /** Who was billed and how the order was taxed; null scheme on orders placed before VAT. */
+  tax: {
+    scheme: TaxScheme | null;
+    billingCountry: string | null;
+    companyName: string | null;
+    buyerVatNumber: string | null;
+    vatMinor: number | null;
+  };
+  lines: {
+    name: string;
+    groupName: string | null;
+    priceMinor: number;
+    /** Null on orders placed before VAT. */
+    vatRate: number | null;
+    netMinor: number | null;
+    vatMinor: number | null;
+  }[];
 }
 
 /** What a receipt states about one of the user's orders; another user's order is as unknown as a missing one. */
@@ -44,7 +62,14 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new AppError("not_found", "Order not found");
   const lines = await db
-    .select({ name: orderLines.name, groupName: orderLines.groupName, priceMinor: orderLines.priceMinor })
+    .select({
+      name: orderLines.name,
+      groupName: orderLines.groupName,
+      priceMinor: orderLines.priceMinor,
+      vatRate: orderLines.vatRate,
+      netMinor: orderLines.netMinor,
+      vatMinor: orderLines.vatMinor,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
@@ -62,6 +87,13 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
     invoiceNumber: order.invoiceNumber,
     creditNoteNumber: order.creditNoteNumber,
     buyer: { name: order.name, email: order.email, language: order.language },
+    tax: {
+      scheme: order.taxScheme,
+      billingCountry: order.billingCountry,
+      companyName: order.companyName,
+      buyerVatNumber: order.buyerVatNumber,
+      vatMinor: order.vatMinor,
+    },
     lines,
   };
 }
@@ -100,21 +132,31 @@ export function documentOf(order: ReceiptOrder, document: OrderDocument) {
   return { heading, title: "Receipt", number, total: "Total paid", file: `receipt-${number}.pdf` };
 }
 
+/** What a VAT invoice says of how it was taxed, where it needs saying. */
+const SCHEME_NOTES: Partial<Record<TaxScheme, string>> = {
+  reverse_charge: "Reverse charge: the customer accounts for the VAT (Article 196, Directive 2006/112/EC).",
+  outside_scope: "Outside the scope of VAT: no VAT charged.",
+};
+
 /**
  * One of the order's documents as a PDF (pdf-lib, the standard Helvetica fonts): the
  * store's name and address, the document's number, the order number and date, the buyer,
  * each line at its price, subtotal, upgrade credit, discount and total, the payment method
- * and the provider's transaction id. An invoice and a credit note say that the seller is not
- * VAT registered (the store charges no VAT); a credit note names the invoice it refers to,
- * is dated with the refund and totals what was refunded. Long orders continue on further pages.
+ * and the provider's transaction id. An order taxed by a VAT-registered seller makes a VAT
+ * invoice: the seller's VAT number, the buyer's company, country and (reverse charge) VAT
+ * number, each line's net, rate and VAT, and the totals per rate; otherwise the invoice
+ * says the seller is not VAT registered. A credit note names the invoice it refers to, is
+ * dated with the refund and totals what was refunded. Long orders continue on further pages.
  */
 export async function renderReceipt(
-  store: { name: string; address: string[] },
+  store: { name: string; address: string[]; vatNumber: string | null },
   order: ReceiptOrder,
   document: OrderDocument = "invoice",
 ) {
   const { heading, title, number, total } = documentOf(order, document);
   const creditNote = document === "credit_note";
+  const { tax } = order;
+  const taxed = tax.scheme !== null && tax.scheme !== "not_registered";
   // A credit note is dated with the refund it records.
   const dated = creditNote && order.refundedAt ? order.refundedAt : order.createdAt;
   // Loaded with the first receipt: pdf-lib costs a process about 20 MB of memory.
@@ -129,6 +171,7 @@ export async function renderReceipt(
   const t = translatorOf(language);
   const { locale } = formattingOf({ language: order.buyer.language, timezone: "UTC" });
   const moment = (at: Date) => statedMomentIn(language, at);
+  const percent = (rate: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate)} %`;
   doc.setTitle(`${t(title)} ${number}`);
   doc.setAuthor(store.name);
   doc.setCreator(store.name);
@@ -147,11 +190,13 @@ export async function renderReceipt(
       color: options.color ?? INK,
     });
   };
-  const writeRight = (text: string, options: { size?: number; font?: PDFFont } = {}) => {
+  /** The text, its right edge at `right` (the page's margin by default). */
+  const writeRight = (text: string, options: { size?: number; font?: PDFFont; right?: number } = {}) => {
     const font = options.font ?? sans;
     const size = options.size ?? 10.5;
     const shown = drawableText(font, text);
-    page.drawText(shown, { x: A4[0] - MARGIN - font.widthOfTextAtSize(shown, size), y, size, font, color: INK });
+    const right = options.right ?? A4[0] - MARGIN;
+    page.drawText(shown, { x: right - font.widthOfTextAtSize(shown, size), y, size, font, color: INK });
   };
   const rule = () => {
     page.drawLine({
@@ -170,6 +215,21 @@ export async function renderReceipt(
     }
     return shown === full ? full : `${shown}...`;
   };
+  /** A line of small print across the page, wrapped at words. */
+  const note = (text: string) => {
+    const words = drawableText(sans, text).split(" ");
+    let line = "";
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && sans.widthOfTextAtSize(next, 9.5) > A4[0] - 2 * MARGIN) {
+        write(line, { size: 9.5, color: MUTED });
+        y -= 13;
+        line = word;
+      } else line = next;
+    }
+    if (line) write(line, { size: 9.5, color: MUTED });
+    y -= 13;
+  };
 
   write(store.name, { size: 20, font: bold, color: BRAND });
   y -= 18;
@@ -177,7 +237,10 @@ export async function renderReceipt(
     write(line, { color: MUTED });
     y -= 14;
   }
-  if (order.invoiceNumber) {
+  if (taxed && store.vatNumber) {
+    write(`${t("VAT number")} ${store.vatNumber}`, { color: MUTED });
+    y -= 14;
+  } else if (order.invoiceNumber) {
     write(t("Not VAT registered"), { color: MUTED });
     y -= 14;
   }
@@ -191,6 +254,11 @@ export async function renderReceipt(
     ["Order number", order.orderNumber],
     ["Date", moment(dated)],
     ["Billed to", `${order.buyer.name} <${order.buyer.email}>`],
+  );
+  if (tax.companyName) facts.push(["Company name", tax.companyName]);
+  if (tax.billingCountry) facts.push(["Country", countryName(tax.billingCountry, locale)]);
+  if (tax.buyerVatNumber) facts.push(["Customer VAT number", tax.buyerVatNumber]);
+  facts.push(
     [
       "Payment method",
       t((PAYMENT_METHOD_LABELS as Record<string, string>)[order.paymentMethod] ?? order.paymentMethod),
@@ -205,8 +273,16 @@ export async function renderReceipt(
     y -= 16;
   }
   y -= 18;
+  // A VAT invoice shows each line's net, rate and VAT beside what was paid for it; a receipt its price.
+  const columns = taxed ? { net: 330, rate: 395, vat: 465 } : null;
+  const itemWidth = columns ? 190 : A4[0] - 2 * MARGIN - 110;
   write(t("Item"), { font: bold });
-  writeRight(t("Price"), { font: bold });
+  if (columns) {
+    writeRight(t("Net"), { font: bold, right: columns.net });
+    writeRight(t("VAT rate"), { font: bold, right: columns.rate });
+    writeRight(t("VAT"), { font: bold, right: columns.vat });
+    writeRight(t("Amount"), { font: bold });
+  } else writeRight(t("Price"), { font: bold });
   y -= 8;
   rule();
   y -= 12;
@@ -215,8 +291,15 @@ export async function renderReceipt(
       page = doc.addPage(A4);
       y = A4[1] - MARGIN;
     }
-    write(fit(lineName(line), sans, 10.5, A4[0] - 2 * MARGIN - 110));
-    writeRight(money(line.priceMinor));
+    write(fit(lineName(line), sans, 10.5, itemWidth));
+    if (columns) {
+      const net = line.netMinor ?? 0;
+      const vat = line.vatMinor ?? 0;
+      writeRight(money(net), { right: columns.net });
+      writeRight(percent(line.vatRate ?? 0), { right: columns.rate });
+      writeRight(money(vat), { right: columns.vat });
+      writeRight(money(net + vat));
+    } else writeRight(money(line.priceMinor));
     y -= 18;
   }
   rule();
@@ -225,11 +308,25 @@ export async function renderReceipt(
   const totals: [string, string][] = [["Subtotal", money(subtotal)]];
   if (order.creditMinor > 0) totals.push([CREDIT_LABEL, money(takenOff(order.creditMinor))]);
   totals.push(["Discount", money(takenOff(order.discountMinor))], [total, money(order.amountMinor)]);
+  if (taxed) {
+    for (const rate of totalsByRate(
+      order.lines.map((l) => ({ ratePercent: l.vatRate ?? 0, netMinor: l.netMinor ?? 0, vatMinor: l.vatMinor ?? 0 })),
+    )) {
+      totals.push([t("Net at {{rate}}", { rate: percent(rate.ratePercent) }), money(rate.netMinor)]);
+      totals.push([t("VAT at {{rate}}", { rate: percent(rate.ratePercent) }), money(rate.vatMinor)]);
+    }
+    totals.push(["Total VAT", money(tax.vatMinor ?? 0)]);
+  }
   for (const [label, value] of totals) {
     const font = label === total ? bold : sans;
     write(t(label), { x: A4[0] - MARGIN - 220, font });
     writeRight(value, { font });
     y -= 16;
+  }
+  const schemeNote = tax.scheme ? SCHEME_NOTES[tax.scheme] : undefined;
+  if (schemeNote) {
+    y -= 12;
+    note(t(schemeNote));
   }
   return doc.save();
 }

@@ -118,6 +118,7 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
         createdAt: confirmation.now,
         // The series' next number, held by this transaction until it commits (document-numbers.ts).
         invoiceNumber: await nextDocumentNumber(tx, "invoice", confirmation.now),
+        ...orderTaxOf(payment),
       })
       .returning({ orderId: orders.id, orderNumber: orders.orderNumber });
     if (!order) throw new Error("order insert returned nothing");
@@ -132,6 +133,11 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
         creditMinor: line.creditMinor ?? 0,
         discountMinor: line.discountMinor ?? 0,
         currency: payment.currency,
+        taxClass: line.tax?.taxClass ?? null,
+        taxCountry: line.tax?.country ?? null,
+        vatRate: line.tax?.ratePercent ?? null,
+        netMinor: line.tax?.netMinor ?? null,
+        vatMinor: line.tax?.vatMinor ?? null,
       })),
     );
     await recordPricing(tx, payment, { id: order.orderId, now: confirmation.now });
@@ -195,6 +201,20 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
     );
     return { kind: "order", ...order };
   });
+}
+
+/** Who an order bills and the VAT inside it, from its payment (none for a payment made before VAT). */
+function orderTaxOf(payment: typeof payments.$inferSelect) {
+  const { billing } = payment;
+  if (!billing) return {};
+  return {
+    billingCountry: billing.country,
+    companyName: billing.companyName,
+    buyerVatNumber: billing.vatNumber,
+    taxScheme: billing.scheme,
+    vatMinor: payment.lines.reduce((sum, line) => sum + (line.tax?.vatMinor ?? 0), 0),
+    taxEvidence: billing.evidence,
+  };
 }
 
 /** The lines of a payment as a learner reads them in a mail: "Name: Group: £9.99" (in `locale`'s format). */

@@ -3,6 +3,8 @@ import type { Db } from "../db/client.ts";
 import type { PaymentProvider } from "../db/schema/index.ts";
 import type { Config } from "../env.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { VatNumberCheck } from "../tax/billing.ts";
+import { viesClient } from "../tax/vies.ts";
 import type { PaymentGateway, WebhookResult } from "./gateway.ts";
 import { paypalGateway } from "./paypal/paypal-gateway.ts";
 import { payuGateway } from "./payu/payu-gateway.ts";
@@ -17,6 +19,8 @@ export interface Payments {
   readPayuPostback: (fields: Record<string, string>) => WebhookResult;
   log: FastifyBaseLogger;
   clock: Clock;
+  /** Asks VIES whether a business buyer's VAT number is registered. */
+  checkVatNumber: VatNumberCheck;
 }
 
 /** The three providers, each behind the one PaymentGateway seam, at the addresses resolved at start-up. */
@@ -40,5 +44,6 @@ export function createPayments(deps: {
     readPayuPostback: payu.readPostback,
     log,
     clock,
+    checkVatNumber: viesClient(providers.vies.apiBase, log),
   };
 }

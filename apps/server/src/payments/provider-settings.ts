@@ -4,6 +4,7 @@ import {
   PAYU_EMULATOR_CREDENTIALS,
   PAYU_EMULATOR_PATH,
   STRIPE_EMULATOR_KEYS,
+  VIES_EMULATOR_PATH,
 } from "@skillshelf/shared/payment-emulators.ts";
 import type { Config } from "../env.ts";
 
@@ -32,12 +33,15 @@ export interface PayuSettings {
   postserviceUrl: string;
 }
 
-/** Every provider's address and credentials, resolved once at start-up. */
+/** Every provider's address and credentials, resolved once at start-up; VIES answers VAT-number checks. */
 export interface ProviderSettings {
   stripe: StripeSettings;
   paypal: PaypalSettings;
   payu: PayuSettings;
+  vies: { apiBase: string };
 }
+
+const VIES_API = "https://ec.europa.eu/taxation_customs/vies/rest-api";
 
 const PAYPAL_HOSTS = { sandbox: "https://api-m.sandbox.paypal.com", live: "https://api-m.paypal.com" } as const;
 
@@ -61,7 +65,7 @@ const payuAt = (base: string) => ({
  * Where the store reaches each provider, and with which keys. PAYMENTS=live:
  * the providers' own hosts and the configured keys. PAYMENTS=emulator: the
  * emulators' origin (config.emulators.origin) and
- * their test keys. STRIPE_API_BASE, PAYPAL_API_BASE and PAYU_BASE override
+ * their test keys. STRIPE_API_BASE, PAYPAL_API_BASE, PAYU_BASE and VIES_API_BASE override
  * the address in either mode. The adapters use what this returns and nothing
  * else, so they run unchanged against both.
  */
@@ -76,6 +80,7 @@ export function providerSettings(config: Config): ProviderSettings {
         ...PAYU_EMULATOR_CREDENTIALS,
         ...rename(payuAt(need(config.payu.base, PAYU_EMULATOR_PATH))),
       },
+      vies: { apiBase: need(config.viesApiBase, VIES_EMULATOR_PATH) },
     };
   }
   const payu = config.payu.base ? payuAt(config.payu.base) : PAYU_HOSTS[config.payu.env];
@@ -92,6 +97,7 @@ export function providerSettings(config: Config): ProviderSettings {
       webhookId: config.paypal.webhookId ?? "",
     },
     payu: { key: config.payu.key ?? "", salt: config.payu.salt ?? "", ...rename(payu) },
+    vies: { apiBase: config.viesApiBase ?? VIES_API },
   };
 }
 

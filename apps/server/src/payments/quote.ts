@@ -1,10 +1,11 @@
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
 import { toMinor } from "@skillshelf/shared/money.ts";
 import { minorOfClientAmount } from "@skillshelf/shared/money-rules.ts";
-import { priceCart } from "../cart/pricing.ts";
+import { priceCart, type Sale } from "../cart/pricing.ts";
 import type { DbOrTx } from "../db/client.ts";
 import type { PaymentLine } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import type { BuyerTax, TaxScheme } from "../tax/vat.ts";
 
 /** What a provider is asked to charge: lines (each at what is paid for it) that sum to the amount. */
 export interface Charge {
@@ -18,6 +19,9 @@ export interface Quote extends Charge {
   subtotalMinor: number;
   /** The coupon whose discount is in the lines: fulfilment claims one use of it. */
   couponId: number | null;
+  /** How the lines' tax was worked out, and the VAT inside the amount. */
+  scheme: TaxScheme;
+  vatMinor: number;
 }
 
 /** What is paid for one line: its price less its credit and its share of the discount. */
@@ -26,11 +30,12 @@ export const chargedMinor = (line: PaymentLine) =>
 
 /**
  * What the cart costs now, from the database's prices, credits and the
- * cart's coupon (priceCart): the only amount ever charged. A quote of 0
- * (credit and coupon cover everything) is fulfilled at once, never sent to a provider.
+ * cart's coupon (priceCart): the only amount ever charged, with the VAT
+ * inside it for `buyer` (else the learner's last billing details). A quote of
+ * 0 (credit and coupon cover everything) is fulfilled at once, never sent to a provider.
  */
-export async function quoteCart(db: DbOrTx, userId: number, currency: string, now: Date): Promise<Quote> {
-  const pricing = await priceCart(db, userId, currency, now);
+export async function quoteCart(db: DbOrTx, userId: number, sale: Sale, buyer?: BuyerTax): Promise<Quote> {
+  const pricing = await priceCart(db, userId, sale, buyer ? { buyer } : {});
   if (pricing.lines.length === 0) throw new AppError("conflict", "Your cart is empty.");
   const lines = pricing.lines.map((l) => ({
     categoryId: l.categoryId,
@@ -41,14 +46,17 @@ export async function quoteCart(db: DbOrTx, userId: number, currency: string, no
     creditMinor: l.creditMinor,
     creditedLineIds: l.creditedLineIds,
     discountMinor: l.discountMinor,
+    tax: l.tax,
   }));
   const { coupon } = pricing;
   return {
     lines,
     subtotalMinor: pricing.subtotalMinor,
     amountMinor: pricing.totalMinor,
-    currency,
+    currency: sale.currency,
     couponId: coupon && coupon.problem === null ? coupon.id : null,
+    scheme: pricing.treatment.scheme,
+    vatMinor: pricing.vatMinor,
   };
 }
 

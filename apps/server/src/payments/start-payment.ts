@@ -1,11 +1,20 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
 import { NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
+import type { DeclaredBilling } from "@skillshelf/shared/tax.ts";
 import { and, eq, inArray } from "drizzle-orm";
-import { holdCouponUse } from "../cart/pricing.ts";
-import { type CheckoutHandoff, OPEN_PAYMENT_STATUSES, type PaymentProvider, payments } from "../db/schema/index.ts";
+import { holdCouponUse, type Sale } from "../cart/pricing.ts";
+import {
+  type CheckoutHandoff,
+  OPEN_PAYMENT_STATUSES,
+  type PaymentBilling,
+  type PaymentProvider,
+  payments,
+} from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
+import { resolveBilling, saveBilling } from "../tax/billing.ts";
+import { taxEvidence } from "../tax/evidence.ts";
 import { closeUnpaidPayment, fulfilPayment } from "./fulfil-payment.ts";
 import { type Buyer, type ProviderOutcome, ProviderUnavailableError } from "./gateway.ts";
 import type { Payments } from "./gateways.ts";
@@ -43,7 +52,11 @@ export async function startPayment(
   options: {
     provider: PaymentProvider;
     buyer: Buyer;
-    storeCurrency: string;
+    /** The store's currency and VAT registration at the start (pricing.ts saleAt). */
+    sale: Sale;
+    /** Who is billed, as the client declared it (each part may be absent), and where the start came from. */
+    billing: DeclaredBilling;
+    ipAddress: string;
     publicUrl: string;
     client: {
       amount?: number | string | undefined;
@@ -69,6 +82,16 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
   const successUrl = checkReturnUrl(client.successUrl, options.publicUrl, "success_url");
   const cancelUrl = checkReturnUrl(client.cancelUrl, options.publicUrl, "cancel_url");
   const gateway = p.gateways[options.provider];
+  const resolved = await resolveBilling({
+    db,
+    userId: buyer.userId,
+    declared: options.billing,
+    ipAddress: options.ipAddress,
+    seller: options.sale.seller,
+    checkVatNumber: p.checkVatNumber,
+  });
+  await saveBilling(db, buyer.userId, resolved);
+  const evidence = await taxEvidence(resolved.billing.country, options.ipAddress);
   const waitUntil = Date.now() + WAIT_FOR_OPENING_MS;
   /** The open payment of the learner this start waited for, if any. */
   let waitedFor: number | undefined;
@@ -78,7 +101,7 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
     if (Date.now() > waitUntil) throw new AppError("conflict", PAYMENT_IN_PROGRESS);
     let quote: Quote;
     try {
-      quote = await quoteCart(db, buyer.userId, options.storeCurrency, p.clock());
+      quote = await quoteCart(db, buyer.userId, { ...options.sale, now: p.clock() }, resolved.buyer);
     } catch (error) {
       // The start this one waited for emptied the cart by paying for it (a free cart, fulfilled at once).
       if (waitedFor !== undefined && (await paymentStatus(p, waitedFor)) === "paid") {
@@ -87,6 +110,13 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
       throw error;
     }
     checkClientView(quote, client);
+    const billing: PaymentBilling = {
+      ...resolved.billing,
+      // On the payment (and its order) only when it made the reverse charge apply.
+      vatNumber: resolved.buyer.vatNumber,
+      scheme: quote.scheme,
+      evidence,
+    };
     const [open] = await db
       .select()
       .from(payments)
@@ -109,6 +139,7 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
               currency: quote.currency,
               lines: quote.lines,
               couponId: quote.couponId,
+              billing,
               successUrl,
               cancelUrl,
               createdAt: now,
@@ -131,7 +162,7 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
       const reusable =
         open.provider === options.provider &&
         open.checkout !== null &&
-        sameCharge(open, quote) &&
+        sameCharge(open, quote, billing) &&
         now.getTime() - open.createdAt.getTime() < gateway.checkoutLifetimeMs - REUSE_MARGIN_MS;
       let outcome: ProviderOutcome;
       if (reusable) {
@@ -158,7 +189,7 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
       }
       if (outcome.state === "paid") {
         const settled = await applyOutcome(p, open, outcome);
-        if (settled.kind === "order" && sameCharge(open, quote)) throw new AppError("conflict", ALREADY_PAID);
+        if (settled.kind === "order" && sameCharge(open, quote, billing)) throw new AppError("conflict", ALREADY_PAID);
       } else if (outcome.state !== "open") {
         // A superseded payment stays superseded: only an open one is closed here.
         await closeUnpaidPayment(db, { paymentId: open.id, status: outcome.state, now });
@@ -239,17 +270,23 @@ async function reopen(p: Payments, paymentId: number): Promise<void> {
   }
 }
 
-/** Whether an open payment charges exactly what the cart costs now: the same lines at the same prices, credits and discounts. */
-function sameCharge(payment: PaymentRow, quote: Quote): boolean {
+/**
+ * Whether an open payment charges exactly what the cart costs now, to the
+ * same buyer: the same lines at the same prices, credits, discounts and VAT,
+ * billed to the same name, country and VAT number.
+ */
+function sameCharge(payment: PaymentRow, quote: Quote, billing: PaymentBilling): boolean {
   const key = (lines: Quote["lines"]) =>
     lines
-      .map((l) => `${l.categoryId}:${l.groupId ?? ""}:${l.priceMinor}:${chargedMinor(l)}`)
+      .map((l) => `${l.categoryId}:${l.groupId ?? ""}:${l.priceMinor}:${chargedMinor(l)}:${l.tax?.vatMinor ?? ""}`)
       .sort()
       .join(",");
+  const billed = (b: PaymentBilling | null) => b && `${b.country}:${b.companyName ?? ""}:${b.vatNumber ?? ""}`;
   return (
     payment.amountMinor === quote.amountMinor &&
     payment.couponId === quote.couponId &&
     payment.currency === quote.currency &&
-    key(payment.lines) === key(quote.lines)
+    key(payment.lines) === key(quote.lines) &&
+    billed(payment.billing) === billed(billing)
   );
 }

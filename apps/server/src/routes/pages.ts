@@ -35,7 +35,7 @@ import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
 import { getCart } from "../cart/cart.ts";
 import { ownershipOf } from "../cart/ownership.ts";
-import { upgradeCreditMinor } from "../cart/pricing.ts";
+import { saleAt, upgradeCreditMinor } from "../cart/pricing.ts";
 import { iconChoices, iconSvgs } from "../catalogue/icon-sets.ts";
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -219,7 +219,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
           viewer ? ((await progressOf(viewer.userId, id))?.owned ?? false) : false,
         ),
       search: (query, limit) => app.catalogue.search(query, limit),
-      cart: async () => (await getCart(db, signedIn(), currency, app.clock())).data,
+      cart: async () => (await getCart(db, signedIn(), saleAt(app.config, app.clock()))).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),

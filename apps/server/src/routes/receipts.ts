@@ -28,7 +28,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await readReceiptOrder(app.database.db, ids.userId, ids.orderId);
     const shown = documentOf(order, document);
     if (number !== undefined && shown.number !== number) throw new AppError("not_found", "Credit note not found");
-    const pdf = await renderReceipt(app.config.store, order, document);
+    const pdf = await renderReceipt({ ...app.config.store, vatNumber: app.config.tax.vatNumber }, order, document);
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", `attachment; filename="${shown.file}"`)

@@ -184,6 +184,20 @@ describe("demo catalogue", () => {
     expect(groups.some((g) => g.price == null)).toBe(true);
   });
 
+  it("marks the cheat sheets and pocket guides as e-publications, and everything else at the standard rate", () => {
+    const taxed = catalogue.categories.map((p) => [p.slug, [...new Set(p.artefacts.map((a) => a.tax_class))]]);
+    expect(taxed).toEqual([
+      ["tech-cards", ["standard"]],
+      ["cheat-sheets", ["e_publication"]],
+      ["labs", ["standard"]],
+      ["tech-stacks", ["standard"]],
+      ["pocket-guides", ["e_publication"]],
+      ["interview-kits", ["standard"]],
+    ]);
+    // Their groups are taxed as their artefacts.
+    expect(artefacts.flatMap((a) => a.groups).every((g) => g.tax_class == null)).toBe(true);
+  });
+
   it("is deterministic", async () => {
     expect(await buildDemoCatalogue()).toEqual(await buildDemoCatalogue());
   });

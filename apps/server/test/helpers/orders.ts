@@ -1,5 +1,6 @@
 import type { CartResponse, ListingResponse, OrderRow } from "@skillshelf/shared/api.ts";
 import { expect } from "vitest";
+import { saleAt } from "../../src/cart/pricing.ts";
 import { payments } from "../../src/db/schema/index.ts";
 import { fulfilPayment } from "../../src/payments/fulfil-payment.ts";
 import { quoteCart } from "../../src/payments/quote.ts";
@@ -14,7 +15,7 @@ let counter = 0;
  */
 export async function payForCart(store: TestStore, userId: number) {
   const providerRef = `test-${++counter}-${Date.now()}`;
-  const quote = await quoteCart(store.database.db, userId, "GBP", store.app.clock());
+  const quote = await quoteCart(store.database.db, userId, saleAt(store.app.config, store.app.clock()));
   const [payment] = await store.database.db
     .insert(payments)
     .values({
@@ -50,20 +51,36 @@ export async function payForCart(store: TestStore, userId: number) {
  * A learner who bought a whole artefact by card through the Stripe emulator
  * (the store must be listening at `base`): the pay button on the emulator's page, then the return.
  */
-export async function buyByCard(store: TestStore, options: { base: string; artefactId: number; price: number }) {
+export async function buyByCard(
+  store: TestStore,
+  options: {
+    base: string;
+    artefactId: number;
+    price: number;
+    /** Who is billed (billing_country, company_name, vat_number), and the start's own headers. */
+    billing?: Record<string, string>;
+    headers?: Record<string, string>;
+  },
+) {
   const user = await createUser(store);
   const token = await signIn(store, user.id, true);
   const call = (method: "GET" | "POST", url: string, payload?: Record<string, unknown>) =>
-    store.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    store.app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), ...options.headers },
+      ...(payload ? { payload } : {}),
+    });
   await call("POST", "/api/cart/add", { sub_category_id: options.artefactId, group_id: null });
-  const session = (
-    await call("POST", "/api/stripe/create-checkout-session", {
-      final_amount: options.price,
-      currency: "GBP",
-      success_url: `${PUBLIC_URL}/payment-confirmation`,
-      cancel_url: `${PUBLIC_URL}/payment-cancelled`,
-    })
-  ).json<{ id: string }>();
+  const started = await call("POST", "/api/stripe/create-checkout-session", {
+    final_amount: options.price,
+    currency: "GBP",
+    success_url: `${PUBLIC_URL}/payment-confirmation`,
+    cancel_url: `${PUBLIC_URL}/payment-cancelled`,
+    ...options.billing,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const session = started.json<{ id: string }>();
   await fetch(`${store.emulators.origin}/emulator/stripe/checkout/${session.id}/pay`, {
     method: "POST",
     redirect: "manual",

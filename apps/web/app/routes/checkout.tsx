@@ -1,6 +1,7 @@
 import { startPaymentSchema } from "@skillshelf/shared/cart-forms.ts";
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
+import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { useEffect, useState } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData, useRouteLoaderData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
@@ -9,6 +10,7 @@ import { TransAnchor } from "../components/plain-anchor";
 import { Trans } from "../components/trans";
 import { CartLine } from "../features/cart/components/cart-line";
 import { CartTotals } from "../features/cart/components/cart-totals";
+import { BillingFields, countryOptions } from "../features/checkout/components/billing-fields";
 import { CompletePurchaseButton } from "../features/checkout/components/complete-purchase-button";
 import { EmulatedPaymentsNote } from "../features/checkout/components/emulated-payments-note";
 import { PaymentMethodOptions } from "../features/checkout/components/payment-method-options";
@@ -34,6 +36,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     cart,
     method: parsePaymentMethod(url.searchParams.get("method")),
     icons: store.icons(cart.rows.map((row) => row.category.icon)),
+    countries: countryOptions(readerFormatting(store.i18n.language, store.viewer?.user).locale),
   };
 }
 
@@ -118,33 +121,43 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       >
         <input type="hidden" name="amount" value={cart.total} />
         <input type="hidden" name="currency" value={cart.currency} />
-        <section className="card checkout-panel" aria-labelledby="method-title">
-          <h2 id="method-title" className="checkout-panel__title">
-            {t("Payment Method")}
-          </h2>
-          {free ? (
-            <>
-              {/* Any method starts it; with nothing to pay, none is used. */}
-              <input type="hidden" name="method" value="card" />
-              <p className="checkout-panel__free">{t(NOTHING_TO_PAY)}</p>
-            </>
-          ) : (
-            <>
-              <PaymentMethodOptions
-                value={method}
-                onChange={setMethod}
-                legend="Choose how to pay"
-                legendHidden
-                disabled={processing}
-              />
-              <p className="checkout-panel__secure">
-                {t(
-                  "You finish paying on the provider's secure page; Skillshelf never sees your card or account details.",
-                )}
-              </p>
-            </>
-          )}
-        </section>
+        <div className="checkout-steps">
+          <section className="card checkout-panel" aria-labelledby="method-title">
+            <h2 id="method-title" className="checkout-panel__title">
+              {t("Payment Method")}
+            </h2>
+            {free ? (
+              <>
+                {/* Any method starts it; with nothing to pay, none is used. */}
+                <input type="hidden" name="method" value="card" />
+                <p className="checkout-panel__free">{t(NOTHING_TO_PAY)}</p>
+              </>
+            ) : (
+              <>
+                <PaymentMethodOptions
+                  value={method}
+                  onChange={setMethod}
+                  legend="Choose how to pay"
+                  legendHidden
+                  disabled={processing}
+                />
+                <p className="checkout-panel__secure">
+                  {t(
+                    "You finish paying on the provider's secure page; Skillshelf never sees your card or account details.",
+                  )}
+                </p>
+              </>
+            )}
+          </section>
+          <section className="card checkout-panel">
+            <BillingFields
+              billing={cart.tax}
+              countries={loaderData.countries}
+              errors={posted && !posted.ok ? posted.errors : undefined}
+              disabled={processing}
+            />
+          </section>
+        </div>
         <aside className="card summary-panel" aria-labelledby="summary-title">
           <h2 id="summary-title" className="summary-panel__title">
             {t("Order Summary")}

@@ -2,6 +2,7 @@ import { orderRefundSchema } from "@skillshelf/shared/admin-forms.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formattingOf, takenOff } from "@skillshelf/shared/formatting.ts";
 import { formatOrderDate } from "@skillshelf/shared/order-dates.ts";
+import { countryName } from "@skillshelf/shared/tax.ts";
 import { data, Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { ArrowLeftIcon } from "../components/icons/arrow-left-icon";
@@ -37,6 +38,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     date: formatOrderDate(order.created_at, formatting),
     refundUntil,
     icons: store.icons(order.orders.map((line) => line.category.icon)),
+    country: order.billing_country && countryName(order.billing_country, formatting.locale),
   };
 }
 
@@ -72,7 +74,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const money = usePrice();
-  const { order, date, refundUntil } = loaderData;
+  const { order, date, refundUntil, country } = loaderData;
+  const taxed = order.tax_scheme !== null && order.tax_scheme !== "not_registered";
   const amount = money(order.amount, order.currency);
   // A plain form post that was refused (no JavaScript): why, on the page.
   const posted = useActionData<typeof action>();
@@ -149,6 +152,24 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             <dt>{t("Amount")}</dt>
             <dd>{amount}</dd>
           </div>
+          {order.company_name && (
+            <div>
+              <dt>{t("Company name")}</dt>
+              <dd>{order.company_name}</dd>
+            </div>
+          )}
+          {country && (
+            <div>
+              <dt>{t("Country")}</dt>
+              <dd>{country}</dd>
+            </div>
+          )}
+          {order.vat_number && (
+            <div>
+              <dt>{t("VAT number")}</dt>
+              <dd className="order-facts__code">{order.vat_number}</dd>
+            </div>
+          )}
         </dl>
       </section>
       <section className="card order-details" aria-labelledby="items-title">
@@ -178,6 +199,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           <span>{t("Total")}</span>
           <span>{amount}</span>
         </p>
+        {taxed && (
+          <p className="order-details__vat">
+            <span>{t(order.reverse_charge ? "Reverse charge: no VAT" : "Includes VAT")}</span>
+            <span>{money(order.vat_total ?? 0, order.currency)}</span>
+          </p>
+        )}
         {/* Files the server makes, not pages of the app: the browser downloads them. */}
         {order.invoice_number ? (
           <a href={`/order-details/${order.id}/invoice`} className="button button--outline order-receipt" download>

@@ -173,10 +173,13 @@ function readCatalogue(db: Db, currency: string, mediaText: (file: StoredMedia) 
       ...common(a),
       ...optional("price", toMajor(a.priceMinor, currency)),
       ...optional("payment_note", a.paymentNote),
+      tax_class: a.taxClass,
       groups: (groupsOf.get(a.id) ?? []).map((g) => ({
         name: g.name,
         ...optional("price", toMajor(g.priceMinor, currency)),
         ...optional("payment_note", g.paymentNote),
+        // Only when set: a group without one is taxed as its artefact.
+        ...optional("tax_class", g.taxClass),
         contents: contentsOf(a.id, g.id),
       })),
       contents: contentsOf(a.id, null),

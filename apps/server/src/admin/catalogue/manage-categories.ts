@@ -75,6 +75,7 @@ export async function createCategory(db: Db, input: CategoryCreate, currency: st
         sortOrder: await nextSortOrder(tx, parentId),
         priceMinor: parentId === null ? null : toMinor(input.price, currency),
         paymentNote: parentId === null ? null : input.payment_note,
+        taxClass: parentId === null ? "standard" : input.tax_class,
         metaTitle: input.meta_title,
         metaDescription: input.meta_description,
       })
@@ -123,7 +124,7 @@ export async function updateCategory(
         isHeaderMenu: input.is_header_menu,
         hidden: input.hidden,
         ...(isParent ? {} : { priceMinor: input.price === undefined ? undefined : toMinor(input.price, currency) }),
-        ...(isParent ? {} : { paymentNote: input.payment_note }),
+        ...(isParent ? {} : { paymentNote: input.payment_note, taxClass: input.tax_class }),
         metaTitle: input.meta_title,
         metaDescription: input.meta_description,
         updatedAt: new Date(),

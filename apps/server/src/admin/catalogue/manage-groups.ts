@@ -65,6 +65,7 @@ export async function createGroup(
         name: input.name,
         priceMinor: toMinor(input.price, currency),
         paymentNote: input.payment_note,
+        taxClass: input.tax_class,
         sortOrder: (last?.last ?? -1) + 1,
       })
       .returning();
@@ -83,6 +84,7 @@ export async function updateGroup(db: Db, id: number, input: GroupUpdate, curren
         name: input.name,
         priceMinor: input.price === undefined ? undefined : toMinor(input.price, currency),
         paymentNote: input.payment_note,
+        taxClass: input.tax_class,
         updatedAt: new Date(),
       })
       .where(eq(contentGroups.id, id))

@@ -54,6 +54,8 @@ export const toAdminCategory = (row: CategoryRow, currency: string): AdminCatego
   hidden: row.hidden,
   price: toMajor(row.priceMinor, currency),
   payment_note: row.paymentNote,
+  // Parents are never sold, so they have none.
+  ...(row.parentId === null ? {} : { tax_class: row.taxClass }),
   meta_title: row.metaTitle,
   meta_description: row.metaDescription,
 });
@@ -64,6 +66,7 @@ export const toAdminGroup = (row: GroupRow, sold: boolean, currency: string): Ad
   name: row.name,
   price: toMajor(row.priceMinor, currency),
   payment_note: row.paymentNote,
+  tax_class: row.taxClass,
   sold,
 });
 

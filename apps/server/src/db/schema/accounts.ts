@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { SavedBilling } from "../../tax/vat.ts";
 
 /**
  * A learner (or, with role admin, an operator). The e-mail is stored lower-case
@@ -26,6 +27,8 @@ export const users = pgTable(
     smsNotifications: boolean("sms_notifications").notNull().default(false),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** The billing details given at the last checkout, offered at the next. */
+    billing: jsonb("billing").$type<SavedBilling>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import { TAX_CLASSES } from "@skillshelf/shared/tax.ts";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -49,6 +50,8 @@ export const categories = pgTable(
     hidden: boolean("hidden").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
     priceMinor: integer("price_minor"),
+    /** How it is taxed (packages/shared/src/tax.ts): its groups' unless a group says otherwise. */
+    taxClass: text("tax_class", { enum: TAX_CLASSES }).notNull().default("standard"),
     paymentNote: text("payment_note"),
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
@@ -80,6 +83,8 @@ export const contentGroups = pgTable(
       .references(() => categories.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
     priceMinor: integer("price_minor"),
+    /** null: taxed as its artefact. */
+    taxClass: text("tax_class", { enum: TAX_CLASSES }),
     paymentNote: text("payment_note"),
     sortOrder: integer("sort_order").notNull().default(0),
     searchVector: searchVector(`setweight(to_tsvector('english'::regconfig, "name"), 'A')`),

@@ -1,4 +1,5 @@
 import { COUPON_KINDS } from "@skillshelf/shared/coupons.ts";
+import { TAX_CLASSES } from "@skillshelf/shared/tax.ts";
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
@@ -6,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -13,6 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { TaxEvidence } from "../../tax/evidence.ts";
+import type { Billing, LineTax, TaxScheme } from "../../tax/vat.ts";
 import { users } from "./accounts.ts";
 import { categories, contentGroups } from "./catalogue.ts";
 
@@ -55,6 +59,14 @@ export interface PaymentLine {
   creditedLineIds?: number[];
   /** This line's share of the coupon's discount. */
   discountMinor?: number;
+  /** The VAT inside what is paid for the line (absent on payments before VAT). */
+  tax?: LineTax;
+}
+
+/** The billing of a payment, and how it is taxed (tax/vat.ts), with the evidence of where the buyer is. */
+export interface PaymentBilling extends Billing {
+  scheme: TaxScheme;
+  evidence: TaxEvidence;
 }
 
 /**
@@ -121,6 +133,8 @@ export const payments = pgTable(
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     /** The coupon the lines' discounts came from: one use of it is claimed at fulfilment. */
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    /** Who is billed and how the lines are taxed (null on payments before VAT). */
+    billing: jsonb("billing").$type<PaymentBilling>(),
   },
   (t) => [
     uniqueIndex("payments_provider_ref_key").on(t.provider, t.providerRef),
@@ -162,6 +176,16 @@ export const orders = pgTable(
     invoiceNumber: text("invoice_number"),
     /** The credit note's number (CN-2026-000007), given with the refund of an order that has an invoice. */
     creditNoteNumber: text("credit_note_number"),
+    /** Who was billed and how the order was taxed; null on orders placed before VAT. */
+    billingCountry: text("billing_country"),
+    companyName: text("company_name"),
+    /** A business buyer's VAT number, found valid: the reverse charge applied. */
+    buyerVatNumber: text("buyer_vat_number"),
+    taxScheme: text("tax_scheme").$type<TaxScheme>(),
+    /** The VAT inside amount_minor: the sum of the lines'. */
+    vatMinor: integer("vat_minor"),
+    /** Where the buyer is, by two pieces of evidence (EU Implementing Regulation 282/2011 art. 24b). */
+    taxEvidence: jsonb("tax_evidence").$type<TaxEvidence>(),
   },
   (t) => [
     uniqueIndex("orders_payment_key").on(t.paymentId),
@@ -218,6 +242,12 @@ export const orderLines = pgTable(
       onDelete: "set null",
     }),
     currency: text("currency").notNull(),
+    /** The line's tax as charged (null on orders before VAT): paid = net + vat. */
+    taxClass: text("tax_class", { enum: TAX_CLASSES }),
+    taxCountry: text("tax_country"),
+    vatRate: numeric("vat_rate", { precision: 5, scale: 2, mode: "number" }),
+    netMinor: integer("net_minor"),
+    vatMinor: integer("vat_minor"),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),

@@ -13,6 +13,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { getCart } from "../../cart/cart.ts";
+import { saleAt } from "../../cart/pricing.ts";
 import { apiRoute } from "../../operations/api-route.ts";
 import {
   addToCartOperation,
@@ -30,7 +31,6 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", admit("learner"));
   const userId = async (request: FastifyRequest) => (await actorOf("learner", request)).userId;
   const { db } = app.database;
-  const currency = app.config.storeCurrency;
 
   app.get(
     "/cart/get",
@@ -42,7 +42,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(cartResponseSchema),
       },
     },
-    async (request) => getCart(db, await userId(request), currency, app.clock()),
+    async (request) => getCart(db, await userId(request), saleAt(app.config, app.clock())),
   );
 
   apiRoute(app, applyCouponOperation, {

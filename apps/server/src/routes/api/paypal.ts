@@ -1,4 +1,5 @@
 import { okEnvelope } from "@skillshelf/shared/api.ts";
+import { declaredBilling, optionalBillingFields } from "@skillshelf/shared/tax.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
@@ -43,6 +44,7 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
         // Sent by the client but never trusted: PayPal's items are built from the cart.
         item_name: z.string().optional(),
         custom: z.string().optional(),
+        ...optionalBillingFields,
       }),
       response: answers(
         okEnvelope({
@@ -56,6 +58,7 @@ export const paypalRoutes: FastifyPluginAsyncZod = async (app) => {
       currency: body.currency_code,
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
+      billing: declaredBilling(body),
     }),
     answer: ({ data: checkout }) => {
       if (checkout.kind !== "redirect") throw new Error("PayPal handed out a form");

@@ -1,6 +1,7 @@
 import { okEnvelope } from "@skillshelf/shared/api.ts";
 import { pageTitle, SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import { acceptFormBodies, formFields } from "@skillshelf/shared/form-body.ts";
+import { declaredBilling, optionalBillingFields } from "@skillshelf/shared/tax.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiRoute } from "../../operations/api-route.ts";
@@ -45,6 +46,7 @@ export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
         // Sent by the client but never used: the server makes its own txnid and product info.
         txnid: z.string().optional(),
         productinfo: z.string().optional(),
+        ...optionalBillingFields,
       }),
       response: answers(
         okEnvelope({
@@ -63,6 +65,7 @@ export const payuRoutes: FastifyPluginAsyncZod = async (app) => {
       currency: body.currency,
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
+      billing: declaredBilling(body),
     }),
     // A free cart was fulfilled without PayU: its confirmation page, to be opened.
     answer: ({ data: checkout }) =>

@@ -1,4 +1,5 @@
 import { okEnvelope } from "@skillshelf/shared/api.ts";
+import { declaredBilling, optionalBillingFields } from "@skillshelf/shared/tax.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
@@ -28,6 +29,8 @@ const checkoutBody = z.object({
   line_items: z
     .array(z.object({ name: z.string(), price: z.coerce.number(), quantity: z.coerce.number().int().positive() }))
     .optional(),
+  // Who is billed (CONTRACT s.7): without billing_country, the learner's last one.
+  ...optionalBillingFields,
 });
 const sessionQuery = z.object({ session_id: z.string().trim().optional() });
 
@@ -57,6 +60,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
       lineItems: body.line_items,
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
+      billing: declaredBilling(body),
     }),
     answer: ({ data: checkout }) => {
       if (checkout.kind !== "redirect") throw new Error("Stripe handed out a form");

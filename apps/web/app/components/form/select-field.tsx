@@ -9,9 +9,19 @@ type SelectFieldProps = {
   options: readonly { value: string; label: string }[];
   /** The empty first choice, shown when nothing is chosen yet. */
   placeholder: string;
+  /** false: the options' labels are already in the reader's language (country names). */
+  translateOptions?: boolean;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">;
 
-export function SelectField({ label, name, error, options, placeholder, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  name,
+  error,
+  options,
+  placeholder,
+  translateOptions = true,
+  ...select
+}: SelectFieldProps) {
   const t = useT();
   const id = useId();
   return (
@@ -26,7 +36,7 @@ export function SelectField({ label, name, error, options, placeholder, ...selec
         <option value="">{t(placeholder)}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
-            {t(option.label)}
+            {translateOptions ? t(option.label) : option.label}
           </option>
         ))}
       </select>

@@ -7,12 +7,21 @@ import { AdminSearchForm, AdminSearchIn } from "../components/admin-bits";
 import { useAdminForm } from "../use-admin-form";
 import { PARENT_SEARCH } from "./catalogue-intents";
 import { CATALOGUE_PATH } from "./catalogue-url";
-import { CheckboxInput, type PostedFields, priceText, SelectInput, SlugInput, TextInput, textOf } from "./fields";
+import {
+  CheckboxInput,
+  type PostedFields,
+  priceText,
+  SelectInput,
+  SlugInput,
+  TaxClassInput,
+  TextInput,
+  textOf,
+} from "./fields";
 import { IconPicker, IconSearchForm } from "./icon-picker";
 
 /**
- * Creates or edits a parent category (parentId 0) or an artefact. The price
- * and payment note belong to artefacts only.
+ * Creates or edits a parent category (parentId 0) or an artefact. The price,
+ * payment note and tax class belong to artefacts only.
  */
 export function CategoryForm({
   category,
@@ -114,6 +123,10 @@ export function CategoryForm({
                 name="payment_note"
                 defaultValue={text("payment_note", category?.payment_note)}
                 error={errors.payment_note}
+              />
+              <TaxClassInput
+                defaultValue={text("tax_class", category?.tax_class ?? "standard")}
+                error={errors.tax_class}
               />
             </>
           )}

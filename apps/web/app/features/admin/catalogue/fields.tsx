@@ -152,6 +152,30 @@ export function SelectInput({
   );
 }
 
+/**
+ * How an artefact or a group is taxed (tax.ts): a group's may be blank, taxed
+ * as its artefact. Which artefacts are e-publications is the operator's call.
+ */
+export function TaxClassInput({
+  defaultValue,
+  error,
+  inherits,
+}: {
+  /** The stored (or posted) tax class; "" for a group taxed as its artefact. */
+  defaultValue: string;
+  error?: string | undefined;
+  /** A group's: its first choice is "as its artefact". */
+  inherits?: boolean;
+}) {
+  const t = useT();
+  const options = [
+    ...(inherits ? [{ value: "", label: t("As its artefact") }] : []),
+    { value: "standard", label: t("Standard rate") },
+    { value: "e_publication", label: t("E-publication (zero-rated in the UK)") },
+  ];
+  return <SelectInput label="Tax class" name="tax_class" defaultValue={defaultValue} options={options} error={error} />;
+}
+
 /** A price for a text field: '' for free. */
 /** A stored price as its field shows it, with the currency's decimals: "32.50" (GBP), "1200" (JPY). */
 export const priceText = (price: number | null, currency: string) =>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useT } from "../../../lib/i18n";
 import { useAdminForm } from "../use-admin-form";
 import { CATALOGUE_PATH } from "./catalogue-url";
-import { type PostedFields, priceText, TextInput, textOf } from "./fields";
+import { type PostedFields, priceText, TaxClassInput, TextInput, textOf } from "./fields";
 
 /** Creates a group under an artefact, or edits one. */
 export function GroupForm({
@@ -63,6 +63,7 @@ export function GroupForm({
           defaultValue={text("payment_note", group?.payment_note)}
           error={errors.payment_note}
         />
+        <TaxClassInput inherits defaultValue={text("tax_class", group?.tax_class ?? "")} error={errors.tax_class} />
       </div>
       <div className="admin-actions">
         <button type="submit" className="button" disabled={busy}>

@@ -1,0 +1,77 @@
+import { BILLING_MESSAGES, type DeclaredBilling } from "@skillshelf/shared/tax.ts";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { users } from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
+import { ipCountry } from "./evidence.ts";
+import type { Billing, BuyerTax, SellerTax } from "./vat.ts";
+import { normalVatNumber, vatNumberCountry } from "./vat-number.ts";
+import { EU_COUNTRIES } from "./vat-rates.ts";
+
+/** Whether VIES (the EU's register of VAT numbers) knows a number; "unavailable" when it could not be asked. */
+export type VatNumberCheck = (number: string) => Promise<"valid" | "invalid" | "unavailable">;
+
+/** Who a payment bills, how the VAT is worked out for them, and why no reverse charge applies when one was asked for. */
+export interface ResolvedBilling {
+  billing: Billing;
+  buyer: BuyerTax;
+  /** The VAT number could not be checked with VIES just now: VAT is charged, and the buyer is told. */
+  vatNumberUnchecked: boolean;
+}
+
+/**
+ * The billing of a payment start: what the buyer declared, else what they
+ * declared last time, else the country of the address they pay from (else
+ * the seller's). A VAT number must be of the billing country and well
+ * formed (422 otherwise); an EU business's number found valid by VIES makes
+ * the reverse charge apply, one VIES does not know is refused (422), and
+ * when VIES cannot be asked VAT is charged as to a consumer.
+ */
+export async function resolveBilling(options: {
+  db: DbOrTx;
+  userId: number;
+  declared: DeclaredBilling;
+  ipAddress: string;
+  seller: SellerTax;
+  checkVatNumber: VatNumberCheck;
+}): Promise<ResolvedBilling> {
+  const { declared } = options;
+  let billing: Billing;
+  if (declared.country) {
+    billing = {
+      country: declared.country,
+      companyName: declared.companyName ?? null,
+      vatNumber: declared.vatNumber ? normalVatNumber(declared.vatNumber) : null,
+    };
+  } else {
+    const [row] = await options.db.select({ billing: users.billing }).from(users).where(eq(users.id, options.userId));
+    const country = row?.billing?.country ?? (await ipCountry(options.ipAddress)) ?? options.seller.country;
+    billing = row?.billing
+      ? { country, companyName: row.billing.companyName, vatNumber: row.billing.vatNumber }
+      : { country, companyName: null, vatNumber: null };
+  }
+  const vatNumber = billing.vatNumber;
+  if (vatNumber === null)
+    return { billing, buyer: { country: billing.country, vatNumber: null }, vatNumberUnchecked: false };
+  const refuse = (message: string) => new AppError("invalid", message, { vat_number: message });
+  const country = vatNumberCountry(vatNumber);
+  if (country === null) throw refuse(BILLING_MESSAGES.vatNumber);
+  if (country !== billing.country) throw refuse(BILLING_MESSAGES.vatNumberCountry);
+  // Only an EU business outside the seller's country is reverse-charged: VIES is asked only then.
+  if (!EU_COUNTRIES.has(country) || country === options.seller.country || options.seller.vatNumber === null) {
+    return { billing, buyer: { country, vatNumber: null }, vatNumberUnchecked: false };
+  }
+  const answer = await options.checkVatNumber(vatNumber);
+  if (answer === "invalid") throw refuse(BILLING_MESSAGES.vatNumberUnknown);
+  return {
+    billing,
+    buyer: { country, vatNumber: answer === "valid" ? vatNumber : null },
+    vatNumberUnchecked: answer === "unavailable",
+  };
+}
+
+/** Keeps the billing details for the learner's next checkout (and the cart's VAT until then). */
+export async function saveBilling(db: DbOrTx, userId: number, resolved: ResolvedBilling): Promise<void> {
+  const billing = { ...resolved.billing, vatNumberValid: resolved.buyer.vatNumber !== null };
+  await db.update(users).set({ billing }).where(eq(users.id, userId));
+}

@@ -1,0 +1,246 @@
+import type { AddressInfo } from "node:net";
+import type { CartResponse, ListingResponse, OrderDetail } from "@skillshelf/shared/api.ts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categories, orders } from "../src/db/schema/index.ts";
+import { bearer, createUser, signIn } from "./helpers/accounts.ts";
+import { createTestStore, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
+import { smallCatalogue } from "./helpers/factories.ts";
+import { addToCart, buyByCard } from "./helpers/orders.ts";
+import { pdfText } from "./helpers/pdf.ts";
+
+// A UK seller registered for VAT and for the non-Union OSS (CONTRACT s.7).
+const SELLER = { VAT_NUMBER: "GB980780684", VAT_OSS: "on", TRUST_PROXY: "loopback" };
+
+let store: TestStore;
+let docker: ListingResponse;
+let base: string;
+
+beforeAll(async () => {
+  store = await createTestStore({ env: SELLER });
+  await store.importCatalogue(smallCatalogue());
+  docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
+  await store.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(store.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => store.close());
+
+/** Docker (£19.99, standard rate) bought by card by a new learner billed as `billing`. */
+async function buyDocker(billing: Record<string, string>, headers: Record<string, string> = {}) {
+  const bought = await buyByCard(store, { base, artefactId: docker.seo_data.id, price: 19.99, billing, headers });
+  const detail = await bought.call("POST", "/api/order-details", { detail_id: bought.order.id });
+  expect(detail.statusCode, detail.body).toBe(200);
+  return { ...bought, detail: detail.json<{ data: OrderDetail }>().data };
+}
+
+async function startDocker(billing: Record<string, string>) {
+  const user = await createUser(store);
+  const token = await signIn(store, user.id);
+  await addToCart(store, token, docker);
+  return store.app.inject({
+    method: "POST",
+    url: "/api/stripe/create-checkout-session",
+    headers: bearer(token),
+    payload: {
+      final_amount: 19.99,
+      currency: "GBP",
+      success_url: `${PUBLIC_URL}/payment-confirmation`,
+      cancel_url: `${PUBLIC_URL}/payment-cancelled`,
+      ...billing,
+    },
+  });
+}
+
+const vies = (vat_number: string, answer: "valid" | "invalid" | "unavailable") =>
+  fetch(`${store.emulators.origin}/emulator/vies/control`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ vat_number, answer }),
+  });
+
+describe("VAT inside the prices", () => {
+  it("shows the cart's UK VAT before any billing details are given", async () => {
+    const user = await createUser(store);
+    const token = await signIn(store, user.id);
+    await addToCart(store, token, docker);
+    const cart = (
+      await store.app.inject({ method: "GET", url: "/api/cart/get", headers: bearer(token) })
+    ).json<CartResponse>().data;
+    expect(cart.total).toBe(19.99);
+    expect(cart.tax).toMatchObject({
+      billing_country: "GB",
+      scheme: "domestic",
+      reverse_charge: false,
+      vat_total: 3.33,
+    });
+    expect(cart.tax.lines).toEqual([{ id: cart.rows[0]?.id, net: 16.66, vat_rate: 20, vat: 3.33, tax_country: "GB" }]);
+  });
+
+  it("charges a UK consumer the same price with 20 % UK VAT inside, on the order and its lines", async () => {
+    const { detail } = await buyDocker({ billing_country: "GB" });
+    expect(detail.amount).toBe(19.99);
+    expect(detail).toMatchObject({ billing_country: "GB", vat_total: 3.33, reverse_charge: false, vat_number: null });
+    expect(detail.orders[0]).toMatchObject({ net: 16.66, vat_rate: 20, vat: 3.33, tax_country: "GB" });
+  });
+
+  it("charges a French consumer France's rate through the OSS, and zero-rates an e-publication in the UK", async () => {
+    const { detail, call } = await buyDocker({ billing_country: "fr" });
+    expect(detail).toMatchObject({ billing_country: "FR", vat_total: 3.33, reverse_charge: false });
+    expect(detail.orders[0]).toMatchObject({ vat_rate: 20, tax_country: "FR" });
+    // The learner's billing details are remembered: the cart's VAT is worked out for France from now on.
+    const cart = (await call("GET", "/api/cart/get")).json<CartResponse>().data;
+    expect(cart.tax.billing_country).toBe("FR");
+
+    await store.database.db.update(categories).set({ taxClass: "e_publication" }).where(eq(categories.slug, "docker"));
+    try {
+      const uk = await buyDocker({ billing_country: "GB" });
+      expect(uk.detail).toMatchObject({ vat_total: 0 });
+      expect(uk.detail.orders[0]).toMatchObject({ net: 19.99, vat_rate: 0, vat: 0 });
+      // France taxes e-books at 5.5 %: 19.99 * 5.5 / 105.5 = 1.04.
+      const france = await buyDocker({ billing_country: "FR" });
+      expect(france.detail.orders[0]).toMatchObject({ net: 18.95, vat_rate: 5.5, vat: 1.04, tax_country: "FR" });
+    } finally {
+      await store.database.db.update(categories).set({ taxClass: "standard" }).where(eq(categories.slug, "docker"));
+    }
+  });
+
+  it("charges no VAT outside the UK and the EU", async () => {
+    const { detail } = await buyDocker({ billing_country: "US" });
+    expect(detail).toMatchObject({ billing_country: "US", vat_total: 0 });
+    expect(detail.orders[0]).toMatchObject({ vat_rate: 0, net: 19.99, tax_country: "US" });
+  });
+});
+
+describe("business buyers", () => {
+  it("reverse-charges a German business whose VAT number VIES finds valid", async () => {
+    const { detail } = await buyDocker({
+      billing_country: "DE",
+      company_name: "Beispiel GmbH",
+      vat_number: "de 136 695 976",
+    });
+    expect(detail).toMatchObject({
+      billing_country: "DE",
+      company_name: "Beispiel GmbH",
+      vat_number: "DE136695976",
+      vat_total: 0,
+      reverse_charge: true,
+    });
+    expect(detail.orders[0]).toMatchObject({ net: 19.99, vat_rate: 0, vat: 0, tax_country: "DE" });
+  });
+
+  it("refuses a number VIES does not know, one that cannot be a VAT number, and one of another country", async () => {
+    await vies("ATU13585627", "invalid");
+    for (const [billing, message] of [
+      [{ billing_country: "AT", vat_number: "ATU13585627" }, "This VAT number is not registered for VAT."],
+      [{ billing_country: "DE", vat_number: "DE123456789" }, "This is not a valid VAT number."],
+      [{ billing_country: "FR", vat_number: "DE136695976" }, "This VAT number is not from your billing country."],
+      [{ billing_country: "ZZ" }, "Choose the country of your billing address."],
+    ] as const) {
+      const res = await startDocker(billing);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ status: false });
+      expect(JSON.stringify(res.json())).toContain(message);
+    }
+  });
+
+  it("charges VAT when VIES cannot be asked, as to a consumer", async () => {
+    await vies("NL004495445B01", "unavailable");
+    const { detail } = await buyDocker({ billing_country: "NL", vat_number: "NL004495445B01" });
+    expect(detail).toMatchObject({ reverse_charge: false, vat_number: null, vat_total: 3.47 });
+    expect(detail.orders[0]).toMatchObject({ vat_rate: 21, tax_country: "NL" });
+  });
+
+  it("charges UK VAT to a UK business: no reverse charge at home", async () => {
+    const { detail } = await buyDocker({ billing_country: "GB", vat_number: "GB980780684" });
+    expect(detail).toMatchObject({ reverse_charge: false, vat_total: 3.33 });
+  });
+});
+
+describe("VAT invoices and credit notes", () => {
+  it("shows the seller's VAT number, each line's net, rate and VAT, and the totals per rate", async () => {
+    const bought = await buyDocker({ billing_country: "GB", company_name: "Example Ltd" });
+    const res = await bought.call("GET", `/api/orders/${bought.order.id}/invoice`);
+    expect(res.statusCode).toBe(200);
+    const lines = (await pdfText(res.rawPayload)).split("\n");
+    expect(lines.slice(0, 3)).toEqual(["Skillshelf", "VAT number GB980780684", "Invoice"]);
+    expect(lines).not.toContain("Not VAT registered");
+    const after = (label: string, count = 1) => lines.slice(lines.indexOf(label) + 1, lines.indexOf(label) + 1 + count);
+    expect(after("Company name")).toEqual(["Example Ltd"]);
+    expect(after("Country")).toEqual(["United Kingdom"]);
+    expect(after("Amount", 5)).toEqual(["Docker", "£16.66", "20 %", "£3.33", "£19.99"]);
+    expect(lines.slice(-8)).toEqual([
+      "Total paid",
+      "£19.99",
+      "Net at 20 %",
+      "£16.66",
+      "VAT at 20 %",
+      "£3.33",
+      "Total VAT",
+      "£3.33",
+    ]);
+  });
+
+  it("says when the reverse charge applies, with both VAT numbers, and credits the same lines on a refund", async () => {
+    const bought = await buyDocker({ billing_country: "DE", company_name: "Beispiel GmbH", vat_number: "DE136695976" });
+    const invoice = (
+      await pdfText((await bought.call("GET", `/api/orders/${bought.order.id}/invoice`)).rawPayload)
+    ).split("\n");
+    expect(invoice).toContain("VAT number GB980780684");
+    expect(invoice.slice(invoice.indexOf("Customer VAT number"), invoice.indexOf("Customer VAT number") + 2)).toEqual([
+      "Customer VAT number",
+      "DE136695976",
+    ]);
+    expect(invoice.at(-1)).toBe(
+      "Reverse charge: the customer accounts for the VAT (Article 196, Directive 2006/112/EC).",
+    );
+    const refunded = await bought.call("POST", `/api/orders/${bought.order.id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const detail = (await bought.call("POST", "/api/order-details", { detail_id: bought.order.id })).json<{
+      data: OrderDetail;
+    }>().data;
+    const note = await bought.call("GET", `/api/orders/${bought.order.id}/credit-notes/${detail.credit_notes[0]}`);
+    const credit = (await pdfText(note.rawPayload)).split("\n");
+    expect(credit).toContain("Customer VAT number");
+    expect(credit.slice(credit.indexOf("Amount") + 1, credit.indexOf("Amount") + 6)).toEqual([
+      "Docker",
+      "£19.99",
+      "0 %",
+      "£0.00",
+      "£19.99",
+    ]);
+    expect(credit).toContain("Total refunded");
+  });
+});
+
+describe("the evidence of where the buyer is", () => {
+  it("keeps the declared country and the address's, and tells when they disagree", async () => {
+    const { order } = await buyDocker({ billing_country: "FR" }, { "x-forwarded-for": "8.8.8.8" });
+    const [row] = await store.database.db
+      .select({ evidence: orders.taxEvidence })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(row?.evidence).toEqual({ billingCountry: "FR", ipAddress: "8.8.8.8", ipCountry: "US" });
+  });
+});
+
+describe("a seller not registered for VAT", () => {
+  it("charges no VAT (the default store)", async () => {
+    const plain = await createTestStore();
+    try {
+      await plain.importCatalogue(smallCatalogue());
+      const listing = (
+        await plain.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
+      ).json<ListingResponse>();
+      const user = await createUser(plain);
+      const token = await signIn(plain, user.id);
+      await addToCart(plain, token, listing);
+      const cart = (
+        await plain.app.inject({ method: "GET", url: "/api/cart/get", headers: bearer(token) })
+      ).json<CartResponse>().data;
+      expect(cart.tax).toMatchObject({ billing_country: "GB", scheme: "not_registered", vat_total: 0 });
+      expect(cart.tax.lines[0]).toMatchObject({ net: 19.99, vat_rate: 0, vat: 0 });
+    } finally {
+      await plain.close();
+    }
+  });
+});
