@@ -7,6 +7,7 @@ import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { addToCart, buyByCard } from "./helpers/orders.ts";
+import { formPost } from "./helpers/pages.ts";
 import { pdfText } from "./helpers/pdf.ts";
 
 // A UK seller registered for VAT and for the non-Union OSS (CONTRACT s.7).
@@ -17,7 +18,7 @@ let docker: ListingResponse;
 let base: string;
 
 beforeAll(async () => {
-  store = await createTestStore({ env: SELLER });
+  store = await createTestStore({ env: SELLER, pages: true });
   await store.importCatalogue(smallCatalogue());
   docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
   await store.app.listen({ port: 0, host: "127.0.0.1" });
@@ -153,6 +154,85 @@ describe("business buyers", () => {
   it("charges UK VAT to a UK business: no reverse charge at home", async () => {
     const { detail } = await buyDocker({ billing_country: "GB", vat_number: "GB980780684" });
     expect(detail).toMatchObject({ reverse_charge: false, vat_total: 3.33 });
+  });
+});
+
+describe("billing details before paying", () => {
+  it("keeps them and answers the cart's VAT for them; a business's number is checked with VIES first", async () => {
+    const user = await createUser(store);
+    const token = await signIn(store, user.id);
+    await addToCart(store, token, docker);
+    const save = (payload: Record<string, string>) =>
+      store.app.inject({ method: "POST", url: "/api/cart/billing", headers: bearer(token), payload });
+
+    const french = await save({ billing_country: "FR" });
+    expect(french.statusCode, french.body).toBe(200);
+    expect(french.json()).toMatchObject({ status: true, message: "Your billing details are saved." });
+    expect(french.json<CartResponse>().data.tax).toMatchObject({
+      billing_country: "FR",
+      scheme: "oss",
+      vat_total: 3.33,
+    });
+
+    const business = await save({ billing_country: "DE", company_name: "Beispiel GmbH", vat_number: "DE136695976" });
+    expect(business.json<CartResponse>().data.tax).toMatchObject({
+      billing_country: "DE",
+      company_name: "Beispiel GmbH",
+      vat_number: "DE136695976",
+      reverse_charge: true,
+      vat_total: 0,
+    });
+
+    await vies("IE6388047V", "unavailable");
+    const unchecked = await save({ billing_country: "IE", vat_number: "IE6388047V" });
+    expect(unchecked.statusCode).toBe(200);
+    expect(unchecked.json().message).toMatch(/^We could not check your VAT number with the EU's VIES service/);
+    expect(unchecked.json<CartResponse>().data.tax).toMatchObject({ reverse_charge: false, vat_total: 3.74 });
+
+    const bad = await save({ billing_country: "DE", vat_number: "DE000" });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ errors: { vat_number: "This is not a valid VAT number." } });
+  });
+
+  it("updates the checkout's summary from its own form, without JavaScript, paying nothing", async () => {
+    const user = await createUser(store);
+    const token = await signIn(store, user.id);
+    await addToCart(store, token, docker);
+    const cookie = { cookie: `access-token=${token}` };
+    const updated = await formPost(
+      store,
+      "/checkout",
+      {
+        intent: "billing",
+        method: "card",
+        amount: "19.99",
+        currency: "GBP",
+        billing_country: "DE",
+        vat_number: "DE136695976",
+      },
+      cookie,
+    );
+    expect(updated.statusCode).toBe(200);
+    expect(updated.body).toContain("Your billing details are saved.");
+    expect(updated.body).toContain("Reverse charge: no VAT");
+    expect(updated.body).toMatch(/<option value="DE" selected="">Germany<\/option>/);
+    const refused = await formPost(
+      store,
+      "/checkout",
+      {
+        intent: "billing",
+        method: "card",
+        amount: "19.99",
+        currency: "GBP",
+        billing_country: "DE",
+        vat_number: "FR40303265045",
+      },
+      cookie,
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain("This VAT number is not from your billing country.");
+    const orders = await store.app.inject({ method: "GET", url: "/api/get-orders", headers: bearer(token) });
+    expect(orders.json().data.rows).toEqual([]);
   });
 });
 

@@ -34,6 +34,7 @@ import { NOTIFICATION_KINDS } from "./notification-texts.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import { type ArticleProgress, itemProgressSchema, type progressFormSchema } from "./progress.ts";
 import type { SearchResults } from "./search.ts";
+import type { billingSchema } from "./tax.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -375,6 +376,8 @@ export interface CommerceActions {
   /** Keeps a coupon code with the cart; a code that takes nothing off is refused (422, errors.code). */
   applyCoupon(input: z.output<typeof couponCodeSchema>): Promise<ActionResult<CartResponse["data"]>>;
   removeCoupon(): Promise<ActionResult>;
+  /** Keeps who the learner is billed as: the cart with its VAT for them (422, errors.vat_number, for a bad number). */
+  saveBilling(input: z.output<typeof billingSchema>): Promise<ActionResult<CartResponse["data"]>>;
   /** The learner's own refund within the money-back guarantee (POST /api/orders/{id}/refund). */
   refundOrder(orderId: number): Promise<ActionResult<{ refund_ref: string }>>;
 }

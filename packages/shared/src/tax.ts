@@ -33,6 +33,9 @@ export const BILLING_MESSAGES = {
   vatNumber: "This is not a valid VAT number.",
   vatNumberCountry: "This VAT number is not from your billing country.",
   vatNumberUnknown: "This VAT number is not registered for VAT.",
+  saved: "Your billing details are saved.",
+  viesUnavailable:
+    "We could not check your VAT number with the EU's VIES service just now, so VAT is charged. Update your details again later to have it taken off.",
 } as const;
 
 const optionalText = (max: number, message: string) =>
@@ -56,6 +59,9 @@ export const billingFields = {
   company_name: optionalText(200, BILLING_MESSAGES.companyName),
   vat_number: optionalText(32, BILLING_MESSAGES.vatNumber),
 };
+
+/** Who is billed, as the checkout's Update button and POST /api/cart/billing take it. */
+export const billingSchema = z.object(billingFields);
 
 /** The same fields where the client may leave the country out (the payment start routes: the last one given is used). */
 export const optionalBillingFields = { ...billingFields, billing_country: billingFields.billing_country.optional() };

@@ -1,10 +1,12 @@
 import { addToCartSchema, removeFromCartSchema } from "@skillshelf/shared/cart-forms.ts";
 import { COUPON_MESSAGES, couponCodeSchema } from "@skillshelf/shared/coupons.ts";
 import { plain } from "@skillshelf/shared/i18n/message.ts";
+import { BILLING_MESSAGES, billingSchema, declaredBilling } from "@skillshelf/shared/tax.ts";
 import { z } from "zod";
 import { addToCart, getCart, removeFromCart } from "../cart/cart.ts";
 import { applyCoupon, removeCoupon } from "../cart/cart-coupon.ts";
 import { saleAt } from "../cart/pricing.ts";
+import { resolveBilling, saveBilling } from "../tax/billing.ts";
 import { type Call, defineOperation } from "./operation.ts";
 import { enforceLimit } from "./rate-limits.ts";
 
@@ -58,6 +60,34 @@ export const applyCouponOperation = defineOperation({
       sale: saleAt(app.config, app.clock()),
     });
     return { message: plain(COUPON_MESSAGES.applied), data: await cartOf(call) };
+  },
+});
+
+/**
+ * Keeps who the learner is billed as (country, company, VAT number) for the
+ * cart's VAT and the next checkout: answers the cart with its VAT for them.
+ * A VAT number is checked as a payment start checks it (422 when it is not
+ * one, or VIES does not know it); when VIES cannot be asked, VAT is charged
+ * and the message says why.
+ */
+export const saveBillingOperation = defineOperation({
+  name: "cart.billing",
+  who: "learner",
+  input: billingSchema,
+  limit: { policy: "billing" },
+  run: async (call, input) => {
+    const { app, actor, request } = call;
+    const resolved = await resolveBilling({
+      db: app.database.db,
+      userId: actor.userId,
+      declared: declaredBilling(input),
+      ipAddress: request.ip,
+      seller: app.config.tax,
+      checkVatNumber: app.payments.checkVatNumber,
+    });
+    await saveBilling(app.database.db, actor.userId, resolved);
+    const message = resolved.vatNumberUnchecked ? BILLING_MESSAGES.viesUnavailable : BILLING_MESSAGES.saved;
+    return { message: plain(message), data: await cartOf(call) };
   },
 });
 

@@ -17,7 +17,13 @@ import {
   saveSettingsOperation,
   updateProfileOperation,
 } from "./accounts.ts";
-import { addToCartOperation, applyCouponOperation, removeCouponOperation, removeFromCartOperation } from "./cart.ts";
+import {
+  addToCartOperation,
+  applyCouponOperation,
+  removeCouponOperation,
+  removeFromCartOperation,
+  saveBillingOperation,
+} from "./cart.ts";
 import {
   createCategoryOperation,
   createContentOperation,
@@ -82,6 +88,7 @@ export function pageActions(app: FastifyInstance) {
         addToCart: action(addToCartOperation),
         removeFromCart: action(removeFromCartOperation),
         applyCoupon: coupon,
+        saveBilling: action(saveBillingOperation),
         removeCoupon: async () => {
           const outcome = await uncoupon({});
           return outcome.ok ? { ...outcome, data: null } : outcome;

@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   resetPassword: { address: [30, 15 * MINUTE] },
   // Coupon codes are words an operator chose (SUMMER20): each try, right or wrong, counts.
   couponCode: { address: [30, 15 * MINUTE], account: [10, 15 * MINUTE] },
+  // Each change of billing details with a VAT number asks VIES, which limits its callers.
+  billing: { address: [30, 15 * MINUTE] },
 } as const satisfies Record<string, Policy>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -159,6 +159,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
         removeFromCart: refuse,
         startPayment: refuse,
         applyCoupon: refuse,
+        saveBilling: refuse,
         removeCoupon: refuse,
         refundOrder: refuse,
       },

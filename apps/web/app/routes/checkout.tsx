@@ -2,15 +2,23 @@ import { startPaymentSchema } from "@skillshelf/shared/cart-forms.ts";
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { NOTHING_TO_PAY } from "@skillshelf/shared/coupons.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
+import { billingSchema } from "@skillshelf/shared/tax.ts";
 import { useEffect, useState } from "react";
-import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData, useRouteLoaderData } from "react-router";
+import {
+  data,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useFetcher,
+  useRouteLoaderData,
+} from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { IconsOnce } from "../components/icons/icons-once";
 import { TransAnchor } from "../components/plain-anchor";
 import { Trans } from "../components/trans";
 import { CartLine } from "../features/cart/components/cart-line";
 import { CartTotals } from "../features/cart/components/cart-totals";
-import { BillingFields, countryOptions } from "../features/checkout/components/billing-fields";
+import { BILLING_INTENT, BillingFields, countryOptions } from "../features/checkout/components/billing-fields";
 import { CompletePurchaseButton } from "../features/checkout/components/complete-purchase-button";
 import { EmulatedPaymentsNote } from "../features/checkout/components/emulated-payments-note";
 import { PaymentMethodOptions } from "../features/checkout/components/payment-method-options";
@@ -51,7 +59,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ context, request, url }: Route.ActionArgs) {
   const store = context.get(storeContext);
   requireViewer(store, url);
-  const checked = checkForm(await request.formData(), startPaymentSchema);
+  const form = await request.formData();
+  if (form.get("intent") === BILLING_INTENT) {
+    // Update: the billing details are kept and the page shows the cart's VAT for them, nothing is paid.
+    const billing = checkForm(form, billingSchema);
+    const saved = billing.ok ? await store.commerce.saveBilling(billing.data) : billing.outcome;
+    const outcome = saved.ok ? { ...saved, data: { kind: BILLING_INTENT } as const } : saved;
+    return data(inPageLanguage(store, outcome), { status: outcome.ok ? 200 : outcome.status });
+  }
+  const checked = checkForm(form, startPaymentSchema);
   const outcome = checked.ok ? await store.commerce.startPayment(checked.data) : checked.outcome;
   if (!outcome.ok) return data(inPageLanguage(store, outcome), { status: outcome.status });
   if (outcome.data.kind === "redirect" && !store.dataRequest) throw redirect(outcome.data.url, 303);
@@ -60,9 +76,13 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 
-/** Nothing changed when the store was not reached, or when the payment started (the page is leaving). */
+/**
+ * Nothing changed when the store was not reached, or when the payment started (the page is
+ * leaving); saved billing details change the cart's VAT.
+ */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  if ((args.actionResult as { ok?: unknown } | undefined)?.ok === true) return false;
+  const result = args.actionResult as { ok?: unknown; data?: { kind?: string } } | undefined;
+  if (result?.ok === true && result.data?.kind !== BILLING_INTENT) return false;
   return revalidateUnlessUnsent(args);
 }
 
@@ -85,10 +105,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // Another ?method= in the address (same page, new search): follow it.
   useEffect(() => setMethod(loaderData.method), [loaderData.method]);
   const { pay, processing } = useCheckout();
+  const billing = useFetcher<typeof action>();
   const emulated = useRouteLoaderData<typeof rootLoader>("root")?.paymentsEmulated ?? false;
   // A plain form post's answer: PayU's form to post on, or why the payment could not start.
   const posted = useActionData<typeof action>();
   const handoff = posted?.ok && posted.data.kind === "form" ? posted.data : null;
+  // The last Update of the billing details: by the page's fetcher, or a plain form post.
+  const billed = billing.data ?? (posted?.ok === false || posted?.data.kind === BILLING_INTENT ? posted : undefined);
+  const updateBilling = (form: HTMLFormElement, submitter?: HTMLElement | null) => {
+    const fields = new FormData(form, submitter ?? undefined);
+    fields.set("intent", BILLING_INTENT);
+    void billing.submit(fields, { method: "post" });
+  };
   // Credit and coupon cover everything: Complete Purchase unlocks it at once, no provider is asked for anything.
   const free = cart.total === 0;
 
@@ -116,7 +144,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         className="checkout-layout"
         onSubmit={(event) => {
           event.preventDefault();
-          void pay(event.currentTarget, free ? "card" : method);
+          const { submitter } = event.nativeEvent as SubmitEvent;
+          if (submitter?.getAttribute("value") === BILLING_INTENT) updateBilling(event.currentTarget, submitter);
+          else void pay(event.currentTarget, free ? "card" : method);
         }}
       >
         <input type="hidden" name="amount" value={cart.total} />
@@ -153,8 +183,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <BillingFields
               billing={cart.tax}
               countries={loaderData.countries}
-              errors={posted && !posted.ok ? posted.errors : undefined}
+              errors={billed && !billed.ok ? billed.errors : undefined}
+              status={billed?.ok ? billed.message : undefined}
               disabled={processing}
+              updating={billing.state !== "idle"}
+              onCountryChange={(select) => select.form && updateBilling(select.form)}
             />
           </section>
         </div>

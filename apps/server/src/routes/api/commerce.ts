@@ -20,6 +20,7 @@ import {
   applyCouponOperation,
   removeCouponOperation,
   removeFromCartOperation,
+  saveBillingOperation,
 } from "../../operations/cart.ts";
 import { actorOf, admit } from "../../operations/guard.ts";
 import { learnerRefundOperation } from "../../operations/refunds.ts";
@@ -44,6 +45,18 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getCart(db, await userId(request), saleAt(app.config, app.clock())),
   );
+
+  apiRoute(app, saveBillingOperation, {
+    method: "POST",
+    url: "/cart/billing",
+    schema: {
+      summary: "Keep the learner's billing details: the cart's VAT, and the next checkout, are worked out for them",
+      description:
+        "Body: `billing_country` (ISO 3166-1 alpha-2), optionally `company_name` and `vat_number`. 422 with `errors.vat_number` when the number is not a VAT number, is not of the billing country, or VIES does not know it. When VIES cannot be asked, VAT is charged and the message says so. Answers the cart with its VAT (`data.tax`).",
+      tags: ["cart"],
+      response: answers(cartResponseSchema),
+    },
+  });
 
   apiRoute(app, applyCouponOperation, {
     method: "POST",

@@ -2,7 +2,10 @@ import type { CartTax } from "@skillshelf/shared/api.ts";
 import { COUNTRY_CODES, countryName } from "@skillshelf/shared/tax.ts";
 import { SelectField } from "../../../components/form/select-field";
 import { TextField } from "../../../components/form/text-field";
-import { useT } from "../../../lib/i18n";
+import { useMessage, useT } from "../../../lib/i18n";
+
+/** The checkout form's Update: it keeps the billing details and shows the VAT for them, paying nothing. */
+export const BILLING_INTENT = "billing";
 
 export interface CountryOption {
   value: string;
@@ -31,14 +34,23 @@ export function BillingFields({
   billing,
   countries,
   errors,
+  status,
   disabled,
+  updating,
+  onCountryChange,
 }: {
   billing: Pick<CartTax, "billing_country" | "company_name" | "vat_number">;
   countries: CountryOption[];
   errors: Record<string, string> | undefined;
+  /** What the last Update said (saved; or VAT charged because VIES could not be asked). */
+  status: string | undefined;
   disabled: boolean;
+  updating: boolean;
+  /** With JavaScript: another country updates the order summary's VAT at once. */
+  onCountryChange: (select: HTMLSelectElement) => void;
 }) {
   const t = useT();
+  const message = useMessage();
   return (
     <fieldset className="billing-fields" disabled={disabled}>
       <legend className="checkout-panel__title">{t("Billing details")}</legend>
@@ -52,6 +64,7 @@ export function BillingFields({
         error={errors?.billing_country}
         required
         autoComplete="country"
+        onChange={(event) => onCountryChange(event.currentTarget)}
       />
       <TextField
         label="Company name"
@@ -75,6 +88,23 @@ export function BillingFields({
       <p className="billing-fields__note">
         {t("A business in the EU with a valid VAT number pays no VAT: the reverse charge applies.")}
       </p>
+      <div className="billing-fields__update">
+        {/* Without JavaScript this posts the whole form, which keeps the details and pays nothing. */}
+        <button
+          type="submit"
+          name="intent"
+          value={BILLING_INTENT}
+          className="button button--outline"
+          formNoValidate
+          aria-describedby="billing-status"
+          disabled={updating}
+        >
+          {t("Update VAT")}
+        </button>
+        <p id="billing-status" className="billing-fields__status" role="status">
+          {status ? message(status) : ""}
+        </p>
+      </div>
     </fieldset>
   );
 }
