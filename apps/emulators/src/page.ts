@@ -5,6 +5,7 @@ import { isLanguageCode, type LanguageCode, preferredLanguage } from "@skillshel
 import type { TFunction } from "@skillshelf/shared/i18n/page-translator.ts";
 import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
+import { COUNTRY_CODES, countryName, isCountryCode } from "@skillshelf/shared/tax.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** The language an emulator's page speaks, its texts and its prices in it. */
@@ -75,7 +76,14 @@ export interface EmulatorPage {
   lines: { name: string; price: string }[];
   total: string;
   /** Each action is a form POST button; the first is the primary one. */
-  actions: { label: string; action: string; fields?: Record<string, string>; tone?: "primary" | "secondary" }[];
+  actions: {
+    label: string;
+    action: string;
+    fields?: Record<string, string>;
+    tone?: "primary" | "secondary";
+    /** A choice posted with the button (the card's or the payer's country). */
+    choice?: { name: string; label: string; value: string; options: { value: string; label: string }[] };
+  }[];
   note?: string;
   /** The payer's language (emulatorLanguage): the page's own texts follow it; the caller translates the rest. */
   i18n: EmulatorLanguage;
@@ -97,7 +105,15 @@ export function renderEmulatorPage(page: EmulatorPage): string {
       const hidden = Object.entries(a.fields ?? {})
         .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
         .join("");
-      return `<form method="post" action="${escapeHtml(a.action)}">${hidden}<button class="${a.tone ?? "secondary"}" type="submit">${escapeHtml(a.label)}</button></form>`;
+      const choice = a.choice
+        ? `<label>${escapeHtml(a.choice.label)} <select name="${escapeHtml(a.choice.name)}">${a.choice.options
+            .map(
+              (o) =>
+                `<option value="${escapeHtml(o.value)}"${o.value === a.choice?.value ? " selected" : ""}>${escapeHtml(o.label)}</option>`,
+            )
+            .join("")}</select></label> `
+        : "";
+      return `<form method="post" action="${escapeHtml(a.action)}">${hidden}${choice}<button class="${a.tone ?? "secondary"}" type="submit">${escapeHtml(a.label)}</button></form>`;
     })
     .join("");
   return `<!doctype html>
@@ -113,6 +129,7 @@ td{padding:8px 0;border-bottom:1px solid #e2e8f0}.num{text-align:right;white-spa
 .actions{display:flex;gap:12px;flex-wrap:wrap;margin-top:20px}button{font:inherit;padding:10px 18px;border-radius:8px;border:1px solid #1d4ed8;cursor:pointer}
 button.primary{background:#1d4ed8;color:#fff}button.secondary{background:#fff;color:#1d4ed8}
 button:focus-visible{outline:3px solid #0f172a;outline-offset:2px}small{color:#475569}
+select{font:inherit;padding:8px;border-radius:8px;border:1px solid #94a3b8;margin-right:8px}
 </style></head>
 <body><div class="banner" role="note">${escapeHtml(t("Payments are emulated: this is not {{provider}}, and no money moves.", { provider: page.provider }))}</div>
 <main><h1>${escapeHtml(page.title)}</h1><p>${escapeHtml(t("{{provider}} · test mode", { provider: page.provider }))}</p>
@@ -150,3 +167,19 @@ export function sendPage(
     .type("text/html; charset=utf-8")
     .send(html);
 }
+
+/** The country a payer chooses on a page (GB unless they say otherwise), every country named in the page's language. */
+export function countryChoice(
+  i18n: EmulatorLanguage,
+  label: string,
+): NonNullable<EmulatorPage["actions"][number]["choice"]> {
+  const { locale } = readerFormatting(i18n.language, null);
+  const options = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, locale) }));
+  return { name: "country", label: i18n.t(label), value: "GB", options };
+}
+
+/** The country a page's form posted, when it is one. */
+export const postedCountry = (fields: Record<string, string | undefined>) => {
+  const code = (fields.country ?? "GB").toUpperCase();
+  return isCountryCode(code) ? code : "GB";
+};

@@ -8,7 +8,7 @@ import {
 } from "@skillshelf/shared/payment-emulators.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { emulatorLanguage, sendPage } from "./page.ts";
+import { countryChoice, emulatorLanguage, postedCountry, sendPage } from "./page.ts";
 import type { EmulatorOptions } from "./plugin-options.ts";
 
 /** PayPal's money in minor units of its currency; null for anything but a plain amount with its decimals. */
@@ -68,6 +68,8 @@ interface Order {
   outcome: "pay" | "decline";
   webhook: z.infer<typeof webhookMode>;
   payerId: string | null;
+  /** The payer's country, chosen on the approval page (GB unless they said otherwise). */
+  payerCountry?: string;
   capture: Capture | null;
   createTime: string;
 }
@@ -150,6 +152,7 @@ export const paypalEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, {
             payer_id: order.payerId,
             email_address: "payer@emulator.test",
             name: { given_name: "Emulated", surname: "Payer" },
+            address: { country_code: order.payerCountry ?? "GB" },
           },
         }
       : {}),
@@ -255,11 +258,15 @@ export const paypalEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, {
   });
 
   /** The buyer's decision on the hosted page (or the control endpoint standing in for it). */
-  const decide = (id: string, change: { outcome?: Order["outcome"]; webhook?: Order["webhook"] | undefined }) =>
+  const decide = (
+    id: string,
+    change: { outcome?: Order["outcome"]; webhook?: Order["webhook"] | undefined; country?: string },
+  ) =>
     records.change<Order>(P, `order:${id}`, (order) => {
       if (change.webhook) order.webhook = change.webhook;
       if (change.outcome && awaitingPayer(order)) {
-        Object.assign(order, { status: "APPROVED", outcome: change.outcome, payerId: paypalId(13) });
+        const payerCountry = change.country ?? "GB";
+        Object.assign(order, { status: "APPROVED", outcome: change.outcome, payerId: paypalId(13), payerCountry });
       }
       return true;
     })?.record ?? null;
@@ -543,6 +550,7 @@ export const paypalEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, {
                 action: `${BASE}/checkout/approve`,
                 fields: { ...fields, outcome: "pay" },
                 tone: "primary",
+                choice: countryChoice(i18n, "Your country"),
               },
               { label: t("Decline"), action: `${BASE}/checkout/approve`, fields: { ...fields, outcome: "decline" } },
               { label: "Cancel", action: `${BASE}/checkout/cancel`, fields },
@@ -560,7 +568,10 @@ export const paypalEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, {
 
   app.post(`${BASE}/checkout/approve`, async (request, reply) => {
     const form = formFields(request.body);
-    const order = decide(form.token ?? "", { outcome: form.outcome === "decline" ? "decline" : "pay" });
+    const order = decide(form.token ?? "", {
+      outcome: form.outcome === "decline" ? "decline" : "pay",
+      country: postedCountry(form),
+    });
     return order ? reply.redirect(returnUrlOf(order), 303) : page(request, reply, null);
   });
 

@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { formFields } from "@skillshelf/shared/form-body.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { STRIPE_EMULATOR_KEYS } from "@skillshelf/shared/payment-emulators.ts";
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import Stripe from "stripe";
 import { z } from "zod";
-import { emulatorLanguage, type PageContent, sendPage } from "./page.ts";
+import { countryChoice, emulatorLanguage, type PageContent, postedCountry, sendPage } from "./page.ts";
 import type { EmulatorOptions } from "./plugin-options.ts";
 import type { EmulatorRecords } from "./records.ts";
 
@@ -29,6 +30,8 @@ interface CheckoutSession {
   created: number;
   currency: string;
   customer_email: string | null;
+  /** Once paid: the country of the card the payer chose on the page (GB unless they said otherwise). */
+  customer_details: { email: string | null; address: { country: string } } | null;
   expires_at: number;
   livemode: false;
   /** The language the store asked the page to speak ("es"), or null for the browser's. */
@@ -173,6 +176,7 @@ function newSessionRecord(params: z.infer<typeof createSessionParams>, origin: s
     created: unix(),
     currency,
     customer_email: params.customer_email ?? null,
+    customer_details: null,
     expires_at: unix() + 24 * 3600,
     livemode: false,
     locale: params.locale ?? null,
@@ -477,7 +481,7 @@ export const stripeEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, {
       total,
       actions: open
         ? [
-            { label: "Pay", action: `${base}/pay`, tone: "primary" },
+            { label: "Pay", action: `${base}/pay`, tone: "primary", choice: countryChoice(i18n, "Card's country") },
             { label: t("Decline card"), action: `${base}/decline` },
             { label: "Cancel", action: `${base}/cancel` },
           ]
@@ -500,6 +504,7 @@ export const stripeEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, {
    */
   const finish = (paid: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const id = idOf(request);
+    const country = postedCountry(formFields(request.body));
     const override = z
       .enum(WEBHOOK_MODES)
       .optional()
@@ -522,7 +527,14 @@ export const stripeEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, {
           };
           records.write(P, intent.id, { intent, refunded: 0 } satisfies IntentRecord);
           const payment_status = paid ? "paid" : "unpaid";
-          Object.assign(session, { status: "complete", payment_status, payment_intent: intent.id, url: null });
+          const customer_details = { email: session.customer_email, address: { country } };
+          Object.assign(session, {
+            status: "complete",
+            payment_status,
+            payment_intent: intent.id,
+            url: null,
+            customer_details,
+          });
           if (override) record.control.webhook = override;
           return true;
         })

@@ -7,7 +7,8 @@ import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { addToCart, buyByCard } from "./helpers/orders.ts";
-import { formPost } from "./helpers/pages.ts";
+import { formPost as pageFormPost } from "./helpers/pages.ts";
+import { formPost } from "./helpers/payu-forms.ts";
 import { pdfText } from "./helpers/pdf.ts";
 
 // A UK seller registered for VAT and for the non-Union OSS (CONTRACT s.7).
@@ -27,8 +28,8 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 /** Docker (£19.99, standard rate) bought by card by a new learner billed as `billing`. */
-async function buyDocker(billing: Record<string, string>, headers: Record<string, string> = {}) {
-  const bought = await buyByCard(store, { base, artefactId: docker.seo_data.id, price: 19.99, billing, headers });
+async function buyDocker(billing: Record<string, string>) {
+  const bought = await buyByCard(store, { base, artefactId: docker.seo_data.id, price: 19.99, billing });
   const detail = await bought.call("POST", "/api/order-details", { detail_id: bought.order.id });
   expect(detail.statusCode, detail.body).toBe(200);
   return { ...bought, detail: detail.json<{ data: OrderDetail }>().data };
@@ -199,7 +200,7 @@ describe("billing details before paying", () => {
     const token = await signIn(store, user.id);
     await addToCart(store, token, docker);
     const cookie = { cookie: `access-token=${token}` };
-    const updated = await formPost(
+    const updated = await pageFormPost(
       store,
       "/checkout",
       {
@@ -216,7 +217,7 @@ describe("billing details before paying", () => {
     expect(updated.body).toContain("Your billing details are saved.");
     expect(updated.body).toContain("Reverse charge: no VAT");
     expect(updated.body).toMatch(/<option value="DE" selected="">Germany<\/option>/);
-    const refused = await formPost(
+    const refused = await pageFormPost(
       store,
       "/checkout",
       {
@@ -293,13 +294,55 @@ describe("VAT invoices and credit notes", () => {
 });
 
 describe("the evidence of where the buyer is", () => {
-  it("keeps the declared country and the address's, and tells when they disagree", async () => {
-    const { order } = await buyDocker({ billing_country: "FR" }, { "x-forwarded-for": "8.8.8.8" });
+  it("keeps the declared country, the address's and the card's, so that two of them agree", async () => {
+    const bought = await buyByCard(store, {
+      base,
+      artefactId: docker.seo_data.id,
+      price: 19.99,
+      billing: { billing_country: "FR" },
+      headers: { "x-forwarded-for": "8.8.8.8" },
+      cardCountry: "FR",
+    });
     const [row] = await store.database.db
       .select({ evidence: orders.taxEvidence })
       .from(orders)
-      .where(eq(orders.id, order.id));
-    expect(row?.evidence).toEqual({ billingCountry: "FR", ipAddress: "8.8.8.8", ipCountry: "US" });
+      .where(eq(orders.id, bought.order.id));
+    expect(row?.evidence).toEqual({ billingCountry: "FR", ipAddress: "8.8.8.8", ipCountry: "US", payerCountry: "FR" });
+  });
+
+  it("takes the PayPal payer's country from the order PayPal captured", async () => {
+    const user = await createUser(store);
+    const token = await signIn(store, user.id);
+    await addToCart(store, token, docker);
+    const started = await store.app.inject({
+      method: "POST",
+      url: "/api/paypal/payment",
+      headers: bearer(token),
+      payload: {
+        final_amount: 19.99,
+        currency_code: "GBP",
+        success_url: `${PUBLIC_URL}/payment-confirmation`,
+        cancel_url: `${PUBLIC_URL}/payment-cancelled`,
+        billing_country: "DE",
+      },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const approval = started
+      .json<{ links: { rel: string; href: string }[] }>()
+      .links.find((l) => l.rel === "approval_url");
+    const orderId = new URL(approval?.href ?? "").searchParams.get("token") ?? "";
+    const page = await store.emulators.app.inject({ url: `/emulator/paypal/checkout?token=${orderId}` });
+    expect(page.body).toContain('<option value="DE">Germany</option>');
+    const approved = await store.emulators.app.inject(
+      formPost("/emulator/paypal/checkout/approve", { token: orderId, outcome: "pay", country: "DE" }),
+    );
+    const back = new URL(approved.headers.location ?? "");
+    expect((await store.app.inject({ url: `${back.pathname}${back.search}` })).statusCode).toBe(303);
+    const [row] = await store.database.db
+      .select({ evidence: orders.taxEvidence })
+      .from(orders)
+      .where(eq(orders.userId, user.id));
+    expect(row?.evidence).toMatchObject({ billingCountry: "DE", payerCountry: "DE" });
   });
 });
 

@@ -31,6 +31,8 @@ export interface Confirmation {
   currency: string;
   /** The provider's id of the money movement (payment intent, capture id, PayU mihpayid). */
   transactionId: string;
+  /** The country the payer gave the provider, when it says: a further piece of the VAT evidence. */
+  payerCountry?: string | null;
   now: Date;
 }
 
@@ -118,7 +120,7 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
         createdAt: confirmation.now,
         // The series' next number, held by this transaction until it commits (document-numbers.ts).
         invoiceNumber: await nextDocumentNumber(tx, "invoice", confirmation.now),
-        ...orderTaxOf(payment),
+        ...orderTaxOf(payment, confirmation.payerCountry ?? null),
       })
       .returning({ orderId: orders.id, orderNumber: orders.orderNumber });
     if (!order) throw new Error("order insert returned nothing");
@@ -204,7 +206,7 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
 }
 
 /** Who an order bills and the VAT inside it, from its payment (none for a payment made before VAT). */
-function orderTaxOf(payment: typeof payments.$inferSelect) {
+function orderTaxOf(payment: typeof payments.$inferSelect, payerCountry: string | null) {
   const { billing } = payment;
   if (!billing) return {};
   return {
@@ -213,7 +215,7 @@ function orderTaxOf(payment: typeof payments.$inferSelect) {
     buyerVatNumber: billing.vatNumber,
     taxScheme: billing.scheme,
     vatMinor: payment.lines.reduce((sum, line) => sum + (line.tax?.vatMinor ?? 0), 0),
-    taxEvidence: billing.evidence,
+    taxEvidence: { ...billing.evidence, payerCountry },
   };
 }
 

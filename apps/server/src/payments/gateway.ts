@@ -8,7 +8,14 @@ import type { Charge } from "./quote.ts";
  * state is final.
  */
 export type ProviderOutcome =
-  | { state: "paid"; amountMinor: number; currency: string; transactionId: string }
+  | {
+      state: "paid";
+      amountMinor: number;
+      currency: string;
+      transactionId: string;
+      /** The country the payer gave the provider (Stripe's billing address, PayPal's account), when it says. */
+      payerCountry?: string | null;
+    }
   | { state: "open" }
   | { state: "failed" }
   | { state: "cancelled" }

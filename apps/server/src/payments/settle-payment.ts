@@ -56,6 +56,7 @@ export async function applyOutcome(p: Payments, payment: PaymentRow, outcome: Pr
           amountMinor: outcome.amountMinor,
           currency: outcome.currency,
           transactionId: outcome.transactionId,
+          payerCountry: outcome.payerCountry ?? null,
           now,
         });
       } catch (error) {

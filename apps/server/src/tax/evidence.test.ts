@@ -14,4 +14,11 @@ describe("the evidence of where a buyer is", () => {
     expect(evidenceConflicts(await taxEvidence("US", "8.8.8.8"))).toBe(false);
     expect(evidenceConflicts(await taxEvidence("FR", "127.0.0.1"))).toBe(false);
   });
+
+  it("takes the payer's country at the provider as a third piece: one that agrees settles a disagreement", async () => {
+    const evidence = await taxEvidence("FR", "8.8.8.8");
+    expect(evidenceConflicts({ ...evidence, payerCountry: "FR" })).toBe(false);
+    expect(evidenceConflicts({ ...evidence, payerCountry: "DE" })).toBe(true);
+    expect(evidenceConflicts({ ...(await taxEvidence("FR", "127.0.0.1")), payerCountry: "DE" })).toBe(true);
+  });
 });

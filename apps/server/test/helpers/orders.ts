@@ -60,6 +60,8 @@ export async function buyByCard(
     /** Who is billed (billing_country, company_name, vat_number), and the start's own headers. */
     billing?: Record<string, string>;
     headers?: Record<string, string>;
+    /** The card's country the payer chooses on Stripe's page (GB when not given). */
+    cardCountry?: string;
   },
 ) {
   const user = await createUser(store);
@@ -84,6 +86,7 @@ export async function buyByCard(
   await fetch(`${store.emulators.origin}/emulator/stripe/checkout/${session.id}/pay`, {
     method: "POST",
     redirect: "manual",
+    ...(options.cardCountry ? { body: new URLSearchParams({ country: options.cardCountry }) } : {}),
   });
   await fetch(`${options.base}/api/stripe/return?session_id=${session.id}`, { redirect: "manual" });
   const [order] = (await call("GET", "/api/get-orders")).json<{ data: { rows: OrderRow[] } }>().data.rows;

@@ -21,6 +21,7 @@ const capture = z.object({ id: z.string(), status: z.string(), amount: money.opt
 const paypalOrderSchema = z.object({
   id: z.string(),
   status: z.string(),
+  payer: z.object({ address: z.object({ country_code: z.string().optional() }).optional() }).optional(),
   links: z.array(z.object({ href: z.string(), rel: z.string() })).default([]),
   purchase_units: z
     .array(z.object({ payments: z.object({ captures: z.array(capture).default([]) }).optional() }))

@@ -38,6 +38,7 @@ function outcomeOfOrder(order: PaypalOrder): ProviderOutcome {
         amountMinor: minorOfPaypalMoney(capture.amount) ?? -1,
         currency: capture.amount?.currency_code ?? "",
         transactionId: capture.id,
+        payerCountry: order.payer?.address?.country_code ?? null,
       };
     }
     // PENDING: PayPal holds the money for review and reports the outcome by webhook.

@@ -19,6 +19,7 @@ const paidOutcome = (session: Stripe.Checkout.Session): ProviderOutcome => {
     currency: session.currency ?? "",
     // The payment intent is what a refund and the Stripe dashboard refer to.
     transactionId: (typeof intent === "string" ? intent : intent?.id) ?? session.id,
+    payerCountry: session.customer_details?.address?.country ?? null,
   };
 };
 
