@@ -310,6 +310,42 @@ describe("the evidence of where the buyer is", () => {
     expect(row?.evidence).toEqual({ billingCountry: "FR", ipAddress: "8.8.8.8", ipCountry: "US", payerCountry: "FR" });
   });
 
+  it("shows the operator the evidence, and warns when nothing agrees with the declared country", async () => {
+    const admin = await createUser(store, { role: "admin" });
+    const adminToken = await signIn(store, admin.id);
+    const bought = await buyByCard(store, {
+      base,
+      artefactId: docker.seo_data.id,
+      price: 19.99,
+      billing: { billing_country: "FR" },
+      headers: { "x-forwarded-for": "8.8.8.8" },
+      cardCountry: "DE",
+    });
+    const detail = await store.app.inject({
+      url: `/api/admin/orders/${bought.order.id}`,
+      headers: bearer(adminToken),
+    });
+    expect(detail.json().data).toMatchObject({
+      tax_scheme: "oss",
+      billing_country: "FR",
+      tax_evidence: {
+        billing_country: "FR",
+        ip_address: "8.8.8.8",
+        ip_country: "US",
+        payer_country: "DE",
+        conflicts: true,
+      },
+    });
+    const page = await store.app.inject({
+      url: `/admin/orders/${bought.order.id}`,
+      headers: { cookie: `access-token=${adminToken}` },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("VAT of the buyer&#x27;s country (OSS)");
+    expect(page.body).toContain("The evidence does not place the buyer in the country they declared");
+    expect(page.body.replaceAll("<!-- -->", "")).toContain("8.8.8.8</span> (United States)");
+  });
+
   it("takes the PayPal payer's country from the order PayPal captured", async () => {
     const user = await createUser(store);
     const token = await signIn(store, user.id);

@@ -389,4 +389,14 @@ export const adminOrderFields = {
   refunded_at: z.string().nullable(),
   refund_ref: nullableText,
   customer,
+  tax_evidence: z
+    .object({
+      billing_country: z.string(),
+      ip_address: z.string(),
+      ip_country: z.string().nullable().describe("null for a private or unknown address"),
+      payer_country: z.string().nullable().describe("the country the payer gave the provider, when it said"),
+      conflicts: z.boolean().describe("no other piece agrees with the declared country, and one contradicts it"),
+    })
+    .nullable()
+    .describe("where the buyer is, as the checkout knew it (VAT evidence); null before VAT"),
 };

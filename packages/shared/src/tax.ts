@@ -9,6 +9,15 @@ import { z } from "./zod.ts";
 export const TAX_CLASSES = ["standard", "e_publication"] as const;
 export type TaxClass = (typeof TAX_CLASSES)[number];
 
+/** How an order was taxed, as the operator's pages name it (api.ts TAX_SCHEMES). */
+export const TAX_SCHEME_LABELS = {
+  not_registered: "No VAT: not registered",
+  domestic: "VAT of the seller's country",
+  oss: "VAT of the buyer's country (OSS)",
+  reverse_charge: "Reverse charge",
+  outside_scope: "Outside the scope of VAT",
+} as const;
+
 /** The countries a buyer may be billed in (ISO 3166-1 alpha-2, with Kosovo's XK): names come from Intl.DisplayNames. */
 export const COUNTRY_CODES: readonly string[] = (
   "AC AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +

@@ -11,6 +11,7 @@ import { WHOLE_ORDER_NUMBER } from "../orders/order-number.ts";
 import { getOrder } from "../orders/read-orders.ts";
 import { builtEachTime, keyColumns, keysetPage, type Part } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
+import { evidenceConflicts } from "../tax/evidence.ts";
 import { usersMatching } from "./manage-users.ts";
 
 /**
@@ -109,6 +110,7 @@ export async function getAnyOrder(db: Db, orderId: number, now: Date): Promise<A
       refundState: orders.refundState,
       name: users.name,
       email: users.email,
+      evidence: orders.taxEvidence,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -123,5 +125,12 @@ export async function getAnyOrder(db: Db, orderId: number, now: Date): Promise<A
     refunded_at: row.refundedAt?.toISOString() ?? null,
     refund_ref: row.refundRef,
     customer: { name: row.name, email: row.email },
+    tax_evidence: row.evidence && {
+      billing_country: row.evidence.billingCountry,
+      ip_address: row.evidence.ipAddress,
+      ip_country: row.evidence.ipCountry,
+      payer_country: row.evidence.payerCountry ?? null,
+      conflicts: evidenceConflicts(row.evidence),
+    },
   };
 }

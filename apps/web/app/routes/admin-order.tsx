@@ -1,6 +1,7 @@
 import { orderRefundSchema } from "@skillshelf/shared/admin-forms.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { formattingOf, takenOff } from "@skillshelf/shared/formatting.ts";
+import { countryName, TAX_SCHEME_LABELS } from "@skillshelf/shared/tax.ts";
 import { data, isRouteErrorResponse, Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { CatalogueIcon } from "../components/icons/catalogue-icon";
@@ -23,10 +24,19 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const id = Number(params.id);
   const order = Number.isSafeInteger(id) && id > 0 ? await store.admin.order(id) : null;
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
+  const formatting = formattingOf(operator.user);
+  // Named by the server: a browser's own names may differ, which would not hydrate.
+  const named = (code: string | null | undefined) => (code ? countryName(code, formatting.locale) : null);
+  const evidence = order.tax_evidence;
   return {
     order,
-    formatting: formattingOf(operator.user),
+    formatting,
     icons: store.icons(order.orders.map((line) => line.category.icon)),
+    countries: {
+      billing: named(order.billing_country),
+      address: named(evidence?.ip_country),
+      payer: named(evidence?.payer_country),
+    },
   };
 }
 
@@ -43,7 +53,9 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => server
 export const shouldRevalidate = revalidateUnlessUnsent;
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, formatting } = loaderData;
+  const { order, formatting, countries } = loaderData;
+  const evidence = order.tax_evidence;
+  const taxed = order.tax_scheme !== null && order.tax_scheme !== "not_registered";
   // The refund's state shows once the order is read again (after the action).
   const refund = useAdminForm({ confirm: () => "Are you sure?" });
   const posted = useActionData<typeof action>();
@@ -112,6 +124,50 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
       </div>
+      {order.tax_scheme !== null && (
+        <>
+          <h2 className="admin-subtitle">{t("VAT")}</h2>
+          <div className="admin-panel">
+            <dl className="admin-facts">
+              <dt>{t("Tax scheme")}</dt>
+              <dd>{t(TAX_SCHEME_LABELS[order.tax_scheme])}</dd>
+              <dt>{t("Country")}</dt>
+              <dd>{countries.billing}</dd>
+              {order.company_name && (
+                <>
+                  <dt>{t("Company name")}</dt>
+                  <dd>{order.company_name}</dd>
+                </>
+              )}
+              {order.vat_number && (
+                <>
+                  <dt>{t("VAT number")}</dt>
+                  <dd className="admin-mono">{order.vat_number}</dd>
+                </>
+              )}
+              <dt>{t("Total VAT")}</dt>
+              <dd>{money(order.vat_total, order.currency)}</dd>
+              {evidence && (
+                <>
+                  <dt>{t("Address at checkout")}</dt>
+                  <dd>
+                    <span className="admin-mono">{evidence.ip_address}</span> ({countries.address ?? t("unknown")})
+                  </dd>
+                  <dt>{t("Country at the provider")}</dt>
+                  <dd>{countries.payer ?? t("not given")}</dd>
+                </>
+              )}
+            </dl>
+            {evidence?.conflicts && (
+              <p className="notice notice--error" role="note">
+                {t(
+                  "The evidence does not place the buyer in the country they declared: check it before the OSS return.",
+                )}
+              </p>
+            )}
+          </div>
+        </>
+      )}
       <h2 className="admin-subtitle">{t("Lines")}</h2>
       <div className="admin-table-wrap">
         <table className="admin-table">
@@ -120,6 +176,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <th scope="col">{t("Item")}</th>
               <th scope="col">{t("Scope")}</th>
               <th scope="col">{t("Price")}</th>
+              {taxed && (
+                <>
+                  <th scope="col">{t("VAT rate")}</th>
+                  <th scope="col">{t("VAT")}</th>
+                </>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -130,6 +192,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td>{line.groups ? line.groups.name : t("Whole artefact")}</td>
                 <td>{money(line.price, line.currency)}</td>
+                {taxed && (
+                  <>
+                    <td>{line.vat_rate === null ? "" : `${line.vat_rate} %`}</td>
+                    <td>{money(line.vat, line.currency)}</td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>
