@@ -69,7 +69,17 @@ async function startStore(): Promise<{ store: E2eStore; stop: () => Promise<void
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-e2e-"));
   const baseUrl = `http://localhost:${port}`;
-  const env = { ...process.env, PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  // A UK seller registered for VAT and the OSS (purchase-vat.test.ts), trusting its own loopback as a proxy so a
+  // test can say where its buyer is (X-Forwarded-For).
+  const env = {
+    ...process.env,
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    VAT_NUMBER: "GB980780684",
+    VAT_OSS: "on",
+    TRUST_PROXY: "loopback",
+  };
   let server: ChildProcess | undefined;
   const stop = async () => {
     if (server && server.exitCode === null && server.signalCode === null) {

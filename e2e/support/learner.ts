@@ -22,3 +22,15 @@ export const OLD_ORDER = {
   price: "£14.99",
   daysAgo: 8,
 } as const;
+
+/**
+ * The buyers of the VAT purchases (purchase-vat.test.ts), each with a session
+ * made by seed-learner.ts and nothing else: each one's billing details are
+ * their own, and no sign-in counts against the store's limits.
+ */
+export const TAX_BUYERS = {
+  uk: { name: "Uma Kingsley", email: "uma.uk@example.test", sessionToken: "e2e-vat-buyer-uk-session-token" },
+  france: { name: "Fleur Martin", email: "fleur.fr@example.test", sessionToken: "e2e-vat-buyer-fr-session-token" },
+  business: { name: "Greta Bauer", email: "greta.de@example.test", sessionToken: "e2e-vat-buyer-de-session-token" },
+  travelling: { name: "Theo Durand", email: "theo.fr@example.test", sessionToken: "e2e-vat-buyer-ip-session-token" },
+} as const;

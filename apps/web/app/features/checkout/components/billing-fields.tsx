@@ -2,6 +2,7 @@ import type { CartTax } from "@skillshelf/shared/api.ts";
 import { COUNTRY_CODES, countryName } from "@skillshelf/shared/tax.ts";
 import { SelectField } from "../../../components/form/select-field";
 import { TextField } from "../../../components/form/text-field";
+import { useHydrated } from "../../../hooks/use-hydrated";
 import { useMessage, useT } from "../../../lib/i18n";
 
 /** The checkout form's Update: it keeps the billing details and shows the VAT for them, paying nothing. */
@@ -51,6 +52,7 @@ export function BillingFields({
 }) {
   const t = useT();
   const message = useMessage();
+  const hydrated = useHydrated();
   return (
     <fieldset className="billing-fields" disabled={disabled}>
       <legend className="checkout-panel__title">{t("Billing details")}</legend>
@@ -98,6 +100,8 @@ export function BillingFields({
           formNoValidate
           aria-describedby="billing-status"
           disabled={updating}
+          // The page's script sends it from now on, and a change of country updates the summary at once.
+          data-enhanced={hydrated || undefined}
         >
           {t("Update VAT")}
         </button>
