@@ -10,6 +10,7 @@ for (const script of [
   "bench:import -w apps/server",
   "bench:search -w apps/server",
   "bench:admin -w apps/server",
+  "bench:sales -w apps/server",
 ]) {
   const { status } = spawnSync("npm", ["run", ...script.split(" ")], { stdio: "inherit" });
   if (status !== 0) {

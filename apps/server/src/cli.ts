@@ -12,10 +12,12 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { reconcileEmulators } from "./emulator-mode.ts";
 import { ConfigError, loadConfig } from "./env.ts";
+import { AppError } from "./lib/app-error.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { MediaVerifyError, migrateMedia } from "./media/migrate-media.ts";
 import { StorageUnavailableError } from "./media/storage.ts";
 import { reconcilePayments } from "./payments/reconcile-payments.ts";
+import { assertRegisteredFor, eurRateOf, ossReturnCsv, quarterOf, ukReturnCsv } from "./tax/returns.ts";
 
 const USAGE = `Usage: npm run catalogue -- <command>   (or npm run admin -- <command>)
 
@@ -29,6 +31,13 @@ Commands:
                        and compared, then switched; the old copy is removed after. Run it again to carry on.
   reconcile            ask the payment providers about every unconfirmed payment now: paid ones become orders,
                        abandoned ones are closed, unfinished automatic refunds are sent
+  tax oss QUARTER [--eur-rate RATE] [FILE]
+                       the OSS return's figures of QUARTER (2026-Q4, UTC) as CSV, to FILE or the standard
+                       output; RATE, the ECB's rate of the quarter's last day (1 unit of STORE_CURRENCY in
+                       euros), adds the amounts in euros (needs VAT_OSS=on)
+  tax uk QUARTER [FILE]
+                       the UK VAT return's figures of QUARTER: boxes 1 to 9 and the sales by scheme and rate
+                       (a seller established in GB with VAT_NUMBER set)
 
 Runs against DATABASE_URL, or the embedded database in DATA_DIR (stop the store first).`;
 
@@ -143,6 +152,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   }
+  if (command === "tax") return taxReturn(args);
   if (command === "seed-demo" && args.length === 0) {
     const summary = await withDatabase((database, media, currency) => seedDemoCatalogue(database, currency, media));
     console.log(`Seeded the demo catalogue: ${summary.artefacts} artefacts, ${summary.contents} contents.`);
@@ -150,6 +160,58 @@ async function main(argv: string[]): Promise<number> {
   }
   console.error(USAGE);
   return command === "help" || command === "--help" ? 0 : 2;
+}
+
+/**
+ * `tax oss|uk QUARTER [--eur-rate RATE] [FILE]`: a tax return's figures as CSV (tax/returns.ts, as
+ * GET /api/admin/tax/oss.csv and uk.csv answer them), to FILE or the standard output.
+ */
+async function taxReturn(args: string[]): Promise<number> {
+  const [kind, ...rest] = args;
+  const options = [...rest];
+  let eurRateText: string | undefined;
+  const at = options.findIndex((arg) => arg === "--eur-rate" || arg.startsWith("--eur-rate="));
+  if (at >= 0) {
+    const option = options[at] ?? "";
+    eurRateText = option.includes("=") ? option.slice(option.indexOf("=") + 1) : options[at + 1];
+    options.splice(at, option.includes("=") ? 1 : 2);
+  }
+  const [quarterText, target, ...extra] = options;
+  const badRate = at >= 0 && (kind === "uk" || !eurRateText);
+  if ((kind !== "oss" && kind !== "uk") || !quarterText || extra.length > 0 || badRate) {
+    console.error(
+      "Usage: npm run admin -- tax oss QUARTER [--eur-rate RATE] [FILE]\n       npm run admin -- tax uk QUARTER [FILE]",
+    );
+    return 2;
+  }
+  const config = loadConfig();
+  let csv: string;
+  try {
+    const quarter = quarterOf(quarterText);
+    const eurRate = eurRateOf(eurRateText);
+    assertRegisteredFor(kind, config.tax);
+    csv = await withDatabase((database, _media, currency) =>
+      kind === "oss"
+        ? ossReturnCsv(database.db, { quarter, storeCurrency: currency, eurRate })
+        : ukReturnCsv(database.db, { quarter, storeCurrency: currency }),
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    console.error(error.message);
+    return error.code === "invalid" ? 2 : 1;
+  }
+  if (!target) {
+    await new Promise<void>((resolve, reject) =>
+      process.stdout.write(csv, (error) => (error ? reject(error) : resolve())),
+    );
+    return 0;
+  }
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
+  // Written beside the target and renamed once complete, as the catalogue's export is.
+  await fs.writeFile(`${file}.partial`, csv);
+  await fs.rename(`${file}.partial`, file);
+  console.log(`Wrote the ${kind === "oss" ? "OSS" : "UK VAT"} return of ${quarterText.toUpperCase()} to ${file}.`);
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

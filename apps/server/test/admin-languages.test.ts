@@ -138,6 +138,8 @@ const routes = () => [
   "/admin/orders?cursor=not-a-cursor",
   "/admin/catalogue/categories/999999",
   `/admin/catalogue/contents/999999`,
+  "/admin/sales?range=all",
+  "/admin/sales?from=2026-11-10&to=2026-11-01",
 ];
 
 const page = (url: string, token: string) =>

@@ -167,6 +167,9 @@ const operatorPages = () => [
   "/admin/orders?cursor=not-a-cursor",
   "/admin/coupons",
   `/admin/coupons?edit=${ids.coupon}`,
+  "/admin/sales",
+  "/admin/sales?range=1y",
+  "/admin/sales?from=2026-11-10&to=2026-11-01",
 ];
 
 /** Plain form posts (no JavaScript) answered with a page: refusals with their messages, PayU's hand-off. */

@@ -48,6 +48,7 @@ export default [
     route("orders", "routes/admin-orders.tsx"),
     route("orders/:id", "routes/admin-order.tsx"),
     route("coupons", "routes/admin-coupons.tsx"),
+    route("sales", "routes/admin-sales.tsx"),
   ]),
 
   // 'more' is a reserved slug (the More.. pseudo-category): the full list of its entries.

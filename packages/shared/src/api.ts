@@ -33,6 +33,7 @@ import type { IconChoice, IconSvgs } from "./icons.ts";
 import { NOTIFICATION_KINDS } from "./notification-texts.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import { type ArticleProgress, itemProgressSchema, type progressFormSchema } from "./progress.ts";
+import type { SalesAnswer } from "./sales.ts";
 import type { SearchResults } from "./search.ts";
 import type { billingSchema } from "./tax.ts";
 import { z } from "./zod.ts";
@@ -545,6 +546,8 @@ export interface AdminReads {
   content(id: number): Promise<AdminContent | null>;
   /** What a plain (no JavaScript) upload or import to /api/admin answered, once, on the page it went back to. */
   uploadNotice(): UploadNotice | null;
+  /** The sales figures of a URL's query (GET /api/admin/sales), or why each refused field is refused. */
+  sales(query: Record<string, string>): Promise<SalesAnswer>;
 }
 
 /** The answer to a plain form post of files to /api/admin: its message (a key with values), a success or a refusal. */

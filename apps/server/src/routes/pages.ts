@@ -33,6 +33,7 @@ import {
 import { listCoupons, readArtefactChoices, readCoupon } from "../admin/manage-coupons.ts";
 import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
+import { salesAnswer } from "../admin/sales/sales-report.ts";
 import { getCart } from "../cart/cart.ts";
 import { ownershipOf } from "../cart/ownership.ts";
 import { saleAt, upgradeCreditMinor } from "../cart/pricing.ts";
@@ -308,6 +309,10 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       uploadNotice: () => {
         operator();
         return uploadNotice();
+      },
+      sales: async (query) => {
+        operator();
+        return salesAnswer(db, { query, now: app.clock(), currency });
       },
     };
   };

@@ -30,6 +30,7 @@ const LINKS = [
   { to: "/admin/users", label: "Learners" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/coupons", label: "Coupons" },
+  { to: "/admin/sales", label: "Sales" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

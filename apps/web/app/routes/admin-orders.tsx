@@ -6,6 +6,7 @@ import { refundLabel } from "../features/admin/admin-orders";
 import { AdminListError } from "../features/admin/components/admin-bits";
 import { AdminListPage } from "../features/admin/components/admin-list-page";
 import { requireAdmin } from "../features/admin/require-admin";
+import { recentQuarters, TaxReturnsForm } from "../features/admin/tax-returns";
 import { useT } from "../lib/i18n";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/admin-orders";
@@ -13,11 +14,17 @@ import type { Route } from "./+types/admin-orders";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const store = context.get(storeContext);
   const operator = requireAdmin(store, url);
-  return { list: await store.admin.orders(adminListQuery(url)), formatting: formattingOf(operator.user) };
+  return {
+    list: await store.admin.orders(adminListQuery(url)),
+    formatting: formattingOf(operator.user),
+    // The tax returns' quarters, as of this request (UTC).
+    quarters: recentQuarters(new Date()),
+    currency: store.storeCurrency,
+  };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { list, formatting } = loaderData;
+  const { list, formatting, quarters, currency } = loaderData;
   const { search, loading, pageHref } = useAdminListUrl();
   const t = useT();
   return (
@@ -34,6 +41,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       list={list}
       loading={loading}
       pageHref={pageHref}
+      before={<TaxReturnsForm quarters={quarters} currency={currency} />}
       renderRow={(order) => (
         <tr key={order.id}>
           <td>

@@ -3,4 +3,5 @@ export * from "./catalogue.ts";
 export * from "./commerce.ts";
 export * from "./notifications.ts";
 export * from "./progress.ts";
+export * from "./sales.ts";
 export * from "./settings.ts";

@@ -13,6 +13,8 @@ import { createCouponOperation, deleteCouponOperation, updateCouponOperation } f
 import { userActionOperation } from "../../operations/learners.ts";
 import { operatorRefundOperation } from "../../operations/refunds.ts";
 import { searchPageArgs } from "../../paging/keyset-page.ts";
+import { adminSalesRoutes } from "./admin-sales.ts";
+import { adminTaxRoutes } from "./admin-tax.ts";
 import { answers, DONE, SIGNED_IN } from "./openapi.ts";
 
 /** The operator's lists, orders, learners and coupon codes: every route admits operators only (app.ts). */
@@ -163,4 +165,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     input: ({ params }) => params,
   });
+
+  // The tax returns' CSV downloads (GET /api/admin/tax/oss.csv, uk.csv).
+  await app.register(adminTaxRoutes);
+
+  // The sales figures: GET /api/admin/sales and /api/admin/sales.csv.
+  await app.register(adminSalesRoutes);
 };
