@@ -293,6 +293,34 @@ describe("VAT invoices and credit notes", () => {
   });
 });
 
+describe("the admin order search", () => {
+  it("finds an order by its invoice or credit note number, whole or in part", async () => {
+    const admin = await createUser(store, { role: "admin" });
+    const adminToken = await signIn(store, admin.id);
+    const bought = await buyDocker({ billing_country: "GB" });
+    expect((await bought.call("POST", `/api/orders/${bought.order.id}/refund`)).statusCode).toBe(200);
+    const { invoice_number: invoice, credit_notes: [creditNote = ""] = [] } = bought.detail;
+    const refunded = (await bought.call("POST", "/api/order-details", { detail_id: bought.order.id })).json<{
+      data: OrderDetail;
+    }>().data;
+    const found = async (search: string) =>
+      (
+        await store.app.inject({
+          url: `/api/admin/orders?search=${encodeURIComponent(search)}`,
+          headers: bearer(adminToken),
+        })
+      )
+        .json<{ data: { rows: { id: number }[] } }>()
+        .data.rows.map((row) => row.id);
+    expect(creditNote).toBe("");
+    expect(await found(invoice ?? "")).toEqual([bought.order.id]);
+    expect(await found((invoice ?? "").toLowerCase())).toEqual([bought.order.id]);
+    expect(await found(refunded.credit_notes[0] ?? "")).toEqual([bought.order.id]);
+    // Part of a number: every order whose number holds it, this one among them.
+    expect(await found((refunded.credit_notes[0] ?? "").slice(3))).toContain(bought.order.id);
+  });
+});
+
 describe("the evidence of where the buyer is", () => {
   it("keeps the declared country, the address's and the card's, so that two of them agree", async () => {
     const bought = await buyByCard(store, {

@@ -2,11 +2,12 @@ import type { AdminOrderRow } from "@skillshelf/shared/admin-forms.ts";
 import type { AdminOrderDetail } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { orders, payments, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
+import { WHOLE_DOCUMENT_NUMBER } from "../orders/document-numbers.ts";
 import { WHOLE_ORDER_NUMBER } from "../orders/order-number.ts";
 import { getOrder } from "../orders/read-orders.ts";
 import { builtEachTime, keyColumns, keysetPage, type Part } from "../paging/keyset-page.ts";
@@ -15,9 +16,10 @@ import { evidenceConflicts } from "../tax/evidence.ts";
 import { usersMatching } from "./manage-users.ts";
 
 /**
- * The orders whose number or transaction id, or whose learner's e-mail or
- * name, contains the pattern. One branch per trigram index (orders_number_,
- * orders_transaction_, users_email_ and users_name_trgm_idx): an OR across
+ * The orders whose number, transaction id, invoice or credit note number, or
+ * whose learner's e-mail or name, contains the pattern. One branch per
+ * trigram index (orders_number_, orders_transaction_, orders_invoice_number_,
+ * orders_credit_note_number_, users_email_ and users_name_trgm_idx): an OR across
  * the join could use none of them. A term with an "@" can only be in an
  * e-mail or a name (order numbers and the providers' transaction ids never
  * hold one), so it skips the order branches; a whole address finds its
@@ -32,14 +34,17 @@ function ordersMatching(term: string): SQL {
   return sql`${orders.id} in (
     select "id" from "orders" where "order_number" ilike ${like}
     union select "id" from "orders" where "transaction_id" ilike ${like}
+    union select "id" from "orders" where "invoice_number" ilike ${like}
+    union select "id" from "orders" where "credit_note_number" ilike ${like}
     union ${byLearner})`;
 }
 
 /**
  * The query of the admin order list, searched by `term`, plus the page's
- * `where`, in `orderBy` order. A whole order number can only be that order's
- * (no number, transaction id, e-mail or name holds another one): it is looked
- * up by its unique key instead of through the four trigram indexes.
+ * `where`, in `orderBy` order. A whole order, invoice or credit note number
+ * can only be that order's (no number, transaction id, e-mail or name holds
+ * another one): it is looked up by its unique key instead of through the
+ * trigram indexes.
  */
 export function selectAllOrders(db: Db, term: string | undefined) {
   const matches =
@@ -47,7 +52,9 @@ export function selectAllOrders(db: Db, term: string | undefined) {
       ? undefined
       : WHOLE_ORDER_NUMBER.test(term)
         ? eq(orders.orderNumber, term.toUpperCase())
-        : ordersMatching(term);
+        : WHOLE_DOCUMENT_NUMBER.test(term)
+          ? or(eq(orders.invoiceNumber, term.toUpperCase()), eq(orders.creditNoteNumber, term.toUpperCase()))
+          : ordersMatching(term);
   return (where: SQL | undefined, orderBy: SQL[], limit: number, part?: Part) =>
     db
       .select({
@@ -69,7 +76,7 @@ export function selectAllOrders(db: Db, term: string | undefined) {
       .limit(limit);
 }
 
-/** Every order, newest first, searched by order number, transaction id or the learner's name or e-mail. */
+/** Every order, newest first, searched by order, transaction, invoice or credit note number, or the learner's name or e-mail. */
 export function listAllOrders(
   db: Db,
   options: { cursors: PageCursors; search?: string | undefined; page: PageRequest },

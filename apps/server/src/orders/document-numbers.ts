@@ -6,6 +6,9 @@ export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
 
 const PREFIXES: Record<DocumentSeries, string> = { invoice: "INV", credit_note: "CN" };
 
+/** A whole invoice or credit note number, as an operator may paste it: one order's at most. */
+export const WHOLE_DOCUMENT_NUMBER = /^(INV|CN)-\d{4}-\d{6,}$/i;
+
 /**
  * The next number of `series` in the calendar year of `at` (UTC), e.g. INV-2026-000123, taken in
  * `tx`, the transaction that writes the document: the series' row stays locked until it commits,

@@ -195,9 +195,15 @@ export const orders = pgTable(
     // A learner's orders newest first, and every order newest first (keyset pages on (created_at, id)).
     index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("orders_created_idx").on(t.createdAt, t.id),
-    // The admin order search by any part of the number or transaction id (pg_trgm).
+    // The admin order search by any part of the number, transaction id, invoice or credit note number (pg_trgm).
     index("orders_number_trgm_idx").using("gin", t.orderNumber.op("gin_trgm_ops")).with({ fastupdate: false }),
     index("orders_transaction_trgm_idx").using("gin", t.transactionId.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("orders_invoice_number_trgm_idx")
+      .using("gin", t.invoiceNumber.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
+    index("orders_credit_note_number_trgm_idx")
+      .using("gin", t.creditNoteNumber.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
   ],
 );
 
