@@ -33,7 +33,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       title="Orders"
       lead="Every order, newest first. Open one to see its lines or refund it."
       searchLabel="Search orders"
-      placeholder="Order number, transaction, name or e-mail"
+      placeholder="Order or invoice number, transaction, name or e-mail"
       loadingText="Loading orders…"
       emptyText="No orders found."
       columns={["Order", "Date", "Customer", "Method", "Amount", "Status"]}

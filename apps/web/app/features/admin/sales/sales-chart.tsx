@@ -88,7 +88,8 @@ export function SalesChart({ report, formatting }: { report: SalesReport; format
                     height={at(bucket.refunds * scale)}
                   />
                 )}
-                {(index % every === 0 || index === series.length - 1) && (
+                {/* Every `every`th bucket and the last, unless the last would sit on its neighbour's label. */}
+                {(index === series.length - 1 || (index % every === 0 && series.length - 1 - index >= every)) && (
                   <text
                     x={at(x + bar / 2)}
                     y={HEIGHT - 8}
