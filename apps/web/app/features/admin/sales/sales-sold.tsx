@@ -24,7 +24,8 @@ function SoldTable({ id, title, columns, empty, rows }: SoldTableProps) {
       {rows.length === 0 ? (
         <p className="admin-empty">{t(empty)}</p>
       ) : (
-        <div className="admin-table-wrap">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take the focus, or a keyboard cannot scroll it (axe's scrollable-region-focusable).
+        <section className="admin-table-wrap" aria-labelledby={id} tabIndex={0}>
           <table className="admin-table">
             <thead>
               <tr>
@@ -38,7 +39,7 @@ function SoldTable({ id, title, columns, empty, rows }: SoldTableProps) {
             </thead>
             <tbody>{rows}</tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );
