@@ -1,3 +1,4 @@
+import { kept } from "./intl-formatters.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -31,9 +32,21 @@ export const COUNTRY_CODES: readonly string[] = (
 
 const countries = new Set(COUNTRY_CODES);
 
-/** A country's name in `locale` ("Francia" in es), for the server to hand to a page (a browser may name it otherwise). */
-export const countryName = (code: string, locale: string) =>
-  new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A country's name in `locale` ("Francia" in es), from its ISO code; the code when Intl has
+ * none. One DisplayNames per locale, kept (intl-formatters.ts). Pages get it from the server
+ * where they can: a browser's own ICU may name a country otherwise.
+ */
+export function countryName(code: string, locale: string): string {
+  const names = kept(regionNames, locale, () => new Intl.DisplayNames([locale], { type: "region" }));
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 export const isCountryCode = (code: string) => countries.has(code);
 
 export const BILLING_MESSAGES = {

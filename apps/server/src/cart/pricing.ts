@@ -12,9 +12,9 @@ import {
   orderLines,
   orders,
   payments,
-  users,
 } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import { savedBillingOf } from "../tax/billing.ts";
 import {
   type Billing,
   type BuyerTax,
@@ -237,8 +237,7 @@ async function savedBilling(
   userId: number,
   seller: SellerTax,
 ): Promise<{ billing: Billing; buyer: BuyerTax }> {
-  const [row] = await db.select({ billing: users.billing }).from(users).where(eq(users.id, userId));
-  const saved = row?.billing;
+  const saved = await savedBillingOf(db, userId);
   if (!saved)
     return {
       billing: { country: seller.country, companyName: null, vatNumber: null },
@@ -281,8 +280,9 @@ export async function priceCart(
       expired ?? (await couponUsedUp(db, coupon, userId, now)) ?? discountLines(coupon, lines, minorStep(currency));
     applied = { id: coupon.id, code: coupon.code, problem };
   }
-  const saved = options.buyer ? null : await savedBilling(db, userId, sale.seller);
-  const buyer = options.buyer ?? saved?.buyer ?? { country: sale.seller.country, vatNumber: null };
+  const { billing, buyer } = options.buyer
+    ? { billing: null, buyer: options.buyer }
+    : await savedBilling(db, userId, sale.seller);
   const treatment = taxTreatment(sale.seller, buyer);
   for (const line of lines) line.tax = taxLine(treatment, line.taxClass, paidFor(line), now);
   const subtotalMinor = sum(lines, (l) => l.priceMinor);
@@ -295,7 +295,7 @@ export async function priceCart(
     discountMinor,
     totalMinor: subtotalMinor - creditMinor - discountMinor,
     coupon: applied,
-    billing: saved?.billing ?? null,
+    billing,
     buyer,
     treatment,
     vatMinor: sum(lines, (l) => l.tax.vatMinor),

@@ -4,7 +4,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { ipCountry } from "./evidence.ts";
-import type { Billing, BuyerTax, SellerTax } from "./vat.ts";
+import type { Billing, BuyerTax, SavedBilling, SellerTax } from "./vat.ts";
 import { normalVatNumber, vatNumberCountry } from "./vat-number.ts";
 import { EU_COUNTRIES } from "./vat-rates.ts";
 
@@ -44,11 +44,10 @@ export async function resolveBilling(options: {
       vatNumber: declared.vatNumber ? normalVatNumber(declared.vatNumber) : null,
     };
   } else {
-    const [row] = await options.db.select({ billing: users.billing }).from(users).where(eq(users.id, options.userId));
-    const country = row?.billing?.country ?? (await ipCountry(options.ipAddress)) ?? options.seller.country;
-    billing = row?.billing
-      ? { country, companyName: row.billing.companyName, vatNumber: row.billing.vatNumber }
-      : { country, companyName: null, vatNumber: null };
+    const saved = await savedBillingOf(options.db, options.userId);
+    billing = saved
+      ? { country: saved.country, companyName: saved.companyName, vatNumber: saved.vatNumber }
+      : { country: (await ipCountry(options.ipAddress)) ?? options.seller.country, companyName: null, vatNumber: null };
   }
   const vatNumber = billing.vatNumber;
   if (vatNumber === null)
@@ -68,6 +67,12 @@ export async function resolveBilling(options: {
     buyer: { country, vatNumber: answer === "valid" ? vatNumber : null },
     vatNumberUnchecked: answer === "unavailable",
   };
+}
+
+/** The billing details the learner gave last (saveBilling), if any. */
+export async function savedBillingOf(db: DbOrTx, userId: number): Promise<SavedBilling | null> {
+  const [row] = await db.select({ billing: users.billing }).from(users).where(eq(users.id, userId));
+  return row?.billing ?? null;
 }
 
 /** Keeps the billing details for the learner's next checkout (and the cart's VAT until then). */

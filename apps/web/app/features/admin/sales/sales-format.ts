@@ -46,19 +46,3 @@ export function formatDay(day: string, formatting: Formatting, as: SalesInterval
   );
   return format.format(new Date(`${day}T00:00:00Z`));
 }
-
-const regionNames = new Map<string, Intl.DisplayNames>();
-
-/** A country's name in the operator's language, from its ISO code ("GB": "United Kingdom"); the code when Intl has none. */
-export function countryName(code: string, formatting: Formatting): string {
-  const names = kept(
-    regionNames,
-    formatting.locale,
-    () => new Intl.DisplayNames(formatting.locale, { type: "region" }),
-  );
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}

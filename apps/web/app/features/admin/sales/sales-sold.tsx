@@ -1,9 +1,10 @@
 import type { Formatting } from "@skillshelf/shared/formatting.ts";
 import type { SalesReport } from "@skillshelf/shared/sales.ts";
+import { countryName } from "@skillshelf/shared/tax.ts";
 import type { ReactNode } from "react";
 import { useT } from "../../../lib/i18n";
 import { formatMoney } from "../admin-api";
-import { countryName, formatCount } from "./sales-format";
+import { formatCount } from "./sales-format";
 
 interface SoldTableProps {
   id: string;
@@ -104,7 +105,7 @@ export function SalesSold({ report, formatting }: { report: SalesReport; formatt
         rows={report.countries.map((row) => (
           <tr key={row.country ?? ""}>
             <th scope="row">
-              {row.country ? countryName(row.country, formatting) : t("Unknown (orders placed before VAT)")}
+              {row.country ? countryName(row.country, formatting.locale) : t("Unknown (orders placed before VAT)")}
             </th>
             <td className="sales-number">{count(row.orders)}</td>
             <td className="sales-number">{money(row.gross)}</td>
