@@ -261,6 +261,23 @@ describe("VAT invoices and credit notes", () => {
     ]);
   });
 
+  it("prints the seller's VAT number of the day the order was made, after the store's changes", async () => {
+    const bought = await buyDocker({ billing_country: "GB" });
+    // As a restart with another VAT_NUMBER would (a new registration, say).
+    const { tax } = store.app.config;
+    const config = store.app.config as { tax: typeof tax };
+    config.tax = { ...tax, vatNumber: "GB123456782" };
+    try {
+      const invoice = await bought.call("GET", `/api/orders/${bought.order.id}/invoice`);
+      expect((await pdfText(invoice.rawPayload)).split("\n").slice(0, 2)).toEqual([
+        "Skillshelf",
+        "VAT number GB980780684",
+      ]);
+    } finally {
+      config.tax = tax;
+    }
+  });
+
   it("says when the reverse charge applies, with both VAT numbers, and credits the same lines on a refund", async () => {
     const bought = await buyDocker({ billing_country: "DE", company_name: "Beispiel GmbH", vat_number: "DE136695976" });
     const invoice = (

@@ -40,6 +40,8 @@ export interface ReceiptOrder {
     billingCountry: string | null;
     companyName: string | null;
     buyerVatNumber: string | null;
+    /** The seller's VAT number when the order was made; null on orders made before it was kept. */
+    sellerVatNumber: string | null;
     vatMinor: number | null;
   };
   lines: {
@@ -56,7 +58,13 @@ export interface ReceiptOrder {
 /** What a receipt states about one of the user's orders; another user's order is as unknown as a missing one. */
 export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: number): Promise<ReceiptOrder> {
   const [order] = await db
-    .select({ ...orderColumns, name: users.name, email: users.email, language: users.language })
+    .select({
+      ...orderColumns,
+      sellerVatNumber: orders.sellerVatNumber,
+      name: users.name,
+      email: users.email,
+      language: users.language,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
@@ -92,6 +100,7 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
       billingCountry: order.billingCountry,
       companyName: order.companyName,
       buyerVatNumber: order.buyerVatNumber,
+      sellerVatNumber: order.sellerVatNumber,
       vatMinor: order.vatMinor,
     },
     lines,
@@ -237,8 +246,10 @@ export async function renderReceipt(
     write(line, { color: MUTED });
     y -= 14;
   }
-  if (taxed && store.vatNumber) {
-    write(`${t("VAT number")} ${store.vatNumber}`, { color: MUTED });
+  // The number of the day the order was made; the configured one for orders made before it was kept.
+  const sellerVatNumber = tax.sellerVatNumber ?? store.vatNumber;
+  if (taxed && sellerVatNumber) {
+    write(`${t("VAT number")} ${sellerVatNumber}`, { color: MUTED });
     y -= 14;
   } else if (order.invoiceNumber) {
     write(t("Not VAT registered"), { color: MUTED });

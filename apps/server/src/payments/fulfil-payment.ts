@@ -213,6 +213,7 @@ function orderTaxOf(payment: typeof payments.$inferSelect, payerCountry: string 
     billingCountry: billing.country,
     companyName: billing.companyName,
     buyerVatNumber: billing.vatNumber,
+    sellerVatNumber: billing.sellerVatNumber ?? null,
     taxScheme: billing.scheme,
     vatMinor: payment.lines.reduce((sum, line) => sum + (line.tax?.vatMinor ?? 0), 0),
     taxEvidence: { ...billing.evidence, payerCountry },

@@ -115,6 +115,7 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
       // On the payment (and its order) only when it made the reverse charge apply.
       vatNumber: resolved.buyer.vatNumber,
       scheme: quote.scheme,
+      sellerVatNumber: options.sale.seller.vatNumber,
       evidence,
     };
     const [open] = await db

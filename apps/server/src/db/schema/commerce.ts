@@ -66,6 +66,8 @@ export interface PaymentLine {
 /** The billing of a payment, and how it is taxed (tax/vat.ts), with the evidence of where the buyer is. */
 export interface PaymentBilling extends Billing {
   scheme: TaxScheme;
+  /** The seller's VAT number at the start (absent on payments started before it was kept). */
+  sellerVatNumber?: string | null;
   evidence: TaxEvidence;
 }
 
@@ -181,6 +183,8 @@ export const orders = pgTable(
     companyName: text("company_name"),
     /** A business buyer's VAT number, found valid: the reverse charge applied. */
     buyerVatNumber: text("buyer_vat_number"),
+    /** The seller's VAT number when the order was made (its invoice prints it); null when not registered then. */
+    sellerVatNumber: text("seller_vat_number"),
     taxScheme: text("tax_scheme").$type<TaxScheme>(),
     /** The VAT inside amount_minor: the sum of the lines'. */
     vatMinor: integer("vat_minor"),
