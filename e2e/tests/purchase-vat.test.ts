@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signInAdmin } from "../support/admin.ts";
 import { inOtherContext, useBrowser } from "../support/browser.ts";
 import { TAX_BUYERS } from "../support/learner.ts";
-import { addToCart, fact, onEmulatorPage, pdfDraws, sessionState } from "../support/purchase.ts";
+import { addToCart, allowConsoleErrors, fact, onEmulatorPage, pdfDraws, sessionState } from "../support/purchase.ts";
 
 // The e2e stores sell as a UK seller registered for VAT and the OSS (e2e/global-setup.ts).
 
@@ -94,21 +94,35 @@ describe("buying with VAT inside the price", () => {
     expect(await page.locator(".order-details__vat").textContent()).toBe("Reverse charge: no VAT£0.00");
   });
 
-  it("keeps the card's country when the address's disagrees with the declared one, and shows the operator all three", async () => {
+  it("asks a buyer whose address disagrees with the declared country to confirm it, and shows the operator all three", async () => {
     const { page } = session;
     // Paying from an address in the United States (through the store's trusted proxy), billed in France.
     await page.context().setExtraHTTPHeaders({ "x-forwarded-for": "8.8.8.8" });
     await signedIn(page, TAX_BUYERS.travelling);
     await addToCart(page, "docker");
     await toCheckout(page);
+    // No billing details yet: the address's country is chosen for them.
+    expect(await page.getByLabel("Country").inputValue()).toBe("US");
     await page.getByLabel("Country").selectOption("FR");
     await page.getByRole("status").filter({ hasText: "Your billing details are saved." }).waitFor();
+    await page.getByText("You seem to be connecting from United States.").waitFor();
+    // Paying without their word: asked for it beside the box, and nothing is charged.
+    await page.getByRole("button", { name: "Complete Purchase" }).click();
+    await page
+      .locator(".billing-fields__confirm .field__error", {
+        hasText: "Please confirm that your billing address is in the country you chose.",
+      })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe("/checkout");
+    allowConsoleErrors(session, /status of 422/);
+    await page.getByLabel("My billing address is in France").check();
     const id = await payByCard(page, "FR");
     expect(await fact(page, "Country")).toBe("France");
 
     await inOtherContext(session, { storageState: await signInAdmin(session.browser) }, async (admin) => {
       await admin.goto(`/admin/orders/${id}`);
       expect(await fact(admin, "Tax scheme")).toBe("VAT of the buyer's country (OSS)");
+      expect(await fact(admin, "Country")).toBe("France (confirmed by the buyer at checkout)");
       expect(await fact(admin, "Address at checkout")).toBe("8.8.8.8 (United States)");
       expect(await fact(admin, "Country at the provider")).toBe("France");
       expect(await admin.getByText("The evidence does not place the buyer").count()).toBe(0);

@@ -35,14 +35,20 @@ async function buyDocker(billing: Record<string, string>) {
   return { ...bought, detail: detail.json<{ data: OrderDetail }>().data };
 }
 
-async function startDocker(billing: Record<string, string>) {
+/** A new learner with Docker in their cart: their session's token. */
+async function dockerInCart() {
   const user = await createUser(store);
   const token = await signIn(store, user.id);
   await addToCart(store, token, docker);
-  return store.app.inject({
+  return token;
+}
+
+/** Starts paying the cart (£19.99) by card with `headers` (the session's, an address's), billed as `billing`. */
+const startStripe = (headers: Record<string, string>, billing: Record<string, unknown>) =>
+  store.app.inject({
     method: "POST",
     url: "/api/stripe/create-checkout-session",
-    headers: bearer(token),
+    headers,
     payload: {
       final_amount: 19.99,
       currency: "GBP",
@@ -51,6 +57,9 @@ async function startDocker(billing: Record<string, string>) {
       ...billing,
     },
   });
+
+async function startDocker(billing: Record<string, string>) {
+  return startStripe(bearer(await dockerInCart()), billing);
 }
 
 const vies = (vat_number: string, answer: "valid" | "invalid" | "unavailable") =>
@@ -344,7 +353,7 @@ describe("the evidence of where the buyer is", () => {
       base,
       artefactId: docker.seo_data.id,
       price: 19.99,
-      billing: { billing_country: "FR" },
+      billing: { billing_country: "FR", confirm_country: true },
       headers: { "x-forwarded-for": "8.8.8.8" },
       cardCountry: "FR",
     });
@@ -352,7 +361,58 @@ describe("the evidence of where the buyer is", () => {
       .select({ evidence: orders.taxEvidence })
       .from(orders)
       .where(eq(orders.id, bought.order.id));
-    expect(row?.evidence).toEqual({ billingCountry: "FR", ipAddress: "8.8.8.8", ipCountry: "US", payerCountry: "FR" });
+    expect(row?.evidence).toEqual({
+      billingCountry: "FR",
+      ipAddress: "8.8.8.8",
+      ipCountry: "US",
+      countryConfirmed: true,
+      payerCountry: "FR",
+    });
+  });
+
+  it("preselects the country of the learner's address, and asks them to confirm another before paying", async () => {
+    const token = await dockerInCart();
+    const fromParis = { ...bearer(token), "x-forwarded-for": "90.0.0.1" };
+    const cart = (
+      await store.app.inject({ method: "GET", url: "/api/cart/get", headers: fromParis })
+    ).json<CartResponse>().data;
+    expect(cart.tax).toMatchObject({ billing_country: "FR", ip_country: "FR", scheme: "oss", vat_total: 3.33 });
+
+    // Billed in Germany from a French address: the learner's word is asked for, nothing is refused for good.
+    const asked = await startStripe(fromParis, { billing_country: "DE" });
+    expect(asked.statusCode).toBe(422);
+    const why =
+      "You seem to be connecting from another country. Please confirm that your billing address is in the country you chose.";
+    expect(asked.json()).toMatchObject({ message: why, errors: { confirm_country: why } });
+    // The details are kept: the checkout shows Germany, and the box to tick.
+    const kept = (
+      await store.app.inject({ method: "GET", url: "/api/cart/get", headers: fromParis })
+    ).json<CartResponse>().data;
+    expect(kept.tax).toMatchObject({ billing_country: "DE", ip_country: "FR" });
+    const page = await store.app.inject({
+      url: "/checkout",
+      headers: { cookie: `access-token=${token}`, "x-forwarded-for": "90.0.0.1" },
+    });
+    expect(page.body.replaceAll("<!-- -->", "")).toContain("You seem to be connecting from France.");
+    expect(page.body.replaceAll("<!-- -->", "")).toContain("My billing address is in Germany");
+
+    expect((await startStripe(fromParis, { billing_country: "DE", confirm_country: true })).statusCode).toBe(200);
+    // From the country billed, or from an address of no known country, nothing is asked.
+    expect((await startStripe(fromParis, { billing_country: "FR" })).statusCode).toBe(200);
+    expect((await startStripe(bearer(token), { billing_country: "DE" })).statusCode).toBe(200);
+  });
+
+  it("asks the same without JavaScript: the checkout's form shows the box and takes it", async () => {
+    const token = await dockerInCart();
+    const headers = { cookie: `access-token=${token}`, "x-forwarded-for": "90.0.0.1" };
+    const form = { method: "card", amount: "19.99", currency: "GBP", billing_country: "DE" };
+    const refused = await pageFormPost(store, "/checkout", form, headers);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain("Please confirm that your billing address is in the country you chose.");
+    expect(refused.body.replaceAll("<!-- -->", "")).toContain("My billing address is in Germany");
+    const paying = await pageFormPost(store, "/checkout", { ...form, confirm_country: "on" }, headers);
+    expect(paying.statusCode).toBe(303);
+    expect(paying.headers.location).toMatch(/\/emulator\/stripe\/checkout\//);
   });
 
   it("shows the operator the evidence, and warns when nothing agrees with the declared country", async () => {
@@ -362,7 +422,7 @@ describe("the evidence of where the buyer is", () => {
       base,
       artefactId: docker.seo_data.id,
       price: 19.99,
-      billing: { billing_country: "FR" },
+      billing: { billing_country: "FR", confirm_country: true },
       headers: { "x-forwarded-for": "8.8.8.8" },
       cardCountry: "DE",
     });
@@ -379,6 +439,7 @@ describe("the evidence of where the buyer is", () => {
         ip_country: "US",
         payer_country: "DE",
         conflicts: true,
+        country_confirmed: true,
       },
     });
     const page = await store.app.inject({
@@ -389,6 +450,7 @@ describe("the evidence of where the buyer is", () => {
     expect(page.body).toContain("VAT of the buyer&#x27;s country (OSS)");
     expect(page.body).toContain("The evidence does not place the buyer in the country they declared");
     expect(page.body.replaceAll("<!-- -->", "")).toContain("8.8.8.8</span> (United States)");
+    expect(page.body.replaceAll("<!-- -->", "")).toContain("France (confirmed by the buyer at checkout)");
   });
 
   it("takes the PayPal payer's country from the order PayPal captured", async () => {

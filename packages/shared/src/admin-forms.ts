@@ -396,6 +396,9 @@ export const adminOrderFields = {
       ip_country: z.string().nullable().describe("null for a private or unknown address"),
       payer_country: z.string().nullable().describe("the country the payer gave the provider, when it said"),
       conflicts: z.boolean().describe("no other piece agrees with the declared country, and one contradicts it"),
+      country_confirmed: z
+        .boolean()
+        .describe("the buyer confirmed their billing country at checkout, where their address said another"),
     })
     .nullable()
     .describe("where the buyer is, as the checkout knew it (VAT evidence); null before VAT"),

@@ -588,8 +588,16 @@ const cartTaxSchema = z
     reverse_charge: z.boolean(),
     vat_total: z.number().describe("the VAT inside the total"),
     lines: z.array(z.object({ id, ...lineTaxFields })).describe("per cart line, by its id"),
+    ip_country: z
+      .string()
+      .nullable()
+      .describe(
+        "the country of the address the request came from (null when unknown); a payment start billed elsewhere needs `confirm_country`",
+      ),
   })
-  .describe("the VAT inside the cart's prices, for the learner's last billing details (or the store's country)");
+  .describe(
+    "the VAT inside the cart's prices, for the learner's last billing details (else the country the request came from, else the store's)",
+  );
 export type CartTax = z.infer<typeof cartTaxSchema>;
 
 export const cartResponseSchema = okEnvelope({

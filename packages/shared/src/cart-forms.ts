@@ -1,5 +1,5 @@
 import { rowId } from "./ids.ts";
-import { billingFields } from "./tax.ts";
+import { paymentBillingFields } from "./tax.ts";
 import { z } from "./zod.ts";
 
 /** Add a whole sub-category (no group_id, or null) or one of its groups: the API's body and the pages' form. */
@@ -19,5 +19,5 @@ export const startPaymentSchema = z.object({
   method: z.enum(["card", "wallet", "regional"], { error: "Choose how to pay" }),
   amount: z.string({ error: "amount is required" }).trim().min(1, "amount is required"),
   currency: z.string({ error: "currency is required" }).trim().min(1, "currency is required"),
-  ...billingFields,
+  ...paymentBillingFields,
 });

@@ -56,6 +56,8 @@ export const BILLING_MESSAGES = {
   vatNumberCountry: "This VAT number is not from your billing country.",
   vatNumberUnknown: "This VAT number is not registered for VAT.",
   saved: "Your billing details are saved.",
+  confirmCountry:
+    "You seem to be connecting from another country. Please confirm that your billing address is in the country you chose.",
   viesUnavailable:
     "We could not check your VAT number with the EU's VIES service just now, so VAT is charged. Update your details again later to have it taken off.",
 } as const;
@@ -85,22 +87,39 @@ export const billingFields = {
 /** Who is billed, as the checkout's Update button and POST /api/cart/billing take it. */
 export const billingSchema = z.object(billingFields);
 
+/**
+ * What a payment start adds: the buyer's word that their billing address is
+ * in the country they chose, asked for when the address they pay from says
+ * another (a VAT-registered seller keeps both as evidence of where they are).
+ */
+const confirmCountry = { confirm_country: z.boolean().optional() };
+
+/** The billing fields of the checkout's form, which pays. */
+export const paymentBillingFields = { ...billingFields, ...confirmCountry };
+
 /** The same fields where the client may leave the country out (the payment start routes: the last one given is used). */
-export const optionalBillingFields = { ...billingFields, billing_country: billingFields.billing_country.optional() };
+export const optionalBillingFields = {
+  ...paymentBillingFields,
+  billing_country: billingFields.billing_country.optional(),
+};
 
 /** Who is billed, as the payment start takes it from a form or a body. */
 export interface DeclaredBilling {
   country?: string | undefined;
   companyName?: string | undefined;
   vatNumber?: string | undefined;
+  /** The buyer confirmed the country where the address they pay from says another. */
+  countryConfirmed?: boolean | undefined;
 }
 
 export const declaredBilling = (fields: {
   billing_country?: string | undefined;
   company_name?: string | undefined;
   vat_number?: string | undefined;
+  confirm_country?: boolean | undefined;
 }): DeclaredBilling => ({
   country: fields.billing_country,
   companyName: fields.company_name,
   vatNumber: fields.vat_number,
+  countryConfirmed: fields.confirm_country,
 });

@@ -138,6 +138,7 @@ export async function getAnyOrder(db: Db, orderId: number, now: Date): Promise<A
       ip_country: row.evidence.ipCountry,
       payer_country: row.evidence.payerCountry ?? null,
       conflicts: evidenceConflicts(row.evidence),
+      country_confirmed: row.evidence.countryConfirmed ?? false,
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from "../db/client.ts";
 import { cartItems, categories, contentGroups, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
+import { ipCountry } from "../tax/evidence.ts";
 import type { LineTax } from "../tax/vat.ts";
 import { cartCountOf, loadCartLines, toCartItem } from "./cart-lines.ts";
 import { ownedIn } from "./ownership.ts";
@@ -29,10 +30,15 @@ export async function countCartItems(db: DbOrTx, userId: number): Promise<number
   return row?.count ?? 0;
 }
 
-/** The cart as checkout would charge it now (`sale.now` decides whether its code has expired). */
-export async function getCart(db: DbOrTx, userId: number, sale: Sale): Promise<CartResponse> {
+/**
+ * The cart as checkout would charge it now (`sale.now` decides whether its code has expired),
+ * with its VAT for the learner's last billing details, else for the country of `ipAddress`
+ * (where the request comes from), else for the seller's.
+ */
+export async function getCart(db: DbOrTx, userId: number, sale: Sale, ipAddress?: string): Promise<CartResponse> {
   const { currency } = sale;
-  const pricing = await priceCart(db, userId, sale);
+  const located = ipAddress === undefined ? null : await ipCountry(ipAddress);
+  const pricing = await priceCart(db, userId, sale, located ? { located } : {});
   const major = (minor: number) => toMajor(minor, currency);
   return {
     status: true,
@@ -52,6 +58,7 @@ export async function getCart(db: DbOrTx, userId: number, sale: Sale): Promise<C
         scheme: pricing.treatment.scheme,
         reverse_charge: pricing.treatment.scheme === "reverse_charge",
         vat_total: major(pricing.vatMinor),
+        ip_country: located,
         lines: pricing.lines.map(({ id, tax }) => ({ id, ...lineTaxOf(tax, currency) })),
       },
     },

@@ -230,18 +230,19 @@ async function cartCouponOf(db: DbOrTx, userId: number): Promise<Coupon | undefi
 /**
  * Who the learner's cart is taxed for when checkout has not said: the billing
  * details they gave last (a VAT number counts once it was found valid), else
- * a buyer in the seller's country.
+ * a buyer in `located` (the country they connect from), else in the seller's country.
  */
 async function savedBilling(
   db: DbOrTx,
   userId: number,
   seller: SellerTax,
+  located = seller.country,
 ): Promise<{ billing: Billing; buyer: BuyerTax }> {
   const saved = await savedBillingOf(db, userId);
   if (!saved)
     return {
-      billing: { country: seller.country, companyName: null, vatNumber: null },
-      buyer: { country: seller.country, vatNumber: null },
+      billing: { country: located, companyName: null, vatNumber: null },
+      buyer: { country: located, vatNumber: null },
     };
   const { vatNumberValid, ...billing } = saved;
   return { billing, buyer: { country: saved.country, vatNumber: vatNumberValid ? saved.vatNumber : null } };
@@ -254,13 +255,13 @@ async function savedBilling(
  * it is valid for them and applies. Never below zero. Prices include VAT:
  * the total is the same wherever the buyer is, and each line's VAT is taken
  * out of what is paid for it, for `options.buyer` (else the learner's last
- * billing details).
+ * billing details, else a buyer in `options.located`).
  */
 export async function priceCart(
   db: DbOrTx,
   userId: number,
   sale: Sale,
-  options: { coupon?: Coupon; buyer?: BuyerTax } = {},
+  options: { coupon?: Coupon; buyer?: BuyerTax; located?: string } = {},
 ): Promise<CartPricing> {
   const { currency, now } = sale;
   const cart = await loadCartLines(db, userId);
@@ -282,7 +283,7 @@ export async function priceCart(
   }
   const { billing, buyer } = options.buyer
     ? { billing: null, buyer: options.buyer }
-    : await savedBilling(db, userId, sale.seller);
+    : await savedBilling(db, userId, sale.seller, options.located);
   const treatment = taxTreatment(sale.seller, buyer);
   for (const line of lines) line.tax = taxLine(treatment, line.taxClass, paidFor(line), now);
   const subtotalMinor = sum(lines, (l) => l.priceMinor);

@@ -13,8 +13,8 @@ import { enforceLimit } from "./rate-limits.ts";
 const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from your cart." } as const;
 
 /** The learner's cart at today's prices, as checkout would charge it now. */
-const cartOf = async ({ app, actor }: Call<"learner">) =>
-  (await getCart(app.database.db, actor.userId, saleAt(app.config, app.clock()))).data;
+const cartOf = async ({ app, actor, request }: Call<"learner">) =>
+  (await getCart(app.database.db, actor.userId, saleAt(app.config, app.clock()), request.ip)).data;
 
 /** A whole sub-category (no group) or one of its groups, into the learner's cart. */
 export const addToCartOperation = defineOperation({

@@ -18,6 +18,7 @@ const paymentStartSchema = z.object({
     country: z.string().optional(),
     companyName: z.string().optional(),
     vatNumber: z.string().optional(),
+    countryConfirmed: z.boolean().optional(),
   }),
 });
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
 import { NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
-import type { DeclaredBilling } from "@skillshelf/shared/tax.ts";
+import { BILLING_MESSAGES, type DeclaredBilling } from "@skillshelf/shared/tax.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { holdCouponUse, type Sale } from "../cart/pricing.ts";
 import {
@@ -14,7 +14,7 @@ import {
 import { AppError } from "../lib/app-error.ts";
 import { isUniqueViolation } from "../lib/db-errors.ts";
 import { resolveBilling, saveBilling } from "../tax/billing.ts";
-import { taxEvidence } from "../tax/evidence.ts";
+import { evidenceConflicts, taxEvidence } from "../tax/evidence.ts";
 import { closeUnpaidPayment, fulfilPayment } from "./fulfil-payment.ts";
 import { type Buyer, type ProviderOutcome, ProviderUnavailableError } from "./gateway.ts";
 import type { Payments } from "./gateways.ts";
@@ -92,6 +92,15 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
   });
   await saveBilling(db, buyer.userId, resolved);
   const evidence = await taxEvidence(resolved.billing.country, options.ipAddress);
+  // Where the address says another country, a VAT-registered seller asks the buyer to confirm theirs (never refuses).
+  if (options.sale.seller.vatNumber !== null && evidenceConflicts(evidence)) {
+    if (!options.billing.countryConfirmed) {
+      throw new AppError("invalid", BILLING_MESSAGES.confirmCountry, {
+        confirm_country: BILLING_MESSAGES.confirmCountry,
+      });
+    }
+    evidence.countryConfirmed = true;
+  }
   const waitUntil = Date.now() + WAIT_FOR_OPENING_MS;
   /** The open payment of the learner this start waited for, if any. */
   let waitedFor: number | undefined;

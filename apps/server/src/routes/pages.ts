@@ -180,6 +180,8 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     cspNonce: string,
     actions: PageActions,
     uploadNotice: () => UploadNotice | null = () => null,
+    /** Where a signed-in request comes from: the checkout's VAT starts from its country. */
+    ipAddress?: string,
   ): PageContext => {
     // The article page reads whether the viewer owns the article and has done it once, for both questions.
     const progress = new Map<number, Promise<ArticleProgress | null>>();
@@ -221,7 +223,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
           viewer ? ((await progressOf(viewer.userId, id))?.owned ?? false) : false,
         ),
       search: (query, limit) => app.catalogue.search(query, limit),
-      cart: async () => (await getCart(db, signedIn(), saleAt(app.config, app.clock()))).data,
+      cart: async () => (await getCart(db, signedIn(), saleAt(app.config, app.clock()), ipAddress)).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
@@ -437,6 +439,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
         dataRequest: new URL(request.url, app.config.publicUrl).pathname.endsWith(".data"),
       },
       () => takeUploadNotice(request, reply),
+      request.ip,
     );
     const response = await handle(webRequestOf(request, { forVisitors: false, signal: controller.signal }), context);
     if (response.status >= 500 && context.rendered.errors.some(isDatabaseUnavailable)) {

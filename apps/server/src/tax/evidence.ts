@@ -14,6 +14,8 @@ export interface TaxEvidence {
   ipAddress: string;
   ipCountry: string | null;
   payerCountry?: string | null;
+  /** The buyer confirmed their billing country when the address they paid from said another. */
+  countryConfirmed?: boolean;
 }
 
 let lookup: Promise<typeof import("geoip-country").lookup> | undefined;

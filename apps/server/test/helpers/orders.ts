@@ -57,8 +57,8 @@ export async function buyByCard(
     base: string;
     artefactId: number;
     price: number;
-    /** Who is billed (billing_country, company_name, vat_number), and the start's own headers. */
-    billing?: Record<string, string>;
+    /** Who is billed (billing_country, company_name, vat_number, confirm_country), and the start's own headers. */
+    billing?: Record<string, string | boolean>;
     headers?: Record<string, string>;
     /** The card's country the payer chooses on Stripe's page (GB when not given). */
     cardCountry?: string;

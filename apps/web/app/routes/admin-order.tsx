@@ -132,7 +132,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <dt>{t("Tax scheme")}</dt>
               <dd>{t(TAX_SCHEME_LABELS[order.tax_scheme])}</dd>
               <dt>{t("Country")}</dt>
-              <dd>{countries.billing}</dd>
+              <dd>
+                {countries.billing}
+                {evidence?.country_confirmed ? ` (${t("confirmed by the buyer at checkout")})` : ""}
+              </dd>
               {order.company_name && (
                 <>
                   <dt>{t("Company name")}</dt>

@@ -67,7 +67,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     const outcome = saved.ok ? { ...saved, data: { kind: BILLING_INTENT } as const } : saved;
     return data(inPageLanguage(store, outcome), { status: outcome.ok ? 200 : outcome.status });
   }
-  const checked = checkForm(form, startPaymentSchema);
+  const checked = checkForm(form, startPaymentSchema, { checkboxes: ["confirm_country"] });
   const outcome = checked.ok ? await store.commerce.startPayment(checked.data) : checked.outcome;
   if (!outcome.ok) return data(inPageLanguage(store, outcome), { status: outcome.status });
   if (outcome.data.kind === "redirect" && !store.dataRequest) throw redirect(outcome.data.url, 303);
@@ -104,7 +104,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [method, setMethod] = useState(loaderData.method);
   // Another ?method= in the address (same page, new search): follow it.
   useEffect(() => setMethod(loaderData.method), [loaderData.method]);
-  const { pay, processing } = useCheckout();
+  const { pay, processing, errors: refused } = useCheckout();
   const billing = useFetcher<typeof action>();
   const emulated = useRouteLoaderData<typeof rootLoader>("root")?.paymentsEmulated ?? false;
   // A plain form post's answer: PayU's form to post on, or why the payment could not start.
@@ -183,7 +183,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <BillingFields
               billing={cart.tax}
               countries={loaderData.countries}
-              errors={billed && !billed.ok ? billed.errors : undefined}
+              errors={(billed && !billed.ok ? billed.errors : undefined) ?? refused}
               status={billed?.ok ? billed.message : undefined}
               disabled={processing}
               updating={billing.state !== "idle"}

@@ -9,14 +9,18 @@ export type PaymentStep =
    * The toast to show (SPEC.md section 8); reload when the session ended under the page. After a 409 (the
    * cart changed) the router reads the page again by itself (revalidateUnlessUnsent).
    */
-  | { kind: "failed"; message: string; reload: boolean };
+  | { kind: "failed"; message: string; reload: boolean; errors?: Record<string, string> };
 
 const failed = (message: string, reload = false): PaymentStep => ({ kind: "failed", message, reload });
 
+/** The checkout's own fields a start may refuse (422): shown beside them, not as the provider's error. */
+const BILLING_FIELDS = ["billing_country", "company_name", "vat_number", "confirm_country"];
+
 /**
  * The checkout action's outcome as SPEC.md section 8 words each provider's
- * failure. 409 (the cart changed since the page loaded) and 401 (the session
- * ended) are the server's own message, and the page shows the cart as it is
+ * failure. 409 (the cart changed since the page loaded), 401 (the session
+ * ended) and a refusal of the billing details (422, with the fields' errors
+ * for the form to show) are the server's own message, and the page shows the cart as it is
  * now (the router reads it again after a 409), or the sign-in page (reloaded
  * here after a 401). Worded in the page's language (`t`); the toast shows the
  * words as they come.
@@ -24,6 +28,11 @@ const failed = (message: string, reload = false): PaymentStep => ({ kind: "faile
 export function paymentStep(method: PaymentMethod, outcome: ActionOutcome<PaymentHandoff>, t: TFunction): PaymentStep {
   if (!outcome.ok && (outcome.status === 409 || outcome.status === 401)) {
     return failed(t(outcome.message), outcome.status === 401);
+  }
+  // The billing details need a change (or the buyer's word on their country): nothing was asked of the provider.
+  const { errors } = outcome.ok ? {} : outcome;
+  if (errors && Object.keys(errors).some((field) => BILLING_FIELDS.includes(field))) {
+    return { kind: "failed", message: t(outcome.message), reload: false, errors };
   }
   // The store was not reached at all: the request itself failed.
   const unsent = !outcome.ok && outcome.status === UNSENT_STATUS;

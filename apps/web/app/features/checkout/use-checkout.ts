@@ -20,6 +20,8 @@ const QUIET: Notifier = { success() {}, error() {} };
  */
 export function useCheckout() {
   const [processing, setProcessing] = useState(false);
+  /** The billing fields' errors of the last start the store refused, to show beside them. */
+  const [errors, setErrors] = useState<Record<string, string> | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const toast = useToast();
   const t = useT();
@@ -50,9 +52,10 @@ export function useCheckout() {
       const fields = new FormData(form);
       fields.set("method", method);
       setProcessing(true);
+      setErrors(undefined);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setProcessing(false), CHECKOUT_PROCESSING_MS);
-      let failure: { message: string; reload: boolean };
+      let failure: { message: string; reload: boolean; errors?: Record<string, string> };
       try {
         const step = paymentStep(method, await send(fields), t);
         if (step.kind === "handoff") {
@@ -64,6 +67,7 @@ export function useCheckout() {
         failure = { message: unexpectedPaymentError(method, error, t), reload: false };
       }
       stop();
+      setErrors(failure.errors);
       toast.error(failure.message);
       // After a 401 the router keeps the page's data: the sign-in page is asked for here.
       if (failure.reload) await revalidator.revalidate();
@@ -71,5 +75,5 @@ export function useCheckout() {
     [processing, send, stop, toast, revalidator, t],
   );
 
-  return { pay, processing };
+  return { pay, processing, errors };
 }

@@ -1,7 +1,8 @@
 import type { CartTax } from "@skillshelf/shared/api.ts";
 import { COUNTRY_CODES, countryName } from "@skillshelf/shared/tax.ts";
+import { useEffect, useId, useState } from "react";
 import { SelectField } from "../../../components/form/select-field";
-import { TextField } from "../../../components/form/text-field";
+import { describe, TextField } from "../../../components/form/text-field";
 import { useHydrated } from "../../../hooks/use-hydrated";
 import { useMessage, useT } from "../../../lib/i18n";
 
@@ -40,7 +41,7 @@ export function BillingFields({
   updating,
   onCountryChange,
 }: {
-  billing: Pick<CartTax, "billing_country" | "company_name" | "vat_number">;
+  billing: Pick<CartTax, "billing_country" | "company_name" | "vat_number" | "ip_country">;
   countries: CountryOption[];
   errors: Record<string, string> | undefined;
   /** What the last Update said (saved; or VAT charged because VIES could not be asked). */
@@ -53,6 +54,9 @@ export function BillingFields({
   const t = useT();
   const message = useMessage();
   const hydrated = useHydrated();
+  // The country chosen now: the confirmation below follows it before it is saved.
+  const [chosen, setChosen] = useState(billing.billing_country);
+  useEffect(() => setChosen(billing.billing_country), [billing.billing_country]);
   return (
     <fieldset className="billing-fields" disabled={disabled}>
       <legend className="checkout-panel__title">{t("Billing details")}</legend>
@@ -66,8 +70,19 @@ export function BillingFields({
         error={errors?.billing_country}
         required
         autoComplete="country"
-        onChange={(event) => onCountryChange(event.currentTarget)}
+        onChange={(event) => {
+          setChosen(event.currentTarget.value);
+          onCountryChange(event.currentTarget);
+        }}
       />
+      {((billing.ip_country !== null && billing.ip_country !== chosen) || errors?.confirm_country) && (
+        <CountryConfirmation
+          chosen={chosen}
+          located={billing.ip_country}
+          countries={countries}
+          error={errors?.confirm_country}
+        />
+      )}
       <TextField
         label="Company name"
         hint="(optional)"
@@ -110,5 +125,50 @@ export function BillingFields({
         </p>
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * Where the address the learner connects from is in another country than the
+ * one they chose: their word that the billing address is there (the payment
+ * start asks for it, and keeps it as evidence of where they are).
+ */
+function CountryConfirmation({
+  chosen,
+  located,
+  countries,
+  error,
+}: {
+  chosen: string;
+  located: string | null;
+  countries: CountryOption[];
+  error: string | undefined;
+}) {
+  const t = useT();
+  const message = useMessage();
+  const id = useId();
+  const nameOf = (code: string) => countries.find((option) => option.value === code)?.label ?? code;
+  return (
+    <div className="field billing-fields__confirm" data-invalid={error ? true : undefined}>
+      {located && (
+        <p id={`${id}-where`} className="billing-fields__note">
+          {t("You seem to be connecting from {{country}}.", { country: nameOf(located) })}
+        </p>
+      )}
+      <label className="billing-fields__check">
+        <input
+          type="checkbox"
+          name="confirm_country"
+          className="billing-fields__check-box"
+          {...describe(id, error, located ? `${id}-where` : undefined)}
+        />
+        {t("My billing address is in {{country}}", { country: nameOf(chosen) })}
+      </label>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {message(error)}
+        </p>
+      )}
+    </div>
   );
 }
