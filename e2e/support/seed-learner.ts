@@ -22,6 +22,7 @@ import { hashToken } from "../../apps/server/src/lib/tokens.ts";
 import { MediaStore } from "../../apps/server/src/media/media-store.ts";
 import { fulfilPayment } from "../../apps/server/src/payments/fulfil-payment.ts";
 import { quoteCart } from "../../apps/server/src/payments/quote.ts";
+import { COMMITTED_RATES } from "../../apps/server/src/tax/vat.ts";
 import { LEARNER, OLD_ORDER, TAX_BUYERS } from "./learner.ts";
 
 const config = loadConfig();
@@ -49,7 +50,7 @@ try {
 
   const paidAt = new Date(Date.now() - OLD_ORDER.daysAgo * 24 * 3600_000);
   await db.insert(cartItems).values({ userId: learner.id, categoryId: group.categoryId, groupId: group.id });
-  const quote = await quoteCart(db, learner.id, saleAt(config, paidAt));
+  const quote = await quoteCart(db, learner.id, saleAt({ config, vatRates: COMMITTED_RATES, clock: () => paidAt }));
   const [payment] = await db
     .insert(payments)
     .values({

@@ -61,6 +61,7 @@ import { mediaRoutes } from "./routes/media.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { receiptRoutes } from "./routes/receipts.ts";
 import { seoRoutes } from "./routes/seo.ts";
+import { VatRates } from "./tax/rate-table.ts";
 
 export interface AppOptions {
   config: Config;
@@ -97,6 +98,8 @@ declare module "fastify" {
     /** Signs and checks the cursors of the paged lists. */
     cursors: PageCursors;
     media: MediaStore;
+    /** The VAT rates prices are worked out with: the committed table and the operator's changes. */
+    vatRates: VatRates;
     /** Puts `door` before Fastify: what it answers, Fastify never sees (front-door.ts). */
     openFrontDoor(door: FrontDoor): void;
   }
@@ -202,6 +205,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await database.listen(CATALOGUE_CHANNEL, () => catalogue.invalidate());
+  app.decorate(
+    "vatRates",
+    await VatRates.load(database, (error) => app.log.error({ err: error }, "the VAT rates could not be read again")),
+  );
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("catalogue", catalogue);

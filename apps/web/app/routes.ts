@@ -49,6 +49,7 @@ export default [
     route("orders/:id", "routes/admin-order.tsx"),
     route("coupons", "routes/admin-coupons.tsx"),
     route("sales", "routes/admin-sales.tsx"),
+    route("vat-rates", "routes/admin-vat-rates.tsx"),
   ]),
 
   // 'more' is a reserved slug (the More.. pseudo-category): the full list of its entries.

@@ -35,7 +35,7 @@ import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import { type ArticleProgress, itemProgressSchema, type progressFormSchema } from "./progress.ts";
 import type { SalesAnswer } from "./sales.ts";
 import type { SearchResults } from "./search.ts";
-import type { billingSchema } from "./tax.ts";
+import type { billingSchema, VatRateChange, VatRateChangeRow, VatRatesView } from "./tax.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -388,6 +388,8 @@ export interface AdminActions {
   createCoupon(input: CreateCouponInput): Promise<ActionResult<AdminCouponRow>>;
   updateCoupon(id: number, input: CreateCouponInput): Promise<ActionResult<AdminCouponRow>>;
   deleteCoupon(id: number): Promise<ActionResult>;
+  setVatRate(input: VatRateChange): Promise<ActionResult<VatRateChangeRow>>;
+  removeVatRate(id: number): Promise<ActionResult>;
 }
 
 /** The signed-in learner's reading progress forms; a visitor gets a 401 outcome. */
@@ -548,6 +550,8 @@ export interface AdminReads {
   uploadNotice(): UploadNotice | null;
   /** The sales figures of a URL's query (GET /api/admin/sales), or why each refused field is refused. */
   sales(query: Record<string, string>): Promise<SalesAnswer>;
+  /** The VAT rates today, the table's date and sources, and the operator's changes (GET /api/admin/tax/rates). */
+  vatRates(): Promise<VatRatesView>;
 }
 
 /** The answer to a plain form post of files to /api/admin: its message (a key with values), a success or a refusal. */

@@ -123,3 +123,76 @@ export const declaredBilling = (fields: {
   vatNumber: fields.vat_number,
   countryConfirmed: fields.confirm_country,
 });
+
+export const VAT_RATE_MESSAGES = {
+  country: "Choose a country the store has VAT rates for.",
+  taxClass: "Choose the rate's tax class.",
+  rate: "Enter a rate from 0 to 100, with at most two decimals.",
+  validFrom: "Enter the day the rate applies from: today or later.",
+  saved: "The rate is saved. Checkouts started from its day on use it; orders keep the rate they were charged.",
+  removed: "The change is removed: the store's table applies again.",
+  notFound: "This change of rate does not exist.",
+} as const;
+
+/**
+ * An operator's change of a VAT rate: a country's rate (percent, two
+ * decimals at most) of one tax class from a day on (UTC, YYYY-MM-DD).
+ * That the country has rates and the day is not past are the server's checks.
+ */
+export const vatRateChangeSchema = z.object({
+  country: z
+    .string({ error: VAT_RATE_MESSAGES.country })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, VAT_RATE_MESSAGES.country),
+  tax_class: z.enum(TAX_CLASSES, { error: VAT_RATE_MESSAGES.taxClass }),
+  rate: z.coerce
+    .number({ error: VAT_RATE_MESSAGES.rate })
+    .min(0, VAT_RATE_MESSAGES.rate)
+    .max(100, VAT_RATE_MESSAGES.rate)
+    .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, VAT_RATE_MESSAGES.rate),
+  valid_from: z
+    .string({ error: VAT_RATE_MESSAGES.validFrom })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, VAT_RATE_MESSAGES.validFrom)
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), VAT_RATE_MESSAGES.validFrom),
+});
+export type VatRateChange = z.output<typeof vatRateChangeSchema>;
+
+/** A rate as it applies on a day: the percent, the day it applies from, and whether an operator set it. */
+const rateOnDaySchema = z.object({
+  rate: z.number().describe("percent"),
+  from: z.string().describe("the day it applies from (UTC)"),
+  changed: z.boolean().describe("set by an operator, not the store's table"),
+});
+
+/** An operator's change of a rate, as the admin area lists it. */
+export const vatRateChangeRowSchema = z.object({
+  id: z.number().int(),
+  country: z.string(),
+  tax_class: z.enum(TAX_CLASSES),
+  rate: z.number().describe("percent"),
+  valid_from: z.string().describe("the day it applies from (UTC)"),
+  created_at: z.string(),
+  created_by: z.string().nullable().describe("the operator's name; null once their account is gone"),
+});
+export type VatRateChangeRow = z.infer<typeof vatRateChangeRowSchema>;
+
+/** The store's VAT rates today: the committed table with its date and sources, and the operator's changes. */
+export const vatRatesSchema = z.object({
+  today: z.string().describe("the day (UTC) the rates are shown for"),
+  checked: z.string().describe("the day the store's table was last checked against its sources"),
+  sources: z.array(z.object({ name: z.string(), url: z.string() })),
+  countries: z.array(
+    z.object({
+      country: z.string().describe("ISO 3166-1 alpha-2"),
+      standard: rateOnDaySchema,
+      e_publication: rateOnDaySchema,
+      upcoming: z
+        .array(z.object({ from: z.string(), standard: z.number(), e_publication: z.number() }))
+        .describe("the rates from each later day on which one of them changes"),
+    }),
+  ),
+  changes: z.array(vatRateChangeRowSchema).describe("the operator's changes, the latest day first"),
+});
+export type VatRatesView = z.infer<typeof vatRatesSchema>;

@@ -15,6 +15,7 @@ import {
 } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { savedBillingOf } from "../tax/billing.ts";
+import type { RateTable } from "../tax/rate-table.ts";
 import {
   type Billing,
   type BuyerTax,
@@ -36,18 +37,24 @@ interface PricedLine extends CartLine {
   tax: LineTax;
 }
 
-/** Who sells in what currency, and when: what every price of the store depends on besides the cart. */
+/** Who sells in what currency, at which VAT rates, and when: what every price of the store depends on besides the cart. */
 export interface Sale {
   currency: string;
   seller: SellerTax;
+  rates: RateTable;
   now: Date;
 }
 
-/** The store's terms of sale (its currency and VAT registration, config.ts) at `now`. */
-export const saleAt = (config: { storeCurrency: string; tax: SellerTax }, now: Date): Sale => ({
-  currency: config.storeCurrency,
-  seller: config.tax,
-  now,
+/** The store's terms of sale now: its currency and VAT registration (config.ts), and its VAT rates. */
+export const saleAt = (store: {
+  config: { storeCurrency: string; tax: SellerTax };
+  vatRates: RateTable;
+  clock: () => Date;
+}): Sale => ({
+  currency: store.config.storeCurrency,
+  seller: store.config.tax,
+  rates: store.vatRates,
+  now: store.clock(),
 });
 
 export interface CartPricing {
@@ -285,7 +292,7 @@ export async function priceCart(
     ? { billing: null, buyer: options.buyer }
     : await savedBilling(db, userId, sale.seller, options.located);
   const treatment = taxTreatment(sale.seller, buyer);
-  for (const line of lines) line.tax = taxLine(treatment, line.taxClass, paidFor(line), now);
+  for (const line of lines) line.tax = taxLine(treatment, line.taxClass, paidFor(line), now, sale.rates);
   const subtotalMinor = sum(lines, (l) => l.priceMinor);
   const creditMinor = sum(lines, (l) => l.creditMinor);
   const discountMinor = sum(lines, (l) => l.discountMinor);

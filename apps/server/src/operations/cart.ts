@@ -14,7 +14,7 @@ const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from you
 
 /** The learner's cart at today's prices, as checkout would charge it now. */
 const cartOf = async ({ app, actor, request }: Call<"learner">) =>
-  (await getCart(app.database.db, actor.userId, saleAt(app.config, app.clock()), request.ip)).data;
+  (await getCart(app.database.db, actor.userId, saleAt(app), request.ip)).data;
 
 /** A whole sub-category (no group) or one of its groups, into the learner's cart. */
 export const addToCartOperation = defineOperation({
@@ -57,7 +57,7 @@ export const applyCouponOperation = defineOperation({
       db: app.database.db,
       userId: actor.userId,
       code: input.code,
-      sale: saleAt(app.config, app.clock()),
+      sale: saleAt(app),
     });
     return { message: plain(COUPON_MESSAGES.applied), data: await cartOf(call) };
   },

@@ -47,6 +47,7 @@ import { pageAction } from "./page-action.ts";
 import { startPaymentOperation } from "./payments.ts";
 import { markDoneOperation } from "./progress.ts";
 import { learnerRefundOperation, operatorRefundOperation } from "./refunds.ts";
+import { removeVatRateOperation, setVatRateOperation } from "./tax.ts";
 
 /** The checkout's payment methods (SPEC.md) and the providers behind them. */
 const PROVIDER_OF = { card: "stripe", wallet: "paypal", regional: "payu" } as const;
@@ -119,6 +120,8 @@ export function pageActions(app: FastifyInstance) {
         createCoupon: action(createCouponOperation),
         updateCoupon: (id, coupon) => action(updateCouponOperation)({ id, coupon }),
         deleteCoupon: (id) => action(deleteCouponOperation)({ id }),
+        setVatRate: action(setVatRateOperation),
+        removeVatRate: (id) => action(removeVatRateOperation)({ id }),
       },
       adminWrites: {
         createCategory: action(createCategoryOperation),

@@ -43,7 +43,7 @@ export const startPaymentOperation = defineOperation({
           acceptLanguage: request.headers["accept-language"],
         }),
       },
-      sale: saleAt(app.config, app.clock()),
+      sale: saleAt(app),
       billing,
       ipAddress: request.ip,
       publicUrl: app.config.publicUrl,

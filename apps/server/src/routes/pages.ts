@@ -47,6 +47,7 @@ import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { searchPageArgs } from "../paging/keyset-page.ts";
 import { RESPONSE_ENCODINGS } from "../plugins/compression.ts";
 import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
+import { vatRatesOverview } from "../tax/rate-table.ts";
 import { CROSS_SITE_FORM, crossSitePost, takeUploadNotice } from "./form-navigation.ts";
 import { replayable, replayKey, visitorPageDoor } from "./front-door.ts";
 import {
@@ -164,7 +165,13 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
         removeCoupon: refuse,
         refundOrder: refuse,
       },
-      adminActions: { createCoupon: refuse, updateCoupon: refuse, deleteCoupon: refuse },
+      adminActions: {
+        createCoupon: refuse,
+        updateCoupon: refuse,
+        deleteCoupon: refuse,
+        setVatRate: refuse,
+        removeVatRate: refuse,
+      },
       profile: { update: refuse, changePassword: refuse, saveSettings: refuse },
       progress: { setDone: refuse },
       // Every write of the admin pages refuses alike.
@@ -223,7 +230,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
           viewer ? ((await progressOf(viewer.userId, id))?.owned ?? false) : false,
         ),
       search: (query, limit) => app.catalogue.search(query, limit),
-      cart: async () => (await getCart(db, signedIn(), saleAt(app.config, app.clock()), ipAddress)).data,
+      cart: async () => (await getCart(db, signedIn(), saleAt(app), ipAddress)).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
@@ -315,6 +322,10 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       sales: async (query) => {
         operator();
         return salesAnswer(db, { query, now: app.clock(), currency });
+      },
+      vatRates: async () => {
+        operator();
+        return vatRatesOverview(app.vatRates, app.clock());
       },
     };
   };

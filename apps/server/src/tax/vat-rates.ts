@@ -11,6 +11,19 @@ import type { TaxClass } from "@skillshelf/shared/tax.ts";
  * HMRC's VAT notice 700/1 as of 2026-01-01. A change of rate is a new period
  * at the top of its country, with the day it applies.
  */
+/** When the table was last checked against its sources, and they: what the operator's page shows. */
+export const VAT_RATES_CHECKED = "2026-01-01";
+export const VAT_RATES_SOURCES = [
+  {
+    name: "European Commission: VAT rates applied in the Member States",
+    url: "https://taxation-customs.ec.europa.eu/taxation/vat/vat-directive/vat-rates_en",
+  },
+  {
+    name: "HMRC: VAT rates on different goods and services",
+    url: "https://www.gov.uk/guidance/rates-of-vat-on-different-goods-and-services",
+  },
+] as const;
+
 export interface RatePeriod {
   from: string;
   standard: number;
@@ -63,12 +76,17 @@ export const VAT_RATES: Readonly<Record<string, readonly RatePeriod[]>> = {
 /** The Member States of the European Union: where the OSS and the reverse charge apply. */
 export const EU_COUNTRIES: ReadonlySet<string> = new Set(Object.keys(VAT_RATES).filter((code) => code !== "GB"));
 
-/** The rate (percent) of `taxClass` in `country` on `at`; undefined for a country with no table. */
-export function vatRate(country: string, taxClass: TaxClass, at: Date): number | undefined {
-  const day = at.toISOString().slice(0, 10);
+/** The day of `at` (UTC) as the table writes it: 2026-11-30. */
+export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The table's period of `country` on `day` (YYYY-MM-DD); before its oldest, the oldest. */
+export function tablePeriod(country: string, day: string): RatePeriod | undefined {
   const periods = VAT_RATES[country];
   if (!periods) return undefined;
-  // Before the oldest period the table knows, its oldest rate.
-  const period = periods.find((p) => p.from <= day) ?? periods[periods.length - 1];
-  return period?.[taxClass];
+  return periods.find((p) => p.from <= day) ?? periods[periods.length - 1];
+}
+
+/** The rate (percent) of `taxClass` in `country` on `at`, by the committed table; undefined for a country with no table. */
+export function vatRate(country: string, taxClass: TaxClass, at: Date): number | undefined {
+  return tablePeriod(country, dayOf(at))?.[taxClass];
 }

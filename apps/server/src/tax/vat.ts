@@ -1,4 +1,5 @@
 import type { TaxClass } from "@skillshelf/shared/tax.ts";
+import type { RateTable } from "./rate-table.ts";
 import { EU_COUNTRIES, vatRate } from "./vat-rates.ts";
 
 /** The seller's registration (CONTRACT s.7: STORE_COUNTRY, VAT_NUMBER, VAT_OSS). */
@@ -57,10 +58,13 @@ export function taxTreatment(seller: SellerTax, buyer: BuyerTax): TaxTreatment {
   return { scheme: "outside_scope", country: buyer.country };
 }
 
+/** The committed table alone, without an operator's changes. */
+export const COMMITTED_RATES: RateTable = { rate: vatRate };
+
 /** The rate (percent) of a line of `taxClass` under `treatment` on `at`: 0 where no VAT is charged. */
-function rateOf(treatment: TaxTreatment, taxClass: TaxClass, at: Date): number {
+function rateOf(treatment: TaxTreatment, taxClass: TaxClass, at: Date, rates: RateTable): number {
   if (treatment.scheme !== "domestic" && treatment.scheme !== "oss") return 0;
-  const rate = vatRate(treatment.country, taxClass, at);
+  const rate = rates.rate(treatment.country, taxClass, at);
   if (rate === undefined) throw new Error(`no VAT rates for ${treatment.country}: add them to vat-rates.ts`);
   return rate;
 }
@@ -87,9 +91,15 @@ export interface LineTax {
   vatMinor: number;
 }
 
-/** The tax of a line of `taxClass` for which `paidMinor` (tax included) is paid. */
-export function taxLine(treatment: TaxTreatment, taxClass: TaxClass, paidMinor: number, at: Date): LineTax {
-  const ratePercent = rateOf(treatment, taxClass, at);
+/** The tax of a line of `taxClass` for which `paidMinor` (tax included) is paid, at `rates`' rate on `at`. */
+export function taxLine(
+  treatment: TaxTreatment,
+  taxClass: TaxClass,
+  paidMinor: number,
+  at: Date,
+  rates: RateTable = COMMITTED_RATES,
+): LineTax {
+  const ratePercent = rateOf(treatment, taxClass, at, rates);
   return { taxClass, country: treatment.country, ratePercent, ...splitInclusive(paidMinor, ratePercent) };
 }
 

@@ -15,7 +15,7 @@ let counter = 0;
  */
 export async function payForCart(store: TestStore, userId: number) {
   const providerRef = `test-${++counter}-${Date.now()}`;
-  const quote = await quoteCart(store.database.db, userId, saleAt(store.app.config, store.app.clock()));
+  const quote = await quoteCart(store.database.db, userId, saleAt(store.app));
   const [payment] = await store.database.db
     .insert(payments)
     .values({
@@ -62,6 +62,8 @@ export async function buyByCard(
     headers?: Record<string, string>;
     /** The card's country the payer chooses on Stripe's page (GB when not given). */
     cardCountry?: string;
+    /** What happens while the learner is on Stripe's page, the checkout started. */
+    whilePaying?: () => Promise<void>;
   },
 ) {
   const user = await createUser(store);
@@ -83,6 +85,7 @@ export async function buyByCard(
   });
   expect(started.statusCode, started.body).toBe(200);
   const session = started.json<{ id: string }>();
+  await options.whilePaying?.();
   await fetch(`${store.emulators.origin}/emulator/stripe/checkout/${session.id}/pay`, {
     method: "POST",
     redirect: "manual",

@@ -4,10 +4,11 @@ import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { z } from "@skillshelf/shared/zod.ts";
 import { useState } from "react";
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, redirect, useSearchParams, useSubmit } from "react-router";
 import { adminListQuery, useAdminListUrl } from "../features/admin/admin-list";
 import { FieldError } from "../features/admin/catalogue/fields";
 import { AdminListError, AdminSearchForm } from "../features/admin/components/admin-bits";
+import { AdminFormNotice, useAdminForm } from "../features/admin/components/admin-form";
 import { AdminListPage } from "../features/admin/components/admin-list-page";
 import { ChoiceChecklist } from "../features/admin/components/choice-checklist";
 import { requireAdmin } from "../features/admin/require-admin";
@@ -165,18 +166,9 @@ function editUrl(params: URLSearchParams, id: number | null): string {
 
 /** The new code's form, or the fields of the code being edited (?edit=). */
 function CouponForm({ editing, choices }: { editing: AdminCouponRow | null; choices: AdminChoice[] }) {
-  const posted = useActionData<typeof action>();
-  const sending = useNavigation().state === "submitting";
+  const { posted, sending, errors, field } = useAdminForm<AdminCouponRow>("coupon");
   const [params] = useSearchParams();
   const t = useT();
-  const errors: Record<string, string> = posted && !posted.ok ? (posted.errors ?? {}) : {};
-  const field = (name: string) => ({
-    id: `coupon-${name}`,
-    name,
-    className: "admin-input",
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `coupon-${name}-error` : undefined,
-  });
   const error = (name: string) => <FieldError id={`coupon-${name}`} error={errors[name]} />;
   // A new code made, the form is empty again for the next (the key of its fields): counted
   // while rendering the answer that says so, as React does state that follows a prop.
@@ -199,12 +191,7 @@ function CouponForm({ editing, choices }: { editing: AdminCouponRow | null; choi
             <input type="hidden" name="id" value={editing.id} />
           </>
         )}
-        {posted && !posted.ok && !posted.errors && (
-          <p className="notice notice--error" role="alert">
-            {posted.message}
-          </p>
-        )}
-        {posted?.ok && <p role="status">{posted.message}</p>}
+        <AdminFormNotice posted={posted} />
         <div className="admin-form__grid">
           <div className="admin-field">
             <label className="admin-label" htmlFor="coupon-code">

@@ -19,7 +19,7 @@ export function meta({ error, matches }: Route.MetaArgs) {
     ...buildMeta({
       t,
       title: error ? t("Access denied") : t("Admin"),
-      description: t("The store operator's area: catalogue, learners, orders and coupons."),
+      description: t("The store operator's area: catalogue, learners, orders, coupons, sales and VAT rates."),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -31,6 +31,7 @@ const LINKS = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/coupons", label: "Coupons" },
   { to: "/admin/sales", label: "Sales" },
+  { to: "/admin/vat-rates", label: "VAT rates" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

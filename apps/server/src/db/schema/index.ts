@@ -5,3 +5,4 @@ export * from "./notifications.ts";
 export * from "./progress.ts";
 export * from "./sales.ts";
 export * from "./settings.ts";
+export * from "./tax.ts";

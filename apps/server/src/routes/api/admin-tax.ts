@@ -1,6 +1,12 @@
+import { okEnvelope } from "@skillshelf/shared/api.ts";
+import { rowId } from "@skillshelf/shared/ids.ts";
+import { vatRateChangeRowSchema, vatRatesSchema } from "@skillshelf/shared/tax.ts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { apiRoute } from "../../operations/api-route.ts";
+import { removeVatRateOperation, setVatRateOperation } from "../../operations/tax.ts";
+import { vatRatesOverview } from "../../tax/rate-table.ts";
 import {
   assertRegisteredFor,
   eurRateOf,
@@ -10,11 +16,12 @@ import {
   quarterOf,
   ukReturnCsv,
 } from "../../tax/returns.ts";
-import { bytes, SIGNED_IN } from "./openapi.ts";
+import { answers, bytes, DONE, SIGNED_IN } from "./openapi.ts";
 
 /**
  * The figures of the seller's tax returns as CSV downloads (CONTRACT.md s.7; tax/returns.ts):
- * the non-Union OSS return and the UK VAT return of a calendar quarter. Operators only, as
+ * the non-Union OSS return and the UK VAT return of a calendar quarter; and the VAT rates
+ * prices are worked out with, which the operator can change from a day on (tax/rate-table.ts). Operators only, as
  * every /api/admin route (app.ts). 422 for a bad quarter or EUR rate; 409 when the store is
  * not registered for the return asked for.
  */
@@ -87,4 +94,50 @@ export const adminTaxRoutes: FastifyPluginAsyncZod = async (app) => {
       return send(reply, `uk-vat-${asked.label}.csv`, csv);
     },
   );
+
+  app.get(
+    "/tax/rates",
+    {
+      schema: {
+        summary:
+          "The VAT rates prices are worked out with today: the store's table with its date and sources, and the operator's changes",
+        description:
+          "Per country with rates (the UK and the 27 Member States): the standard and e-publication rates today, the day each applies from and whether an operator set it, and the rates from each later day on which one changes.",
+        tags,
+        ...SIGNED_IN,
+        response: answers(okEnvelope({ data: vatRatesSchema })),
+      },
+    },
+    async () => ({
+      status: true,
+      message: "VAT rates fetched successfully",
+      data: vatRatesOverview(app.vatRates, app.clock()),
+    }),
+  );
+
+  apiRoute(app, setVatRateOperation, {
+    method: "POST",
+    url: "/tax/rates",
+    schema: {
+      summary: "Change a country's VAT rate of one tax class from a day on",
+      description:
+        "Body: country (ISO 3166-1 alpha-2, one with rates), tax_class (standard, e_publication), rate (percent, 0 to 100, two decimals at most), valid_from (YYYY-MM-DD, UTC, today or later). Another change of the same country, class and day is replaced. Checkouts started from that day use it; orders keep the rate they were charged. 422 for a bad field.",
+      tags,
+      response: answers(okEnvelope({ data: vatRateChangeRowSchema }), 201),
+    },
+    status: 201,
+  });
+
+  apiRoute(app, removeVatRateOperation, {
+    method: "DELETE",
+    url: "/tax/rates/:id",
+    schema: {
+      summary: "Remove a change of a VAT rate: the store's table (or an earlier change) applies again",
+      description: "404 for an unknown change. Orders keep the rate they were charged.",
+      tags,
+      params: z.object({ id: rowId() }),
+      response: answers(DONE),
+    },
+    input: ({ params }) => params,
+  });
 };

@@ -43,7 +43,7 @@ export const commerceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers(cartResponseSchema),
       },
     },
-    async (request) => getCart(db, await userId(request), saleAt(app.config, app.clock()), request.ip),
+    async (request) => getCart(db, await userId(request), saleAt(app), request.ip),
   );
 
   apiRoute(app, saveBillingOperation, {

@@ -2,6 +2,7 @@ import type { Formatting } from "@skillshelf/shared/formatting.ts";
 import type { SalesReport } from "@skillshelf/shared/sales.ts";
 import { useT } from "../../../lib/i18n";
 import { formatMoney } from "../admin-api";
+import { TableBox } from "../components/table-box";
 import { formatCount, formatDay } from "./sales-format";
 
 /** The drawing's own units (the SVG scales to its box): the plot, and room for the labels. */
@@ -109,8 +110,7 @@ export function SalesChart({ report, formatting }: { report: SalesReport; format
           <span className="sales-chart__key sales-chart__key--refunds">{t("Refunds")}</span>
         </figcaption>
       </figure>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take the focus, or a keyboard cannot scroll it (axe's scrollable-region-focusable). */}
-      <section className="admin-table-wrap sales-chart__table" aria-labelledby="sales-series-title" tabIndex={0}>
+      <TableBox className="sales-chart__table" labelledBy="sales-series-title">
         <table className="admin-table">
           <caption id="sales-series-title" className="sales-caption">
             {title}
@@ -136,7 +136,7 @@ export function SalesChart({ report, formatting }: { report: SalesReport; format
             ))}
           </tbody>
         </table>
-      </section>
+      </TableBox>
     </div>
   );
 }

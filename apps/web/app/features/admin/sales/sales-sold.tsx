@@ -4,6 +4,7 @@ import { countryName } from "@skillshelf/shared/tax.ts";
 import type { ReactNode } from "react";
 import { useT } from "../../../lib/i18n";
 import { formatMoney } from "../admin-api";
+import { TableBox } from "../components/table-box";
 import { formatCount } from "./sales-format";
 
 interface SoldTableProps {
@@ -25,8 +26,7 @@ function SoldTable({ id, title, columns, empty, rows }: SoldTableProps) {
       {rows.length === 0 ? (
         <p className="admin-empty">{t(empty)}</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take the focus, or a keyboard cannot scroll it (axe's scrollable-region-focusable).
-        <section className="admin-table-wrap" aria-labelledby={id} tabIndex={0}>
+        <TableBox labelledBy={id}>
           <table className="admin-table">
             <thead>
               <tr>
@@ -40,7 +40,7 @@ function SoldTable({ id, title, columns, empty, rows }: SoldTableProps) {
             </thead>
             <tbody>{rows}</tbody>
           </table>
-        </section>
+        </TableBox>
       )}
     </section>
   );
