@@ -1,5 +1,5 @@
 import { BILLING_MESSAGES, type DeclaredBilling } from "@skillshelf/shared/tax.ts";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -75,8 +75,15 @@ export async function savedBillingOf(db: DbOrTx, userId: number): Promise<SavedB
   return row?.billing ?? null;
 }
 
-/** Keeps the billing details for the learner's next checkout (and the cart's VAT until then). */
+/**
+ * Keeps the billing details for the learner's next checkout (and the cart's VAT until then);
+ * details the learner's row already holds are not written again (a checkout started twice
+ * with the same details writes once).
+ */
 export async function saveBilling(db: DbOrTx, userId: number, resolved: ResolvedBilling): Promise<void> {
-  const billing = { ...resolved.billing, vatNumberValid: resolved.buyer.vatNumber !== null };
-  await db.update(users).set({ billing }).where(eq(users.id, userId));
+  const billing: SavedBilling = { ...resolved.billing, vatNumberValid: resolved.buyer.vatNumber !== null };
+  await db
+    .update(users)
+    .set({ billing })
+    .where(and(eq(users.id, userId), sql`${users.billing} is distinct from ${JSON.stringify(billing)}::jsonb`));
 }
