@@ -43,14 +43,14 @@ async function dockerInCart() {
   return token;
 }
 
-/** Starts paying the cart (£19.99) by card with `headers` (the session's, an address's), billed as `billing`. */
-const startStripe = (headers: Record<string, string>, billing: Record<string, unknown>) =>
+/** Starts paying the cart (£19.99 unless said) by card with `headers` (the session's, an address's), billed as `billing`. */
+const startStripe = (headers: Record<string, string>, billing: Record<string, unknown>, amount = 19.99) =>
   store.app.inject({
     method: "POST",
     url: "/api/stripe/create-checkout-session",
     headers,
     payload: {
-      final_amount: 19.99,
+      final_amount: amount,
       currency: "GBP",
       success_url: `${PUBLIC_URL}/payment-confirmation`,
       cancel_url: `${PUBLIC_URL}/payment-cancelled`,
@@ -119,6 +119,51 @@ describe("VAT inside the prices", () => {
     const { detail } = await buyDocker({ billing_country: "US" });
     expect(detail).toMatchObject({ billing_country: "US", vat_total: 0 });
     expect(detail.orders[0]).toMatchObject({ vat_rate: 0, net: 19.99, tax_country: "US" });
+  });
+});
+
+describe("VAT after upgrade credit and a coupon", () => {
+  it("takes each line's VAT out of what is paid for it, after the credit and the discount", async () => {
+    const admin = bearer(await signIn(store, (await createUser(store, { role: "admin" })).id));
+    const code = `HALF-${Date.now()}`;
+    const made = await store.app.inject({
+      method: "POST",
+      url: "/api/admin/coupons",
+      headers: admin,
+      payload: { code, kind: "percent", value: 50 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = await signIn(store, (await createUser(store)).id);
+    const call = (url: string, payload?: Record<string, unknown>) =>
+      store.app.inject({
+        method: payload ? "POST" : "GET",
+        url,
+        headers: bearer(token),
+        ...(payload ? { payload } : {}),
+      });
+    // Docker's Basics group (£5.00) first: the whole artefact then comes with £5.00 of credit.
+    await addToCart(store, token, docker, "Basics");
+    const group = await startStripe(bearer(token), { billing_country: "GB" }, 5);
+    expect(group.statusCode, group.body).toBe(200);
+    await fetch(`${store.emulators.origin}/emulator/stripe/checkout/${group.json().id}/pay`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    await fetch(`${base}/api/stripe/return?session_id=${group.json().id}`, { redirect: "manual" });
+
+    await addToCart(store, token, docker);
+    expect((await call("/api/cart/coupon", { code })).statusCode).toBe(200);
+    const cart = (await call("/api/cart/get")).json<CartResponse>().data;
+    // 19.99 less 5.00 of credit is 14.99; half of it off leaves about 7.50 to pay.
+    expect(cart).toMatchObject({ subtotal: 19.99, credit: 5 });
+    expect(cart.discount).toBeGreaterThan(7);
+    const paid = cart.total;
+    expect(paid).toBeCloseTo(19.99 - 5 - cart.discount, 2);
+    const [line] = cart.tax.lines;
+    // 20 % inside what is paid, half up: never inside the list price.
+    expect(line).toMatchObject({ vat_rate: 20, vat: Math.round((paid * 100 * 20) / 120) / 100 });
+    expect(Math.round(((line?.net ?? 0) + (line?.vat ?? 0)) * 100)).toBe(Math.round(paid * 100));
+    expect(cart.tax.vat_total).toBe(line?.vat);
   });
 });
 

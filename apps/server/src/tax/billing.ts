@@ -17,6 +17,8 @@ export interface ResolvedBilling {
   buyer: BuyerTax;
   /** The VAT number could not be checked with VIES just now: VAT is charged, and the buyer is told. */
   vatNumberUnchecked: boolean;
+  /** The details are the learner's saved ones (none was declared): nothing new to keep. */
+  saved: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function resolveBilling(options: {
 }): Promise<ResolvedBilling> {
   const { declared } = options;
   let billing: Billing;
+  let last: SavedBilling | null = null;
   if (declared.country) {
     billing = {
       country: declared.country,
@@ -44,29 +47,31 @@ export async function resolveBilling(options: {
       vatNumber: declared.vatNumber ? normalVatNumber(declared.vatNumber) : null,
     };
   } else {
-    const saved = await savedBillingOf(options.db, options.userId);
-    billing = saved
-      ? { country: saved.country, companyName: saved.companyName, vatNumber: saved.vatNumber }
+    last = await savedBillingOf(options.db, options.userId);
+    billing = last
+      ? { country: last.country, companyName: last.companyName, vatNumber: last.vatNumber }
       : { country: (await ipCountry(options.ipAddress)) ?? options.seller.country, companyName: null, vatNumber: null };
   }
+  // Read from the learner's row, the details need keeping again only if VIES now answers otherwise.
+  const resolved = (buyer: BuyerTax, vatNumberUnchecked = false): ResolvedBilling => ({
+    billing,
+    buyer,
+    vatNumberUnchecked,
+    saved: last !== null && last.vatNumberValid === (buyer.vatNumber !== null),
+  });
   const vatNumber = billing.vatNumber;
-  if (vatNumber === null)
-    return { billing, buyer: { country: billing.country, vatNumber: null }, vatNumberUnchecked: false };
+  if (vatNumber === null) return resolved({ country: billing.country, vatNumber: null });
   const refuse = (message: string) => new AppError("invalid", message, { vat_number: message });
   const country = vatNumberCountry(vatNumber);
   if (country === null) throw refuse(BILLING_MESSAGES.vatNumber);
   if (country !== billing.country) throw refuse(BILLING_MESSAGES.vatNumberCountry);
   // Only an EU business outside the seller's country is reverse-charged: VIES is asked only then.
   if (!EU_COUNTRIES.has(country) || country === options.seller.country || options.seller.vatNumber === null) {
-    return { billing, buyer: { country, vatNumber: null }, vatNumberUnchecked: false };
+    return resolved({ country, vatNumber: null });
   }
   const answer = await options.checkVatNumber(vatNumber);
   if (answer === "invalid") throw refuse(BILLING_MESSAGES.vatNumberUnknown);
-  return {
-    billing,
-    buyer: { country, vatNumber: answer === "valid" ? vatNumber : null },
-    vatNumberUnchecked: answer === "unavailable",
-  };
+  return resolved({ country, vatNumber: answer === "valid" ? vatNumber : null }, answer === "unavailable");
 }
 
 /** The billing details the learner gave last (saveBilling), if any. */
@@ -77,10 +82,11 @@ export async function savedBillingOf(db: DbOrTx, userId: number): Promise<SavedB
 
 /**
  * Keeps the billing details for the learner's next checkout (and the cart's VAT until then);
- * details the learner's row already holds are not written again (a checkout started twice
- * with the same details writes once).
+ * details read from the learner's row, or that it already holds, are not written again (a
+ * checkout started twice with the same details writes once).
  */
 export async function saveBilling(db: DbOrTx, userId: number, resolved: ResolvedBilling): Promise<void> {
+  if (resolved.saved) return;
   const billing: SavedBilling = { ...resolved.billing, vatNumberValid: resolved.buyer.vatNumber !== null };
   await db
     .update(users)
