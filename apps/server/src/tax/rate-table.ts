@@ -179,8 +179,13 @@ export const changeRow = (change: RateChange): VatRateChangeRow => ({
   created_by: change.createdBy,
 });
 
-/** The rates of every country with a table on `now`'s day, what changes later, and the operator's changes. */
-export function vatRatesOverview(rates: VatRates, now: Date): VatRatesView {
+/**
+ * The rates of every country with a table on `now`'s day, what changes later, and the operator's
+ * changes, read afresh: on a store of several processes, the one answering may not have had the
+ * notice of a change another has just made.
+ */
+export async function vatRatesOverview(rates: VatRates, now: Date): Promise<VatRatesView> {
+  await rates.reload();
   const today = dayOf(now);
   const on = (country: string, day: string) => {
     const of = (taxClass: TaxClass) => {

@@ -111,7 +111,7 @@ export const adminTaxRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       status: true,
       message: "VAT rates fetched successfully",
-      data: vatRatesOverview(app.vatRates, app.clock()),
+      data: await vatRatesOverview(app.vatRates, app.clock()),
     }),
   );
 
