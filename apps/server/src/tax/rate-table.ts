@@ -1,4 +1,5 @@
 import {
+  TAX_CLASSES,
   type TaxClass,
   VAT_RATE_MESSAGES,
   type VatRateChange,
@@ -102,7 +103,7 @@ export class VatRates implements RateTable {
   upcoming(country: string, day: string): string[] {
     const days = new Set<string>();
     for (const period of VAT_RATES[country] ?? []) if (period.from > day) days.add(period.from);
-    for (const taxClass of ["standard", "e_publication"] as const) {
+    for (const taxClass of TAX_CLASSES) {
       for (const change of this.changesOf.get(`${country}:${taxClass}`) ?? []) {
         if (change.validFrom > day) days.add(change.validFrom);
       }
