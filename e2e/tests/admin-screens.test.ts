@@ -109,7 +109,9 @@ describe("the admin screens", () => {
     await importFile("package.json", JSON.stringify({ name: "my-app", version: "1.0.0" }, null, 2));
     await expect
       .poll(() => refusal.textContent())
-      .toBe("This file is not a Skillshelf catalogue export: line 3: version: version must be 1. Nothing was changed.");
+      .toBe(
+        "This file is not a Skillshelf catalogue export: line 3: version: version must be 1 or 2. Nothing was changed.",
+      );
 
     // An export with one bad value: the reason, where it is.
     const file = JSON.parse(before) as { categories: { artefacts: { slug: string }[] }[] };

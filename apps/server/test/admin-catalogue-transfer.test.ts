@@ -177,7 +177,7 @@ describe("catalogue export and import from the admin area", () => {
       ],
       ["", 1, /invalid JSON/],
       // Other JSON than an export: the outline is wrong, not a value.
-      [JSON.stringify({ name: "my-app", version: "1.0.0" }, null, 2), 3, /version must be 1/],
+      [JSON.stringify({ name: "my-app", version: "1.0.0" }, null, 2), 3, /version must be 1 or 2/],
       ["[]", 1, /the file must be an object/],
     ];
     // Not JSON, or not the format's outline: not an export at all, and the message says so first.

@@ -1,3 +1,4 @@
+import { storedTranslationsSchema } from "./catalogue-translations.ts";
 import { issueText, valuedMessage } from "./i18n/message.ts";
 import { DEFAULT_ICON, ICON_NAME_MAX, isIconName } from "./icons.ts";
 import { MAX_ID, rowId } from "./ids.ts";
@@ -277,6 +278,7 @@ export const adminCategorySchema = z.object({
   tax_class: z.enum(TAX_CLASSES).optional().describe("How an artefact is taxed; a parent category has none"),
   meta_title: nullableText,
   meta_description: nullableText,
+  translations: storedTranslationsSchema,
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
@@ -288,10 +290,17 @@ export const adminGroupSchema = z.object({
   payment_note: nullableText,
   tax_class: z.enum(TAX_CLASSES).nullable().describe("null: taxed as its artefact"),
   sold: z.boolean().describe("Some order bought it: it cannot be deleted"),
+  translations: storedTranslationsSchema,
 });
 export type AdminGroup = z.infer<typeof adminGroupSchema>;
 
-export const adminMediaSchema = z.object({ id, name: z.string(), mimetype: z.string(), size: z.number().int() });
+export const adminMediaSchema = z.object({
+  id,
+  name: z.string(),
+  mimetype: z.string(),
+  size: z.number().int(),
+  translations: storedTranslationsSchema,
+});
 export type AdminMedia = z.infer<typeof adminMediaSchema>;
 
 export const adminRelatedRefSchema = z.object({
@@ -318,6 +327,7 @@ export const adminContentSchema = adminContentSummarySchema.extend({
   description: z.string().describe("Sanitized HTML, as stored"),
   meta_title: nullableText,
   meta_description: nullableText,
+  translations: storedTranslationsSchema,
 });
 export type AdminContent = z.infer<typeof adminContentSchema>;
 

@@ -25,6 +25,7 @@ import {
   type GroupUpdate,
 } from "./admin-forms.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
+import { type Translations, type TranslationUpdate, untranslatedSchema } from "./catalogue-translations.ts";
 import type { AdminCouponRow, CreateCouponInput, couponCodeSchema } from "./coupons.ts";
 import type { LanguageCode } from "./i18n/languages.ts";
 import type { Message } from "./i18n/message.ts";
@@ -78,8 +79,10 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 /** A success envelope whose other fields are `fields`. */
 export const okEnvelope = <Shape extends z.ZodRawShape>(fields: Shape) => envelopeSchema.extend(fields);
 
+const untranslated = untranslatedSchema;
+
 /** A child entry of a category: an artefact of a parent, a content item of an artefact. */
-export const categoryEntrySchema = z.object({ id, slug: z.string(), name: z.string() });
+export const categoryEntrySchema = z.object({ id, slug: z.string(), name: z.string(), untranslated });
 export type CategoryEntry = z.infer<typeof categoryEntrySchema>;
 
 export const categorySchema = z.object({
@@ -93,6 +96,7 @@ export const categorySchema = z.object({
   content: z
     .array(categoryEntrySchema)
     .describe("Parents: their artefacts. Artefacts: their content items. More..: the non-header categories."),
+  untranslated,
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -138,6 +142,7 @@ export const artefactTileSchema = z.object({
   single_line: z.string(),
   count: z.number().int(),
   offer: artefactOfferSchema,
+  untranslated,
 });
 export type ArtefactTileData = z.infer<typeof artefactTileSchema>;
 
@@ -148,6 +153,7 @@ export const homeParentSchema = z.object({
   icon: z.string(),
   single_line: z.string(),
   artefacts: z.array(artefactTileSchema),
+  untranslated,
 });
 export type HomeParent = z.infer<typeof homeParentSchema>;
 
@@ -220,6 +226,7 @@ export const contentSummarySchema = z.object({
   title: z.string(),
   short_description: z.string(),
   slug: z.string(),
+  untranslated,
 });
 export type ContentSummary = z.infer<typeof contentSummarySchema>;
 
@@ -230,6 +237,7 @@ export const groupSchema = z.object({
   currency: z.string(),
   payment_note: nullableText,
   contents: z.array(contentSummarySchema),
+  untranslated,
 });
 export type Group = z.infer<typeof groupSchema>;
 
@@ -243,6 +251,7 @@ export const listingSeoSchema = seoDataSchema.extend({
   price: z.number().nullable(),
   currency: z.string(),
   payment_note: nullableText,
+  untranslated,
 });
 export type ListingSeo = z.infer<typeof listingSeoSchema>;
 
@@ -262,6 +271,7 @@ export const contentMediaSchema = z.object({
   name: z.string(),
   mimetype: z.string(),
   path: nullableText.describe("A short-lived signed URL when the content is unlocked for the viewer, otherwise null"),
+  untranslated,
 });
 export type ContentMedia = z.infer<typeof contentMediaSchema>;
 
@@ -274,17 +284,23 @@ export const contentDetailSchema = z.object({
   meta_title: nullableText,
   meta_description: nullableText,
   content_media: z.array(contentMediaSchema),
+  untranslated,
 });
 export type ContentDetail = z.infer<typeof contentDetailSchema>;
 
-export const relatedContentSchema = z.object({ slug: z.string(), title: z.string(), category_slug: z.string() });
+export const relatedContentSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  category_slug: z.string(),
+  untranslated,
+});
 export type RelatedContent = z.infer<typeof relatedContentSchema>;
 
 export const contentResponseSchema = okEnvelope({
   data: contentDetailSchema,
   related: z.array(relatedContentSchema),
   is_payment_paid: z.boolean(),
-  category: z.object({ id, slug: z.string(), name: z.string() }),
+  category: z.object({ id, slug: z.string(), name: z.string(), untranslated }),
 });
 export type ContentResponse = z.infer<typeof contentResponseSchema>;
 
@@ -419,6 +435,8 @@ export interface AdminWrites {
   reorderContents(artefactId: number, ids: number[]): Promise<ActionResult>;
   setRelated(id: number, ids: number[]): Promise<ActionResult<AdminContent>>;
   deleteMedia(id: number): Promise<ActionResult>;
+  /** An item's texts in Spanish and French (catalogue-translations.ts). */
+  translate(input: TranslationUpdate): Promise<ActionResult<{ kind: string; id: number; translations: Translations }>>;
   userAction(input: z.output<typeof adminUserActionSchema>): Promise<ActionResult>;
   refundOrder(orderId: number): Promise<ActionResult<{ refund_ref: string }>>;
 }

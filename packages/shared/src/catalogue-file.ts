@@ -1,3 +1,4 @@
+import { translationsSchema } from "./catalogue-translations.ts";
 import { issueText, valuedMessage } from "./i18n/message.ts";
 import { ICON_NAME_MAX } from "./icons.ts";
 import { iconNameOf } from "./legacy-icons.ts";
@@ -49,6 +50,8 @@ export const mediaFileSchema = z
     mimetype: z.enum(MEDIA_TYPES, {
       message: issueText(valuedMessage("mimetypeOneOf", { types: MEDIA_TYPES.join(", ") })),
     }),
+    /** Its name (the page's caption) in Spanish and French. */
+    translations: translationsSchema("media"),
     /** The file's bytes, base64. */
     data_base64: z.string().min(1).optional(),
     /** Or a path relative to the catalogue file. */
@@ -72,6 +75,7 @@ export const contentFileSchema = z
     related: z
       .array(z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'related entries are "artefact-slug/content-slug"'))
       .default([]),
+    translations: translationsSchema("content"),
   })
   .strict();
 
@@ -97,6 +101,7 @@ export const catalogueFileSchema = perCurrency((currency) => {
       payment_note: optionalText("payment_note", 300),
       // Null or missing: taxed as its artefact.
       tax_class: taxClass.nullable().optional(),
+      translations: translationsSchema("group"),
       contents: z.array(contentFileSchema).default([]),
     })
     .strict();
@@ -106,6 +111,7 @@ export const catalogueFileSchema = perCurrency((currency) => {
       price,
       payment_note: optionalText("payment_note", 300),
       tax_class: taxClass.default("standard"),
+      translations: translationsSchema("artefact"),
       groups: z.array(group).default([]),
       contents: z.array(contentFileSchema).default([]),
     })
@@ -113,12 +119,14 @@ export const catalogueFileSchema = perCurrency((currency) => {
   const parent = z
     .object({
       ...categoryFields,
+      translations: translationsSchema("parent"),
       artefacts: z.array(artefact).default([]),
     })
     .strict();
   return z
     .object({
-      version: z.literal(1, { message: "version must be 1" }),
+      // 2 added translations; a file of version 1 has none, and imports as English.
+      version: z.union([z.literal(1), z.literal(2)], { message: "version must be 1 or 2" }),
       categories: z.array(parent),
     })
     .strict();

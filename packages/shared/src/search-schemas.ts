@@ -1,3 +1,4 @@
+import { catalogueLanguageQuery, untranslatedSchema } from "./catalogue-translations.ts";
 import {
   SEARCH_DEFAULT_LIMIT,
   SEARCH_MAX_LIMIT,
@@ -28,9 +29,16 @@ const limit = (fallback: number, max: number) =>
     .default(fallback)
     .describe(`at most this many, 1 to ${max}`);
 
-export const searchQuery = z.object({ q: query, limit: limit(SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT) });
-export const suggestionsQuery = z.object({ q: query, limit: limit(SUGGESTIONS_DEFAULT_LIMIT, SUGGESTIONS_MAX_LIMIT) });
+export const searchQuery = catalogueLanguageQuery.extend({
+  q: query,
+  limit: limit(SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT),
+});
+export const suggestionsQuery = catalogueLanguageQuery.extend({
+  q: query,
+  limit: limit(SUGGESTIONS_DEFAULT_LIMIT, SUGGESTIONS_MAX_LIMIT),
+});
 
+const untranslated = untranslatedSchema;
 const highlighted = z.array(z.object({ text: z.string(), match: z.boolean() }));
 
 /** The documented answers (OpenAPI). */
@@ -46,10 +54,13 @@ export const searchResponse = z.object({
         slug: z.string(),
         name: highlighted,
         single_line: highlighted,
-        parent: z.object({ name: z.string(), slug: z.string() }),
+        untranslated,
+        parent: z.object({ name: z.string(), slug: z.string(), untranslated }),
         url: z.string(),
-        groups: z.array(z.object({ id: z.number().int(), name: highlighted })),
-        articles: z.array(z.object({ slug: z.string(), title: highlighted, snippet: highlighted, url: z.string() })),
+        groups: z.array(z.object({ id: z.number().int(), name: highlighted, untranslated })),
+        articles: z.array(
+          z.object({ slug: z.string(), title: highlighted, snippet: highlighted, url: z.string(), untranslated }),
+        ),
         article_matches: z.number().int(),
       }),
     ),

@@ -44,6 +44,7 @@ export interface SearchArticleHit {
   snippet: Highlighted;
   /** The article's page. */
   url: string;
+  untranslated?: string[];
 }
 
 export interface SearchArtefactHit {
@@ -51,11 +52,13 @@ export interface SearchArtefactHit {
   slug: string;
   name: Highlighted;
   single_line: Highlighted;
-  parent: { name: string; slug: string };
+  /** On a Spanish or French page, which of these texts are in English (catalogue-translations.ts). */
+  untranslated?: string[];
+  parent: { name: string; slug: string; untranslated?: string[] };
   /** The artefact's listing. */
   url: string;
   /** Its groups whose names matched. */
-  groups: { id: number; name: Highlighted }[];
+  groups: { id: number; name: Highlighted; untranslated?: string[] }[];
   /** Its best matching articles, at most SEARCH_ARTICLES_PER_ARTEFACT. */
   articles: SearchArticleHit[];
   /** How many of its articles matched in all. */

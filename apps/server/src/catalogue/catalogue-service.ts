@@ -13,7 +13,9 @@ import type {
   Navigation,
   Viewer,
 } from "@skillshelf/shared/api.ts";
+import { localized, type Translations } from "@skillshelf/shared/catalogue-translations.ts";
 import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
+import { DEFAULT_LANGUAGE, type LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { SearchResults } from "@skillshelf/shared/search.ts";
 import { and, asc, eq } from "drizzle-orm";
@@ -26,7 +28,14 @@ import { type CachedBody, cachedBody } from "../lib/cached-body.ts";
 import type { MediaSigner } from "../media/media-signer.ts";
 import { HomeTileIndex } from "./home-tiles.ts";
 import { iconSvgs } from "./icon-sets.ts";
-import { type CatalogueSnapshot, type CategoryRow, type ContentRow, loadSnapshot } from "./load-snapshot.ts";
+import {
+  type CatalogueSnapshot,
+  type CategoryRow,
+  type ContentRow,
+  loadSnapshot,
+  localizeSnapshot,
+  marksOf,
+} from "./load-snapshot.ts";
 import { sanitizeArticleHtml } from "./sanitize-html.ts";
 import { searchCatalogue } from "./search-catalogue.ts";
 import { buildSitemaps, type Sitemaps } from "./sitemap.ts";
@@ -79,6 +88,28 @@ class PerVersion<T> {
   }
 }
 
+/** A value built at most once per catalogue version in each language it is asked in. */
+class PerLanguage<T> {
+  private readonly each = new Map<LanguageCode, PerVersion<T>>();
+  constructor(private readonly build: (language: LanguageCode) => Promise<T>) {}
+
+  get(language: LanguageCode): Promise<T> {
+    let one = this.each.get(language);
+    if (!one) {
+      one = new PerVersion(() => this.build(language));
+      this.each.set(language, one);
+    }
+    return one.get();
+  }
+
+  clear(): void {
+    for (const one of this.each.values()) one.clear();
+  }
+}
+
+/** The texts of an article (and of its media's names) that have translations. */
+const ARTICLE_TEXTS = ["title", "short_description", "description", "meta_title", "meta_description"] as const;
+
 /** How many queries' results the catalogue keeps (CatalogueService.search). */
 const MAX_KEPT_SEARCHES = 200;
 const keptSearches = () => new LRUCache<string, Promise<SearchResults>>({ max: MAX_KEPT_SEARCHES });
@@ -99,8 +130,13 @@ interface CachedContent {
 export class CatalogueService {
   private generation = 0;
   private readonly snapshots = new PerVersion(() => loadSnapshot(this.db));
-  private readonly views = new PerVersion(() => this.buildViews());
-  private readonly sitemaps = new PerVersion(async () => buildSitemaps(await this.snapshot(), this.options.sitemap));
+  private readonly localSnapshots = new PerLanguage(async (language) =>
+    localizeSnapshot(await this.snapshots.get(), language),
+  );
+  private readonly views = new PerLanguage((language) => this.buildViews(language));
+  private readonly sitemaps = new PerVersion(async () =>
+    buildSitemaps(await this.snapshots.get(), this.options.sitemap),
+  );
   private readonly saleable = new PerVersion(() => saleableLineKeys(this.db));
   private listings = new Map<string, ListingResponse | null>();
   private contentCache = new Map<string, CachedContent | null>();
@@ -135,6 +171,7 @@ export class CatalogueService {
   invalidate(): void {
     this.generation++;
     this.snapshots.clear();
+    this.localSnapshots.clear();
     this.views.clear();
     this.sitemaps.clear();
     this.saleable.clear();
@@ -145,44 +182,44 @@ export class CatalogueService {
   }
 
   /** The serialized GET /api/categories body and its ETag. */
-  async categoriesBody(): Promise<JsonBody> {
-    return (await this.categoryViews()).categories;
+  async categoriesBody(language: LanguageCode = DEFAULT_LANGUAGE): Promise<JsonBody> {
+    return (await this.views.get(language)).categories;
   }
 
   /** The serialized GET /api/categories/more body (the 'More..' list) and its ETag. */
-  async moreBody(): Promise<JsonBody> {
-    return (await this.categoryViews()).moreBody;
+  async moreBody(language: LanguageCode = DEFAULT_LANGUAGE): Promise<JsonBody> {
+    return (await this.views.get(language)).moreBody;
   }
 
   /** Shared between requests: callers must not mutate it. */
-  async categories(): Promise<CategoriesResponse> {
-    return (await this.categoryViews()).response;
+  async categories(language: LanguageCode = DEFAULT_LANGUAGE): Promise<CategoriesResponse> {
+    return (await this.views.get(language)).response;
   }
 
-  async navigation(): Promise<Navigation> {
-    return (await this.categoryViews()).navigation;
+  async navigation(language: LanguageCode = DEFAULT_LANGUAGE): Promise<Navigation> {
+    return (await this.views.get(language)).navigation;
   }
 
-  async moreCategories(): Promise<CategoryEntry[]> {
-    return (await this.categoryViews()).more;
+  async moreCategories(language: LanguageCode = DEFAULT_LANGUAGE): Promise<CategoryEntry[]> {
+    return (await this.views.get(language)).more;
   }
 
-  async home(): Promise<HomeCatalogue> {
-    return (await this.categoryViews()).home;
+  async home(language: LanguageCode = DEFAULT_LANGUAGE): Promise<HomeCatalogue> {
+    return (await this.views.get(language)).home;
   }
 
   /** One page of home's artefacts (of a letter): GET /api/categories/home and the home page. */
-  async homeTiles(query: HomeQuery): Promise<HomeTiles> {
-    return (await this.categoryViews()).homeTiles.page(query);
+  async homeTiles(query: HomeQuery, language: LanguageCode = DEFAULT_LANGUAGE): Promise<HomeTiles> {
+    return (await this.views.get(language)).homeTiles.page(query);
   }
 
   /** The artefacts matching `text`, best first, at most `limit` (search-catalogue.ts); kept per query. */
-  search(text: string, limit: number): Promise<SearchResults> {
-    const key = `${limit} ${text.trim()}`;
+  search(text: string, limit: number, language: LanguageCode = DEFAULT_LANGUAGE): Promise<SearchResults> {
+    const key = `${language} ${limit} ${text.trim()}`;
     const searches = this.searches;
     const kept = searches.get(key);
     if (kept) return kept;
-    const results = searchCatalogue(this.db, text, limit);
+    const results = searchCatalogue(this.db, text, limit, language);
     searches.set(key, results);
     // A failed search is not kept.
     results.catch(() => {
@@ -202,13 +239,9 @@ export class CatalogueService {
     return this.sitemaps.get();
   }
 
-  private categoryViews(): Promise<CategoryViews> {
-    return this.views.get();
-  }
-
-  private async buildViews(): Promise<CategoryViews> {
-    const response = await this.buildCategories();
-    const snapshot = await this.snapshot();
+  private async buildViews(language: LanguageCode): Promise<CategoryViews> {
+    const snapshot = await this.localSnapshots.get(language);
+    const response = this.buildCategories(snapshot);
     const more = response.header_category.find((c) => c.id === MORE_CATEGORY.id)?.content ?? [];
     const moreResponse: MoreCategoriesResponse = {
       status: true,
@@ -224,13 +257,15 @@ export class CatalogueService {
         name: parent.name,
         icon: parent.icon,
         single_line: parent.single_line,
+        ...marksOf(parent, ["name", "single_line"]),
         artefacts: parent.content.flatMap((entry) => {
           const artefact = byId.get(entry.id);
           if (!artefact) return [];
           const { id, slug, name, icon, single_line } = artefact;
           const row = snapshot.bySlug.get(slug);
           const offer = row ? this.offerOf(snapshot, row) : { price: null, from: false };
-          return [{ id, slug, name, icon, single_line, count: artefact.content.length, offer }];
+          const marks = marksOf(artefact, ["name", "single_line"]);
+          return [{ id, slug, name, icon, single_line, count: artefact.content.length, offer, ...marks }];
         }),
       }));
     const home: HomeCatalogue = {
@@ -249,7 +284,7 @@ export class CatalogueService {
       navigation: {
         header: response.header_category
           .filter((c) => c.id !== MORE_CATEGORY.id)
-          .map(({ id, slug, name }) => ({ id, slug, name })),
+          .map(({ id, slug, name, untranslated }) => ({ id, slug, name, ...marksOf({ untranslated }, ["name"]) })),
         hasMore: more.length > 0,
       },
       home,
@@ -257,13 +292,14 @@ export class CatalogueService {
     };
   }
 
-  async listing(slug: string): Promise<ListingResponse | null> {
-    const cached = this.listings.get(slug);
+  async listing(slug: string, language: LanguageCode = DEFAULT_LANGUAGE): Promise<ListingResponse | null> {
+    const key = `${language}/${slug}`;
+    const cached = this.listings.get(key);
     if (cached !== undefined) return cached;
     const generation = this.generation;
-    const snapshot = await this.snapshot();
+    const snapshot = await this.localSnapshots.get(language);
     const result = this.buildListing(snapshot, slug);
-    if (generation === this.generation && this.listings.size < 5000) this.listings.set(slug, result);
+    if (generation === this.generation && this.listings.size < 5000) this.listings.set(key, result);
     return result;
   }
 
@@ -275,9 +311,12 @@ export class CatalogueService {
     slug: string,
     contentSlug: string,
     viewer: Viewer | null,
-    owns?: (contentId: number) => Promise<boolean>,
+    {
+      owns,
+      language = DEFAULT_LANGUAGE,
+    }: { owns?: (contentId: number) => Promise<boolean>; language?: LanguageCode } = {},
   ): Promise<ContentResponse | null> {
-    const cached = await this.cachedContent(slug, contentSlug);
+    const cached = await this.cachedContent(slug, contentSlug, language);
     if (!cached) return null;
     const unlocked = await this.unlocked(cached, viewer, owns);
     const { response } = cached;
@@ -303,17 +342,21 @@ export class CatalogueService {
       .innerJoin(categories, eq(categories.id, contents.categoryId))
       .where(eq(contentMedia.id, mediaId));
     if (!row) return false;
-    const cached = await this.cachedContent(row.slug, row.contentSlug);
+    const cached = await this.cachedContent(row.slug, row.contentSlug, DEFAULT_LANGUAGE);
     return cached ? this.unlocked(cached, viewer) : false;
   }
 
   /** The article as kept until the catalogue changes (null: there is none). */
-  private async cachedContent(slug: string, contentSlug: string): Promise<CachedContent | null> {
-    const key = `${slug}/${contentSlug}`;
+  private async cachedContent(
+    slug: string,
+    contentSlug: string,
+    language: LanguageCode,
+  ): Promise<CachedContent | null> {
+    const key = `${language}/${slug}/${contentSlug}`;
     let cached = this.contentCache.get(key);
     if (cached === undefined) {
       const generation = this.generation;
-      cached = await this.loadContent(slug, contentSlug);
+      cached = await this.loadContent(slug, contentSlug, language);
       if (generation === this.generation) {
         if (this.contentCache.size >= CatalogueService.MAX_CACHED_CONTENTS) this.contentCache.clear();
         this.contentCache.set(key, cached);
@@ -333,10 +376,6 @@ export class CatalogueService {
     return owns ? owns(cached.response.data.id) : ownsContent(this.db, viewer.userId, cached);
   }
 
-  private snapshot(): Promise<CatalogueSnapshot> {
-    return this.snapshots.get();
-  }
-
   private toCategory(row: CategoryRow, content: { id: number; slug: string; name: string }[]): Category {
     return {
       id: row.id,
@@ -347,6 +386,7 @@ export class CatalogueService {
       single_line: row.singleLine,
       is_header_menu: row.isHeaderMenu ? 1 : 0,
       content,
+      ...marksOf(row, ["name", "single_line"]),
     };
   }
 
@@ -360,15 +400,24 @@ export class CatalogueService {
       : { price: null, from: false };
   }
 
-  private entriesOf(snapshot: CatalogueSnapshot, row: CategoryRow) {
+  private entriesOf(snapshot: CatalogueSnapshot, row: CategoryRow): CategoryEntry[] {
     if (row.parentId === null) {
-      return (snapshot.childrenOf.get(row.id) ?? []).map((c) => ({ id: c.id, slug: c.slug, name: c.name }));
+      return (snapshot.childrenOf.get(row.id) ?? []).map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        name: c.name,
+        ...marksOf(c, ["name"]),
+      }));
     }
-    return (snapshot.contentsOf.get(row.id) ?? []).map((c) => ({ id: c.id, slug: c.slug, name: c.title }));
+    return (snapshot.contentsOf.get(row.id) ?? []).map((c) => ({
+      id: c.id,
+      slug: c.slug,
+      name: c.title,
+      ...(c.untranslated?.includes("title") ? { untranslated: ["name"] } : {}),
+    }));
   }
 
-  private async buildCategories(): Promise<CategoriesResponse> {
-    const snapshot = await this.snapshot();
+  private buildCategories(snapshot: CatalogueSnapshot): CategoriesResponse {
     const data: Category[] = [];
     for (const parent of snapshot.parents) {
       data.push(this.toCategory(parent, this.entriesOf(snapshot, parent)));
@@ -385,7 +434,9 @@ export class CatalogueService {
       name: MORE_CATEGORY.name,
       single_line: "",
       is_header_menu: 1,
-      content: data.filter((c) => c.is_header_menu === 0).map((c) => ({ id: c.id, slug: c.slug, name: c.name })),
+      content: data
+        .filter((c) => c.is_header_menu === 0)
+        .map((c) => ({ id: c.id, slug: c.slug, name: c.name, ...marksOf(c, ["name"]) })),
     };
     return {
       status: true,
@@ -405,6 +456,7 @@ export class CatalogueService {
       title: c.title,
       short_description: c.shortDescription,
       slug: c.slug,
+      ...marksOf(c, ["title", "short_description"]),
     });
     const seo_data = {
       id: row.id,
@@ -418,6 +470,7 @@ export class CatalogueService {
       payment_note: row.paymentNote,
       meta_title: row.metaTitle,
       meta_description: row.metaDescription,
+      ...marksOf(row, ["name", "single_line", "payment_note", "meta_title", "meta_description"]),
     };
     if (row.parentId === null) {
       const children = (snapshot.childrenOf.get(row.id) ?? []).map((c) => ({
@@ -442,6 +495,7 @@ export class CatalogueService {
       currency,
       payment_note: g.paymentNote,
       contents: all.filter((c) => c.groupId === g.id).map(summary),
+      ...marksOf(g, ["name", "payment_note"]),
     }));
     return {
       status: true,
@@ -454,8 +508,8 @@ export class CatalogueService {
     };
   }
 
-  private async loadContent(slug: string, contentSlug: string): Promise<CachedContent | null> {
-    const snapshot = await this.snapshot();
+  private async loadContent(slug: string, contentSlug: string, language: LanguageCode): Promise<CachedContent | null> {
+    const snapshot = await this.localSnapshots.get(language);
     const category = snapshot.bySlug.get(slug);
     if (!category || category.parentId === null) return null;
     const [row] = await this.db
@@ -468,18 +522,29 @@ export class CatalogueService {
         description: contents.description,
         metaTitle: contents.metaTitle,
         metaDescription: contents.metaDescription,
+        translations: contents.translations,
       })
       .from(contents)
       .where(and(eq(contents.categoryId, category.id), eq(contents.slug, contentSlug)));
     if (!row) return null;
     const [media, related] = await Promise.all([
       this.db
-        .select({ id: contentMedia.id, name: contentMedia.name, mimetype: contentMedia.mimetype })
+        .select({
+          id: contentMedia.id,
+          name: contentMedia.name,
+          mimetype: contentMedia.mimetype,
+          translations: contentMedia.translations,
+        })
         .from(contentMedia)
         .where(eq(contentMedia.contentId, row.id))
         .orderBy(asc(contentMedia.sortOrder), asc(contentMedia.id)),
       this.db
-        .select({ slug: contents.slug, title: contents.title, categoryId: contents.categoryId })
+        .select({
+          slug: contents.slug,
+          title: contents.title,
+          categoryId: contents.categoryId,
+          translations: contents.translations,
+        })
         .from(relatedContents)
         .innerJoin(contents, eq(contents.id, relatedContents.relatedId))
         .where(eq(relatedContents.contentId, row.id))
@@ -489,6 +554,20 @@ export class CatalogueService {
     const group =
       row.groupId === null ? undefined : snapshot.groupsOf.get(category.id)?.find((g) => g.id === row.groupId);
     const free = category.priceMinor === null && (group?.priceMinor ?? null) === null;
+    const article = localized(
+      {
+        title: row.title,
+        short_description: row.shortDescription,
+        description: row.description,
+        meta_title: row.metaTitle,
+        meta_description: row.metaDescription,
+      },
+      ARTICLE_TEXTS,
+      row.translations,
+      language,
+    );
+    const mediaName = (m: { name: string; translations: Translations }) =>
+      localized({ name: m.name }, ["name"], m.translations, language);
     return {
       free,
       categoryId: category.id,
@@ -499,18 +578,16 @@ export class CatalogueService {
         data: {
           id: row.id,
           slug: row.slug,
-          title: row.title,
-          short_description: row.shortDescription,
-          description: sanitizeArticleHtml(row.description),
-          meta_title: row.metaTitle,
-          meta_description: row.metaDescription,
-          content_media: media.map((m) => ({ id: m.id, name: m.name, mimetype: m.mimetype, path: null })),
+          ...article,
+          description: sanitizeArticleHtml(article.description),
+          content_media: media.map((m) => ({ id: m.id, ...mediaName(m), mimetype: m.mimetype, path: null })),
         },
         related: related.flatMap((r) => {
           const categorySlug = slugOf.get(r.categoryId);
-          return categorySlug ? [{ slug: r.slug, title: r.title, category_slug: categorySlug }] : [];
+          const title = localized({ title: r.title }, ["title"], r.translations, language);
+          return categorySlug ? [{ slug: r.slug, ...title, category_slug: categorySlug }] : [];
         }),
-        category: { id: category.id, slug: category.slug, name: category.name },
+        category: { id: category.id, slug: category.slug, name: category.name, ...marksOf(category, ["name"]) },
       },
     };
   }

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ImportSummary } from "@skillshelf/shared/admin-forms.ts";
 import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
+import type { Translations } from "@skillshelf/shared/catalogue-translations.ts";
 import { type Message, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { toMinor } from "@skillshelf/shared/money.ts";
 import { RESERVED_SLUGS } from "@skillshelf/shared/reserved-slugs.ts";
@@ -16,7 +17,7 @@ import { type MediaStore, type StoredObject, sniffStream } from "../media/media-
 import { MediaTooLargeError } from "../media/storage.ts";
 import { notifyNewArticles } from "../notifications/notifications.ts";
 import { CatalogueFileError, type JsonPath, type LineOf, noLines, type StreamedMedia } from "./read-catalogue-file.ts";
-import { sanitizeArticleHtml } from "./sanitize-html.ts";
+import { sanitizeArticleHtml, sanitizedTranslations } from "./sanitize-html.ts";
 
 export type { ImportSummary };
 
@@ -25,7 +26,7 @@ interface PlannedContent {
   path: JsonPath;
   /** "artefact-slug/content-slug", as `related` entries name it. */
   ref: string;
-  media: { name: string; mimetype: string; object: StoredObject }[];
+  media: { name: string; mimetype: string; translations: Translations; object: StoredObject }[];
 }
 
 /**
@@ -107,6 +108,7 @@ async function writeCatalogue(
         sortOrder: pi,
         priceMinor: null,
         paymentNote: null,
+        translations: parent.translations,
         // Parents are never sold: theirs is the column's default.
         taxClass: "standard",
       });
@@ -120,6 +122,7 @@ async function writeCatalogue(
           priceMinor: minorOf(artefact.price),
           paymentNote: artefact.payment_note ?? null,
           taxClass: artefact.tax_class,
+          translations: artefact.translations,
         });
         keptCategoryIds.push(artefactId);
         summary.artefacts++;
@@ -132,6 +135,7 @@ async function writeCatalogue(
             priceMinor: minorOf(g.price),
             paymentNote: g.payment_note ?? null,
             taxClass: g.tax_class ?? null,
+            translations: g.translations,
           })),
         );
         summary.groups += groupIds.length;
@@ -199,6 +203,7 @@ async function writeCatalogue(
           size: media.object.size,
           storageKey: media.object.key,
           sortOrder: mi,
+          translations: media.translations,
         });
       }
       const relatedIds = [...new Set(item.file.related)].map((ref) => contentIdByRef.get(ref));
@@ -328,7 +333,7 @@ async function storeMedia(
     if (intake.kind === "too-large") return tooLarge();
     checkType({ empty: intake.kind === "empty", mimetype: intake.kind === "stored" ? intake.mimetype : null });
     if (intake.kind !== "stored") throw new Error("import: unchecked media");
-    return { name: media.name, mimetype: media.mimetype, object: intake.object };
+    return { name: media.name, mimetype: media.mimetype, translations: media.translations, object: intake.object };
   }
   let body: Readable;
   if (media.file !== undefined) {
@@ -357,7 +362,12 @@ async function storeMedia(
     throw error;
   }
   try {
-    return { name: media.name, mimetype: media.mimetype, object: await store.put(sniffed.body, media.mimetype) };
+    return {
+      name: media.name,
+      mimetype: media.mimetype,
+      translations: media.translations,
+      object: await store.put(sniffed.body, media.mimetype),
+    };
   } catch (error) {
     if (error instanceof MediaTooLargeError) return tooLarge();
     throw error;
@@ -380,6 +390,7 @@ async function upsertCategory(
     priceMinor: number | null;
     paymentNote: string | null;
     taxClass: TaxClass;
+    translations: Translations;
   },
 ): Promise<number> {
   const values = {
@@ -396,6 +407,7 @@ async function upsertCategory(
     taxClass: c.taxClass,
     metaTitle: c.meta_title ?? null,
     metaDescription: c.meta_description ?? null,
+    translations: c.translations,
     updatedAt: new Date(),
   };
   const [row] = await tx
@@ -411,7 +423,13 @@ async function syncGroups(
   tx: DbOrTx,
   categoryId: number,
   /** A group's tax class null: taxed as its artefact. */
-  groups: { name: string; priceMinor: number | null; paymentNote: string | null; taxClass: TaxClass | null }[],
+  groups: {
+    name: string;
+    priceMinor: number | null;
+    paymentNote: string | null;
+    taxClass: TaxClass | null;
+    translations: Translations;
+  }[],
 ): Promise<number[]> {
   const existing = await tx
     .select({ id: contentGroups.id, name: contentGroups.name })
@@ -425,6 +443,7 @@ async function syncGroups(
       priceMinor: group.priceMinor,
       paymentNote: group.paymentNote,
       taxClass: group.taxClass,
+      translations: group.translations,
       sortOrder: gi,
       updatedAt: new Date(),
     };
@@ -473,6 +492,7 @@ function contentValues(categoryId: number, groupId: number | null, sortOrder: nu
     description: sanitizeArticleHtml(c.description),
     metaTitle: c.meta_title ?? null,
     metaDescription: c.meta_description ?? null,
+    translations: sanitizedTranslations(c.translations),
     sortOrder,
     updatedAt: new Date(),
   };
@@ -493,6 +513,7 @@ async function upsertContents(tx: DbOrTx, rows: ContentValues[]): Promise<{ id: 
         description: excluded(contents.description),
         metaTitle: excluded(contents.metaTitle),
         metaDescription: excluded(contents.metaDescription),
+        translations: excluded(contents.translations),
         sortOrder: excluded(contents.sortOrder),
         updatedAt: excluded(contents.updatedAt),
       },

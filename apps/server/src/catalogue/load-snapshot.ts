@@ -1,4 +1,6 @@
-import { asc } from "drizzle-orm";
+import { localized, type Translations } from "@skillshelf/shared/catalogue-translations.ts";
+import type { LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
+import { asc, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, contents } from "../db/schema/index.ts";
 
@@ -11,9 +13,14 @@ export interface CatalogueSnapshot {
   contentsOf: Map<number, ContentRow[]>;
 }
 
-export type CategoryRow = Awaited<ReturnType<typeof selectCategories>>[number];
-type GroupRow = Awaited<ReturnType<typeof selectGroups>>[number];
-export type ContentRow = Awaited<ReturnType<typeof selectContents>>[number];
+/** Which of a row's texts a page in another language shows in English (their API names); absent in English. */
+interface Marked {
+  untranslated?: string[];
+}
+
+export type CategoryRow = Awaited<ReturnType<typeof selectCategories>>[number] & Marked;
+type GroupRow = Awaited<ReturnType<typeof selectGroups>>[number] & Marked;
+export type ContentRow = Awaited<ReturnType<typeof selectContents>>[number] & Marked;
 
 function selectCategories(db: DbOrTx) {
   return db
@@ -30,6 +37,7 @@ function selectCategories(db: DbOrTx) {
       paymentNote: categories.paymentNote,
       metaTitle: categories.metaTitle,
       metaDescription: categories.metaDescription,
+      translations: categories.translations,
       updatedAt: categories.updatedAt,
     })
     .from(categories)
@@ -44,6 +52,7 @@ function selectGroups(db: DbOrTx) {
       name: contentGroups.name,
       priceMinor: contentGroups.priceMinor,
       paymentNote: contentGroups.paymentNote,
+      translations: contentGroups.translations,
       updatedAt: contentGroups.updatedAt,
     })
     .from(contentGroups)
@@ -59,6 +68,10 @@ function selectContents(db: DbOrTx) {
       slug: contents.slug,
       title: contents.title,
       shortDescription: contents.shortDescription,
+      // Of its translations, only what lists show: an article's body is read with the article.
+      translations: sql<Translations>`jsonb_strip_nulls(jsonb_build_object(
+        'es', (${contents.translations} -> 'es') - 'description' - 'meta_title' - 'meta_description',
+        'fr', (${contents.translations} -> 'fr') - 'description' - 'meta_title' - 'meta_description'))`,
       updatedAt: contents.updatedAt,
     })
     .from(contents)
@@ -95,4 +108,58 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+/** Each translatable text of a row: its property, and its API (and translations') name. */
+const CATEGORY_TEXTS = {
+  name: "name",
+  singleLine: "single_line",
+  paymentNote: "payment_note",
+  metaTitle: "meta_title",
+  metaDescription: "meta_description",
+} as const;
+const GROUP_TEXTS = { name: "name", paymentNote: "payment_note" } as const;
+const CONTENT_TEXTS = { title: "title", shortDescription: "short_description" } as const;
+
+/** A row with its texts in `language` (the English ones marked), as `localized` does for API-named items. */
+function localizeRow<R extends { translations: Translations } & Marked>(
+  row: R,
+  texts: Record<string, string>,
+  language: LanguageCode,
+): R {
+  const byName = Object.fromEntries(Object.entries(texts).map(([property, name]) => [name, row[property as keyof R]]));
+  const local = localized(byName, Object.values(texts), row.translations, language);
+  const out = { ...row };
+  for (const [property, name] of Object.entries(texts)) (out as Record<string, unknown>)[property] = local[name];
+  if (local.untranslated) out.untranslated = local.untranslated;
+  return out;
+}
+
+/** The snapshot with every text in `language`; in English, the snapshot itself. */
+export function localizeSnapshot(snapshot: CatalogueSnapshot, language: LanguageCode): CatalogueSnapshot {
+  if (language === "en") return snapshot;
+  const categoriesById = new Map<number, CategoryRow>();
+  const category = (row: CategoryRow) => {
+    let local = categoriesById.get(row.id);
+    if (!local) {
+      local = localizeRow(row, CATEGORY_TEXTS, language);
+      categoriesById.set(row.id, local);
+    }
+    return local;
+  };
+  const mapLists = <V>(map: Map<number, V[]>, each: (value: V) => V) =>
+    new Map([...map].map(([key, list]) => [key, list.map(each)]));
+  return {
+    parents: snapshot.parents.map(category),
+    childrenOf: mapLists(snapshot.childrenOf, category),
+    bySlug: new Map([...snapshot.bySlug].map(([slug, row]) => [slug, category(row)])),
+    groupsOf: mapLists(snapshot.groupsOf, (row) => localizeRow(row, GROUP_TEXTS, language)),
+    contentsOf: mapLists(snapshot.contentsOf, (row) => localizeRow(row, CONTENT_TEXTS, language)),
+  };
+}
+
+/** The marks of `item`'s texts among `names`: what an API object made of them carries. */
+export function marksOf(item: Marked, names: readonly string[]): Marked {
+  const untranslated = item.untranslated?.filter((name) => names.includes(name));
+  return untranslated?.length ? { untranslated } : {};
 }

@@ -1,3 +1,4 @@
+import type { TranslatedLanguage, Translations } from "@skillshelf/shared/catalogue-translations.ts";
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -78,4 +79,14 @@ const options: sanitizeHtml.IOptions = {
 
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, options);
+}
+
+/** An article's translations with each language's body sanitized as the English one is. */
+export function sanitizedTranslations<T extends Translations>(translations: T): T {
+  const out: Translations = {};
+  for (const [language, texts] of Object.entries(translations) as [TranslatedLanguage, Record<string, string>][]) {
+    out[language] =
+      texts.description === undefined ? texts : { ...texts, description: sanitizeArticleHtml(texts.description) };
+  }
+  return out as T;
 }

@@ -1,3 +1,5 @@
+import { localized, type Translations } from "@skillshelf/shared/catalogue-translations.ts";
+import type { LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
 import {
   type Highlighted,
   SEARCH_ARTICLES_PER_ARTEFACT,
@@ -11,11 +13,32 @@ import type { DbOrTx } from "../db/client.ts";
 
 /**
  * Full-text search of the visible catalogue over the generated `search_vector`
- * columns (drizzle/0007_catalogue_search.sql): artefact names and lines, group
- * names, article titles, short descriptions and bodies. Every word is matched
- * as a prefix, so a word being typed already finds. Nothing here reads media:
- * results carry texts and page URLs only.
+ * columns (drizzle/0007_catalogue_search.sql, 0024): artefact names and lines, group
+ * names, article titles, short descriptions and bodies, in English and in their
+ * translations. Every word is matched as a prefix, so a word being typed already
+ * finds. A search in Spanish or French reads the query with that language's
+ * dictionary and with English's (untranslated texts show, and are found, in
+ * English), and answers with the texts in that language. Nothing here reads
+ * media: results carry texts and page URLs only.
  */
+
+/** Each language's text search configuration. */
+const DICTIONARY: Record<LanguageCode, string> = { en: "english", es: "spanish", fr: "french" };
+
+/** The query's tsquery in `language`: its dictionary's reading, or English's. */
+function queryIn(tsquery: string, language: LanguageCode): SQL {
+  const english = sql`to_tsquery('english', ${tsquery})`;
+  return language === "en" ? english : sql`(${english} || to_tsquery(${DICTIONARY[language]}::regconfig, ${tsquery}))`;
+}
+
+/** An article's title as a document in `language` (the expressions of contents_title_*search_idx). */
+function titleIn(language: LanguageCode): SQL {
+  return language === "en"
+    ? sql`to_tsvector('english'::regconfig, t.title)`
+    : sql.raw(
+        `to_tsvector('${DICTIONARY[language]}'::regconfig, coalesce(t.translations #>> '{${language},title}', ''))`,
+      );
+}
 
 /** How many artefacts a search ranks at most: bounds the work of a query that matches everything. */
 const MAX_RANKED_ARTEFACTS = 200;
@@ -37,6 +60,10 @@ function tsqueryOf(text: string, weights = ""): string | null {
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A hit's texts given in English on a page in another language, when there are. */
+const marked = (untranslated: string[] | undefined) =>
+  untranslated?.length ? { untranslated: [...new Set(untranslated)] } : {};
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
 
@@ -98,20 +125,30 @@ interface RankedHit {
   category_id: number;
 }
 
-export async function searchCatalogue(db: DbOrTx, text: string, limit: number): Promise<SearchResults> {
+export async function searchCatalogue(
+  db: DbOrTx,
+  text: string,
+  limit: number,
+  language: LanguageCode = "en",
+): Promise<SearchResults> {
   const query = text.trim();
   const terms = searchTerms(query);
   const tsquery = tsqueryOf(query);
   if (!tsquery) return { query, artefacts: [], total: 0 };
-  const q = sql`to_tsquery('english', ${tsquery})`;
+  const q = queryIn(tsquery, language);
+  // The titles that match, in English and in the page's language, each through its own index.
+  const titleMatches =
+    language === "en"
+      ? sql`select t.id from contents t where to_tsvector('english'::regconfig, t.title) @@ ${q} limit ${MAX_RANKED_ARTICLES}`
+      : sql`select t.id from contents t where to_tsvector('english'::regconfig, t.title) @@ ${q}
+          union select t.id from contents t where ${titleIn(language)} @@ ${q}`;
 
   // Every visible hit (of the articles, a bounded set: titles first), its artefact ranked by its best hit;
   // the best few articles and groups of each.
   const ranked = rowsOf<RankedHit & { total: number }>(
     await db.execute(sql`
       with articles as (
-        (select t.id from contents t where to_tsvector('english'::regconfig, t.title) @@ ${q}
-          limit ${MAX_RANKED_ARTICLES})
+        (select id from (${titleMatches}) titles limit ${MAX_RANKED_ARTICLES})
         union
         (select t.id from contents t where t.search_vector @@ ${q} limit ${MAX_RANKED_ARTICLES})
       ),
@@ -161,17 +198,18 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
 
   const [artefactRows, groupRows, articleRows, matchRows] = await Promise.all([
     db.execute(sql`
-      select c.id, c.slug, c.name, c.single_line, p.name as parent_name, p.slug as parent_slug
+      select c.id, c.slug, c.name, c.single_line, c.translations, p.name as parent_name, p.slug as parent_slug,
+          p.translations as parent_translations
         from categories c join categories p on p.id = c.parent_id where c.id in (${inList(artefactIds)})`),
     groupIds.length === 0
       ? { rows: [] }
       : db.execute(sql`
-      select g.id, g.category_id, g.name
+      select g.id, g.category_id, g.name, g.translations
         from content_groups g where g.id in (${inList(groupIds)})`),
     articleIds.length === 0
       ? { rows: [] }
       : db.execute(sql`
-      select t.id, t.category_id, t.slug, t.title, t.short_description, t.description
+      select t.id, t.category_id, t.slug, t.title, t.short_description, t.description, t.translations
         from contents t where t.id in (${inList(articleIds)})`),
     // How many articles of each artefact shown match, all of them counted (not only those ranked). The match is
     // a FILTER, not a WHERE: the few articles of these artefacts are read through contents_category_slug_key,
@@ -181,16 +219,44 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
         from contents t where t.category_id in (${inList(artefactIds)})
         group by t.category_id`),
   ]);
+  // Each row's texts in the page's language.
+  const local = <T extends { translations: Translations }, F extends keyof T & string>(row: T, fields: F[]) =>
+    localized(row, fields, row.translations, language);
   const artefacts = new Map(
-    rowsOf<{ id: number; slug: string; name: string; single_line: string; parent_name: string; parent_slug: string }>(
-      artefactRows,
-    ).map((row) => [Number(row.id), row]),
+    rowsOf<{
+      id: number;
+      slug: string;
+      name: string;
+      single_line: string;
+      translations: Translations;
+      parent_name: string;
+      parent_slug: string;
+      parent_translations: Translations;
+    }>(artefactRows).map((row) => [
+      Number(row.id),
+      {
+        ...local(row, ["name", "single_line"]),
+        parent: local({ name: row.parent_name, slug: row.parent_slug, translations: row.parent_translations }, [
+          "name",
+        ]),
+      },
+    ]),
   );
-  const groups = new Map(rowsOf<{ id: number; name: string }>(groupRows).map((row) => [Number(row.id), row]));
+  const groups = new Map(
+    rowsOf<{ id: number; name: string; translations: Translations }>(groupRows).map((row) => [
+      Number(row.id),
+      local(row, ["name"]),
+    ]),
+  );
   const articles = new Map(
-    rowsOf<{ id: number; slug: string; title: string; short_description: string; description: string }>(
-      articleRows,
-    ).map((row) => [Number(row.id), row]),
+    rowsOf<{
+      id: number;
+      slug: string;
+      title: string;
+      short_description: string;
+      description: string;
+      translations: Translations;
+    }>(articleRows).map((row) => [Number(row.id), local(row, ["title", "short_description", "description"])]),
   );
 
   const articleMatches = new Map(
@@ -207,11 +273,14 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
       slug: row.slug,
       name: highlight(row.name, terms),
       single_line: highlight(row.single_line, terms),
-      parent: { name: row.parent_name, slug: row.parent_slug },
+      ...marked(row.untranslated),
+      parent: { name: row.parent.name, slug: row.parent.slug, ...marked(row.parent.untranslated) },
       url: `/${row.slug}`,
       groups: mine.flatMap((r) => {
         const group = r.kind === "group" ? groups.get(Number(r.id)) : undefined;
-        return group ? [{ id: Number(group.id), name: highlight(group.name, terms) }] : [];
+        return group
+          ? [{ id: Number(group.id), name: highlight(group.name, terms), ...marked(group.untranslated) }]
+          : [];
       }),
       articles: mine.flatMap((r) => {
         const article = r.kind === "article" ? articles.get(Number(r.id)) : undefined;
@@ -222,6 +291,12 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
                 title: highlight(article.title, terms),
                 snippet: snippetOf(`${article.short_description} ${plainText(article.description)}`.trim(), terms),
                 url: `/${row.slug}/${article.slug}`,
+                // Its snippet is of its body (or short description): English when that is.
+                ...marked(
+                  article.untranslated?.map((name) =>
+                    name === "description" || name === "short_description" ? "snippet" : name,
+                  ),
+                ),
               },
             ]
           : [];
@@ -232,29 +307,42 @@ export async function searchCatalogue(db: DbOrTx, text: string, limit: number): 
   return { query, artefacts: hits, total: Number(ranked[0]?.total ?? hits.length) };
 }
 
-/** Names of artefacts and titles of articles whose words start with the query's, best first. */
-export async function suggestCatalogue(db: DbOrTx, text: string, limit: number): Promise<SearchSuggestion[]> {
+/** Names of artefacts and titles of articles whose words start with the query's, best first, in `language`. */
+export async function suggestCatalogue(
+  db: DbOrTx,
+  text: string,
+  limit: number,
+  language: LanguageCode = "en",
+): Promise<SearchSuggestion[]> {
   // Weight A only: names and titles, so each suggestion shows why it matched. Articles are found by their
-  // title's own index (contents_title_search_idx), not by search_vector: a broad prefix such as "con" matches
-  // the bodies of thousands of articles, which the whole vector's index returns for a recheck of each.
+  // title's own index (contents_title_search_idx and its languages'), not by search_vector: a broad prefix such
+  // as "con" matches the bodies of thousands of articles, which the whole vector's index returns for a recheck of each.
   const tsquery = tsqueryOf(text, "A");
   const titleQuery = tsqueryOf(text);
   if (!tsquery || !titleQuery) return [];
-  const q = sql`to_tsquery('english', ${tsquery})`;
-  const inTitle = sql`to_tsquery('english', ${titleQuery})`;
-  const title = sql`to_tsvector('english'::regconfig, t.title)`;
+  const q = queryIn(tsquery, language);
+  const inTitle = queryIn(titleQuery, language);
+  const titles = language === "en" ? [titleIn("en")] : [titleIn("en"), titleIn(language)];
+  // A text in the page's language: its translation, else the English.
+  const localText = (alias: string, column: string) =>
+    language === "en"
+      ? sql.raw(`${alias}.${column}`)
+      : sql.raw(`coalesce(${alias}.translations #>> '{${language},${column}}', ${alias}.${column})`);
   const rows = rowsOf<{ kind: "artefact" | "article"; label: string; context: string; url: string }>(
     await db.execute(sql`
       select kind, label, context, url from (
-        select 'artefact' as kind, c.name as label, p.name as context, '/' || c.slug as url,
+        select 'artefact' as kind, ${localText("c", "name")} as label, ${localText("p", "name")} as context, '/' || c.slug as url,
             ts_rank(c.search_vector, ${q}) as rank, c.id
           from categories c join categories p on p.id = c.parent_id
           where c.search_vector @@ ${q} and not c.hidden and not p.hidden
         union all
-        select 'article', t.title, c.name, '/' || c.slug || '/' || t.slug,
-            ts_rank(setweight(${title}, 'A'), ${inTitle}), t.id
+        select 'article', ${localText("t", "title")}, ${localText("c", "name")}, '/' || c.slug || '/' || t.slug,
+            ts_rank(setweight(${sql.join(titles, sql` || `)}, 'A'), ${inTitle}), t.id
           from contents t join categories c on c.id = t.category_id join categories p on p.id = c.parent_id
-          where ${title} @@ ${inTitle} and not c.hidden and not p.hidden
+          where (${sql.join(
+            titles.map((title) => sql`${title} @@ ${inTitle}`),
+            sql` or `,
+          )}) and not c.hidden and not p.hidden
       ) s
       order by rank desc, kind, label, id
       limit ${limit}`),

@@ -9,6 +9,7 @@ import {
   previewSchema,
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
+import { translationUpdateSchema } from "@skillshelf/shared/catalogue-translations.ts";
 import { type Message, plain, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyInstance } from "fastify";
@@ -31,6 +32,7 @@ import {
 import { createGroup, deleteGroup, reorderGroups, updateGroup } from "../admin/catalogue/manage-groups.ts";
 import { addMedia, deleteMedia, type UploadedFile } from "../admin/catalogue/manage-media.ts";
 import { moveItem } from "../admin/catalogue/move-item.ts";
+import { translateItem } from "../admin/catalogue/translate-item.ts";
 import { CATALOGUE_CHANNEL } from "../catalogue/catalogue-service.ts";
 import { type Done, defineOperation } from "./operation.ts";
 
@@ -204,6 +206,19 @@ export const deleteMediaOperation = defineOperation({
 });
 
 /** The article as it would be stored and shown (sanitized); it writes nothing. */
+/** An item's texts in Spanish and French, all at once: what the editor's translations form shows side by side. */
+export const translateItemOperation = defineOperation({
+  name: "catalogue.translate",
+  who: "operator",
+  input: translationUpdateSchema,
+  run: async ({ app }, input) =>
+    published(app, plain("Translations saved."), {
+      kind: input.kind,
+      id: input.id,
+      translations: await translateItem(app.database.db, input),
+    }),
+});
+
 export const previewArticleOperation = defineOperation({
   name: "catalogue.preview",
   who: "operator",

@@ -201,6 +201,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       return read;
     };
     let owned: Promise<Ownership> | undefined;
+    const language = i18n.language;
     const signedIn = () => {
       if (!viewer) throw new Error("a private page's loader ran without a session: guard it first");
       return viewer.userId;
@@ -214,22 +215,24 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       storeCurrency: currency,
       cspNonce,
       rendered: { html: null, errors: [] },
-      categories: () => app.catalogue.categories(),
-      navigation: () => app.catalogue.navigation(),
-      moreCategories: () => app.catalogue.moreCategories(),
-      home: () => app.catalogue.home(),
+      // The catalogue's texts in the page's language.
+      categories: () => app.catalogue.categories(language),
+      navigation: () => app.catalogue.navigation(language),
+      moreCategories: () => app.catalogue.moreCategories(language),
+      home: () => app.catalogue.home(language),
       homeTiles: async (query) => {
         const parsed = homeQuerySchema.safeParse(query);
         if (!parsed.success) throw pageLinkRefused(messageOfIssue(parsed.error.issues[0]?.message ?? ""));
-        return app.catalogue.homeTiles(parsed.data);
+        return app.catalogue.homeTiles(parsed.data, language);
       },
       icons: iconSvgs,
-      listing: (slug) => app.catalogue.listing(slug),
+      listing: (slug) => app.catalogue.listing(slug, language),
       content: (slug, content) =>
-        app.catalogue.content(slug, content, viewer, async (id) =>
-          viewer ? ((await progressOf(viewer.userId, id))?.owned ?? false) : false,
-        ),
-      search: (query, limit) => app.catalogue.search(query, limit),
+        app.catalogue.content(slug, content, viewer, {
+          owns: async (id) => (viewer ? ((await progressOf(viewer.userId, id))?.owned ?? false) : false),
+          language,
+        }),
+      search: (query, limit) => app.catalogue.search(query, limit, language),
       cart: async () => (await getCart(db, signedIn(), saleAt(app), ipAddress)).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),

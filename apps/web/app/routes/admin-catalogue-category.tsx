@@ -6,6 +6,7 @@ import { type Editor, idParam } from "../features/admin/catalogue/catalogue-url"
 import { CategoryForm } from "../features/admin/catalogue/category-form";
 import { EditorHint } from "../features/admin/catalogue/editor-hint";
 import { postedFor, postedOf, useOpenEditor } from "../features/admin/catalogue/editor-route";
+import { TranslationsForm } from "../features/admin/catalogue/translations-form";
 import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
@@ -77,6 +78,23 @@ export default function CatalogueCategory({ loaderData }: Route.ComponentProps) 
         )}
         onSaved={(saved) => openEditor({ kind: "category", parentId: saved.parent_id, categoryId: saved.id })}
       />
+      {category && (
+        <TranslationsForm
+          key={`tc-${category.id}`}
+          kind="category"
+          id={category.id}
+          english={{
+            name: category.name,
+            single_line: category.single_line,
+            ...(category.parent_id === 0 ? {} : { payment_note: category.payment_note }),
+            meta_title: category.meta_title,
+            meta_description: category.meta_description,
+          }}
+          translations={category.translations}
+          preview={category.hidden ? undefined : `/${category.slug}`}
+          posted={postedFor(posted, "translate", category.id)}
+        />
+      )}
     </>
   );
 }

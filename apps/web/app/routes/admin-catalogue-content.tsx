@@ -5,7 +5,8 @@ import { CONTENT_INTENTS, RELATED_SEARCH } from "../features/admin/catalogue/cat
 import { idParam } from "../features/admin/catalogue/catalogue-url";
 import { ContentEditor } from "../features/admin/catalogue/content-editor";
 import { EditorHint } from "../features/admin/catalogue/editor-hint";
-import { postedOf, useOpenEditor } from "../features/admin/catalogue/editor-route";
+import { postedFor, postedOf, useOpenEditor } from "../features/admin/catalogue/editor-route";
+import { TranslationsForm } from "../features/admin/catalogue/translations-form";
 import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
@@ -67,6 +68,23 @@ export default function CatalogueContent({ loaderData }: Route.ComponentProps) {
           if (!content) openEditor({ kind: "content", artefactId: artefact.id, contentId: id, groupId });
         }}
       />
+      {content && (
+        <TranslationsForm
+          key={`tt-${content.id}`}
+          kind="content"
+          id={content.id}
+          english={{
+            title: content.title,
+            short_description: content.short_description,
+            description: content.description,
+            meta_title: content.meta_title,
+            meta_description: content.meta_description,
+          }}
+          translations={content.translations}
+          preview={artefact.hidden ? undefined : `/${artefact.slug}/${content.slug}`}
+          posted={postedFor(postedOf(answer), "translate", content.id)}
+        />
+      )}
     </>
   );
 }

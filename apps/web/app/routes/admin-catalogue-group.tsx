@@ -6,6 +6,7 @@ import { idParam } from "../features/admin/catalogue/catalogue-url";
 import { EditorHint } from "../features/admin/catalogue/editor-hint";
 import { postedFor, postedOf, useOpenEditor } from "../features/admin/catalogue/editor-route";
 import { GroupForm } from "../features/admin/catalogue/group-form";
+import { TranslationsForm } from "../features/admin/catalogue/translations-form";
 import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
@@ -51,6 +52,17 @@ export default function CatalogueGroup({ loaderData }: Route.ComponentProps) {
         posted={postedFor(postedOf(answer), group ? "group-update" : "group-create", group?.id ?? artefact.id)}
         onSaved={() => openEditor(null)}
       />
+      {group && (
+        <TranslationsForm
+          key={`tg-${group.id}`}
+          kind="group"
+          id={group.id}
+          english={{ name: group.name, payment_note: group.payment_note }}
+          translations={group.translations}
+          preview={artefact.hidden ? undefined : `/${artefact.slug}`}
+          posted={postedFor(postedOf(answer), "translate", group.id)}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { progressFormSchema } from "@skillshelf/shared/progress.ts";
 import { data, redirect, useActionData } from "react-router";
+import { langOf } from "../components/catalogue-text";
 import { FormNotice } from "../components/form/form-notice";
 import {
   articleData,
@@ -113,13 +114,14 @@ export default function Content({ loaderData }: Route.ComponentProps) {
       <ContentBanner
         title={detail.title}
         shortDescription={detail.short_description}
+        untranslated={detail.untranslated}
         category={category}
         share={share}
       />
       <div className="container content-layout">
         <RelatedContent items={related} />
         <div className="content-main">
-          <ArticleBody html={detail.description} />
+          <ArticleBody html={detail.description} lang={langOf(detail, "description")} />
           <FormNotice outcome={posted} fieldless />
           {progress && <ArticleProgress key={detail.id} contentId={detail.id} progress={progress} />}
           {!paid && (images.length > 0 || pdfs.length > 0) && <LockedNote category={category} unlock={unlock} />}

@@ -29,7 +29,10 @@ function firstArtefacts(parents: HomeParent[], count: number): ArtefactTileData[
 }
 
 /** A format card's category: a parent, else (in a catalogue arranged otherwise) an artefact. */
-function categoryOf(parents: HomeParent[], slug: string): Pick<HomeParent, "name" | "icon" | "single_line"> | null {
+function categoryOf(
+  parents: HomeParent[],
+  slug: string,
+): Pick<HomeParent, "name" | "icon" | "single_line" | "untranslated"> | null {
   for (const parent of parents) {
     if (parent.slug === slug) return parent;
     const artefact = parent.artefacts.find((a) => a.slug === slug);
@@ -50,7 +53,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const formats: FormatCard[] = HOME_CARD_SLUGS.map((slug) => {
     const found = categoryOf(parents, slug);
-    return found ? { slug, name: found.name, icon: found.icon, single_line: found.single_line } : { slug };
+    return found
+      ? { slug, name: found.name, icon: found.icon, single_line: found.single_line, untranslated: found.untranslated }
+      : { slug };
   });
   const showcase = firstArtefacts(parents, 3);
   const products = [...SAAS_PRODUCTS, ...AI_PRODUCTS];

@@ -1,6 +1,7 @@
 import { SEARCH_MAX_LIMIT, SEARCH_MESSAGES, type SearchResults } from "@skillshelf/shared/search.ts";
 import { searchQuery } from "@skillshelf/shared/search-schemas.ts";
 import { Form, Link } from "react-router";
+import { CatalogueText, langOf } from "../components/catalogue-text";
 import { Trans } from "../components/trans";
 import { provideSearchCombobox } from "../features/search/components/header-search";
 import { Highlight } from "../features/search/components/highlight";
@@ -117,13 +118,13 @@ function Results({ results }: { results: SearchResults }) {
         {results.artefacts.map((artefact) => (
           <li key={artefact.id} className="search-result">
             <h2 className="search-result__title">
-              <Link to={artefact.url}>
+              <Link to={artefact.url} lang={langOf(artefact, "name")}>
                 <Highlight pieces={artefact.name} />
               </Link>{" "}
               <span className="search-result__parent">{t("in {{context}}", { context: artefact.parent.name })}</span>
             </h2>
             {artefact.single_line.length > 0 && (
-              <p className="search-result__line">
+              <p className="search-result__line" lang={langOf(artefact, "single_line")}>
                 <Highlight pieces={artefact.single_line} />
               </p>
             )}
@@ -133,7 +134,9 @@ function Results({ results }: { results: SearchResults }) {
                 {artefact.groups.map((group, i) => (
                   <span key={group.id}>
                     {i > 0 && ", "}
-                    <Highlight pieces={group.name} />
+                    <CatalogueText of={group} name="name">
+                      <Highlight pieces={group.name} />
+                    </CatalogueText>
                   </span>
                 ))}
               </p>
@@ -142,10 +145,10 @@ function Results({ results }: { results: SearchResults }) {
               <ul className="search-result__articles">
                 {artefact.articles.map((article) => (
                   <li key={article.url}>
-                    <Link to={article.url} className="search-result__article">
+                    <Link to={article.url} className="search-result__article" lang={langOf(article, "title")}>
                       <Highlight pieces={article.title} />
                     </Link>
-                    <p className="search-result__snippet">
+                    <p className="search-result__snippet" lang={langOf(article, "snippet")}>
                       <Highlight pieces={article.snippet} />
                     </p>
                   </li>

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { ArtefactFile, CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
+import type { Translations } from "@skillshelf/shared/catalogue-translations.ts";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
@@ -18,10 +18,21 @@ import { catalogueWrite, toMajor } from "./catalogue-write.ts";
 const optional = <K extends string, V>(key: K, value: V | null) =>
   (value === null ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
+/** An item's translations, only when it has some. */
+const translated = (translations: Translations) => (Object.keys(translations).length > 0 ? { translations } : {});
+
 /** Stands for a media file's base64 in the skeleton; no catalogue text holds a NUL (read-catalogue-file.ts refuses it). */
 const PLACEHOLDER = "\u0000media:";
 
 type StoredMedia = { storage: StorageKind; key: string; size: number };
+
+/** An item of the file as written: the fields docs/catalogue-format.md names, only those it has. */
+type FileItem = Record<string, unknown>;
+/** The file as written (the newest version of the format); importing it checks it against the format. */
+interface ExportedFile {
+  version: 2;
+  categories: (FileItem & { artefacts: FileItem[] })[];
+}
 
 /** Text is handed on in pieces of about this size. */
 const PIECE_CHARS = 64 * 1024;
@@ -106,7 +117,7 @@ async function* base64Of(bytes: Readable): AsyncGenerator<string> {
   if (carry.length) yield carry.toString("base64");
 }
 
-function readCatalogue(db: Db, currency: string, mediaText: (file: StoredMedia) => string): Promise<CatalogueFile> {
+function readCatalogue(db: Db, currency: string, mediaText: (file: StoredMedia) => string): Promise<ExportedFile> {
   return catalogueWrite(db, async (tx) => {
     // One after another: a transaction is one connection, which answers one query at a time (node-postgres
     // queues the rest, and will refuse them from pg 9).
@@ -122,6 +133,7 @@ function readCatalogue(db: Db, currency: string, mediaText: (file: StoredMedia) 
         name: contentMedia.name,
         mimetype: contentMedia.mimetype,
         size: contentMedia.size,
+        translations: contentMedia.translations,
         key: contentMedia.storageKey,
         storage: mediaObjects.storage,
       })
@@ -140,7 +152,7 @@ function readCatalogue(db: Db, currency: string, mediaText: (file: StoredMedia) 
     const contentsIn = groupBy(contentRows, (c) => `${c.categoryId}/${c.groupId}`);
     const groupsOf = groupBy(groupRows, (g) => g.categoryId);
     const childrenOf = groupBy(categoryRows, (c) => c.parentId);
-    const toContent = (c: (typeof contentRows)[number]): ContentFile => ({
+    const toContent = (c: (typeof contentRows)[number]): FileItem => ({
       slug: c.slug,
       title: c.title,
       short_description: c.shortDescription,
@@ -152,10 +164,12 @@ function readCatalogue(db: Db, currency: string, mediaText: (file: StoredMedia) 
           ({
             name: m.name,
             mimetype: m.mimetype,
+            ...translated(m.translations),
             data_base64: mediaText({ storage: m.storage as StorageKind, key: m.key, size: m.size }),
-          }) as MediaFile,
+          }) satisfies FileItem,
       ),
       related: (relatedOf.get(c.id) ?? []).map((r) => `${r.categorySlug}/${r.slug}`),
+      ...translated(c.translations),
     });
     const contentsOf = (categoryId: number, groupId: number | null) =>
       (contentsIn.get(`${categoryId}/${groupId}`) ?? []).map(toContent);
@@ -168,8 +182,9 @@ function readCatalogue(db: Db, currency: string, mediaText: (file: StoredMedia) 
       hidden: c.hidden,
       ...optional("meta_title", c.metaTitle),
       ...optional("meta_description", c.metaDescription),
+      ...translated(c.translations),
     });
-    const toArtefact = (a: (typeof categoryRows)[number]): ArtefactFile => ({
+    const toArtefact = (a: (typeof categoryRows)[number]): FileItem => ({
       ...common(a),
       ...optional("price", toMajor(a.priceMinor, currency)),
       ...optional("payment_note", a.paymentNote),
@@ -180,12 +195,13 @@ function readCatalogue(db: Db, currency: string, mediaText: (file: StoredMedia) 
         ...optional("payment_note", g.paymentNote),
         // Only when set: a group without one is taxed as its artefact.
         ...optional("tax_class", g.taxClass),
+        ...translated(g.translations),
         contents: contentsOf(a.id, g.id),
       })),
       contents: contentsOf(a.id, null),
     });
     return {
-      version: 1 as const,
+      version: 2 as const,
       categories: (childrenOf.get(null) ?? []).map((p) => ({
         ...common(p),
         artefacts: (childrenOf.get(p.id) ?? []).map(toArtefact),

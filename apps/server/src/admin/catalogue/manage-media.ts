@@ -83,6 +83,7 @@ export async function addMedia(
           name: contentMedia.name,
           mimetype: contentMedia.mimetype,
           size: contentMedia.size,
+          translations: contentMedia.translations,
         });
     });
   } catch (error) {

@@ -18,7 +18,8 @@ function movedIds(ids: number[], id: number, step: -1 | 1): number[] {
   return moved;
 }
 
-const NOT_FOUND: Record<MovedKind, string> = {
+/** Each kind of catalogue item's answer when the id names none. */
+export const ITEM_NOT_FOUND: Record<MovedKind, string> = {
   category: "Category not found",
   group: "Group not found",
   content: "Content not found",
@@ -34,7 +35,7 @@ export async function moveItem(db: Db, kind: MovedKind, id: number, step: -1 | 1
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
   if (kind === "category") {
     const [row] = await db.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, id));
-    if (!row) throw new AppError("not_found", NOT_FOUND[kind]);
+    if (!row) throw new AppError("not_found", ITEM_NOT_FOUND[kind]);
     const siblings = await db
       .select({ id: categories.id })
       .from(categories)
@@ -47,7 +48,7 @@ export async function moveItem(db: Db, kind: MovedKind, id: number, step: -1 | 1
       .select({ artefactId: contentGroups.categoryId })
       .from(contentGroups)
       .where(eq(contentGroups.id, id));
-    if (!row) throw new AppError("not_found", NOT_FOUND[kind]);
+    if (!row) throw new AppError("not_found", ITEM_NOT_FOUND[kind]);
     const siblings = await db
       .select({ id: contentGroups.id })
       .from(contentGroups)
@@ -59,7 +60,7 @@ export async function moveItem(db: Db, kind: MovedKind, id: number, step: -1 | 1
     .select({ artefactId: contents.categoryId, groupId: contents.groupId })
     .from(contents)
     .where(eq(contents.id, id));
-  if (!row) throw new AppError("not_found", NOT_FOUND[kind]);
+  if (!row) throw new AppError("not_found", ITEM_NOT_FOUND[kind]);
   const siblings = await db
     .select({ id: contents.id })
     .from(contents)

@@ -58,6 +58,7 @@ export const toAdminCategory = (row: CategoryRow, currency: string): AdminCatego
   ...(row.parentId === null ? {} : { tax_class: row.taxClass }),
   meta_title: row.metaTitle,
   meta_description: row.metaDescription,
+  translations: row.translations,
 });
 
 export const toAdminGroup = (row: GroupRow, sold: boolean, currency: string): AdminGroup => ({
@@ -68,6 +69,7 @@ export const toAdminGroup = (row: GroupRow, sold: boolean, currency: string): Ad
   payment_note: row.paymentNote,
   tax_class: row.taxClass,
   sold,
+  translations: row.translations,
 });
 
 const summaryColumns = {
@@ -85,6 +87,7 @@ const mediaColumns = {
   name: contentMedia.name,
   mimetype: contentMedia.mimetype,
   size: contentMedia.size,
+  translations: contentMedia.translations,
 };
 
 /** Media (never their bytes) and related links of some contents, keyed by content id. */
@@ -116,7 +119,7 @@ async function attachmentsOf(db: DbOrTx, contentIds: number[]) {
   const mediaOf = new Map<number, AdminMedia[]>();
   for (const m of media) {
     const list = mediaOf.get(m.contentId) ?? [];
-    list.push({ id: m.id, name: m.name, mimetype: m.mimetype, size: m.size });
+    list.push({ id: m.id, name: m.name, mimetype: m.mimetype, size: m.size, translations: m.translations });
     mediaOf.set(m.contentId, list);
   }
   const relatedOf = new Map<number, AdminRelatedRef[]>();
@@ -489,6 +492,7 @@ export async function readAdminContent(db: DbOrTx, id: number): Promise<AdminCon
       description: contents.description,
       metaTitle: contents.metaTitle,
       metaDescription: contents.metaDescription,
+      translations: contents.translations,
     })
     .from(contents)
     .where(eq(contents.id, id));
@@ -499,6 +503,7 @@ export async function readAdminContent(db: DbOrTx, id: number): Promise<AdminCon
     description: row.description,
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
+    translations: row.translations,
   };
 }
 

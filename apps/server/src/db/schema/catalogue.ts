@@ -1,3 +1,4 @@
+import type { Translations } from "@skillshelf/shared/catalogue-translations.ts";
 import { TAX_CLASSES } from "@skillshelf/shared/tax.ts";
 import { sql } from "drizzle-orm";
 import {
@@ -8,6 +9,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -26,6 +28,31 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** The search document of a row, written by the database from the row's texts on every insert and update. */
 const searchVector = (expression: string) => tsvector("search_vector").generatedAlwaysAs(sql.raw(expression));
+
+/** A row's texts in the other languages (catalogue-translations.ts); what is missing shows in English. */
+const translations = () => jsonb("translations").$type<Translations>().notNull().default({});
+
+/**
+ * The weighted search document of the texts `fields` ([name, weight]; an article's body is HTML): English from
+ * the row's columns, Spanish and French from its `translations`, each with its own dictionary (drizzle/0024).
+ */
+function searchOf(fields: [name: string, weight: "A" | "B" | "C"][]): string {
+  const vector = (config: string, text: string, name: string, weight: string) =>
+    `setweight(to_tsvector('${config}'::regconfig, ${name === "description" ? `search_plain_text(${text})` : text}), '${weight}')`;
+  return [
+    ...fields.map(([name, weight]) => vector("english", `"${name}"`, name, weight)),
+    ...(
+      [
+        ["spanish", "es"],
+        ["french", "fr"],
+      ] as const
+    ).flatMap(([config, code]) =>
+      fields.map(([name, weight]) =>
+        vector(config, `coalesce("translations" #>> '{${code},${name}}', '')`, name, weight),
+      ),
+    ),
+  ].join(" || ");
+}
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -55,8 +82,12 @@ export const categories = pgTable(
     paymentNote: text("payment_note"),
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
+    translations: translations(),
     searchVector: searchVector(
-      `setweight(to_tsvector('english'::regconfig, "name"), 'A') || setweight(to_tsvector('english'::regconfig, "single_line"), 'B')`,
+      searchOf([
+        ["name", "A"],
+        ["single_line", "B"],
+      ]),
     ),
     ...timestamps,
   },
@@ -87,7 +118,8 @@ export const contentGroups = pgTable(
     taxClass: text("tax_class", { enum: TAX_CLASSES }),
     paymentNote: text("payment_note"),
     sortOrder: integer("sort_order").notNull().default(0),
-    searchVector: searchVector(`setweight(to_tsvector('english'::regconfig, "name"), 'A')`),
+    translations: translations(),
+    searchVector: searchVector(searchOf([["name", "A"]])),
     ...timestamps,
   },
   (t) => [
@@ -113,8 +145,13 @@ export const contents = pgTable(
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
     sortOrder: integer("sort_order").notNull().default(0),
+    translations: translations(),
     searchVector: searchVector(
-      `setweight(to_tsvector('english'::regconfig, "title"), 'A') || setweight(to_tsvector('english'::regconfig, "short_description"), 'B') || setweight(to_tsvector('english'::regconfig, search_plain_text("description")), 'C')`,
+      searchOf([
+        ["title", "A"],
+        ["short_description", "B"],
+        ["description", "C"],
+      ]),
     ),
     ...timestamps,
   },
@@ -179,6 +216,7 @@ export const contentMedia = pgTable(
       .notNull()
       .references(() => mediaObjects.key, { onDelete: "restrict" }),
     sortOrder: integer("sort_order").notNull().default(0),
+    translations: translations(),
     createdAt: timestamps.createdAt,
   },
   (t) => [

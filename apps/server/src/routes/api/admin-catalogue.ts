@@ -16,6 +16,7 @@ import {
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
 import { okEnvelope } from "@skillshelf/shared/api.ts";
+import { storedTranslationsSchema, TRANSLATED_ITEMS } from "@skillshelf/shared/catalogue-translations.ts";
 import { english, type Message, plain, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
@@ -47,6 +48,7 @@ import {
   reorderContentsOperation,
   reorderGroupsOperation,
   setRelatedOperation,
+  translateItemOperation,
   updateCategoryOperation,
   updateContentOperation,
   updateGroupOperation,
@@ -163,6 +165,19 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     url: "/categories/:id/groups/reorder",
     schema: { summary: "Order an artefact's groups", params: byId, body: reorderSchema, ...write },
     input: ({ params, body }) => ({ artefactId: params.id, ids: body.ids }),
+  });
+  apiRoute(app, translateItemOperation, {
+    method: "PUT",
+    url: "/catalogue/translations",
+    schema: {
+      summary: "Set an item's texts in Spanish and French",
+      description:
+        "A parent or artefact (`category`), a group, a content or a media file: every language's texts at once; a text left out or empty is shown in English.",
+      tags,
+      response: answers(
+        saved(z.object({ kind: z.enum(TRANSLATED_ITEMS), id: rowId(), translations: storedTranslationsSchema })),
+      ),
+    },
   });
   apiRoute(app, updateGroupOperation, {
     method: "PATCH",

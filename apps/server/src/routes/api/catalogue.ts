@@ -6,6 +6,7 @@ import {
   listingResponseSchema,
   moreCategoriesResponseSchema,
 } from "@skillshelf/shared/api.ts";
+import { catalogueLanguageQuery } from "@skillshelf/shared/catalogue-translations.ts";
 import {
   searchQuery,
   searchResponse,
@@ -34,11 +35,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Every visible category, the header ones and the More.. entry",
         tags: ["catalogue"],
+        querystring: catalogueLanguageQuery,
         ...PUBLIC,
         response: answers(categoriesResponseSchema),
       },
     },
-    async (request, reply) => sendBody(request, reply, await app.catalogue.categoriesBody()),
+    async (request, reply) => sendBody(request, reply, await app.catalogue.categoriesBody(request.query.lang)),
   );
 
   app.get(
@@ -47,11 +49,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The More.. dropdown's list: the non-header categories' ids, slugs and names",
         tags: ["catalogue"],
+        querystring: catalogueLanguageQuery,
         ...PUBLIC,
         response: answers(moreCategoriesResponseSchema),
       },
     },
-    async (request, reply) => sendBody(request, reply, await app.catalogue.moreBody()),
+    async (request, reply) => sendBody(request, reply, await app.catalogue.moreBody(request.query.lang)),
   );
 
   app.get(
@@ -61,7 +64,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "One page of the home page's tiles (of a letter): each parent with its artefacts' names, icons, lines and article counts",
         tags: ["catalogue"],
-        querystring: homeQuerySchema,
+        querystring: homeQuerySchema.extend(catalogueLanguageQuery.shape),
         ...PUBLIC,
         response: answers(homeResponseSchema),
       },
@@ -74,7 +77,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           JSON.stringify({
             status: true,
             message: "Categories fetched successfully",
-            data: await app.catalogue.homeTiles(request.query),
+            data: await app.catalogue.homeTiles(request.query, request.query.lang),
           }),
         ),
       ),
@@ -87,12 +90,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A category listing: a parent's artefacts, or an artefact's groups and contents",
         tags: ["catalogue"],
         body: z.object({ slug }),
+        querystring: catalogueLanguageQuery,
         ...PUBLIC,
         response: answers(listingResponseSchema),
       },
     },
     async (request) => {
-      const listing = await app.catalogue.listing(request.body.slug);
+      const listing = await app.catalogue.listing(request.body.slug, request.query.lang);
       if (!listing) throw new AppError("not_found", "Category not found");
       return listing;
     },
@@ -105,12 +109,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One article with its media (signed paths only when unlocked) and related content",
         tags: ["catalogue"],
         body: z.object({ slug, content: slug }),
+        querystring: catalogueLanguageQuery,
         ...OPTIONAL_SIGN_IN,
         response: answers(contentResponseSchema),
       },
     },
     async (request, reply) => {
-      const content = await app.catalogue.content(request.body.slug, request.body.content, await viewerOf(request));
+      const content = await app.catalogue.content(request.body.slug, request.body.content, await viewerOf(request), {
+        language: request.query.lang,
+      });
       if (!content) throw new AppError("not_found", "Content not found");
       // Media paths are signed for this viewer: never share the answer between users.
       reply.header("cache-control", "private, no-store");
@@ -135,7 +142,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: true,
       message: "Search results fetched successfully",
-      data: await app.catalogue.search(request.query.q, request.query.limit),
+      data: await app.catalogue.search(request.query.q, request.query.limit, request.query.lang),
     }),
   );
 
@@ -153,7 +160,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: true,
       message: "Suggestions fetched successfully",
-      data: await suggestCatalogue(app.database.db, request.query.q, request.query.limit),
+      data: await suggestCatalogue(app.database.db, request.query.q, request.query.limit, request.query.lang),
     }),
   );
 };

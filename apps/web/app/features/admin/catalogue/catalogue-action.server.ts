@@ -13,6 +13,7 @@ import {
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
 import type { ActionOutcome, ActionResult } from "@skillshelf/shared/api.ts";
+import { translationsOfFields, translationUpdateSchema } from "@skillshelf/shared/catalogue-translations.ts";
 import { GENERIC_ERROR } from "@skillshelf/shared/constants.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { data, type RouterContextProvider } from "react-router";
@@ -101,6 +102,13 @@ export async function catalogueAction(
     "contents-reorder": () => run(reorderSchema, { ids }, (v) => writes.reorderContents(id, v.ids), back),
     related: () => run(relatedSchema, { ids }, (v) => writes.setRelated(id, v.ids), back),
     "media-delete": async () => answer(await writes.deleteMedia(id), back),
+    translate: () =>
+      run(
+        translationUpdateSchema,
+        { kind: fields.kind, id: fields.id, translations: translationsOfFields(fields) },
+        (v) => writes.translate(v),
+        back,
+      ),
   };
   return byIntent[intent]();
 }

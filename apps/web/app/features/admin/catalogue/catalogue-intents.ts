@@ -13,10 +13,11 @@ const TREE_INTENTS = [
 ] as const;
 
 /** Each editor's forms, posted to its own route's action with their `intent` (catalogue-action.server.ts). */
-export const CATEGORY_INTENTS = [...TREE_INTENTS, "category-create", "category-update"] as const;
-export const GROUP_INTENTS = [...TREE_INTENTS, "group-create", "group-update"] as const;
+export const CATEGORY_INTENTS = [...TREE_INTENTS, "category-create", "category-update", "translate"] as const;
+export const GROUP_INTENTS = [...TREE_INTENTS, "group-create", "group-update", "translate"] as const;
 export const CONTENT_INTENTS = [
   ...TREE_INTENTS,
+  "translate",
   "content-create",
   "content-update",
   "related",
@@ -34,6 +35,7 @@ export const CATALOGUE_INTENTS = [
   "content-update",
   "related",
   "media-delete",
+  "translate",
 ] as const;
 export type CatalogueIntent = (typeof CATALOGUE_INTENTS)[number];
 

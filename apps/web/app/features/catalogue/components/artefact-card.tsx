@@ -1,5 +1,6 @@
 import type { ChildCategory } from "@skillshelf/shared/api.ts";
 import { Link } from "react-router";
+import { CatalogueText } from "../../../components/catalogue-text";
 import { CountBadge } from "../../../components/count-badge";
 import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useFormatting } from "../../../lib/formatting";
@@ -27,7 +28,9 @@ export function ArtefactCard({
         <CatalogueIcon value={artefact.icon} />
       </span>
       <span className="artefact-card__name">
-        {artefact.name}
+        <CatalogueText of={artefact} name="name">
+          {artefact.name}
+        </CatalogueText>
         <CountBadge count={artefact.count} />
       </span>
       <span className="artefact-card__line">{artefact.single_line}</span>

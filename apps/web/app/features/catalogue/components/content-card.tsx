@@ -1,6 +1,7 @@
 import type { ContentSummary } from "@skillshelf/shared/api.ts";
 import { truncate } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
+import { CatalogueText, langOf } from "../../../components/catalogue-text";
 import { CheckIcon } from "../../../components/icons/check-icon";
 import { useT } from "../../../lib/i18n";
 
@@ -22,7 +23,9 @@ export function ContentCard({ categorySlug, content, free, done = false }: Conte
   return (
     <article className="card content-card">
       <h3 id={titleId} className="content-card__title">
-        {content.title}
+        <CatalogueText of={content} name="title">
+          {content.title}
+        </CatalogueText>
         {done && (
           <span className="content-card__done">
             <CheckIcon size={16} />
@@ -31,7 +34,9 @@ export function ContentCard({ categorySlug, content, free, done = false }: Conte
         )}
       </h3>
       {free && <span className="pill pill--free content-card__free">{t("Free to read")}</span>}
-      <p className="content-card__text">{truncate(content.short_description)}</p>
+      <p className="content-card__text" lang={langOf(content, "short_description")}>
+        {truncate(content.short_description)}
+      </p>
       <a
         href={`/${categorySlug}/${content.slug}`}
         target="_blank"

@@ -1,5 +1,6 @@
 import type { Group } from "@skillshelf/shared/api.ts";
 import { useId } from "react";
+import { langOf } from "../../../components/catalogue-text";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
 import { AddToCartButton } from "./add-to-cart-button";
@@ -30,7 +31,7 @@ export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy,
     <section className="group-card" aria-labelledby={titleId}>
       <div className="group-card__header">
         <div>
-          <h2 id={titleId} className="group-card__title">
+          <h2 id={titleId} className="group-card__title" lang={langOf(group, "name")}>
             {group.name}
           </h2>
           <p className="group-card__meta">

@@ -1,4 +1,5 @@
 import type { ContentMedia } from "@skillshelf/shared/api.ts";
+import { langOf } from "../../../components/catalogue-text";
 import { LockIcon } from "../../../components/icons/lock-icon";
 import { PdfIcon } from "../../../components/icons/pdf-icon";
 import { useT } from "../../../lib/i18n";
@@ -22,7 +23,9 @@ export function MediaPdfs({ pdfs, paid }: MediaPdfsProps) {
             {paid && pdf.path ? (
               <a href={pdf.path} target="_blank" rel="noopener noreferrer" className="pdf-tile">
                 <PdfIcon size={36} />
-                <span className="pdf-tile__name">{pdf.name}</span>
+                <span className="pdf-tile__name" lang={langOf(pdf, "name")}>
+                  {pdf.name}
+                </span>
                 <span className="pdf-tile__hint">
                   {t("Open PDF")}
                   <span className="sr-only">{t(" (opens in a new tab)")}</span>
@@ -31,7 +34,9 @@ export function MediaPdfs({ pdfs, paid }: MediaPdfsProps) {
             ) : (
               <div className="pdf-tile pdf-tile--locked">
                 <PdfIcon size={36} />
-                <span className="pdf-tile__name">{pdf.name}</span>
+                <span className="pdf-tile__name" lang={langOf(pdf, "name")}>
+                  {pdf.name}
+                </span>
                 <span className="pdf-tile__hint">
                   <LockIcon size={14} />
                   {t("Locked: unlocks after purchase")}

@@ -1,5 +1,6 @@
 import type { RelatedContent as RelatedItem } from "@skillshelf/shared/api.ts";
 import { Link } from "react-router";
+import { langOf } from "../../../components/catalogue-text";
 import { useT } from "../../../lib/i18n";
 
 export function RelatedContent({ items }: { items: RelatedItem[] }) {
@@ -15,7 +16,9 @@ export function RelatedContent({ items }: { items: RelatedItem[] }) {
         <ol className="related__list">
           {items.map((item) => (
             <li key={`${item.category_slug}/${item.slug}`}>
-              <Link to={`/${item.category_slug}/${item.slug}`}>{item.title}</Link>
+              <Link to={`/${item.category_slug}/${item.slug}`} lang={langOf(item, "title")}>
+                {item.title}
+              </Link>
             </li>
           ))}
         </ol>

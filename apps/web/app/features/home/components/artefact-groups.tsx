@@ -1,5 +1,6 @@
 import type { HomeTiles } from "@skillshelf/shared/api.ts";
 import type { Formatting } from "@skillshelf/shared/formatting.ts";
+import { CatalogueText } from "../../../components/catalogue-text";
 import { SpriteIcon } from "../../../components/icons/catalogue-icon";
 import { IconSprite, spriteIds } from "../../../components/icons/icon-sprite";
 import { ArtefactTile } from "./artefact-tile";
@@ -30,7 +31,10 @@ export function ArtefactGroups({
       {parents.map((parent) => (
         <div key={parent.id} className="artefact-group">
           <h3 className="artefact-group__title">
-            <SpriteIcon id={idOf(parent.icon)} /> {parent.name}
+            <SpriteIcon id={idOf(parent.icon)} />{" "}
+            <CatalogueText of={parent} name="name">
+              {parent.name}
+            </CatalogueText>
           </h3>
           <ul className="artefact-grid">
             {parent.artefacts.map((artefact) => (

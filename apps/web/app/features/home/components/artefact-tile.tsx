@@ -1,5 +1,6 @@
 import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
 import type { Formatting } from "@skillshelf/shared/formatting.ts";
+import { CatalogueText, langOf } from "../../../components/catalogue-text";
 import { CountBadge } from "../../../components/count-badge";
 import { SpriteIcon } from "../../../components/icons/catalogue-icon";
 import { useT } from "../../../lib/i18n";
@@ -40,11 +41,13 @@ export function ArtefactTile({
     >
       <SpriteIcon id={iconId} />
       <span className="artefact-tile__name">
-        {artefact.name}
+        <CatalogueText of={artefact} name="name">
+          {artefact.name}
+        </CatalogueText>
         <CountBadge count={artefact.count} />
         <b>{offerText(artefact.offer, currency, owned, t, formatting)}</b>
       </span>
-      <span>{artefact.single_line}</span>
+      <span lang={langOf(artefact, "single_line")}>{artefact.single_line}</span>
     </a>
   );
 }

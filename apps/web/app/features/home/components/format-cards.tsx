@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { langOf } from "../../../components/catalogue-text";
 import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useT } from "../../../lib/i18n";
 
@@ -11,6 +12,7 @@ export interface FormatCard {
   name?: string;
   icon?: string;
   single_line?: string;
+  untranslated?: string[];
 }
 
 export function FormatCards({ cards }: { cards: FormatCard[] }) {
@@ -35,8 +37,14 @@ export function FormatCards({ cards }: { cards: FormatCard[] }) {
                   <span className="format-card__icon">
                     <CatalogueIcon value={category.icon ?? ""} />
                   </span>
-                  <span className="format-card__name">{category.name || titleOf(slug)}</span>
-                  {category.single_line && <span className="format-card__line">{category.single_line}</span>}
+                  <span className="format-card__name" lang={langOf(category, "name")}>
+                    {category.name || titleOf(slug)}
+                  </span>
+                  {category.single_line && (
+                    <span className="format-card__line" lang={langOf(category, "single_line")}>
+                      {category.single_line}
+                    </span>
+                  )}
                   <span className="format-card__more" aria-hidden="true">
                     {t("Browse →")}
                   </span>

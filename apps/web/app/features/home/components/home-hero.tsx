@@ -1,6 +1,7 @@
 import type { ArtefactTileData } from "@skillshelf/shared/api.ts";
 import { COURSES_URL } from "@skillshelf/shared/constants.ts";
 import type { MouseEvent } from "react";
+import { langOf } from "../../../components/catalogue-text";
 import { ExternalLink } from "../../../components/external-link";
 import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useT } from "../../../lib/i18n";
@@ -60,8 +61,12 @@ export function HomeHero({ showcase, artefactCount, articleCount }: HomeHeroProp
               <span className="hero-card__icon">
                 <CatalogueIcon value={artefact.icon} />
               </span>
-              <span className="hero-card__name">{artefact.name}</span>
-              <span className="hero-card__line">{artefact.single_line}</span>
+              <span className="hero-card__name" lang={langOf(artefact, "name")}>
+                {artefact.name}
+              </span>
+              <span className="hero-card__line" lang={langOf(artefact, "single_line")}>
+                {artefact.single_line}
+              </span>
             </div>
           ))}
         </div>

@@ -2,10 +2,12 @@ import type { CategoryEntry } from "@skillshelf/shared/api.ts";
 import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { CatalogueText } from "../../../components/catalogue-text";
 import { ChevronDownIcon } from "../../../components/icons/chevron-down-icon";
 import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
 import { useHydrated } from "../../../hooks/use-hydrated";
+import { useTranslator } from "../../../lib/i18n";
 import { getMoreCategories } from "../api/get-more-categories";
 
 const MORE_PATH = `/${MORE_CATEGORY.slug}`;
@@ -19,6 +21,7 @@ const MORE_PATH = `/${MORE_CATEGORY.slug}`;
 export function MoreMenu({ label }: { label: string }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const { language } = useTranslator();
   const [open, setOpen] = useState(false);
   const [entries, setEntries] = useState<CategoryEntry[] | null>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -32,13 +35,13 @@ export function MoreMenu({ label }: { label: string }) {
 
   // One request at a time; each opening asks again (a 304 when nothing changed).
   const load = useCallback(() => {
-    pending.current ??= getMoreCategories().then((list) => {
+    pending.current ??= getMoreCategories(language).then((list) => {
       pending.current = null;
       if (list) setEntries(list);
       return list;
     });
     return pending.current;
-  }, []);
+  }, [language]);
 
   const show = (withFocus: boolean) => {
     focusFirst.current = withFocus;
@@ -106,7 +109,9 @@ export function MoreLinkItems({ entries }: { entries: CategoryEntry[] }) {
   return entries.map((entry) => (
     <li key={entry.id}>
       <Link to={`/${entry.slug}`} className="more-menu__link">
-        {entry.name}
+        <CatalogueText of={entry} name="name">
+          {entry.name}
+        </CatalogueText>
       </Link>
     </li>
   ));

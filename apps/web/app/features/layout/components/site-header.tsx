@@ -2,6 +2,7 @@ import type { Navigation } from "@skillshelf/shared/api.ts";
 import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import { useCallback, useRef, useState } from "react";
 import { NavLink } from "react-router";
+import { CatalogueText } from "../../../components/catalogue-text";
 import { CloseIcon } from "../../../components/icons/close-icon";
 import { MenuIcon } from "../../../components/icons/menu-icon";
 import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";
@@ -60,7 +61,9 @@ export function SiteHeader({ navigation, user, cartCount, unreadCount }: SiteHea
               {navigation.header.map((category) => (
                 <li key={category.id}>
                   <NavLink to={`/${category.slug}`} className="nav-link">
-                    {category.name}
+                    <CatalogueText of={category} name="name">
+                      {category.name}
+                    </CatalogueText>
                   </NavLink>
                 </li>
               ))}

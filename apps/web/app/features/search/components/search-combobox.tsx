@@ -1,7 +1,7 @@
 import { SEARCH_MAX_QUERY, type SearchSuggestion } from "@skillshelf/shared/search.ts";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { useT } from "../../../lib/i18n";
+import { useTranslator } from "../../../lib/i18n";
 import { SEARCH_INPUT_ID, type SearchComboboxProps } from "./header-search";
 
 /** How long typing must pause before suggestions are asked for. */
@@ -16,7 +16,7 @@ const MIN_CHARS = 2;
  * page; Escape closes the list, or clears the box when it is closed.
  */
 export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
-  const t = useT();
+  const { t, language } = useTranslator();
   const [query, setQuery] = useState(initialQuery);
   const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -43,7 +43,8 @@ export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
       try {
-        const response = await fetch(`/api/search/suggestions?q=${encodeURIComponent(text)}`, {
+        const params = new URLSearchParams({ q: text, lang: language });
+        const response = await fetch(`/api/search/suggestions?${params}`, {
           signal: controller.signal,
           headers: { accept: "application/json" },
         });
@@ -59,7 +60,7 @@ export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
+  }, [query, language]);
 
   const expanded = open && suggestions.length > 0 && query.trim().length >= MIN_CHARS;
 
