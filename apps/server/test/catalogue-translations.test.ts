@@ -3,6 +3,7 @@ import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
 import type { SearchResults, SearchSuggestion } from "@skillshelf/shared/search.ts";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDemoCatalogue } from "../src/seed/demo-catalogue.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { artefact, content, parent, pngBase64 } from "./helpers/factories.ts";
@@ -324,5 +325,27 @@ describe("a catalogue in three languages", () => {
       title: "Volumes",
       untranslated: expect.arrayContaining(["title"]),
     });
+  });
+
+  it("ships a demo whose parents, artefacts and Docker's articles are in Spanish and French", async () => {
+    const demo = await buildDemoCatalogue();
+    const named = (item: { translations?: unknown }) =>
+      ["es", "fr"].every((language) => {
+        const texts = (item.translations as Record<string, Record<string, string>> | undefined)?.[language];
+        return Boolean(texts?.name && texts.single_line);
+      });
+    const artefacts = demo.categories.flatMap((p) => p.artefacts ?? []);
+    expect(demo.categories.filter((p) => !named(p))).toEqual([]);
+    expect(artefacts.filter((a) => !named(a)).map((a) => a.slug)).toEqual([]);
+    const docker = artefacts.find((a) => a.slug === "docker");
+    for (const article of docker?.contents ?? []) {
+      for (const language of ["es", "fr"] as const) {
+        expect(article.translations?.[language], `${article.slug} ${language}`).toMatchObject({
+          title: expect.any(String),
+          short_description: expect.any(String),
+          description: expect.stringContaining("<h2>"),
+        });
+      }
+    }
   });
 });
