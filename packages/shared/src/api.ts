@@ -584,8 +584,8 @@ export const cartItemSchema = z.object({
   id,
   price: z.number(),
   currency: z.string(),
-  category: lineCategory.extend({ id }),
-  groups: z.object({ id, name: z.string() }).nullable(),
+  category: lineCategory.extend({ id, untranslated }),
+  groups: z.object({ id, name: z.string(), untranslated }).nullable(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

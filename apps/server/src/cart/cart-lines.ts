@@ -1,4 +1,6 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
+import { localized, type Translations } from "@skillshelf/shared/catalogue-translations.ts";
+import { DEFAULT_LANGUAGE, type LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { TaxClass } from "@skillshelf/shared/tax.ts";
 import { and, asc, eq, isNotNull, not, sql } from "drizzle-orm";
@@ -16,6 +18,9 @@ export interface CartLine extends PaymentLine {
   priceMinor: number;
   /** How the line is taxed: its group's class, else its artefact's. */
   taxClass: TaxClass;
+  /** Its artefact's and group's texts in the other languages: what the cart shows on their pages. */
+  translations: Translations;
+  groupTranslations: Translations | null;
 }
 
 // A line's price is its group's when it names one, else its sub-category's. A line is
@@ -83,6 +88,8 @@ export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLin
       groupName: contentGroups.name,
       priceMinor: linePrice,
       taxClass: sql<TaxClass>`coalesce(${contentGroups.taxClass}, ${categories.taxClass})`,
+      translations: categories.translations,
+      groupTranslations: contentGroups.translations,
     })
     .from(cartItems)
     .innerJoin(categories, eq(categories.id, cartItems.categoryId))
@@ -92,12 +99,23 @@ export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLin
   return rows.flatMap(({ priceMinor, ...line }) => (priceMinor === null ? [] : [{ ...line, priceMinor }]));
 }
 
-export function toCartItem(line: CartLine, currency: string): CartItem {
+/** A line as the cart shows it, its names in `language` (what an order keeps is the English `name`). */
+export function toCartItem(line: CartLine, currency: string, language: LanguageCode = DEFAULT_LANGUAGE): CartItem {
+  const category = {
+    id: line.categoryId,
+    slug: line.slug,
+    name: line.name,
+    icon: line.icon,
+    single_line: line.singleLine,
+  };
   return {
     id: line.id,
     price: toMajor(line.priceMinor, currency),
     currency,
-    category: { id: line.categoryId, slug: line.slug, name: line.name, icon: line.icon, single_line: line.singleLine },
-    groups: line.groupId === null ? null : { id: line.groupId, name: line.groupName ?? "" },
+    category: localized(category, ["name", "single_line"], line.translations, language),
+    groups:
+      line.groupId === null
+        ? null
+        : localized({ id: line.groupId, name: line.groupName ?? "" }, ["name"], line.groupTranslations, language),
   };
 }

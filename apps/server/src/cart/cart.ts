@@ -1,4 +1,5 @@
 import type { CartItem, CartResponse } from "@skillshelf/shared/api.ts";
+import { DEFAULT_LANGUAGE, type LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
 import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import { and, eq, isNotNull } from "drizzle-orm";
@@ -35,7 +36,14 @@ export async function countCartItems(db: DbOrTx, userId: number): Promise<number
  * with its VAT for the learner's last billing details, else for the country of `ipAddress`
  * (where the request comes from), else for the seller's.
  */
-export async function getCart(db: DbOrTx, userId: number, sale: Sale, ipAddress?: string): Promise<CartResponse> {
+export async function getCart(
+  db: DbOrTx,
+  userId: number,
+  sale: Sale,
+  ipAddress?: string,
+  /** The language of the lines' names. */
+  language: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<CartResponse> {
   const { currency } = sale;
   const located = ipAddress === undefined ? null : await ipCountry(ipAddress);
   const pricing = await priceCart(db, userId, sale, located ? { located } : {});
@@ -44,7 +52,7 @@ export async function getCart(db: DbOrTx, userId: number, sale: Sale, ipAddress?
     status: true,
     message: "Cart fetched successfully",
     data: {
-      rows: pricing.lines.map((l) => toCartItem(l, currency)),
+      rows: pricing.lines.map((l) => toCartItem(l, currency, language)),
       subtotal: toMajor(pricing.subtotalMinor, currency),
       credit: toMajor(pricing.creditMinor, currency),
       discount: toMajor(pricing.discountMinor, currency),

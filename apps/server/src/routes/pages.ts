@@ -233,7 +233,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
           language,
         }),
       search: (query, limit) => app.catalogue.search(query, limit, language),
-      cart: async () => (await getCart(db, signedIn(), saleAt(app), ipAddress)).data,
+      cart: async () => (await getCart(db, signedIn(), saleAt(app), ipAddress, language)).data,
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),

@@ -1,4 +1,5 @@
 import type { CartItem } from "@skillshelf/shared/api.ts";
+import { CatalogueText, langOf } from "../../../components/catalogue-text";
 import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
@@ -25,17 +26,26 @@ export function CartLine({ item, onRemove, removing = false }: CartLineProps) {
         <CatalogueIcon value={item.category.icon} />
       </span>
       <div className="cart-line__body">
-        <h3 className="cart-line__name">{item.category.name}</h3>
+        <h3 className="cart-line__name" lang={langOf(item.category, "name")}>
+          {item.category.name}
+        </h3>
         <p className="cart-line__scope">
           {item.groups ? (
             <>
-              <span className="cart-line__tag">{t("Group")}</span> {item.groups.name}
+              <span className="cart-line__tag">{t("Group")}</span>{" "}
+              <CatalogueText of={item.groups} name="name">
+                {item.groups.name}
+              </CatalogueText>
             </>
           ) : (
             <span className="cart-line__tag cart-line__tag--whole">{t("Whole artefact")}</span>
           )}
         </p>
-        {onRemove && <p className="cart-line__text">{item.category.single_line}</p>}
+        {onRemove && (
+          <p className="cart-line__text" lang={langOf(item.category, "single_line")}>
+            {item.category.single_line}
+          </p>
+        )}
       </div>
       <div className="cart-line__end">
         <p className="cart-line__price">{money(item.price, item.currency)}</p>
