@@ -64,3 +64,6 @@ export function resolveLanguage({ setting, query, cookie, acceptLanguage }: Lang
     DEFAULT_LANGUAGE
   );
 }
+
+/** The languages whose pages live under their code (/es/…, /fr/…): all but English, whose pages are unprefixed. */
+export const PREFIXED_LANGUAGES = LANGUAGE_CODES.filter((code) => code !== DEFAULT_LANGUAGE);
