@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { CountBadge } from "../../../components/count-badge";
 import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useFormatting } from "../../../lib/formatting";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 import { offerText } from "../offer-text";
 
 /** What a card shows: the category without its entries, only how many it has. */
@@ -20,9 +20,10 @@ export function ArtefactCard({
   owned: boolean;
 }) {
   const t = useT();
+  const at = useLanguagePath();
   const formatting = useFormatting();
   return (
-    <Link to={`/${artefact.slug}`} className="card artefact-card">
+    <Link to={at(`/${artefact.slug}`)} className="card artefact-card">
       <span className="artefact-card__icon">
         <CatalogueIcon value={artefact.icon} />
       </span>

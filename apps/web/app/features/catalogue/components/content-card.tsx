@@ -2,7 +2,7 @@ import type { ContentSummary } from "@skillshelf/shared/api.ts";
 import { truncate } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
 import { CheckIcon } from "../../../components/icons/check-icon";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 
 interface ContentCardProps {
   categorySlug: string;
@@ -18,6 +18,7 @@ interface ContentCardProps {
  */
 export function ContentCard({ categorySlug, content, free, done = false }: ContentCardProps) {
   const t = useT();
+  const at = useLanguagePath();
   const titleId = useId();
   return (
     <article className="card content-card">
@@ -33,7 +34,7 @@ export function ContentCard({ categorySlug, content, free, done = false }: Conte
       {free && <span className="pill pill--free content-card__free">{t("Free to read")}</span>}
       <p className="content-card__text">{truncate(content.short_description)}</p>
       <a
-        href={`/${categorySlug}/${content.slug}`}
+        href={at(`/${categorySlug}/${content.slug}`)}
         target="_blank"
         rel="noopener noreferrer"
         className="content-card__link"

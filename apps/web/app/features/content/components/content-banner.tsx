@@ -2,7 +2,7 @@ import { COURSES_URL } from "@skillshelf/shared/constants.ts";
 import { Link } from "react-router";
 import { ExternalLink } from "../../../components/external-link";
 import { ArrowLeftIcon } from "../../../components/icons/arrow-left-icon";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 import type { ShareLink } from "../share-links";
 import { ShareMenu } from "./share-menu";
 
@@ -15,10 +15,11 @@ interface ContentBannerProps {
 
 export function ContentBanner({ title, shortDescription, category, share }: ContentBannerProps) {
   const t = useT();
+  const at = useLanguagePath();
   return (
     <section className="page-hero page-hero--content">
       <div className="container page-hero__inner">
-        <Link to={`/${category.slug}`} className="back-link">
+        <Link to={at(`/${category.slug}`)} className="back-link">
           <ArrowLeftIcon size={18} />
           {t("Back to {{name}}", { name: category.name })}
         </Link>

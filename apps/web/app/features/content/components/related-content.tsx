@@ -1,9 +1,10 @@
 import type { RelatedContent as RelatedItem } from "@skillshelf/shared/api.ts";
 import { Link } from "react-router";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 
 export function RelatedContent({ items }: { items: RelatedItem[] }) {
   const t = useT();
+  const at = useLanguagePath();
   return (
     <aside className="related" aria-labelledby="related-title">
       <h2 id="related-title" className="related__title">
@@ -15,7 +16,7 @@ export function RelatedContent({ items }: { items: RelatedItem[] }) {
         <ol className="related__list">
           {items.map((item) => (
             <li key={`${item.category_slug}/${item.slug}`}>
-              <Link to={`/${item.category_slug}/${item.slug}`}>{item.title}</Link>
+              <Link to={at(`/${item.category_slug}/${item.slug}`)}>{item.title}</Link>
             </li>
           ))}
         </ol>

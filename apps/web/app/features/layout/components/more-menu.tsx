@@ -6,6 +6,7 @@ import { ChevronDownIcon } from "../../../components/icons/chevron-down-icon";
 import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
 import { useHydrated } from "../../../hooks/use-hydrated";
+import { useLanguagePath } from "../../../lib/i18n";
 import { getMoreCategories } from "../api/get-more-categories";
 
 const MORE_PATH = `/${MORE_CATEGORY.slug}`;
@@ -19,6 +20,7 @@ const MORE_PATH = `/${MORE_CATEGORY.slug}`;
 export function MoreMenu({ label }: { label: string }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const morePage = useLanguagePath()(MORE_PATH);
   const [open, setOpen] = useState(false);
   const [entries, setEntries] = useState<CategoryEntry[] | null>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -47,7 +49,7 @@ export function MoreMenu({ label }: { label: string }) {
       // The list could not be fetched: the full page shows it (or says what went wrong).
       if (!list && !entries) {
         setOpen(false);
-        navigate(MORE_PATH);
+        navigate(morePage);
       }
     });
   };
@@ -68,7 +70,7 @@ export function MoreMenu({ label }: { label: string }) {
   if (!hydrated) {
     return (
       <div className="more-menu">
-        <a href={MORE_PATH} className="nav-link more-menu__button">
+        <a href={morePage} className="nav-link more-menu__button">
           {label}
           <ChevronDownIcon size={16} />
         </a>
@@ -103,9 +105,10 @@ export function MoreMenu({ label }: { label: string }) {
 
 /** The non-header categories as list items of links: the dropdown's and the /more page's. */
 export function MoreLinkItems({ entries }: { entries: CategoryEntry[] }) {
+  const at = useLanguagePath();
   return entries.map((entry) => (
     <li key={entry.id}>
-      <Link to={`/${entry.slug}`} className="more-menu__link">
+      <Link to={at(`/${entry.slug}`)} className="more-menu__link">
         {entry.name}
       </Link>
     </li>
