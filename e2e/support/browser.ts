@@ -87,7 +87,7 @@ async function recordErrors(page: Page, errors: string[]): Promise<void> {
  */
 export async function inOtherContext(
   session: Session,
-  options: Pick<BrowserContextOptions, "storageState" | "javaScriptEnabled">,
+  options: Pick<BrowserContextOptions, "storageState" | "javaScriptEnabled" | "locale">,
   steps: (page: Page) => Promise<void>,
 ): Promise<void> {
   const context = await session.browser.newContext({ baseURL: baseUrl, ...options });

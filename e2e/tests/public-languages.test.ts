@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { formReady } from "../support/accounts.ts";
 import { adminReady } from "../support/admin.ts";
-import { baseUrl, expectAccessible, useBrowser } from "../support/browser.ts";
+import { expectAccessible, useBrowser } from "../support/browser.ts";
 import { type ArticleRef, articlePath, loadArticles, pick } from "../support/public-catalogue.ts";
 import { allowConsoleErrors, sessionState } from "../support/purchase.ts";
 import { SPANISH_LEARNER, SPANISH_OPERATOR } from "../support/seed-languages.ts";
@@ -14,19 +14,25 @@ describe("the store in Spanish and French", () => {
     articles = await loadArticles();
   });
 
-  it("lets a guest pick Español in the footer, and keeps it on reload and on the next page", async () => {
+  it("lets a guest pick Español in the footer: the Spanish home's URL, kept on reload and on the next page", async () => {
     const { page } = session;
     await page.goto("/");
     expect(await page.getAttribute("html", "lang")).toBe("en");
     await page.getByLabel("Language").selectOption("es");
-    await Promise.all([page.waitForURL(/\?lang=es$/), page.getByRole("button", { name: "Change" }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/es" && url.search === ""),
+      page.getByRole("button", { name: "Change" }).click(),
+    ]);
     expect(await page.getAttribute("html", "lang")).toBe("es");
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Categorías" }).waitFor();
     await page.getByRole("heading", { name: "Explora los recursos de eLearning" }).waitFor();
 
     await page.reload();
     expect(await page.getAttribute("html", "lang")).toBe("es");
-    await page.goto("/tech-cards");
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/es/tech-cards"),
+      page.getByRole("link", { name: "Tech Cards" }).first().click(),
+    ]);
     expect(await page.getAttribute("html", "lang")).toBe("es");
     await page.getByRole("link", { name: "Ver cursos" }).first().waitFor();
     // The page's script runs in Spanish too: the hydration found the same texts.
@@ -82,10 +88,14 @@ describe("the store in Spanish and French", () => {
 
   for (const lang of ["es", "fr"] as const) {
     it(`has no serious or critical axe violation on home, a listing and an article in ${lang}`, async () => {
-      const { page, context } = session;
-      await context.addCookies([{ name: "lang", value: lang, url: baseUrl }]);
+      const { page } = session;
       const article = pick(articles, "article with images", (a) => a.detail.data.content_media.length > 0);
-      for (const path of ["/", "/tech-cards", `/${article.artefact.slug}`, articlePath(article)]) {
+      for (const path of [
+        `/${lang}`,
+        `/${lang}/tech-cards`,
+        `/${lang}/${article.artefact.slug}`,
+        `/${lang}${articlePath(article)}`,
+      ]) {
         await page.goto(path);
         expect(await page.getAttribute("html", "lang"), path).toBe(lang);
         await expectAccessible(page);

@@ -328,6 +328,9 @@ describe("the admin catalogue API", () => {
       [{ slug: "", name: "A" }, "Slug is required"],
       [{ slug: "cart", name: "A" }, "This slug is reserved for a page of the store."],
       [{ slug: "admin", name: "A", parent_id: labs.id }, "This slug is reserved for a page of the store."],
+      // The Spanish and French pages' prefixes (/es/docker), a parent's or an artefact's alike.
+      [{ slug: "es", name: "A" }, "This slug is reserved for a page of the store."],
+      [{ slug: "fr", name: "A", parent_id: labs.id }, "This slug is reserved for a page of the store."],
       [{ slug: "docker", name: "A" }, 'This slug is already used by "Docker".'],
       [{ slug: "tech-cards", name: "A", parent_id: labs.id }, 'This slug is already used by "Tech Cards".'],
     ];
@@ -338,6 +341,9 @@ describe("the admin catalogue API", () => {
     }
     const rename = await admin("PATCH", `/api/admin/categories/${git.id}`, { slug: "docker" });
     expect(rename.json()).toMatchObject({ status: false, errors: { slug: 'This slug is already used by "Docker".' } });
+    const toPrefix = await admin("PATCH", `/api/admin/categories/${labs.id}`, { slug: "fr" });
+    expect(toPrefix.statusCode).toBe(422);
+    expect(toPrefix.json()).toMatchObject({ errors: { slug: "This slug is reserved for a page of the store." } });
     expect((await admin("PATCH", `/api/admin/categories/${git.id}`, { slug: "git" })).statusCode).toBe(200);
   });
 

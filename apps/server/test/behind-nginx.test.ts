@@ -109,7 +109,7 @@ describe("the store behind nginx (docs/nginx/skillshelf.conf)", () => {
     expect(answer.headers.location).toBe(`https://${HOST}/docker`);
   });
 
-  it("keeps visitors' pages in nginx's cache, each language and encoding apart", async () => {
+  it("keeps visitors' pages in nginx's cache, each language's URL and encoding apart", async () => {
     const first = await viaNginx("/docker");
     const second = await viaNginx("/docker");
     expect(first.status).toBe(200);
@@ -118,12 +118,31 @@ describe("the store behind nginx (docs/nginx/skillshelf.conf)", () => {
     expect(second.body).toBe(first.body);
     expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
 
-    // Vary: a French visitor and a browser asking for br get pages of their own, kept as well.
-    await viaNginx("/docker", { "accept-language": "fr" });
-    const french = await viaNginx("/docker", { "accept-language": "fr" });
-    expect(cacheStatus(french)).toBe("HIT");
-    expect(french.body).toContain('<html lang="fr"');
-    expect((await viaNginx("/docker")).body).toContain('<html lang="en"');
+    // A language's URL is one page for every visitor: nginx keeps one, whatever the browser's language.
+    await viaNginx("/fr/docker");
+    for (const headers of [{}, { "accept-language": "fr-FR" }, { "accept-language": "de-DE, es;q=0.5" }] as Record<
+      string,
+      string
+    >[]) {
+      const french = await viaNginx("/fr/docker", headers);
+      expect(cacheStatus(french), JSON.stringify(headers)).toBe("HIT");
+      expect(french.body).toContain('<html lang="fr"');
+    }
+    // At an English URL a Spanish browser's first visit is offered the Spanish page (Vary: Accept-Language).
+    await viaNginx("/docker", { "accept-language": "es" });
+    const offered = await viaNginx("/docker", { "accept-language": "es" });
+    expect(cacheStatus(offered)).toBe("HIT");
+    expect(offered.body).toContain('<html lang="en"');
+    expect(offered.body).toContain('<div class="language-notice" lang="es">');
+    expect((await viaNginx("/docker")).body).not.toContain("language-notice");
+    // ?lang= (the switcher) is answered by the store each time: it sets the lang cookie.
+    for (let i = 0; i < 2; i++) {
+      const moved = await viaNginx("/docker?lang=es");
+      expect(moved.status).toBe(301);
+      expect(moved.headers.location).toBe("/es/docker");
+      expect(String(moved.headers["set-cookie"])).toContain("lang=es");
+      expect(cacheStatus(moved)).not.toBe("HIT");
+    }
     await viaNginx("/docker", { "accept-encoding": "br" });
     const br = await viaNginx("/docker", { "accept-encoding": "br" });
     expect(cacheStatus(br)).toBe("HIT");

@@ -1,5 +1,6 @@
 import type { CategoriesResponse, ContentResponse, ListingResponse } from "@skillshelf/shared/api.ts";
 import type { CatalogueFileInput } from "@skillshelf/shared/catalogue-file.ts";
+import { type LanguageCode, languagePath } from "@skillshelf/shared/i18n/languages.ts";
 import type { SearchResults, SearchSuggestion } from "@skillshelf/shared/search.ts";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { buildDemoCatalogue } from "../src/seed/demo-catalogue.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { artefact, content, parent, pngBase64 } from "./helpers/factories.ts";
+import { addToCart } from "./helpers/orders.ts";
 import { formPost } from "./helpers/pages.ts";
 
 /**
@@ -88,11 +90,12 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => store?.close());
 
-const page = async (url: string, language: string) => {
+/** A guest's page at `url` in `language`: its language's URL (/es/docker). */
+const page = async (url: string, language: LanguageCode) => {
   const res = await store.app.inject({
     method: "GET",
-    url,
-    headers: { "accept-encoding": "identity", cookie: `lang=${language}` },
+    url: languagePath(language, url),
+    headers: { "accept-encoding": "identity" },
   });
   expect(res.statusCode, url).toBe(200);
   return parseDocument(res.body);
@@ -347,5 +350,20 @@ describe("a catalogue in three languages", () => {
         });
       }
     }
+  });
+
+  it("names a Spanish learner's cart lines in Spanish, marking the English ones", async () => {
+    const token = await signIn(store, (await createUser(store, { language: "Spanish" })).id);
+    const listing = await api<ListingResponse>("/api/get-data", { slug: "docker" });
+    await addToCart(store, token, listing, "Basics");
+    const res = await store.app.inject({
+      method: "GET",
+      url: "/cart",
+      headers: { cookie: `access-token=${token}`, "accept-encoding": "identity" },
+    });
+    const cart = parseDocument(res.body);
+    expect(textOf(cart, (el) => el.attribs.class === "cart-line__name")).toEqual(["Docker"]);
+    expect(englishMarked(cart)).toEqual(["Docker"]);
+    expect(res.body).toContain("Lo básico");
   });
 });

@@ -65,7 +65,7 @@ describe("the front door", () => {
   it("sends a kept page again exactly as Fastify sent it, in each encoding, a 404 too", async () => {
     for (const encoding of ["br, gzip", "gzip", ""]) {
       const headers: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
-      for (const path of ["/docker", "/?letter=D", "/no-such-page"]) {
+      for (const path of ["/docker", "/es/docker", "/?letter=D", "/fr?letter=D", "/no-such-page", "/es/no-such-page"]) {
         const { first, second, replayed } = await twice(path, headers);
         expect(replayed, `${path} ${encoding}`).toBe(1);
         expect(second.status).toBe(first.status);
@@ -82,20 +82,43 @@ describe("the front door", () => {
     });
     expect(second.headers.etag).toBeTruthy();
     expect(second.headers["content-security-policy"]).toContain("script-src 'self' 'sha256-");
+    // A language's URL is every guest's page: it varies on no language header.
+    expect((await twice("/es/docker", { "accept-encoding": "br, gzip" })).second.headers.vary).toBe(
+      "Cookie, Authorization, accept-encoding",
+    );
   });
 
-  it("keeps each language apart: the lang cookie and Accept-Language choose the page", async () => {
-    const spanish = await twice("/docker", { cookie: "lang=es" });
-    const french = await twice("/docker", { "accept-language": "fr-FR,fr;q=0.9" });
-    const english = await twice("/docker");
+  it("keeps each language's URL apart, and an English one's first-visit notices", async () => {
+    const spanish = await twice("/es/docker");
+    const french = await twice("/fr/docker");
     expect(spanish.second.body.toString()).toContain('<html lang="es"');
     expect(french.second.body.toString()).toContain('<html lang="fr"');
+    // French's first answer came from Fastify (Spanish was kept by the test before); then the door
+    // sends the URL's page to any guest.
+    expect([spanish.replayed, french.replayed]).toEqual([2, 1]);
+    const before = pages.replayed;
+    for (const headers of [
+      { cookie: "lang=fr" },
+      { "accept-language": "fr" },
+      { cookie: "lang=en; theme=dark" },
+    ] as Record<string, string>[]) {
+      const again = await get("/es/docker", headers);
+      expect(again.body.equals(spanish.second.body), JSON.stringify(headers)).toBe(true);
+    }
+    expect(pages.replayed - before).toBe(3);
+
+    // The English URL offers a French browser's first visit the French page: a page of its own, kept too.
+    const offered = await twice("/docker", { "accept-language": "fr-FR,fr;q=0.9" });
+    expect(offered.second.body.toString()).toContain('<div class="language-notice" lang="fr">');
+    expect(offered.replayed).toBe(1);
+    // English was kept by the test before; a lang cookie says no notice is wanted.
+    const english = await twice("/docker", { "accept-language": "fr", cookie: "lang=fr" });
     expect(english.second.body.toString()).toContain('<html lang="en"');
-    // Each language's first answer came from Fastify (English was kept by the test before).
-    expect([spanish.replayed, french.replayed, english.replayed]).toEqual([1, 1, 2]);
+    expect(english.second.body.toString()).not.toContain("language-notice");
+    expect(english.replayed).toBe(2);
   });
 
-  it("leaves to Fastify a session, a revalidation, a HEAD and ?lang=, which sets the cookie", async () => {
+  it("leaves to Fastify a session, a revalidation, a HEAD and ?lang=, which moves and sets the cookie", async () => {
     const learner = await createUser(store, { name: "Door Learner" });
     const token = await signIn(store, learner.id);
     const signedIn = await twice("/docker", { cookie: `access-token=${token}` });
@@ -110,6 +133,8 @@ describe("the front door", () => {
     expect(revalidated.status).toBe(304);
     expect((await get("/docker", {}, "HEAD")).status).toBe(200);
     const chosen = await twice("/docker?lang=fr");
+    expect(chosen.second.status).toBe(301);
+    expect(chosen.second.headers.location).toBe("/fr/docker");
     expect(chosen.second.headers["set-cookie"]).toEqual([expect.stringContaining("lang=fr")]);
     expect(pages.replayed - before).toBe(0);
   });

@@ -121,6 +121,7 @@ describe("a bad catalogue file", () => {
       '"slug": "docker"',
     ],
     ["a reserved slug", (c: any) => (c.categories[1].slug = "login"), 'slug "login" is reserved', '"slug": "login"'],
+    ["a language's prefix", (c: any) => (c.categories[1].slug = "es"), 'slug "es" is reserved', '"slug": "es"'],
     [
       "a related reference to nothing",
       (c: any) => c.categories[1].artefacts[0].contents[0].related.push("docker/missing"),

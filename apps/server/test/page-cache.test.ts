@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import type { AdminCatalogueTree } from "@skillshelf/shared/admin-forms.ts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SHARED_PAGE_CACHE_CONTROL } from "../src/routes/pages.ts";
 import { bearer, createUser, signIn } from "./helpers/accounts.ts";
@@ -136,6 +136,46 @@ describe("pages for visitors without a session", () => {
     const viaBearer = await visit("/docker", bearer(token));
     expect(viaBearer.body).toContain("Ada Lovelace");
     expect(viaBearer.headers["cache-control"]).toBe("private, no-cache");
+  });
+
+  it("are kept per language URL: a Spanish URL's page is every guest's, an English URL's one per notice", async () => {
+    const listing = vi.spyOn(store.app.catalogue, "listing");
+    try {
+      const spanish: LightMyRequestResponse[] = [];
+      for (const headers of [
+        {},
+        { "accept-language": "fr" },
+        { cookie: "lang=en" },
+        { "accept-language": "de", cookie: "lang=fr" },
+      ] as Record<string, string>[]) {
+        spanish.push(await visit("/es/git", headers));
+      }
+      expect(new Set(spanish.map((res) => res.body)).size).toBe(1);
+      expect(spanish[0]?.body).toContain('<html lang="es"');
+      // No language header changes it, so none is in Vary: a shared cache keeps one copy.
+      for (const res of spanish) expect(String(res.headers.vary).toLowerCase()).not.toContain("accept-language");
+      expect(listing).toHaveBeenCalledTimes(1);
+
+      // The English URL: its page, and one with a first visit's notice for each language it offers.
+      listing.mockClear();
+      const english: LightMyRequestResponse[] = [];
+      for (const headers of [
+        {},
+        { "accept-language": "es" },
+        { "accept-language": "es-MX,es;q=0.9" },
+        { "accept-language": "fr" },
+        { "accept-language": "fr", cookie: "lang=en" },
+        { "accept-language": "de" },
+      ] as Record<string, string>[]) {
+        english.push(await visit("/git", headers));
+      }
+      expect(english.map((res) => res.headers.etag)).toEqual([0, 1, 1, 3, 0, 0].map((i) => english[i]?.headers.etag));
+      expect(new Set(english.map((res) => res.headers.etag)).size).toBe(3);
+      for (const res of english) expect(String(res.headers.vary).toLowerCase()).toContain("accept-language");
+      expect(listing).toHaveBeenCalledTimes(3);
+    } finally {
+      listing.mockRestore();
+    }
   });
 
   it("are not kept when private: the account area sends a visitor to sign in, every time", async () => {

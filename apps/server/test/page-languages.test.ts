@@ -1,6 +1,6 @@
 import type { ListingResponse, NotificationsView } from "@skillshelf/shared/api.ts";
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
-import { SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
+import { languagePath, SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
 import { english, inLanguage, type Message, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
 import { createPageTranslator } from "@skillshelf/shared/i18n/page-translator.ts";
 import { VALUED_MESSAGES } from "@skillshelf/shared/i18n/valued-messages.ts";
@@ -30,7 +30,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 
 describe("pages in Spanish and French", () => {
   for (const code of ["es", "fr"] as const) {
-    it(`leave no English interface text in a ${code} page, for a guest who chose ${code}`, async () => {
+    it(`leave no English interface text in a guest's page at its ${code} URL`, async () => {
       const pieces = englishPieces(code);
       expect(pieces.length).toBeGreaterThan(100);
       // A reset link that works: the form for the new password.
@@ -39,8 +39,8 @@ describe("pages in Spanish and French", () => {
       const link = /\/reset-password\/[\w-]+/.exec((await lastMailOf(store, user.email))?.text ?? "")?.[0];
       expect(link).toBeDefined();
       expect((await get(link ?? "")).body).toContain('name="confirm_password"');
-      for (const page of [...PUBLIC_PAGES, link ?? ""]) {
-        const res = await get(page, { cookie: `lang=${code}` });
+      for (const page of [...PUBLIC_PAGES, link ?? ""].map((path) => languagePath(code, path))) {
+        const res = await get(page);
         expect([200, 404, 422], page).toContain(res.statusCode);
         expect(res.body, page).toContain(`<html lang="${code}"`);
         expect(englishLeftIn(res.body, pieces), page).toEqual([]);
@@ -51,13 +51,12 @@ describe("pages in Spanish and French", () => {
   it("show a plain form post's messages in the page's language (the schemas' English, translated where shown)", async () => {
     const res = await store.app.inject({
       method: "POST",
-      url: "/registration",
+      url: "/es/registration",
       payload: "name=&email=nope&password=short&confirm_password=other",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         origin: PUBLIC_URL,
         "sec-fetch-site": "same-origin",
-        cookie: "lang=es",
       },
     });
     expect(res.statusCode).toBe(422);
@@ -253,16 +252,16 @@ describe("a signed-in learner's pages in Spanish and French", () => {
       expect(file.headers["content-encoding"]).toBe("br");
 
       // A guest's page names the guest's file: without the account area's texts.
-      const guest = await pageCatalogue(store, (await get(`/docker?lang=${code}`)).body);
+      const guest = await pageCatalogue(store, (await get(`/${code}/docker`)).body);
       expect(guest?.url).toMatch(new RegExp(`^/i18n/guest\\.${code}\\.`));
       expect(guest?.resources).not.toHaveProperty("account");
       expect(guest?.resources).not.toHaveProperty("checkout");
     }
     // English keys are the texts: an English page carries its few plural forms inline and names no file.
-    expect(await pageCatalogue(store, (await get("/docker?lang=en")).body)).toBeNull();
+    expect(await pageCatalogue(store, (await get("/docker")).body)).toBeNull();
     // The name another build gave a file (a page from an instance not yet updated): this build's
     // catalogue of that audience and language, which the browser checks again rather than keeps.
-    const current = await pageCatalogue(store, (await get("/docker?lang=fr")).body);
+    const current = await pageCatalogue(store, (await get("/fr/docker")).body);
     const older = await store.app.inject({ url: "/i18n/guest.fr.AAAAAAAAAAAA.json" });
     expect(older.statusCode).toBe(200);
     expect(older.headers["cache-control"]).toBe("no-cache");
@@ -388,31 +387,146 @@ describe("messages that carry values, in Spanish and French", () => {
 });
 
 describe("the page's language", () => {
-  it("is a guest's Accept-Language, then their choice by ?lang= remembered in the lang cookie", async () => {
-    const spanish = await get("/docker", { "accept-language": "es-ES,es;q=0.9,en;q=0.8" });
+  it("is the URL's for a guest, whatever the lang cookie or Accept-Language say: English unprefixed", async () => {
+    const spanish = await get("/es/docker");
     expect(spanish.body).toContain('<html lang="es"');
     expect(spanish.body).toContain("Añadir al carrito");
-    // A sentence with a link in it keeps the link's words inside the link.
-    expect((await get("/docker/images", { cookie: "lang=es" })).body).toContain(
-      'Consíguelos en la <a href="/docker" data-discover="true">página de Docker</a>',
+    // The same page for every guest, so it varies on no language header.
+    for (const headers of [
+      { "accept-language": "fr-FR,fr;q=0.9" },
+      { cookie: "lang=fr" },
+      { cookie: "lang=en" },
+    ] as Record<string, string>[]) {
+      const asked = await get("/es/docker", headers);
+      expect(asked.body, JSON.stringify(headers)).toBe(spanish.body);
+      expect(asked.headers.etag).toBe(spanish.headers.etag);
+    }
+    expect(String(spanish.headers.vary).toLowerCase().split(/,\s*/)).toEqual([
+      "cookie",
+      "authorization",
+      "accept-encoding",
+    ]);
+    // A sentence with a link in it keeps the link's words inside the link, and the link in the page's language.
+    expect((await get("/es/docker/images")).body).toContain(
+      'Consíguelos en la <a href="/es/docker" data-discover="true">página de Docker</a>',
     );
-    expect(String(spanish.headers.vary).toLowerCase()).toMatch(/cookie.*accept-language|accept-language.*cookie/);
+    expect((await get("/fr/docker")).body).toContain("Ajouter au panier");
 
-    const preferred = await get("/docker", { "accept-language": "de-DE, fr;q=0.7, es;q=0.5" });
-    expect(preferred.body).toContain('<html lang="fr"');
-    expect((await get("/docker", { "accept-language": "de-DE" })).body).toContain('<html lang="en"');
+    for (const headers of [{ "accept-language": "es" }, { cookie: "lang=fr" }, {}] as Record<string, string>[]) {
+      const english = await get("/docker", headers);
+      expect(english.body, JSON.stringify(headers)).toContain('<html lang="en"');
+      expect(english.body, JSON.stringify(headers)).toContain("Add To Cart");
+      expect(english.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/docker"/>`);
+    }
+    // An English URL's guest page may carry a first visit's notice: it varies on the browser's language.
+    expect(
+      String((await get("/docker")).headers.vary)
+        .toLowerCase()
+        .split(/,\s*/),
+    ).toEqual(["cookie", "authorization", "accept-language", "accept-encoding"]);
+  });
 
-    const chosen = await get("/docker?lang=fr", { "accept-language": "es" });
-    expect(chosen.body).toContain('<html lang="fr"');
-    expect(String(chosen.headers["set-cookie"])).toMatch(/^lang=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
-    // The cookie then wins over Accept-Language; the canonical link stays without the query.
-    const remembered = await get("/docker", { cookie: "lang=fr", "accept-language": "es" });
-    expect(remembered.body).toContain('<html lang="fr"');
-    expect(remembered.body).toContain("Ajouter au panier");
-    expect(remembered.headers["set-cookie"]).toBeUndefined();
-    expect(remembered.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/docker"/>`);
-    // Unknown values are ignored.
-    expect((await get("/docker?lang=de", { cookie: "lang=xx" })).body).toContain('<html lang="en"');
+  it("offers a guest's first visit to an English URL the page in the browser's language, never redirecting", async () => {
+    const notice = (html: string) =>
+      DomUtils.findOne(
+        (node) => node.name === "div" && node.attribs.class === "language-notice",
+        parseDocument(html).children,
+      );
+    const first = await get("/docker/images?ref=mail", { "accept-language": "de-DE, es;q=0.8, en;q=0.5" });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<html lang="en"');
+    const offered = notice(first.body);
+    expect(offered?.attribs.lang).toBe("es");
+    expect(offered && DomUtils.textContent(offered)).toContain("Esta página también está en español.");
+    const link = offered && DomUtils.findOne((node) => node.name === "a", offered.children);
+    expect(link?.attribs).toMatchObject({ href: "/es/docker/images?ref=mail", hreflang: "es" });
+    expect(link && DomUtils.textContent(link)).toBe("Leerla en español");
+    // "No, thanks" asks for this page with ?lang=en: the lang cookie, and no notice from then on.
+    const form = offered && DomUtils.findOne((node) => node.name === "form", offered.children);
+    expect(form?.attribs).toMatchObject({ method: "get", action: "/docker/images" });
+    expect(
+      form &&
+        DomUtils.findAll((node) => node.name === "input" || node.name === "button", form.children).map(
+          (n) => n.attribs,
+        ),
+    ).toEqual([
+      { type: "hidden", name: "ref", value: "mail" },
+      expect.objectContaining({ type: "submit", name: "lang", value: "en" }),
+    ]);
+    const kept = await get("/docker/images?ref=mail&lang=en", { "accept-language": "es" });
+    expect(kept.statusCode).toBe(301);
+    expect(kept.headers.location).toBe("/docker/images?ref=mail");
+    expect(String(kept.headers["set-cookie"])).toMatch(/^lang=en; Max-Age=31536000; Path=\/; SameSite=Lax/);
+    expect(notice((await get("/docker/images", { "accept-language": "es", cookie: "lang=en" })).body)).toBeNull();
+    expect(notice((await get("/docker", { "accept-language": "fr" })).body)?.attribs.lang).toBe("fr");
+    // No notice where there is nothing to offer, for a chosen language, at a Spanish URL or for a learner.
+    const learner = `access-token=${await signIn(store, (await createUser(store, { language: "English" })).id)}`;
+    for (const [url, headers] of [
+      ["/docker", { "accept-language": "en-GB" }],
+      ["/docker", { "accept-language": "de" }],
+      ["/docker", {}],
+      ["/docker", { "accept-language": "es", cookie: "lang=fr" }],
+      ["/es/docker", { "accept-language": "fr" }],
+      ["/docker", { "accept-language": "es", cookie: learner }],
+    ] as const) {
+      expect(notice((await get(url, headers)).body), `${url} ${JSON.stringify(headers)}`).toBeNull();
+    }
+  });
+
+  it("is chosen by ?lang= (the switcher, old links): a 301 to the same page at that language's URL, remembered", async () => {
+    const moves: [string, string, string | null][] = [
+      ["/docker?lang=fr", "/fr/docker", "fr"],
+      ["/fr/docker/images?lang=es", "/es/docker/images", "es"],
+      ["/es?lang=en", "/", "en"],
+      ["/?letter=D&lang=fr&page=2", "/fr?letter=D&page=2", "fr"],
+      ["/search?q=docker&lang=es", "/es/search?q=docker", "es"],
+      ["/es/login?redirectTo=%2Fcart&lang=fr", "/fr/login?redirectTo=%2Fcart", "fr"],
+      ["/no-such-page?lang=es", "/es/no-such-page", "es"],
+      // An unknown language is dropped; the English-only pages stay English.
+      ["/docker?lang=de", "/docker", null],
+      ["/es/docker?lang=", "/es/docker", null],
+      ["/dashboard?lang=es", "/dashboard", "es"],
+      ["/admin/orders?lang=fr&page=2", "/admin/orders?page=2", "fr"],
+    ];
+    for (const [url, location, cookie] of moves) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const res = await store.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(301);
+        expect(res.headers.location, url).toBe(location);
+        expect(res.headers["cache-control"], url).toBe("private, no-store");
+        if (cookie) {
+          expect(String(res.headers["set-cookie"]), url).toMatch(
+            new RegExp(`^lang=${cookie}; Max-Age=31536000; Path=/; SameSite=Lax`),
+          );
+        } else expect(res.headers["set-cookie"], url).toBeUndefined();
+      }
+    }
+  });
+
+  it("sends a guest's plain form post on to the next page at its language's URL", async () => {
+    const email = `urls-${Date.now()}@example.com`;
+    const registered = await formPost(store, "/es/registration", {
+      name: "Ana",
+      email,
+      password: "Shelf@2025x",
+      confirm_password: "Shelf@2025x",
+    });
+    expect(registered.statusCode, registered.body).toBe(303);
+    expect(registered.headers.location).toBe("/es/login?notice=registered");
+    const asked = await formPost(store, "/fr/forgot-password", { email });
+    expect(asked.headers.location).toBe("/fr/login?notice=reset-sent");
+    // Add To Cart and an article's progress sign a guest in first, and come back to the page.
+    const docker = (
+      await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
+    ).json<ListingResponse>();
+    const add = await formPost(store, "/cart", {
+      intent: "add",
+      sub_category_id: String(docker.seo_data.id),
+      redirectTo: "/es/docker#add",
+    });
+    expect(add.headers.location).toBe(`/es/login?redirectTo=${encodeURIComponent("/es/docker#add")}`);
+    const done = await formPost(store, "/fr/docker/images", { content_id: "1", done: "true" });
+    expect(done.headers.location).toBe(`/fr/login?redirectTo=${encodeURIComponent("/fr/docker/images")}`);
   });
 
   it("stays the reader's on the error page of a header that cannot be read (the database away)", async () => {
@@ -420,7 +534,7 @@ describe("the page's language", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       for (const [url, headers] of [
-        ["/docker?header=away", { cookie: "lang=fr" }],
+        ["/fr/docker?header=away", {}],
         [
           "/my-orders",
           { cookie: `access-token=${await signIn(store, (await createUser(store, { language: "French" })).id)}` },
@@ -438,33 +552,40 @@ describe("the page's language", () => {
       away.mockRestore();
       logged.mockRestore();
     }
-    expect((await get("/docker?header=away", { cookie: "lang=fr" })).statusCode).toBe(200);
+    expect((await get("/fr/docker?header=away")).statusCode).toBe(200);
   });
 
-  it("keeps guests' pages per language: English, Spanish and French of one address are three pages", async () => {
+  it("keeps guests' pages per language URL: English, Spanish and French of one page are three pages", async () => {
     const en = await get("/tech-cards");
-    const es = await get("/tech-cards", { cookie: "lang=es" });
-    const fr = await get("/tech-cards", { "accept-language": "fr" });
-    const again = await get("/tech-cards", { cookie: "lang=es" });
+    const es = await get("/es/tech-cards");
+    const fr = await get("/fr/tech-cards");
+    const again = await get("/es/tech-cards", { "accept-language": "fr", cookie: "lang=fr" });
     expect(new Set([en.headers.etag, es.headers.etag, fr.headers.etag]).size).toBe(3);
     expect(again.headers.etag).toBe(es.headers.etag);
     expect(again.body).toContain('<html lang="es"');
     expect(en.body).toContain('<html lang="en"');
     expect(en.body).toContain("Artefacts in Tech Cards");
+    // The English page with a first visit's notice is a page of its own, kept too.
+    const offered = await get("/tech-cards", { "accept-language": "es" });
+    expect(new Set([en.headers.etag, es.headers.etag, offered.headers.etag]).size).toBe(3);
+    expect((await get("/tech-cards", { "accept-language": "es-ES" })).headers.etag).toBe(offered.headers.etag);
   });
 
-  it("links each public page to itself in every language (hreflang), x-default without the query", async () => {
-    const res = await get("/docker/images", { cookie: "lang=es" });
-    const links = [...res.body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [
-      m[1],
-      m[2],
-    ]);
-    expect(links).toEqual([
-      ["en", `${PUBLIC_URL}/docker/images?lang=en`],
-      ["es", `${PUBLIC_URL}/docker/images?lang=es`],
-      ["fr", `${PUBLIC_URL}/docker/images?lang=fr`],
-      ["x-default", `${PUBLIC_URL}/docker/images`],
-    ]);
+  it("links each public page to itself at every language's URL (hreflang), x-default the English one", async () => {
+    for (const url of ["/docker/images", "/es/docker/images", "/fr/docker/images"]) {
+      const res = await get(url);
+      const links = [...res.body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [
+        m[1],
+        m[2],
+      ]);
+      expect(links, url).toEqual([
+        ["en", `${PUBLIC_URL}/docker/images`],
+        ["es", `${PUBLIC_URL}/es/docker/images`],
+        ["fr", `${PUBLIC_URL}/fr/docker/images`],
+        ["x-default", `${PUBLIC_URL}/docker/images`],
+      ]);
+      expect(res.body, url).toContain(`<link rel="canonical" href="${PUBLIC_URL}${url}"/>`);
+    }
   });
 
   it("is a learner's setting, whatever the cookie or the browser says; prices and dates follow it", async () => {
@@ -476,14 +597,32 @@ describe("the page's language", () => {
     // Spanish money: "19,99 £".
     expect(res.body).toContain("19,99");
 
-    const guest = await get("/docker", { cookie: "lang=fr" });
+    const guest = await get("/fr/docker");
     expect(guest.body).toMatch(/19,99\s£/);
     expect((await get("/docker")).body).toContain("£19.99");
   });
 
+  it("is a language URL's for a learner too; their pages' links stay in the page's language", async () => {
+    const learner = await createUser(store, { language: "Spanish" });
+    const cookie = `access-token=${await signIn(store, learner.id)}`;
+    const french = await get("/fr/docker", { cookie });
+    expect(french.body).toContain('<html lang="fr"');
+    expect(french.body).toContain("Ajouter au panier");
+    expect(french.headers["cache-control"]).toBe("private, no-cache");
+    expect(french.body).toContain('href="/fr/tech-cards"');
+    // At an English URL, the setting: a Spanish page, whose catalogue links go to the Spanish URLs,
+    // and the account area's stay English URLs.
+    const dashboard = await get("/dashboard", { cookie });
+    expect(dashboard.body).toContain('<html lang="es"');
+    expect(dashboard.body).toContain('href="/es/tech-cards"');
+    expect(dashboard.body).toContain('href="/es"');
+    expect(dashboard.body).toContain('href="/settings"');
+    expect(dashboard.body).not.toContain('href="/es/settings"');
+  });
+
   it("puts a searched text into a translated sentence as text, never as markup or a placeholder", async () => {
     const query = "<anchor>x</anchor> {{query}} & $t(Sign out)";
-    const res = await get(`/search?q=${encodeURIComponent(query)}`, { cookie: "lang=es" });
+    const res = await get(`/es/search?q=${encodeURIComponent(query)}`);
     const status = DomUtils.findOne(
       (node) => node.name === "p" && node.attribs.role === "status",
       parseDocument(res.body).children,
@@ -495,8 +634,8 @@ describe("the page's language", () => {
   });
 
   it("is offered to guests by a switcher that works as a plain form", async () => {
-    const res = await get("/search?q=docker", { cookie: "lang=fr" });
-    const form = /<form class="language-switcher" action="\/search" method="get">([\s\S]*?)<\/form>/.exec(
+    const res = await get("/fr/search?q=docker");
+    const form = /<form class="language-switcher" action="\/fr\/search" method="get">([\s\S]*?)<\/form>/.exec(
       res.body,
     )?.[1];
     expect(form).toBeDefined();

@@ -1,5 +1,5 @@
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
-import { LANGUAGE_CODES, SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
+import { LANGUAGE_CODES, languagePath, SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signIn } from "./helpers/accounts.ts";
@@ -88,7 +88,7 @@ describe("every page's title", () => {
   for (const code of LANGUAGE_CODES) {
     it(`ends with "| Skillshelf" on every public page, for a guest reading ${code}`, async () => {
       for (const [url, english] of PUBLIC_PAGES) {
-        const { status, title } = await titled(url, { cookie: `lang=${code}` });
+        const { status, title } = await titled(languagePath(code, url));
         expect([200, 404], url).toContain(status);
         expectStoreName(url, title);
         if (code === "en" && english) expect(title, url).toBe(english);
@@ -169,7 +169,7 @@ describe("every page's title", () => {
     ];
     for (const [url, byLanguage] of cases) {
       for (const code of LANGUAGE_CODES) {
-        expect((await titled(url, { cookie: `lang=${code}` })).title, `${url} ${code}`).toBe(
+        expect((await titled(languagePath(code, url))).title, `${url} ${code}`).toBe(
           `${byLanguage[code]} | Skillshelf`,
         );
       }

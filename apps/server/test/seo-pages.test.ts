@@ -1,3 +1,4 @@
+import { LANGUAGE_CODES, languagePath } from "@skillshelf/shared/i18n/languages.ts";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
@@ -83,6 +84,23 @@ describe("rel=canonical and og:image", () => {
       expect(status, page).toBe(200);
       expect(canonical, page).toEqual([PUBLIC_URL + page]);
       expect(metas("og:url"), page).toEqual([PUBLIC_URL + page]);
+    }
+  });
+
+  it("give each language's page its own URL as canonical and og:url, its locale and the others' as alternates", async () => {
+    const locales = { en: "en_GB", es: "es_ES", fr: "fr_FR" } as const;
+    for (const page of pages) {
+      for (const code of LANGUAGE_CODES) {
+        const url = languagePath(code, page);
+        const { status, canonical, metas } = await head(`${url}${url.includes("?") ? "&" : "?"}utm_source=mail`);
+        expect(status, url).toBe(200);
+        expect(canonical, url).toEqual([PUBLIC_URL + url]);
+        expect(metas("og:url"), url).toEqual([PUBLIC_URL + url]);
+        expect(metas("og:locale"), url).toEqual([locales[code]]);
+        expect(metas("og:locale:alternate"), url).toEqual(
+          LANGUAGE_CODES.filter((other) => other !== code).map((other) => locales[other]),
+        );
+      }
     }
   });
 
@@ -197,6 +215,29 @@ describe("JSON-LD", () => {
     // In the free group of a priced artefact only the artefact unlocks it.
     const compose = ofType((await head("/docker/compose")).jsonLd, "Article")[0];
     expect(compose?.offers).toEqual([offer("Docker", "19.99", "/docker")]);
+  });
+
+  it("names the pages of the trail and offers at the URLs of the page's language", async () => {
+    const { jsonLd } = await head("/es/docker/images");
+    const [article] = ofType(jsonLd, "Article");
+    expect(article).toMatchObject({
+      url: `${PUBLIC_URL}/es/docker/images`,
+      isPartOf: { "@type": "Product", name: "Docker", url: `${PUBLIC_URL}/es/docker` },
+    });
+    expect(ofType(jsonLd, "BreadcrumbList")).toEqual([
+      breadcrumb(
+        ["Home", "/es"],
+        ["Tech Cards", "/es/tech-cards"],
+        ["Docker", "/es/docker"],
+        ["Images and layers", "/es/docker/images"],
+      ),
+    ]);
+    const [product] = ofType((await head("/fr/docker")).jsonLd, "Product");
+    expect(product?.url).toBe(`${PUBLIC_URL}/fr/docker`);
+    expect(product?.offers).toEqual([
+      offer("Docker", "19.99", "/fr/docker"),
+      offer("Docker: Basics", "5.00", "/fr/docker"),
+    ]);
   });
 
   it("marks a free article free, with no offer", async () => {

@@ -1,5 +1,6 @@
 import { brotliDecompressSync } from "node:zlib";
 import type { AdminCatalogueTree } from "@skillshelf/shared/admin-forms.ts";
+import { LANGUAGE_CODES, languagePath } from "@skillshelf/shared/i18n/languages.ts";
 import type { LightMyRequestResponse } from "fastify";
 import { DomUtils, parseDocument } from "htmlparser2";
 import robotsParser from "robots-parser";
@@ -8,9 +9,10 @@ import { bearer, createUser, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, type TestStore } from "./helpers/app.ts";
 import { artefact, content, parent, smallCatalogue } from "./helpers/factories.ts";
 
-/** Every page of smallCatalogue() that anyone may read: home, parents, artefact listings, articles. */
-const PUBLIC_PATHS = [
+/** Every page of smallCatalogue() that anyone may read: home, More.., parents, artefact listings, articles. */
+const PUBLIC_PAGES = [
   "/",
+  "/more",
   "/tech-cards",
   "/docker",
   "/docker/images",
@@ -23,7 +25,13 @@ const PUBLIC_PATHS = [
   "/kubernetes/pods",
 ];
 
-/** The sitemap's entries as XML, read by a real parser: tag (url or sitemap), loc and lastmod. */
+/** Each page at its URL in every language: /docker, /es/docker, /fr/docker. */
+const PUBLIC_PATHS = PUBLIC_PAGES.flatMap((page) => LANGUAGE_CODES.map((code) => languagePath(code, page)));
+
+/**
+ * The sitemap's entries as XML, read by a real parser: tag (url or sitemap), loc, lastmod and a
+ * URL's alternates (hreflang and href of each xhtml:link, in order).
+ */
 function readSitemap(res: LightMyRequestResponse) {
   const document = parseDocument(res.body, { xmlMode: true });
   const root = DomUtils.findOne(() => true, document.children, false);
@@ -33,10 +41,14 @@ function readSitemap(res: LightMyRequestResponse) {
         const found = DomUtils.getElementsByTagName(tag, element.children, false)[0];
         return found ? DomUtils.textContent(found) : undefined;
       };
-      return { tag: element.name, loc: text("loc") ?? "", lastmod: text("lastmod") };
+      const alternates = DomUtils.getElementsByTagName("xhtml:link", element.children, false).map((link) => {
+        expect(link.attribs.rel).toBe("alternate");
+        return [link.attribs.hreflang, link.attribs.href];
+      });
+      return { tag: element.name, loc: text("loc") ?? "", lastmod: text("lastmod"), alternates };
     },
   );
-  return { root: root?.name, xmlns: root?.attribs.xmlns, entries };
+  return { root: root?.name, xmlns: root?.attribs.xmlns, xhtml: root?.attribs["xmlns:xhtml"], entries };
 }
 
 const get = (store: TestStore, url: string, headers: Record<string, string> = {}) =>
@@ -59,6 +71,7 @@ describe("GET /sitemap.xml", () => {
     const sitemap = readSitemap(res);
     expect(sitemap.root).toBe("urlset");
     expect(sitemap.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    expect(sitemap.xhtml).toBe("http://www.w3.org/1999/xhtml");
     expect(sitemap.entries.map((e) => e.loc).sort()).toEqual(PUBLIC_PATHS.map((p) => PUBLIC_URL + p).sort());
     expect(sitemap.entries.every((e) => e.tag === "url")).toBe(true);
     for (const { lastmod } of sitemap.entries) {
@@ -67,6 +80,7 @@ describe("GET /sitemap.xml", () => {
     }
     // Home changed when anything on the store did last.
     const home = sitemap.entries.find((e) => e.loc === `${PUBLIC_URL}/`);
+    expect(sitemap.entries.find((e) => e.loc === `${PUBLIC_URL}/es`)?.lastmod).toBe(home?.lastmod);
     expect(home?.lastmod).toBe(
       sitemap.entries
         .map((e) => e.lastmod ?? "")
@@ -75,12 +89,35 @@ describe("GET /sitemap.xml", () => {
     );
   });
 
+  it("gives each language's URL of a page the page's URL in every language, itself too, and x-default", async () => {
+    const { entries } = readSitemap(await get(store, "/sitemap.xml"));
+    for (const page of PUBLIC_PAGES) {
+      const urls = LANGUAGE_CODES.map((code) => PUBLIC_URL + languagePath(code, page));
+      const alternates = [...LANGUAGE_CODES.map((code, i) => [code, urls[i]]), ["x-default", PUBLIC_URL + page]];
+      const listed = entries.filter((e) => urls.includes(e.loc));
+      expect(
+        listed.map((e) => e.loc),
+        page,
+      ).toEqual(urls);
+      // The three share what they say of the page: its alternates and when it last changed.
+      for (const entry of listed) {
+        expect(entry.alternates, entry.loc).toEqual(alternates);
+        expect(entry.lastmod, entry.loc).toBe(listed[0]?.lastmod);
+      }
+    }
+    expect((await get(store, "/sitemap.xml")).body).toContain(
+      "<url><loc>http://store.test:3000/es/docker/images</loc><lastmod>",
+    );
+  });
+
   it("lists no hidden category, no private page and no media file, paid or free", async () => {
     const res = await get(store, "/sitemap.xml");
     const locs = readSitemap(res).entries.map((e) => e.loc);
     for (const loc of locs) {
       const path = new URL(loc).pathname;
-      expect(path).not.toMatch(/^\/(media|api|admin|cart|checkout|login|dashboard|my-items|my-orders|emulator)\b/);
+      expect(path).not.toMatch(
+        /^(\/es|\/fr)?\/(media|api|admin|cart|checkout|login|registration|dashboard|my-items|my-orders|emulator)\b/,
+      );
       expect(path).not.toMatch(/secret|hidden-artefact/);
     }
     // The articles' media (a paid PNG and PDF, a free PNG) are not named anywhere.
@@ -128,15 +165,17 @@ describe("GET /sitemap.xml", () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     const locs = readSitemap(after).entries.map((e) => e.loc);
     expect(locs).toContain(`${PUBLIC_URL}/kubernetes/services`);
+    expect(locs).toContain(`${PUBLIC_URL}/fr/kubernetes/services`);
     expect(locs).not.toContain(`${PUBLIC_URL}/git`);
-    expect(locs).not.toContain(`${PUBLIC_URL}/git/branches`);
+    expect(locs).not.toContain(`${PUBLIC_URL}/es/git/branches`);
     await admin("PATCH", `/api/admin/categories/${git.id}`, { hidden: false });
   });
 });
 
 describe("a catalogue above one sitemap file's limit", () => {
   let store: TestStore;
-  const perFile = 4;
+  // Five pages a file: each page's three language URLs stay together.
+  const perFile = 15;
   beforeAll(async () => {
     store = await createTestStore({ sitemapUrlsPerFile: perFile });
     await store.importCatalogue(smallCatalogue());
@@ -148,7 +187,7 @@ describe("a catalogue above one sitemap file's limit", () => {
     expect(index.statusCode).toBe(200);
     const read = readSitemap(index);
     expect(read.root).toBe("sitemapindex");
-    const files = Math.ceil(PUBLIC_PATHS.length / perFile);
+    const files = Math.ceil(PUBLIC_PAGES.length / 5);
     expect(read.entries.map((e) => e.loc)).toEqual(
       Array.from({ length: files }, (_, i) => `${PUBLIC_URL}/sitemaps/${i + 1}.xml`),
     );
@@ -162,6 +201,7 @@ describe("a catalogue above one sitemap file's limit", () => {
       const urls = readSitemap(part);
       expect(urls.root).toBe("urlset");
       expect(urls.entries.length).toBeLessThanOrEqual(perFile);
+      expect(urls.entries.length % LANGUAGE_CODES.length).toBe(0);
       // A file's lastmod in the index is the latest of its URLs'.
       expect(entry.lastmod).toBe(
         urls.entries
@@ -195,7 +235,8 @@ describe("a catalogue above one sitemap file's limit", () => {
     });
     const read = readSitemap(await get(store, "/sitemap.xml"));
     expect(read.root).toBe("urlset");
-    expect(read.entries).toHaveLength(4);
+    // Home, More.., one, two and its article, in three languages: the file's 15.
+    expect(read.entries).toHaveLength(15);
     expect((await get(store, "/sitemaps/1.xml")).statusCode).toBe(404);
   });
 });
@@ -218,7 +259,15 @@ describe("GET /robots.txt", () => {
     expect(locs.length).toBe(PUBLIC_PATHS.length);
     for (const loc of locs) expect(robots.isAllowed(loc, "Googlebot"), loc).toBe(true);
     // Categories whose slugs begin with a private page's name stay open, and so does More..
-    for (const path of ["/more", "/cart-basics", "/admin-tools/intro", "/settings-guide", "/login-flows"]) {
+    for (const path of [
+      "/more",
+      "/cart-basics",
+      "/admin-tools/intro",
+      "/settings-guide",
+      "/login-flows",
+      "/es/more",
+      "/fr/login-flows",
+    ]) {
       expect(robots.isAllowed(PUBLIC_URL + path, "Googlebot"), path).toBe(true);
     }
   });
@@ -248,6 +297,12 @@ describe("GET /robots.txt", () => {
       "/api/docs",
       "/media/3?expires=1&signature=x",
       "/emulator/stripe/checkout/cs_1",
+      // The guests' forms at every language's URL.
+      "/es/login",
+      "/fr/login?redirectTo=%2Fcart",
+      "/es/registration",
+      "/fr/forgot-password",
+      "/es/reset-password/abc",
     ];
     for (const path of privatePaths) expect(robots.isDisallowed(PUBLIC_URL + path, "Googlebot"), path).toBe(true);
   });

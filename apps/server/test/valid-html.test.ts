@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
-import { LANGUAGE_CODES, type LanguageCode, SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
+import { LANGUAGE_CODES, type LanguageCode, languagePath, SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
 import { isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { categories, contents, coupons, contentGroups as groups } from "../src/db/schema/index.ts";
@@ -174,13 +174,15 @@ const operatorPages = () => [
 
 /** Plain form posts (no JavaScript) answered with a page: refusals with their messages, PayU's hand-off. */
 const postedPages = (code: LanguageCode, total: number, currency: string) => {
-  const guest = `lang=${code}`;
+  // A guest's forms at their language's URL (/es/registration).
+  const guest = "";
+  const at = (url: string) => languagePath(code, url);
   const learner = `access-token=${learners[code].token}`;
   const operator = `access-token=${operators[code]}`;
   return [
-    [guest, "/registration", { name: "", email: "nope", password: "short", confirm_password: "other" }],
-    [guest, "/login", { email: "not-an-email", password: "" }],
-    [guest, "/forgot-password", { email: "nope" }],
+    [guest, at("/registration"), { name: "", email: "nope", password: "short", confirm_password: "other" }],
+    [guest, at("/login"), { email: "not-an-email", password: "" }],
+    [guest, at("/forgot-password"), { email: "nope" }],
     [learner, "/dashboard", { intent: "password", old_password: "nope", password: "short", confirm_password: "x" }],
     [learner, "/cart", { intent: "coupon", code: "NO-SUCH-CODE" }],
     [learner, "/checkout", { method: "card", amount: "1.00", currency }],
@@ -200,8 +202,8 @@ function save(name: string, url: string, res: { statusCode: number; headers: Rec
   fs.writeFileSync(path.join(dir, file), res.body);
 }
 
-async function saveGet(name: string, url: string, cookie: string, statuses = [200, 404, 422]) {
-  const res = await store.app.inject({ url, headers: { cookie, "accept-encoding": "identity" } });
+async function saveGet(name: string, url: string, headers: Record<string, string>, statuses = [200, 404, 422]) {
+  const res = await store.app.inject({ url, headers: { ...headers, "accept-encoding": "identity" } });
   expect(statuses, `${name} ${url}`).toContain(res.statusCode);
   save(name, url, res);
 }
@@ -218,15 +220,20 @@ describe("the store's HTML", () => {
   it("has no error for the Nu Html Checker on any page, a guest's, a learner's or an operator's, in each language", async () => {
     for (const code of LANGUAGE_CODES) {
       const { token, orderId, newcomer } = learners[code];
-      for (const url of guestPages()) await saveGet(`${code}-guest`, url, `lang=${code}`);
-      for (const url of learnerPages(orderId)) await saveGet(`${code}-learner`, url, `access-token=${token}`);
-      for (const url of newcomerPages) await saveGet(`${code}-newcomer`, url, `access-token=${newcomer}`);
-      for (const url of operatorPages()) await saveGet(`${code}-operator`, url, `access-token=${operators[code]}`);
+      for (const url of guestPages()) await saveGet(`${code}-guest`, languagePath(code, url), {});
+      // An English URL's first visit from a browser of this language: the page with its notice.
+      if (code !== "en") await saveGet(`${code}-offered`, "/docker?ref=x", { "accept-language": code });
+      for (const url of learnerPages(orderId))
+        await saveGet(`${code}-learner`, url, { cookie: `access-token=${token}` });
+      for (const url of newcomerPages) await saveGet(`${code}-newcomer`, url, { cookie: `access-token=${newcomer}` });
+      for (const url of operatorPages()) {
+        await saveGet(`${code}-operator`, url, { cookie: `access-token=${operators[code]}` });
+      }
       const { total, currency } = (await store.app.inject({ url: "/api/cart/get", headers: bearer(token) })).json<{
         data: { total: number; currency: string };
       }>().data;
       for (const [cookie, url, fields] of postedPages(code, total, currency)) {
-        const res = await formPost(store, url, fields, { cookie });
+        const res = await formPost(store, url, fields, cookie ? { cookie } : {});
         expect([200, 401, 409, 422], `${code} POST ${url}`).toContain(res.statusCode);
         save(`${code}-post`, url, res);
       }
@@ -234,7 +241,7 @@ describe("the store's HTML", () => {
       const away = vi.spyOn(store.app.catalogue, "navigation").mockRejectedValue(new Error("database away"));
       const logged = vi.spyOn(console, "error").mockImplementation(() => {});
       try {
-        await saveGet(`${code}-guest`, "/git?header=away", `lang=${code}`, [500]);
+        await saveGet(`${code}-guest`, languagePath(code, "/git?header=away"), {}, [500]);
       } finally {
         away.mockRestore();
         logged.mockRestore();

@@ -1,6 +1,7 @@
 import type { Navigation } from "@skillshelf/shared/api.ts";
 import { GENERIC_ERROR, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
+import { languageOfPath } from "@skillshelf/shared/i18n/languages.ts";
 import {
   data,
   isRouteErrorResponse,
@@ -9,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -17,9 +19,11 @@ import type { Route } from "./+types/root";
 import { ConfirmProvider } from "./features/confirm/confirm-dialog";
 import { ErrorPage } from "./features/errors/components/error-page";
 import { NotFoundPage } from "./features/errors/components/not-found-page";
+import { LanguageNotice } from "./features/layout/components/language-notice";
 import { SiteFooter } from "./features/layout/components/site-footer";
 import { SiteHeader } from "./features/layout/components/site-header";
 import { SkipLink } from "./features/layout/components/skip-link";
+import { languageNoticeTexts } from "./features/layout/language-notice-texts";
 import type { NavUser } from "./features/layout/nav-user";
 import { ToastProvider } from "./features/toast/toast-context";
 import { metaT, type PageI18n, pageI18n, TranslatorProvider, translatorOf } from "./lib/i18n";
@@ -83,12 +87,23 @@ export async function loader({ context }: Route.LoaderArgs) {
     formatting: readerFormatting(store.i18n.language, store.viewer?.user),
     // The page's language and its catalogue (or its file's address): the hydration translates with what the server did.
     i18n: pageI18n(store.i18n),
+    // A guest's first visit to an English page, in the language their browser asks for: "this page is also in it".
+    notice: languageNoticeTexts(store.i18n.suggestion),
   };
 }
 
-// Children replace this; it speaks only when the root error boundary renders.
-export const shouldRevalidate = revalidateUnlessUnsent;
+/**
+ * The root's data (the header, the page's language) is read again after an action, and on the
+ * way to a page of another language's URLs (/docker to /es/docker, /es/docker to the account area's
+ * English URLs): the language, its catalogue and the notice change with it.
+ */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return (
+    languageOfPath(args.currentUrl.pathname) !== languageOfPath(args.nextUrl.pathname) || revalidateUnlessUnsent(args)
+  );
+}
 
+// Children replace this; it speaks only when the root error boundary renders.
 export function meta({ error, matches }: Route.MetaArgs) {
   const t = metaT(matches, failedI18n(error));
   if (isRouteErrorResponse(error) && error.status === 404) {
@@ -134,6 +149,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ToastProvider position={toastPosition}>
             <ConfirmProvider>
               <SkipLink />
+              {root?.notice && <LanguageNotice notice={root.notice} />}
               <SiteHeader
                 navigation={root?.navigation ?? NO_NAVIGATION}
                 user={root?.user ?? null}

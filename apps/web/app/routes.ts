@@ -1,13 +1,39 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { type LanguageCode, PREFIXED_LANGUAGES } from "@skillshelf/shared/i18n/languages.ts";
+
+/**
+ * The pages every language has: English's at the root, Spanish's under /es and French's under
+ * /fr (docs/languages.md), each language's route ids its own (es/routes/listing). The rest,
+ * the account area, cart, checkout and the operator's area, are English URLs only: they
+ * follow the learner's language setting.
+ */
+function languagePages(language: LanguageCode) {
+  // English's route ids are React Router's own (the file's path); the others' carry their language.
+  const as = (name: string) => (language === "en" ? {} : { id: `${language}/routes/${name}` });
+  const page = (path: string, name: string) => route(path, `routes/${name}.tsx`, as(name));
+  return [
+    index("routes/home.tsx", as("home")),
+
+    // Guest-only screens: a signed-in learner is sent to /dashboard.
+    page("registration", "registration"),
+    page("login", "login"),
+    page("forgot-password", "forgot-password"),
+    page("reset-password/:token", "reset-password"),
+
+    // 'more' is a reserved slug (the More.. pseudo-category): the full list of its entries.
+    page("more", "more"),
+    // 'search' is reserved too: the results of the header's search box.
+    page("search", "search"),
+    page(":slug", "listing"),
+    page(":slug/:content", "content"),
+    page("*", "not-found"),
+  ];
+}
 
 export default [
-  index("routes/home.tsx"),
-
-  // Guest-only screens: a signed-in learner is sent to /dashboard.
-  route("registration", "routes/registration.tsx"),
-  route("login", "routes/login.tsx"),
-  route("forgot-password", "routes/forgot-password.tsx"),
-  route("reset-password/:token", "routes/reset-password.tsx"),
+  ...languagePages("en"),
+  // 'es' and 'fr' are reserved slugs: /es/docker is Docker's Spanish page.
+  ...PREFIXED_LANGUAGES.flatMap((language) => prefix(language, languagePages(language))),
 
   // The account area: a visitor is sent to /login, and back here after signing in.
   layout("routes/account-layout.tsx", [
@@ -51,12 +77,4 @@ export default [
     route("sales", "routes/admin-sales.tsx"),
     route("vat-rates", "routes/admin-vat-rates.tsx"),
   ]),
-
-  // 'more' is a reserved slug (the More.. pseudo-category): the full list of its entries.
-  route("more", "routes/more.tsx"),
-  // 'search' is reserved too: the results of the header's search box.
-  route("search", "routes/search.tsx"),
-  route(":slug", "routes/listing.tsx"),
-  route(":slug/:content", "routes/content.tsx"),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -448,11 +448,18 @@ export type PaymentHandoff =
 export interface StoreContext {
   viewer: Viewer | null;
   /**
-   * The page's language (a learner's setting; a guest's choice or Accept-Language),
-   * what the browser needs of its catalogue (i18n/page-translator.ts browserResources),
-   * and the address of that catalogue's file when the page does not carry it inline.
+   * The page's language (its URL's, /es/… or /fr/…; at an English URL a learner's setting, a
+   * guest's English: apps/server/src/routes/page-language.ts), what the browser needs of its
+   * catalogue (i18n/page-translator.ts browserResources), the address of that catalogue's file
+   * when the page does not carry it inline, and on a guest's first visit to an English URL the
+   * language its notice offers, with that language's texts.
    */
-  i18n: { language: LanguageCode; resources: Resources; catalogue: string | null };
+  i18n: {
+    language: LanguageCode;
+    resources: Resources;
+    catalogue: string | null;
+    suggestion: { language: LanguageCode; resources: Resources } | null;
+  };
   /** The page's form actions (POST); only a form post's render calls them. */
   accounts: AccountActions;
   commerce: CommerceActions;

@@ -1,3 +1,5 @@
+import { PREFIXED_LANGUAGES } from "./i18n/languages.ts";
+
 // Apart from constants.ts, which every page's JavaScript carries: only the catalogue forms need these.
 /** Top-level paths the store uses itself: no category may take these slugs. */
 export const RESERVED_SLUGS = [
@@ -25,4 +27,6 @@ export const RESERVED_SLUGS = [
   "more",
   "search",
   "robots-txt",
+  // The Spanish and French pages' prefixes: /es/docker is Docker's Spanish page.
+  ...PREFIXED_LANGUAGES,
 ] as const;

@@ -1,11 +1,14 @@
+import { MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
+import { LANGUAGE_CODES, languagePath } from "@skillshelf/shared/i18n/languages.ts";
 import { type CachedBody, cachedBody } from "../lib/cached-body.ts";
 import type { CatalogueSnapshot, CategoryRow } from "./load-snapshot.ts";
 
 /**
- * The sitemap protocol's limit of URLs in one file. Each entry here is at most a few hundred
- * bytes (slugs are at most 120 characters), so a full file stays far below its 50 MB limit too.
+ * The URLs in one file (the protocol allows 50,000 and 50 MB). Each is one language's URL of a
+ * page with the page's URL in every language beside it (xhtml:link), at most some 1.7 KB with
+ * slugs of 120 characters: 10,000 keep a file below 17 MB, and a few MB as slugs usually are.
  */
-const SITEMAP_URLS_PER_FILE = 50_000;
+const SITEMAP_URLS_PER_FILE = 10_000;
 
 /** Where the numbered sitemaps of an index are served: /sitemaps/1.xml, /sitemaps/2.xml, ... */
 const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
@@ -13,8 +16,11 @@ const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
 export interface Sitemaps {
   /** GET /sitemap.xml: every URL, or an index of the numbered files when they are more than one file holds. */
   root: CachedBody;
-  /** The numbered files, in order (/sitemaps/1.xml is parts[0]); empty when root lists the URLs itself. */
-  parts: CachedBody[];
+  /**
+   * The numbered file `n` (/sitemaps/1.xml is part(1)), written when first asked for and then kept
+   * for the catalogue version; null past the last, or when root lists the URLs itself.
+   */
+  part: (n: number) => CachedBody | null;
 }
 
 interface SitemapUrl {
@@ -24,6 +30,7 @@ interface SitemapUrl {
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const XMLNS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+const XMLNS_XHTML = 'xmlns:xhtml="http://www.w3.org/1999/xhtml"';
 
 const xmlText = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
@@ -34,12 +41,25 @@ const w3cDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 const latest = (dates: (Date | null)[]): Date | null =>
   dates.reduce<Date | null>((max, d) => (d && (!max || d > max) ? d : max), null);
 
-const entry = (tag: "url" | "sitemap", loc: string, lastmod: Date | null) =>
-  `<${tag}><loc>${xmlText(loc)}</loc>${lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ""}</${tag}>\n`;
+const entry = (tag: "url" | "sitemap", loc: string, lastmod: Date | null, inside = "") =>
+  `<${tag}><loc>${xmlText(loc)}</loc>${lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ""}${inside}</${tag}>\n`;
 
 /**
- * The public pages of the visible catalogue, as the store renders them: home, each parent
- * category, each artefact listing and each article. A listing's lastmod is the latest change
+ * A page's URL in each language, each listing all of them (itself too) and the English one again
+ * as x-default, as the page's own hreflang links do (apps/web/app/lib/meta.ts): Google's rule for
+ * alternates in a sitemap.
+ */
+function languageEntries(origin: string, { path, lastmod }: SitemapUrl): string {
+  const urls = LANGUAGE_CODES.map((code) => [code, origin + languagePath(code, path)] as const);
+  const links = [...urls, ["x-default", origin + path] as const]
+    .map(([hreflang, url]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlText(url)}"/>`)
+    .join("");
+  return urls.map(([, url]) => entry("url", url, lastmod, links)).join("");
+}
+
+/**
+ * The public pages of the visible catalogue, as the store renders them (by their English paths):
+ * home, More.., each parent category, each artefact listing and each article. A listing's lastmod is the latest change
  * of what it shows (its own row, its groups and articles; a parent's, its artefacts'); home's
  * is the latest of all. Media are never listed: paid ones are only served through URLs signed
  * for one viewer.
@@ -63,7 +83,8 @@ function publicUrls(snapshot: CatalogueSnapshot): SitemapUrl[] {
     }
     parentUrl.lastmod = latest([parent.updatedAt, ...artefactDates]);
   }
-  return [{ path: "/", lastmod: latest(urls.map((u) => u.lastmod)) }, ...urls];
+  const everything = latest(urls.map((u) => u.lastmod));
+  return [{ path: "/", lastmod: everything }, { path: `/${MORE_CATEGORY.slug}`, lastmod: everything }, ...urls];
 }
 
 function listingChange(artefact: CategoryRow, snapshot: CatalogueSnapshot, contents: { updatedAt: Date }[]) {
@@ -72,30 +93,41 @@ function listingChange(artefact: CategoryRow, snapshot: CatalogueSnapshot, conte
 }
 
 /**
- * The sitemap of the visible catalogue with absolute URLs from PUBLIC_URL. Up to
- * `urlsPerFile` URLs it is one file; past that, /sitemap.xml is a sitemap index of
- * numbered files of at most `urlsPerFile` URLs each.
+ * The sitemap of the visible catalogue with absolute URLs from PUBLIC_URL, each page at its
+ * URL in every language. Up to `urlsPerFile` URLs it is one file; past that, /sitemap.xml is a
+ * sitemap index of numbered files of at most `urlsPerFile` URLs each, a page's languages
+ * together, each file written only when asked for.
  */
 export function buildSitemaps(
   snapshot: CatalogueSnapshot,
   options: { publicUrl: string; urlsPerFile?: number },
 ): Sitemaps {
   const origin = options.publicUrl.replace(/\/+$/, "");
-  const perFile = options.urlsPerFile ?? SITEMAP_URLS_PER_FILE;
-  const urls = publicUrls(snapshot);
+  const pagesPerFile = Math.max(1, Math.floor((options.urlsPerFile ?? SITEMAP_URLS_PER_FILE) / LANGUAGE_CODES.length));
+  const pages = publicUrls(snapshot);
   const urlset = (list: SitemapUrl[]) =>
     cachedBody(
-      `${XML_HEAD}<urlset ${XMLNS}>\n${list.map((u) => entry("url", origin + u.path, u.lastmod)).join("")}</urlset>\n`,
+      `${XML_HEAD}<urlset ${XMLNS} ${XMLNS_XHTML}>\n${list.map((page) => languageEntries(origin, page)).join("")}</urlset>\n`,
     );
-  if (urls.length <= perFile) return { root: urlset(urls), parts: [] };
+  if (pages.length <= pagesPerFile) return { root: urlset(pages), part: () => null };
 
   const chunks: SitemapUrl[][] = [];
-  for (let i = 0; i < urls.length; i += perFile) chunks.push(urls.slice(i, i + perFile));
+  for (let i = 0; i < pages.length; i += pagesPerFile) chunks.push(pages.slice(i, i + pagesPerFile));
   const index = chunks
     .map((chunk, i) => entry("sitemap", origin + sitemapPartPath(i + 1), latest(chunk.map((u) => u.lastmod))))
     .join("");
+  const parts = new Map<number, CachedBody>();
   return {
     root: cachedBody(`${XML_HEAD}<sitemapindex ${XMLNS}>\n${index}</sitemapindex>\n`),
-    parts: chunks.map(urlset),
+    part: (n) => {
+      const chunk = chunks[n - 1];
+      if (!chunk) return null;
+      let body = parts.get(n);
+      if (!body) {
+        body = urlset(chunk);
+        parts.set(n, body);
+      }
+      return body;
+    },
   };
 }

@@ -17,18 +17,20 @@ const page = (): VisitorPage => ({
   ]),
 });
 
-/** A door over a cache holding the English /docker, and what it wrote for one request. */
+/** A door over a cache holding the English /docker and the Spanish /es/docker, and what it wrote for one request. */
 async function knock(
   request: { method?: string; url?: string; headers?: Record<string, string> },
   options: { closing?: boolean; now?: number; version?: number } = {},
 ) {
   let now = 0;
   const pages = new PageCache({ maxBytes: 1e6, missingMaxBytes: 1e6, ttlMs: 60_000, staleMs: 60_000, now: () => now });
-  await pages.get(
-    "en /docker",
-    () => 1,
-    async () => page(),
-  );
+  for (const key of ["en /docker", "es /es/docker"]) {
+    await pages.get(
+      key,
+      () => 1,
+      async () => page(),
+    );
+  }
   now = options.now ?? 0;
   const door = visitorPageDoor({
     pages,
@@ -56,12 +58,21 @@ describe("visitorPageDoor", () => {
   });
 
   it.each([
+    ["a chosen language at an English URL (its page is English)", { headers: { cookie: "lang=fr" } }],
+    ["an English browser", { headers: { "accept-language": "en-GB" } }],
+    ["any browser at a Spanish URL", { url: "/es/docker", headers: { "accept-language": "fr", cookie: "lang=en" } }],
+  ])("answers %s", async (_name, request) => {
+    expect((await knock(request)).answered).toBe(true);
+  });
+
+  it.each([
     ["a HEAD", { method: "HEAD" }],
     ["a session cookie", { headers: { cookie: "access-token=abc" } }],
     ["a bearer token", { headers: { authorization: "Bearer abc" } }],
     ["a revalidation", { headers: { "if-none-match": 'W/"page"' } }],
     ["?lang=", { url: "/docker?lang=en" }],
-    ["another language", { headers: { cookie: "lang=fr" } }],
+    ["a first visit offered another language (no notice kept)", { headers: { "accept-language": "fr" } }],
+    ["another language's URL not kept", { url: "/fr/docker" }],
     ["a page not kept", { url: "/git" }],
   ])("leaves %s to Fastify", async (_name, request) => {
     const { answered, written } = await knock(request);

@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import negotiate from "@fastify/accept-negotiator";
-import { LANGUAGE_COOKIE, LANGUAGE_PARAM, resolveLanguage } from "@skillshelf/shared/i18n/languages.ts";
+import { LANGUAGE_COOKIE, LANGUAGE_PARAM } from "@skillshelf/shared/i18n/languages.ts";
 import { RESPONSE_ENCODINGS } from "../plugins/compression.ts";
 import type { PageCache, Replay } from "./page-cache.ts";
+import { chooseLanguage, visitorPageKey } from "./page-language.ts";
 import { SESSION_COOKIE } from "./viewer.ts";
 
 /** Answers a request before Fastify sees it, or says false to let Fastify answer. */
@@ -13,8 +14,8 @@ export const replayKey = (encoding: string | null) => `GET ${encoding ?? "identi
 
 /**
  * Whether a request may be answered by a kept page's replay: a visitor's plain GET of a page.
- * Not a session (cookie or bearer token), a conditional request (304), `?lang=` (which sets a
- * cookie) or the API.
+ * Not a session (cookie or bearer token), a conditional request (304), `?lang=` (a redirect that
+ * sets a cookie) or the API.
  */
 export function replayable(
   method: string | undefined,
@@ -53,15 +54,16 @@ export function visitorPageDoor(options: {
     const { method, url, headers } = request;
     if (closing()) return false;
     const cookies = headers.cookie ? parseCookie(headers.cookie) : {};
-    if (!replayable(method, url, headers, cookies)) return false;
-    // The language a visitor's page is kept in (page-language.ts): the lang cookie, else Accept-Language.
-    const language = resolveLanguage({
-      setting: undefined,
-      query: null,
+    if (url === undefined || !replayable(method, url, headers, cookies)) return false;
+    // The language a visitor's page is kept in (page-language.ts): its URL's, and at an English URL
+    // the language a first visit's notice offers.
+    const language = chooseLanguage({
+      url,
+      viewer: null,
       cookie: cookies[LANGUAGE_COOKIE],
       acceptLanguage: headers["accept-language"],
     });
-    const page = pages.fresh(`${language} ${url}`, version());
+    const page = pages.fresh(visitorPageKey(language, url), version());
     if (!page) return false;
     const accepted = headers["accept-encoding"];
     const replay: Replay | undefined = page.replays.get(

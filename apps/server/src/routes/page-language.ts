@@ -2,9 +2,15 @@ import { createHash } from "node:crypto";
 import type { StoreContext } from "@skillshelf/shared/api.ts";
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import {
+  DEFAULT_LANGUAGE,
+  englishPath,
+  isLanguageCode,
   LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
   type LanguageCode,
+  languageOfPath,
+  languagePath,
+  preferredLanguage,
   resolveLanguage,
 } from "@skillshelf/shared/i18n/languages.ts";
 import { browserResources, type Resources } from "@skillshelf/shared/i18n/page-translator.ts";
@@ -90,34 +96,121 @@ export function catalogueFile(file: string): { body: string; immutable: boolean 
   return other === undefined ? null : { body: other, immutable: false };
 }
 
+/** A page request's URL without what React Router's single fetch adds: /es/docker.data is /es/docker's data, /es.data /es's. */
+function pagePath(url: string): string {
+  const query = url.indexOf("?");
+  const path = query < 0 ? url : url.slice(0, query);
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
+/** What a page request's language is decided from (pageLanguage, and the front door's kept pages). */
+export interface PageLanguageSources {
+  /** The request's URL, with its query. */
+  url: string;
+  /** The signed-in learner's setting; a guest has none. */
+  viewer: { setting: string } | null;
+  /** The `lang` cookie. */
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+}
+
+/** A page's language, and on a guest's first visit to an English URL the language it offers instead. */
+export interface LanguageChoice {
+  language: LanguageCode;
+  /** The page's notice: "this page is also in Spanish", with a link to its Spanish URL. */
+  suggested: LanguageCode | null;
+}
+
 /**
- * The language of a page request: the learner's setting; for a guest ?lang=
- * (the footer's switcher and the hreflang alternates), then the `lang` cookie,
- * then Accept-Language; English by default. A guest's ?lang= is remembered in
- * the cookie. Pages kept for guests are kept per language (pages.ts).
+ * The language of a page, the one decision that the pages, their loaders and actions
+ * (StoreContext.i18n), the front door and whatever writes in the page's language follow:
+ *
+ * - The URL's: /es/… is Spanish and /fr/… French for everyone, so a language's URL is the same
+ *   page for every guest (what search engines index, each its own canonical).
+ * - An English (unprefixed) URL: a signed-in learner's language setting (SPEC.md's settings page);
+ *   English for a guest. A guest's first visit (no `lang` cookie yet, which the switcher and the
+ *   notice's "No, thanks" set) is offered the language Accept-Language asks for, by a notice
+ *   linking to that language's URL; never redirected, as crawlers must see every URL as it is.
  */
-export function pageLanguage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  viewer: SessionViewer | null,
-): StoreContext["i18n"] {
-  const query = new URL(request.url, "http://page").searchParams.get(LANGUAGE_PARAM);
-  const cookie = request.cookies[LANGUAGE_COOKIE];
-  const language = resolveLanguage({
-    setting: viewer?.user.language,
-    query,
-    cookie,
+export function chooseLanguage({ url, viewer, cookie, acceptLanguage }: PageLanguageSources): LanguageChoice {
+  const ofUrl = languageOfPath(pagePath(url));
+  if (ofUrl !== DEFAULT_LANGUAGE) return { language: ofUrl, suggested: null };
+  if (viewer)
+    return { language: resolveLanguage({ setting: viewer.setting, cookie, acceptLanguage }), suggested: null };
+  const asked = isLanguageCode(cookie) ? null : preferredLanguage(acceptLanguage);
+  return { language: DEFAULT_LANGUAGE, suggested: asked === DEFAULT_LANGUAGE ? null : asked };
+}
+
+/**
+ * What a guest's page is kept under (the page cache and the front door): its language, the
+ * language its notice offers, and its URL. A Spanish or French URL is one page for every guest;
+ * an English one is kept apart for each language a first visit may be offered.
+ */
+export const visitorPageKey = ({ language, suggested }: LanguageChoice, url: string) =>
+  `${language}${suggested ? `>${suggested}` : ""} ${url}`;
+
+/**
+ * What a page's answer varies on, besides its encoding: a session (cookie or bearer) always. An
+ * English URL's guest page also varies on Accept-Language and the lang cookie (its notice); a
+ * Spanish or French URL's does not, whatever the browser asks for.
+ */
+export const pageVary = (url: string) =>
+  languageOfPath(pagePath(url)) === DEFAULT_LANGUAGE
+    ? "Cookie, Authorization, Accept-Language"
+    : "Cookie, Authorization";
+
+/** The page's language for a request (chooseLanguage), with what its render translates with. */
+export function pageLanguage(request: FastifyRequest, viewer: SessionViewer | null): StoreContext["i18n"] {
+  const { language, suggested } = chooseLanguage({
+    url: request.url,
+    viewer: viewer && { setting: viewer.user.language },
+    cookie: request.cookies[LANGUAGE_COOKIE],
     acceptLanguage: request.headers["accept-language"],
   });
-  if (!viewer && query === language && cookie !== language) {
-    reply.setCookie(LANGUAGE_COOKIE, language, {
-      path: "/",
-      maxAge: ONE_YEAR_S,
-      sameSite: "lax",
-      secure: reply.server.config.publicUrl.startsWith("https:"),
-    });
-  }
   const audience: Audience = !viewer ? "guest" : viewer.role === "admin" ? "operator" : "learner";
   const resources = RESOURCES[audience][language];
-  return { language, resources, catalogue: CATALOGUE_URLS.get(resources) ?? null };
+  return {
+    language,
+    resources,
+    catalogue: CATALOGUE_URLS.get(resources) ?? null,
+    // Only a guest is offered another language: its notice is written with that language's texts.
+    suggestion: suggested && { language: suggested, resources: RESOURCES.guest[suggested] },
+  };
+}
+
+/**
+ * Where a page request with `?lang=` goes: the footer's switcher (a plain GET form, with or
+ * without JavaScript), the notice's "No, thanks" (`?lang=en`) and links from before the
+ * languages had URLs of their own. A 301 to the same page in that language's URL space with its
+ * other parameters, and the choice remembered in the lang cookie; an unknown one is only dropped.
+ * The pages that are English only (the account area, cart, checkout, admin: `englishOnly`, their
+ * first segments) stay where they are. Null: no `?lang=`.
+ */
+export function languageRedirect(
+  url: string,
+  englishOnly: ReadonlySet<string>,
+): { location: string; language: LanguageCode | null } | null {
+  if (!url.includes(`${LANGUAGE_PARAM}=`)) return null;
+  const parsed = new URL(url, "http://page");
+  if (!parsed.searchParams.has(LANGUAGE_PARAM)) return null;
+  const asked = parsed.searchParams.get(LANGUAGE_PARAM);
+  const language = isLanguageCode(asked) ? asked : null;
+  parsed.searchParams.delete(LANGUAGE_PARAM);
+  const search = parsed.search || "";
+  // A path that reads as //host (/.//evil.example) would leave the store: it stays on it.
+  const pathname = parsed.pathname.replace(/^\/{2,}/, "/");
+  if (!language) return { location: pathname + search, language };
+  const english = englishPath(pathname) + search;
+  const first = english.split(/[/?]/)[1] ?? "";
+  return { location: englishOnly.has(first) ? english : languagePath(language, english), language };
+}
+
+/** Remembers a guest's choice of language for a year: it says the notice of a first visit is no longer wanted. */
+export function rememberLanguage(reply: FastifyReply, language: LanguageCode) {
+  reply.setCookie(LANGUAGE_COOKIE, language, {
+    path: "/",
+    maxAge: ONE_YEAR_S,
+    sameSite: "lax",
+    secure: reply.server.config.publicUrl.startsWith("https:"),
+  });
 }

@@ -13,6 +13,7 @@ import {
   type UploadNotice,
 } from "@skillshelf/shared/api.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
+import { PREFIXED_LANGUAGES } from "@skillshelf/shared/i18n/languages.ts";
 import { type Message, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
 import { toMajor, toMinor } from "@skillshelf/shared/money.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
@@ -58,7 +59,14 @@ import {
   type VisitorPage,
   visitorPolicy,
 } from "./page-cache.ts";
-import { catalogueFile, pageLanguage } from "./page-language.ts";
+import {
+  catalogueFile,
+  languageRedirect,
+  pageLanguage,
+  pageVary,
+  rememberLanguage,
+  visitorPageKey,
+} from "./page-language.ts";
 import { viewerOf } from "./viewer.ts";
 
 /** A page every visitor gets: a shared cache keeps it 5 s, and sends it 10 s longer while it fetches it again. */
@@ -96,6 +104,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     storeContext?: RouterContext<PageContext>;
   };
   if (!pageContextKey) throw new Error(`${serverEntry} exports no storeContext: build the web app again.`);
+  const englishOnly = englishOnlySegments(build.routes);
   /** React Router's handler, with `context` as the request's page context. */
   const handle = (request: Request, context: PageContext) =>
     handler(request, new ContextProvider(new Map([[pageContextKey, context]])));
@@ -424,14 +433,23 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
     if (request.method === "POST" && crossSitePost(request, app.config.publicUrl)) {
       return reply.status(403).type("text/plain; charset=utf-8").send(CROSS_SITE_FORM);
     }
+    const dataRequest = new URL(request.url, app.config.publicUrl).pathname.endsWith(".data");
+    const read = request.method === "GET" || request.method === "HEAD";
+    // ?lang=: the same page at its URL in that language, which the lang cookie remembers (page-language.ts).
+    const moved = read && !dataRequest ? languageRedirect(request.url, englishOnly) : null;
+    if (moved) {
+      if (moved.language) rememberLanguage(reply, moved.language);
+      // Asked again each time, so that each choice is remembered; permanent all the same for search engines.
+      return reply.header("cache-control", "private, no-store").redirect(moved.location, 301);
+    }
     const viewer = await viewerOf(request);
-    // Who is signed in changes the page, and so does the language (the lang cookie, or
-    // Accept-Language): no cache may give one visitor's page to another.
-    reply.header("vary", "Cookie, Authorization, Accept-Language");
-    const i18n = pageLanguage(request, reply, viewer);
-    if (!viewer && visitorPages && (request.method === "GET" || request.method === "HEAD")) {
+    // Who is signed in changes the page, and at an English URL so do Accept-Language and the lang cookie
+    // (a first visit's notice): no cache may give one visitor's page to another.
+    reply.header("vary", pageVary(request.url));
+    const i18n = pageLanguage(request, viewer);
+    if (!viewer && visitorPages && read) {
       const page = await visitorPages.get(
-        `${i18n.language} ${request.url}`,
+        visitorPageKey({ language: i18n.language, suggested: i18n.suggestion?.language ?? null }, request.url),
         () => app.catalogue.version,
         () => renderForVisitors(request, i18n),
       );
@@ -450,7 +468,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       {
         ...actionsFor(request, reply),
         // The app's own fetches of a route's data or action go to PATH.data (React Router's single fetch).
-        dataRequest: new URL(request.url, app.config.publicUrl).pathname.endsWith(".data"),
+        dataRequest,
       },
       () => takeUploadNotice(request, reply),
       request.ip,
@@ -487,3 +505,24 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
   app.route({ method: ["GET", "HEAD", "POST"], url: "/*", schema: { hide: true }, handler: render });
   app.get("/", { schema: { hide: true } }, render);
 });
+
+/**
+ * The first segments of the pages that are English only (the account area, cart, checkout, the
+ * operator's area), read from the app's route table: those with no route of the same first
+ * segment under a language's prefix (routes.ts builds each language's pages under /es and /fr).
+ */
+function englishOnlySegments(routes: ServerBuild["routes"]): Set<string> {
+  const pathOf = (id: string | undefined): string[] => {
+    const route = id === undefined ? undefined : routes[id];
+    if (!route) return [];
+    return [...pathOf(route.parentId), ...(route.path ?? "").split("/").filter(Boolean)];
+  };
+  const english = new Set<string>();
+  const prefixed = new Set<string>();
+  for (const id of Object.keys(routes)) {
+    const [first = "", second = ""] = pathOf(id);
+    if ((PREFIXED_LANGUAGES as readonly string[]).includes(first)) prefixed.add(second);
+    else english.add(first);
+  }
+  return new Set([...english].filter((segment) => segment && !segment.startsWith(":") && !prefixed.has(segment)));
+}

@@ -1,3 +1,4 @@
+import { PREFIXED_LANGUAGES } from "@skillshelf/shared/i18n/languages.ts";
 import { formatMoney, toMinor } from "@skillshelf/shared/money.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import fresh from "fresh";
@@ -33,13 +34,24 @@ const PRIVATE_PAGES = [
   "admin",
 ] as const;
 const PRIVATE_TREES = ["admin", "api", "reset-password", "order-details", "media", "emulator"] as const;
+/** The guest's pages of the above that every language has (/es/login): kept out in each. */
+const GUEST_PAGES = ["login", "registration", "forgot-password"] as const;
+const GUEST_TREES = ["reset-password"] as const;
 
 function robotsTxt(publicUrl: string): string {
+  const pages = [
+    ...PRIVATE_PAGES,
+    ...PREFIXED_LANGUAGES.flatMap((code) => GUEST_PAGES.map((page) => `${code}/${page}`)),
+  ];
+  const trees = [
+    ...PRIVATE_TREES,
+    ...PREFIXED_LANGUAGES.flatMap((code) => GUEST_TREES.map((tree) => `${code}/${tree}`)),
+  ];
   const lines = [
     "User-agent: *",
     "Allow: /",
-    ...PRIVATE_PAGES.flatMap((page) => [`Disallow: /${page}$`, `Disallow: /${page}?`]),
-    ...PRIVATE_TREES.map((tree) => `Disallow: /${tree}/`),
+    ...pages.flatMap((page) => [`Disallow: /${page}$`, `Disallow: /${page}?`]),
+    ...trees.map((tree) => `Disallow: /${tree}/`),
     "",
     `Sitemap: ${publicUrl.replace(/\/+$/, "")}/sitemap.xml`,
   ];
@@ -64,7 +76,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, params: z.object({ file: z.string() }) } },
     async (request, reply) => {
       const n = /^([1-9]\d{0,6})\.xml$/.exec(request.params.file)?.[1];
-      const part = n === undefined ? undefined : (await app.catalogue.sitemap()).parts[Number(n) - 1];
+      const part = n === undefined ? null : (await app.catalogue.sitemap()).part(Number(n));
       if (!part) return sendError(reply, 404, "Not found");
       return sendCachedBody(request, reply, part, XML);
     },

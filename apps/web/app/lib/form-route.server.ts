@@ -1,4 +1,5 @@
 import type { ActionResult, Viewer } from "@skillshelf/shared/api.ts";
+import { languagePath } from "@skillshelf/shared/i18n/languages.ts";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { type PageContext, storeContext } from "../load-context";
 import { answerForm, checkForm } from "./form-action";
@@ -36,7 +37,8 @@ export function formAction<N extends OperationName[]>(...routes: { [K in keyof N
     const checked = checkForm(form, schema, { checkboxes: route.checkboxes ?? [], extra });
     const outcome = checked.ok ? await operationOf(store, route.operation)(checked.data) : checked.outcome;
     const { successTo } = route;
-    return answerForm(store, outcome, (data) => (typeof successTo === "string" ? successTo : successTo(url, data)));
+    const at = (path: string) => (route.who === "guest" ? languagePath(store.i18n.language, path) : path);
+    return answerForm(store, outcome, (data) => (typeof successTo === "string" ? at(successTo) : successTo(url, data)));
   };
 }
 

@@ -46,7 +46,10 @@ export interface FormRouteSpec<N extends OperationName, S extends z.ZodType<Inpu
   intent?: string;
   /** guest: the auth screens (a signed-in learner goes to /dashboard); learner: the account area. */
   who: "guest" | "learner";
-  /** Where a plain form post (no JavaScript) is sent on success, with a 303. */
+  /**
+   * Where a plain form post (no JavaScript) is sent on success, with a 303. A guest form's path is a
+   * page every language has (/login?notice=registered): it is taken in the page's language.
+   */
   successTo: string | ((url: URL, data: DataOf<N>) => string);
   /** Checkboxes, read as booleans (a browser leaves an unticked one out). */
   checkboxes?: readonly string[];

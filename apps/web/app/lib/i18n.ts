@@ -1,5 +1,10 @@
 import type { StoreContext } from "@skillshelf/shared/api.ts";
-import { DEFAULT_LANGUAGE, type LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  type LanguageCode,
+  languagePath,
+} from "@skillshelf/shared/i18n/languages.ts";
 import { inLanguage, type Message, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
 import {
   createPageTranslator,
@@ -7,7 +12,7 @@ import {
   type Resources,
   type TFunction,
 } from "@skillshelf/shared/i18n/page-translator.ts";
-import { createContext, use, useContext } from "react";
+import { createContext, use, useCallback, useContext } from "react";
 
 export type { TFunction };
 
@@ -94,6 +99,19 @@ export function useTranslator(): PageTranslator {
 /** `t` of the page's language: `t("Sign out")`, `t("Back to {{name}}", { name })`. Keys are the English texts. */
 export function useT(): TFunction {
   return useTranslator().t;
+}
+
+/**
+ * A link's path in the page's language (docs/languages.md): on a Spanish page `/docker` is
+ * /es/docker, on an English one it stays /docker. For the pages every language has (routes.ts):
+ * the account area, cart and checkout have English URLs only, which follow the learner's setting.
+ */
+export function useLanguagePath(): (path: string) => string {
+  const { language } = useTranslator();
+  return useCallback(
+    (path: string) => languagePath(isLanguageCode(language) ? language : DEFAULT_LANGUAGE, path),
+    [language],
+  );
 }
 
 /**

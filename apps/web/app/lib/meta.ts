@@ -1,7 +1,41 @@
 import { META_DEFAULTS, pageTitle } from "@skillshelf/shared/constants.ts";
-import { LANGUAGE_CODES, LANGUAGE_PARAM } from "@skillshelf/shared/i18n/languages.ts";
+import { readerFormatting } from "@skillshelf/shared/formatting.ts";
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_CODES,
+  type LanguageCode,
+  languagePath,
+} from "@skillshelf/shared/i18n/languages.ts";
 import type { MetaDescriptor } from "react-router";
 import type { TFunction } from "./i18n";
+
+/**
+ * Where a public page is: the store's origin (PUBLIC_URL, never the Host header), the page as
+ * its English URL has it (/docker/images, /?letter=D) and the language it is in. Its URL in its
+ * language is its canonical; its URL in each language, the hreflang alternates.
+ */
+export interface PageAddress {
+  origin: string;
+  path: string;
+  language: LanguageCode;
+}
+
+/** The address of the page at `path` (an English path) in the language of the page being rendered. */
+export function pageAddress(store: { publicUrl: string; i18n: { language: LanguageCode } }, path: string): PageAddress {
+  return { origin: store.publicUrl, path, language: store.i18n.language };
+}
+
+/** An address's absolute URL in its own language (its canonical), or in `language`: /docker/images in Spanish is ORIGIN/es/docker/images. */
+export function addressUrl({ origin, path, language }: PageAddress, other: LanguageCode = language): string {
+  return pageUrl(origin, languagePath(other, path));
+}
+
+/** The absolute URL of the page at `path` (an English path) in the language of the page being rendered. */
+export const languageUrl = (store: { publicUrl: string; i18n: { language: LanguageCode } }, path: string) =>
+  addressUrl(pageAddress(store, path));
+
+/** Open Graph's locale of a language: en_GB, es_ES, fr_FR (the locale its prices and dates are written in). */
+const ogLocale = (language: LanguageCode) => readerFormatting(language, null).locale.replace("-", "_");
 
 /** A picture for link previews (og:image), by its absolute URL. */
 export interface PageImage {
@@ -15,8 +49,8 @@ export interface PageMeta {
   /** The page's own title ("Cart", or the catalogue's meta_title): the store's name is added after it. */
   title: string;
   description: string;
-  /** The page's absolute address, built from the store's public URL: og:url and the canonical link. */
-  url?: string;
+  /** Where the page is: og:url and the canonical link, the hreflang alternates and og:locale. */
+  address?: PageAddress;
   type?: "website" | "article";
   image?: PageImage;
   /** schema.org objects, each sent as a JSON-LD block. */
@@ -28,7 +62,7 @@ export interface PageMeta {
 /**
  * Everything a page puts in its head: title (its own, then "| Skillshelf": pageTitle, so that no
  * page writes the store's name itself), description, fixed keywords, Open Graph, the
- * canonical link and JSON-LD. React Router writes each JSON-LD object into a
+ * canonical link with the page in every language (hreflang) and JSON-LD. React Router writes each JSON-LD object into a
  * `<script type="application/ld+json">` with `<`, `>` and `&` escaped as JSON `\u` escapes,
  * so catalogue text cannot end the block; a data block is never executed, so the page's
  * nonce-only script policy does not apply to it.
@@ -36,7 +70,7 @@ export interface PageMeta {
 export function buildMeta({
   title: ownTitle,
   description,
-  url,
+  address,
   type = "website",
   image,
   structuredData = [],
@@ -52,16 +86,28 @@ export function buildMeta({
     { property: "og:type", content: type },
     { property: "og:site_name", content: META_DEFAULTS.siteName },
   ];
-  if (url) {
-    meta.push({ property: "og:url", content: url }, { tagName: "link", rel: "canonical", href: url });
-    // The same page in each language: ?lang= picks it (and a guest's browser remembers it);
-    // without it, the reader's own language (x-default).
+  if (address) {
+    const url = addressUrl(address);
+    meta.push(
+      { property: "og:url", content: url },
+      { property: "og:locale", content: ogLocale(address.language) },
+      ...LANGUAGE_CODES.filter((code) => code !== address.language).map((code) => ({
+        property: "og:locale:alternate",
+        content: ogLocale(code),
+      })),
+      { tagName: "link", rel: "canonical", href: url },
+    );
+    // The same page at each language's URL, this one's included, and English's for any other reader
+    // (x-default): every language's page lists the same four, so each points back at the others.
     for (const code of LANGUAGE_CODES) {
-      const alternate = new URL(url);
-      alternate.searchParams.set(LANGUAGE_PARAM, code);
-      meta.push({ tagName: "link", rel: "alternate", hrefLang: code, href: alternate.href });
+      meta.push({ tagName: "link", rel: "alternate", hrefLang: code, href: addressUrl(address, code) });
     }
-    meta.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: url });
+    meta.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: addressUrl(address, DEFAULT_LANGUAGE),
+    });
   }
   if (image) {
     meta.push(
@@ -81,7 +127,7 @@ export function buildMeta({
 }
 
 /** The absolute address of a path on the store, from PUBLIC_URL and never from the Host header. */
-export function pageUrl(publicUrl: string, path: string): string {
+function pageUrl(publicUrl: string, path: string): string {
   return `${publicUrl.replace(/\/+$/, "")}${path}`;
 }
 

@@ -1,6 +1,7 @@
 import type { PaymentMethod } from "@skillshelf/shared/api.ts";
 import { addToCartSchema, removeFromCartSchema } from "@skillshelf/shared/cart-forms.ts";
 import { couponCodeSchema } from "@skillshelf/shared/coupons.ts";
+import { languageOfPath, languagePath } from "@skillshelf/shared/i18n/languages.ts";
 import { useCallback, useRef, useState } from "react";
 import { Form, redirect, useActionData, useNavigate } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
@@ -39,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(storeContext);
   const form = await request.formData();
   const back = safeRedirect(String(form.get("redirectTo") ?? ""), "/cart");
-  const toLogin = `/login?redirectTo=${encodeURIComponent(back)}`;
+  // Signing in in the language of the page the form was on.
+  const toLogin = languagePath(languageOfPath(back), `/login?redirectTo=${encodeURIComponent(back)}`);
   if (!store.viewer && !store.dataRequest) throw redirect(toLogin, 303);
   if (form.get("intent") === COUPON_INTENTS.apply) {
     const checked = checkForm(form, couponCodeSchema);

@@ -1,4 +1,5 @@
 import { META_DEFAULTS } from "@skillshelf/shared/constants.ts";
+import { languagePath } from "@skillshelf/shared/i18n/languages.ts";
 import { progressFormSchema } from "@skillshelf/shared/progress.ts";
 import { data, redirect, useActionData } from "react-router";
 import { langOf } from "../components/catalogue-text";
@@ -22,7 +23,7 @@ import { shareLinks } from "../features/content/share-links";
 import { serverActionOrFailure } from "../lib/client-action";
 import { answerForm, checkForm } from "../lib/form-action";
 import { metaT, translatorOf } from "../lib/i18n";
-import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
+import { addressUrl, buildMeta, categoryImage, languageUrl, pageAddress } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import { storeContext } from "../load-context";
@@ -35,7 +36,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { t } = translatorOf(store.i18n);
   const content = await store.content(params.slug, params.content);
   if (!content) throw data(null, { status: 404 });
-  const url = pageUrl(store.publicUrl, `/${content.category.slug}/${content.data.slug}`);
+  const address = pageAddress(store, `/${content.category.slug}/${content.data.slug}`);
+  const url = addressUrl(address);
   // The artefact's listing (cached per catalogue version) says where it sits and what unlocks the article.
   const [listing, { data: categories }, progress] = await Promise.all([
     store.listing(content.category.slug),
@@ -43,7 +45,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // The viewer's own (null for a visitor, whose page is kept for every visitor).
     store.articleProgress(content.data.id),
   ]);
-  const trail = listing ? listingTrail(store.publicUrl, listing.seo_data, categories) : [];
+  const trail = listing ? listingTrail((path) => languageUrl(store, path), listing.seo_data, categories) : [];
   const detail = content.data;
   const image = categoryImage(store.publicUrl, content.category, t);
   const offers = listing ? listingOffers(listing, detail.id) : [];
@@ -63,7 +65,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     : [];
   return {
     content: { ...content, data: { ...detail, description: prepareArticleHtml(detail.description) } },
-    url,
+    address,
     share: shareLinks({ url, title: detail.title }),
     image,
     structuredData: [...article, breadcrumbData([...trail, { name: detail.title, url }])],
@@ -80,8 +82,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const store = context.get(storeContext);
-  const here = `/${params.slug}/${params.content}`;
-  if (!store.viewer && !store.dataRequest) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`, 303);
+  const here = languagePath(store.i18n.language, `/${params.slug}/${params.content}`);
+  if (!store.viewer && !store.dataRequest) {
+    throw redirect(languagePath(store.i18n.language, `/login?redirectTo=${encodeURIComponent(here)}`), 303);
+  }
   const checked = checkForm(await request.formData(), progressFormSchema);
   return answerForm(store, checked.ok ? await store.progress.setDone(checked.data) : checked.outcome, here);
 }
@@ -97,8 +101,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = detail?.meta_title || t(META_DEFAULTS.contentTitle);
   const description = detail?.meta_description || t(META_DEFAULTS.contentDescription);
   if (!loaderData || !detail) return buildMeta({ t, title, description, type: "article" });
-  const { url, image, structuredData } = loaderData;
-  return buildMeta({ t, title, description, url, type: "article", image, structuredData });
+  const { address, image, structuredData } = loaderData;
+  return buildMeta({ t, title, description, address, type: "article", image, structuredData });
 }
 
 export default function Content({ loaderData }: Route.ComponentProps) {

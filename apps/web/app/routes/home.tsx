@@ -8,7 +8,7 @@ import { Testimonials } from "../features/home/components/testimonials";
 import { homeHref } from "../features/home/home-href";
 import { AI_PRODUCTS, SAAS_PRODUCTS } from "../features/home/marketing-copy";
 import { metaT, translatorOf } from "../lib/i18n";
-import { buildMeta, pageUrl, previewImage } from "../lib/meta";
+import { buildMeta, pageAddress, previewImage } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/home";
@@ -73,7 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ...products.map((product) => product.icon),
     ]),
     seo: seo_data,
-    url: pageUrl(store.publicUrl, homeHref(tiles.letter, tiles.page)),
+    address: pageAddress(store, homeHref(tiles.letter, tiles.page)),
     image: previewImage(store.publicUrl, t("Tech cards, cheat sheets, labs and interview kits"), t),
   };
 }
@@ -84,7 +84,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     t,
     title: loaderData?.seo.meta_title || t(META_DEFAULTS.homeTitle),
     description: loaderData?.seo.meta_description || t(META_DEFAULTS.homeDescription),
-    url: loaderData?.url,
+    address: loaderData?.address,
     image: loaderData?.image,
   });
 }

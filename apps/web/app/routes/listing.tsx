@@ -11,7 +11,7 @@ import { breadcrumbData, listingOffers, listingTrail, productData } from "../fea
 import { usePrice } from "../lib/formatting";
 import type { TFunction } from "../lib/i18n";
 import { metaT, translatorOf, useT } from "../lib/i18n";
-import { buildMeta, categoryImage, pageUrl } from "../lib/meta";
+import { addressUrl, buildMeta, categoryImage, languageUrl, pageAddress } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { storeContext } from "../load-context";
 import type { loader as rootLoader } from "../root";
@@ -47,8 +47,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ownsSome && seo.price !== null
       ? await store.upgradeCredit({ id: seo.id, price: seo.price, currency: seo.currency })
       : 0;
-  const trail = listingTrail(store.publicUrl, seo, categories);
-  const url = pageUrl(store.publicUrl, `/${seo.slug}`);
+  const trail = listingTrail((path) => languageUrl(store, path), seo, categories);
+  const address = pageAddress(store, `/${seo.slug}`);
+  const url = addressUrl(address);
   const image = categoryImage(store.publicUrl, seo, t);
   // Built here, on the server: the page's JavaScript does not carry the JSON-LD builders.
   // An artefact is sold (or given) as one product; a parent is a step of the trail.
@@ -73,7 +74,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ownership,
     done,
     credit,
-    url,
+    address,
     image,
     structuredData: [...product, breadcrumbData(trail)],
   };
@@ -87,13 +88,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   if (!loaderData)
     return buildMeta({ t, title: t(META_DEFAULTS.listingTitle), description: t(META_DEFAULTS.listingDescription) });
-  const { listing, url, image, structuredData } = loaderData;
+  const { listing, address, image, structuredData } = loaderData;
   const seo = listing.seo_data;
   return buildMeta({
     t,
     title: seo.meta_title || t(META_DEFAULTS.listingTitle),
     description: listingDescription(seo, t),
-    url,
+    address,
     image,
     structuredData,
   });

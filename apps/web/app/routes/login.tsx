@@ -11,7 +11,7 @@ import { REDIRECT_DELAY_MS } from "../features/auth/use-redirect-after";
 import { formRoute } from "../lib/form-route";
 import { formAction } from "../lib/form-route.server";
 import { requireGuest, safeRedirect } from "../lib/guards";
-import { useT } from "../lib/i18n";
+import { useLanguagePath, useT } from "../lib/i18n";
 import { saveUserRecord } from "../lib/user-storage";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/login";
@@ -57,6 +57,7 @@ export function shouldRevalidate() {
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const at = useLanguagePath();
   const location = useLocation();
   // Arriving from registration, the e-mail is filled in already.
   const email = (location.state as { email?: unknown } | null)?.email;
@@ -70,7 +71,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <p>
           <Trans
             i18nKey="New to Skillshelf? <anchor>Create an account</anchor>"
-            components={{ anchor: <Link to="/registration" /> }}
+            components={{ anchor: <Link to={at("/registration")} /> }}
           />
         </p>
       }
@@ -104,7 +105,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 <input type="checkbox" name="remember_me" className="checkbox__input" />
                 {t("Remember me")}
               </label>
-              <Link to="/forgot-password" className="form__link">
+              <Link to={at("/forgot-password")} className="form__link">
                 {t("Forgot Password?")}
               </Link>
             </div>

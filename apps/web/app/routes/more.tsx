@@ -1,7 +1,7 @@
 import { META_DEFAULTS, MORE_CATEGORY } from "@skillshelf/shared/constants.ts";
 import { MoreLinkItems } from "../features/layout/components/more-menu";
 import { metaT, translatorOf, useT } from "../lib/i18n";
-import { buildMeta, pageUrl, previewImage } from "../lib/meta";
+import { buildMeta, pageAddress, previewImage } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/more";
@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { t } = translatorOf(store.i18n);
   return {
     entries: await store.moreCategories(),
-    url: pageUrl(store.publicUrl, `/${MORE_CATEGORY.slug}`),
+    address: pageAddress(store, `/${MORE_CATEGORY.slug}`),
     image: previewImage(store.publicUrl, t("Every category"), t),
   };
 }
@@ -26,7 +26,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     t,
     title: t(META_DEFAULTS.listingTitle),
     description: t(META_DEFAULTS.listingDescription),
-    url: loaderData?.url,
+    address: loaderData?.address,
     image: loaderData?.image,
   });
 }

@@ -5,7 +5,7 @@ import { Trans } from "../components/trans";
 import { PaymentResult } from "../features/checkout/components/payment-result";
 import { usePrice } from "../lib/formatting";
 import { requireViewer } from "../lib/guards";
-import { metaT, useT } from "../lib/i18n";
+import { metaT, useLanguagePath, useT } from "../lib/i18n";
 import { buildMeta } from "../lib/meta";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/payment-confirmation";
@@ -51,6 +51,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function PaymentConfirmation({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const at = useLanguagePath();
   const money = usePrice();
   const { order, unlocked } = loaderData;
   const [first] = unlocked;
@@ -82,7 +83,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
           <ul className="unlocked__list">
             {unlocked.map((item) => (
               <li key={item.key}>
-                <Link to={item.href} className="unlocked__link">
+                <Link to={at(item.href)} className="unlocked__link">
                   <CatalogueIcon value={item.icon} /> {item.name}
                 </Link>
                 <span className="unlocked__scope">{t(item.scope)}</span>
@@ -93,14 +94,14 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
       )}
       <div className="button-row result-card__actions">
         {first && (
-          <Link to={first.href} className="button">
+          <Link to={at(first.href)} className="button">
             {t("Start learning")}
           </Link>
         )}
         <Link to="/my-orders" className={first ? "button button--outline" : "button"}>
           {t("View My Orders")}
         </Link>
-        <Link to="/" className="button button--outline">
+        <Link to={at("/")} className="button button--outline">
           {t("Back to Home")}
         </Link>
       </div>

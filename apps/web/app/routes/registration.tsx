@@ -8,6 +8,7 @@ import { AuthBenefits } from "../features/auth/components/auth-benefits";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { formRoute } from "../lib/form-route";
 import { formAction, guestLoader } from "../lib/form-route.server";
+import { useLanguagePath } from "../lib/i18n";
 
 /** Creates the account with the API's own steps; a plain form post then goes to /login, which says so. */
 const route = formRoute({
@@ -24,6 +25,7 @@ export const loader = guestLoader;
 export const action = formAction(route);
 
 export default function Registration() {
+  const at = useLanguagePath();
   return (
     <AuthShell
       title="Create account"
@@ -33,7 +35,7 @@ export default function Registration() {
         <p>
           <Trans
             i18nKey="Already have an account? <anchor>Sign in</anchor>"
-            components={{ anchor: <Link to="/login" /> }}
+            components={{ anchor: <Link to={at("/login")} /> }}
           />
         </p>
       }
@@ -43,7 +45,7 @@ export default function Registration() {
         submitLabel="Create account"
         busyLabel="Creating your account…"
         // Sign in then has the e-mail filled in.
-        onSuccess={(_data, { email }) => ({ to: "/login", options: { state: { email } } })}
+        onSuccess={(_data, { email }) => ({ to: at("/login"), options: { state: { email } } })}
       >
         {({ errors }) => (
           <>

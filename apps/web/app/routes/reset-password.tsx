@@ -9,6 +9,7 @@ import { AuthShell } from "../features/auth/components/auth-shell";
 import { PasswordChecklist } from "../features/auth/components/password-checklist";
 import { formRoute } from "../lib/form-route";
 import { formAction, guestLoader } from "../lib/form-route.server";
+import { useLanguagePath } from "../lib/i18n";
 
 /** Sets the new password with the API's own steps; a plain form post then goes to /login, which says so. */
 const route = formRoute({
@@ -30,13 +31,14 @@ const RULE_MESSAGES: readonly string[] = RESET_PASSWORD_RULES.map((rule) => rule
 
 export default function ResetPassword() {
   const [password, setPassword] = useState("");
+  const at = useLanguagePath();
 
   return (
     <AuthShell
       title="Choose a new password"
       lead="Pick a strong password you do not use anywhere else."
       footer={
-        <Link to="/login" className="auth__back">
+        <Link to={at("/login")} className="auth__back">
           <ArrowLeftIcon size={16} />
           <Trans i18nKey="Back to sign in" />
         </Link>
@@ -47,7 +49,7 @@ export default function ResetPassword() {
         mode="live"
         submitLabel="Reset password"
         busyLabel="Saving…"
-        onSuccess={() => ({ to: "/login", options: { replace: true } })}
+        onSuccess={() => ({ to: at("/login"), options: { replace: true } })}
         before={({ errors }) =>
           errors.token && (
             // The toast announces the message; this block keeps it on the page with the way out.
@@ -55,7 +57,7 @@ export default function ResetPassword() {
               <p>
                 <Trans i18nKey={errors.token} />
               </p>
-              <Link to="/forgot-password" className="notice__action">
+              <Link to={at("/forgot-password")} className="notice__action">
                 <Trans i18nKey="Request a new reset link" />
               </Link>
             </div>

@@ -6,8 +6,8 @@ import { Trans } from "../components/trans";
 import { provideSearchCombobox } from "../features/search/components/header-search";
 import { Highlight } from "../features/search/components/highlight";
 import { SearchCombobox } from "../features/search/components/search-combobox";
-import { metaT, useT } from "../lib/i18n";
-import { buildMeta, pageUrl } from "../lib/meta";
+import { metaT, useLanguagePath, useT } from "../lib/i18n";
+import { buildMeta, pageAddress } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-page";
 import { CATEGORIES_ID } from "../lib/scroll-to-categories";
 import { storeContext } from "../load-context";
@@ -27,13 +27,13 @@ type Outcome =
 export async function loader({ context, url }: Route.LoaderArgs) {
   const store = context.get(storeContext);
   const raw = url.searchParams.get("q") ?? "";
-  const page = pageUrl(store.publicUrl, "/search");
-  if (!raw.trim()) return { url: page, outcome: { state: "empty" } as Outcome };
+  const address = pageAddress(store, "/search");
+  if (!raw.trim()) return { address, outcome: { state: "empty" } as Outcome };
   const parsed = searchQuery.safeParse({ q: raw });
   if (!parsed.success)
-    return { url: page, outcome: { state: "invalid", query: raw, message: SEARCH_MESSAGES.query } as Outcome };
+    return { address, outcome: { state: "invalid", query: raw, message: SEARCH_MESSAGES.query } as Outcome };
   const results = await store.search(parsed.data.q, SEARCH_MAX_LIMIT);
-  return { url: page, outcome: { state: "results", results } as Outcome };
+  return { address, outcome: { state: "results", results } as Outcome };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -45,7 +45,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       t,
       title,
       description: t("Search the cards, sheets, labs and guides of the catalogue."),
-      url: loaderData?.url,
+      address: loaderData?.address,
     }),
     // Result pages are for visitors, not for search engines' indexes.
     { name: "robots", content: "noindex, follow" },
@@ -54,8 +54,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 function SearchForm({ query }: { query: string }) {
   const t = useT();
+  const at = useLanguagePath();
   return (
-    <Form role="search" aria-label={t("Catalogue")} action="/search" method="get" className="search-page__form">
+    <Form role="search" aria-label={t("Catalogue")} action={at("/search")} method="get" className="search-page__form">
       <label htmlFor="search-page-query">{t("Search the catalogue")}</label>
       <div className="search-page__row">
         <input
@@ -75,12 +76,13 @@ function SearchForm({ query }: { query: string }) {
 }
 
 function BrowseHint() {
+  const at = useLanguagePath();
   return (
     <p>
       <Trans
         i18nKey="Or <anchor>browse every category</anchor>."
         // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside the link.
-        components={{ anchor: <a href={`/#${CATEGORIES_ID}`} /> }}
+        components={{ anchor: <a href={at(`/#${CATEGORIES_ID}`)} /> }}
       />
     </p>
   );
@@ -88,6 +90,7 @@ function BrowseHint() {
 
 function Results({ results }: { results: SearchResults }) {
   const t = useT();
+  const at = useLanguagePath();
   if (results.artefacts.length === 0) {
     return (
       <div className="empty-state search-page__none">
@@ -118,7 +121,7 @@ function Results({ results }: { results: SearchResults }) {
         {results.artefacts.map((artefact) => (
           <li key={artefact.id} className="search-result">
             <h2 className="search-result__title">
-              <Link to={artefact.url} lang={langOf(artefact, "name")}>
+              <Link to={at(artefact.url)} lang={langOf(artefact, "name")}>
                 <Highlight pieces={artefact.name} />
               </Link>{" "}
               <span className="search-result__parent">{t("in {{context}}", { context: artefact.parent.name })}</span>
@@ -145,7 +148,7 @@ function Results({ results }: { results: SearchResults }) {
               <ul className="search-result__articles">
                 {artefact.articles.map((article) => (
                   <li key={article.url}>
-                    <Link to={article.url} className="search-result__article" lang={langOf(article, "title")}>
+                    <Link to={at(article.url)} className="search-result__article" lang={langOf(article, "title")}>
                       <Highlight pieces={article.title} />
                     </Link>
                     <p className="search-result__snippet" lang={langOf(article, "snippet")}>
@@ -157,7 +160,7 @@ function Results({ results }: { results: SearchResults }) {
             )}
             {artefact.article_matches > artefact.articles.length && (
               <p className="search-result__more">
-                <Link to={artefact.url}>
+                <Link to={at(artefact.url)}>
                   {t("{{count}} more matching articles in {{name}}", {
                     count: artefact.article_matches - artefact.articles.length,
                     name: artefact.name.map((p) => p.text).join(""),

@@ -2,6 +2,7 @@ import type { CartItem } from "@skillshelf/shared/api.ts";
 import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useActionSubmit } from "../../hooks/use-action-submit";
+import { useLanguagePath } from "../../lib/i18n";
 import { addToCartAnchor } from "../catalogue/components/add-to-cart-button";
 import { useToast } from "../toast/toast-context";
 
@@ -28,13 +29,14 @@ export function useAddToCart(signedIn: boolean) {
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
+  const at = useLanguagePath();
   const send = useActionSubmit<CartItem>(toast, "/cart");
   const here = location.pathname + location.search;
 
   const add = useCallback(
     async (form: HTMLFormElement, input: AddToCartInput) => {
       // Back at this button once signed in (AddToCartButton focuses it).
-      const toLogin = `/login?redirectTo=${encodeURIComponent(`${here}#${addToCartAnchor(input)}`)}`;
+      const toLogin = at(`/login?redirectTo=${encodeURIComponent(`${here}#${addToCartAnchor(input)}`)}`);
       if (!signedIn) {
         navigate(toLogin);
         return;
@@ -48,7 +50,7 @@ export function useAddToCart(signedIn: boolean) {
         setPending(null);
       }
     },
-    [signedIn, here, navigate, send],
+    [signedIn, here, navigate, send, at],
   );
 
   return { add, isAdding: (input: AddToCartInput) => pending === keyOf(input) };

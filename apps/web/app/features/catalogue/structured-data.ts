@@ -1,6 +1,5 @@
 import type { Category, ListingResponse, ListingSeo } from "@skillshelf/shared/api.ts";
 import { formatPrice, META_DEFAULTS } from "@skillshelf/shared/constants.ts";
-import { pageUrl } from "../../lib/meta";
 
 /** One step of a page's breadcrumb trail, by its absolute URL. */
 export interface Crumb {
@@ -18,13 +17,13 @@ export interface PriceOffer {
 
 const SCHEMA = "https://schema.org";
 
-/** Home, the parent (for an artefact) and the listing itself. */
-export function listingTrail(publicUrl: string, seo: ListingSeo, categories: Category[]): Crumb[] {
+/** Home, the parent (for an artefact) and the listing itself, each by its absolute URL in the page's language (`url`). */
+export function listingTrail(url: (path: string) => string, seo: ListingSeo, categories: Category[]): Crumb[] {
   const parent = seo.parent_id === 0 ? undefined : categories.find((c) => c.id === seo.parent_id);
   return [
-    { name: "Home", url: pageUrl(publicUrl, "/") },
-    ...(parent ? [{ name: parent.name, url: pageUrl(publicUrl, `/${parent.slug}`) }] : []),
-    { name: seo.name, url: pageUrl(publicUrl, `/${seo.slug}`) },
+    { name: "Home", url: url("/") },
+    ...(parent ? [{ name: parent.name, url: url(`/${parent.slug}`) }] : []),
+    { name: seo.name, url: url(`/${seo.slug}`) },
   ];
 }
 

@@ -5,7 +5,7 @@ import {
   translationsOfFields,
   translationUpdateSchema,
 } from "@skillshelf/shared/catalogue-translations.ts";
-import { LANGUAGE_NAMES } from "@skillshelf/shared/i18n/languages.ts";
+import { LANGUAGE_NAMES, languagePath } from "@skillshelf/shared/i18n/languages.ts";
 import { readForm } from "../../../hooks/use-schema-form";
 import { useT } from "../../../lib/i18n";
 import { useAdminForm } from "../use-admin-form";
@@ -76,7 +76,7 @@ export function TranslationsForm({
                     })}
               </p>
               {preview && (
-                <a href={`${preview}?lang=${language}`} target="_blank" rel="noreferrer" className="admin-hint">
+                <a href={languagePath(language, preview)} target="_blank" rel="noreferrer" className="admin-hint">
                   {t("Preview in {{language}}", { language: name })}
                 </a>
               )}

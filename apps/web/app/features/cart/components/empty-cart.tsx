@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { CartIcon } from "../../../components/icons/cart-icon";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 
 export function EmptyCart() {
   const t = useT();
+  const at = useLanguagePath();
   return (
     <div className="empty-panel">
       <span className="empty-panel__icon" aria-hidden="true">
@@ -11,7 +12,7 @@ export function EmptyCart() {
       </span>
       <h3 className="empty-panel__title">{t("Your cart is empty")}</h3>
       <p className="empty-panel__text">{t("Browse our artifacts and find something to learn!")}</p>
-      <Link to="/" className="button">
+      <Link to={at("/")} className="button">
         {t("Explore Artifacts")}
       </Link>
     </div>

@@ -4,7 +4,7 @@ import { CatalogueText } from "../../../components/catalogue-text";
 import { CountBadge } from "../../../components/count-badge";
 import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { useFormatting } from "../../../lib/formatting";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 import { offerText } from "../offer-text";
 
 /** What a card shows: the category without its entries, only how many it has. */
@@ -21,9 +21,10 @@ export function ArtefactCard({
   owned: boolean;
 }) {
   const t = useT();
+  const at = useLanguagePath();
   const formatting = useFormatting();
   return (
-    <Link to={`/${artefact.slug}`} className="card artefact-card">
+    <Link to={at(`/${artefact.slug}`)} className="card artefact-card">
       <span className="artefact-card__icon">
         <CatalogueIcon value={artefact.icon} />
       </span>

@@ -3,7 +3,7 @@ import { truncate } from "@skillshelf/shared/constants.ts";
 import { useId } from "react";
 import { CatalogueText, langOf } from "../../../components/catalogue-text";
 import { CheckIcon } from "../../../components/icons/check-icon";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 
 interface ContentCardProps {
   categorySlug: string;
@@ -19,6 +19,7 @@ interface ContentCardProps {
  */
 export function ContentCard({ categorySlug, content, free, done = false }: ContentCardProps) {
   const t = useT();
+  const at = useLanguagePath();
   const titleId = useId();
   return (
     <article className="card content-card">
@@ -38,7 +39,7 @@ export function ContentCard({ categorySlug, content, free, done = false }: Conte
         {truncate(content.short_description)}
       </p>
       <a
-        href={`/${categorySlug}/${content.slug}`}
+        href={at(`/${categorySlug}/${content.slug}`)}
         target="_blank"
         rel="noopener noreferrer"
         className="content-card__link"

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { langOf } from "../../../components/catalogue-text";
 import { ExternalLink } from "../../../components/external-link";
 import { ArrowLeftIcon } from "../../../components/icons/arrow-left-icon";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 import type { ShareLink } from "../share-links";
 import { ShareMenu } from "./share-menu";
 
@@ -18,10 +18,11 @@ interface ContentBannerProps {
 
 export function ContentBanner({ title, shortDescription, untranslated, category, share }: ContentBannerProps) {
   const t = useT();
+  const at = useLanguagePath();
   return (
     <section className="page-hero page-hero--content">
       <div className="container page-hero__inner">
-        <Link to={`/${category.slug}`} className="back-link">
+        <Link to={at(`/${category.slug}`)} className="back-link">
           <ArrowLeftIcon size={18} />
           {t("Back to {{name}}", { name: category.name })}
         </Link>

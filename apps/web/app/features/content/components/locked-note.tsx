@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { LockIcon } from "../../../components/icons/lock-icon";
 import { Trans } from "../../../components/trans";
+import { useLanguagePath } from "../../../lib/i18n";
 import type { loader as rootLoader } from "../../../root";
 import { useAddToCart } from "../../cart/use-add-to-cart";
 import { AddToCartButton } from "../../catalogue/components/add-to-cart-button";
@@ -13,6 +14,7 @@ import type { Unlock } from "../../catalogue/structured-data";
 export function LockedNote({ category, unlock }: { category: { slug: string; name: string }; unlock: Unlock | null }) {
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const cart = useAddToCart(signedIn);
+  const at = useLanguagePath();
   const item = unlock && { sub_category_id: unlock.sub_category_id, group_id: unlock.group_id };
   return (
     <div className="locked-note">
@@ -25,7 +27,7 @@ export function LockedNote({ category, unlock }: { category: { slug: string; nam
               : "The images and PDFs of this article unlock after purchase. Get them on the <anchor>{{name}} page</anchor>."
           }
           values={{ name: category.name, unlock: unlock?.name }}
-          components={{ anchor: <Link to={`/${category.slug}`} />, strong: <strong /> }}
+          components={{ anchor: <Link to={at(`/${category.slug}`)} />, strong: <strong /> }}
         />
       </p>
       {unlock && item && (

@@ -1,8 +1,9 @@
 import type { HomeTiles } from "@skillshelf/shared/api.ts";
+import { englishPath } from "@skillshelf/shared/i18n/languages.ts";
 import { useNavigation } from "react-router";
 import { Pager } from "../../../components/pager";
 import { useFormatting } from "../../../lib/formatting";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 import { CATEGORIES_ID } from "../../../lib/scroll-to-categories";
 import { homeHref } from "../home-href";
 import { ArtefactGroups } from "./artefact-groups";
@@ -11,7 +12,7 @@ import { LetterFilter } from "./letter-filter";
 
 /** The letter a navigation home is on its way to (null: none), or undefined when none is. */
 function pendingLetter(location: { pathname: string; search: string } | undefined): string | null | undefined {
-  if (location?.pathname !== "/") return undefined;
+  if (!location || englishPath(location.pathname) !== "/") return undefined;
   return new URLSearchParams(location.search).get("letter")?.toUpperCase() || null;
 }
 
@@ -22,6 +23,7 @@ function pendingLetter(location: { pathname: string; search: string } | undefine
  */
 export function ArtefactBrowser({ tiles, owned }: { tiles: HomeTiles; owned: number[] }) {
   const t = useT();
+  const at = useLanguagePath();
   const formatting = useFormatting();
   const { letter, page, pages, total } = tiles;
   // The button pressed shows at once, while its page loads.
@@ -48,7 +50,7 @@ export function ArtefactBrowser({ tiles, owned }: { tiles: HomeTiles; owned: num
         <Pager
           prev={page > 1 ? String(page - 1) : null}
           next={page < pages ? String(page + 1) : null}
-          href={(to) => homeHref(letter, Number(to), `#${CATEGORIES_ID}`)}
+          href={(to) => at(homeHref(letter, Number(to), `#${CATEGORIES_ID}`))}
           label={t("Artefact pages")}
         />
       </div>

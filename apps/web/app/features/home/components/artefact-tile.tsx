@@ -3,7 +3,7 @@ import type { Formatting } from "@skillshelf/shared/formatting.ts";
 import { CatalogueText, langOf } from "../../../components/catalogue-text";
 import { CountBadge } from "../../../components/count-badge";
 import { SpriteIcon } from "../../../components/icons/catalogue-icon";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 import { offerText } from "../../catalogue/offer-text";
 
 /** The id of the one hidden note every tile points to with aria-describedby. */
@@ -31,9 +31,10 @@ export function ArtefactTile({
   formatting: Formatting;
 }) {
   const t = useT();
+  const at = useLanguagePath();
   return (
     <a
-      href={`/${artefact.slug}`}
+      href={at(`/${artefact.slug}`)}
       target="_blank"
       rel="noopener"
       className="artefact-tile"

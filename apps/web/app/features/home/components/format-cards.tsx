@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { langOf } from "../../../components/catalogue-text";
 import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 
 const titleOf = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());
 
@@ -17,6 +17,7 @@ export interface FormatCard {
 
 export function FormatCards({ cards }: { cards: FormatCard[] }) {
   const t = useT();
+  const at = useLanguagePath();
   return (
     <section className="section" aria-labelledby="formats-title">
       <div className="container">
@@ -33,7 +34,7 @@ export function FormatCards({ cards }: { cards: FormatCard[] }) {
             const { slug } = category;
             return (
               <li key={slug}>
-                <Link to={`/${slug}`} className="card format-card">
+                <Link to={at(`/${slug}`)} className="card format-card">
                   <span className="format-card__icon">
                     <CatalogueIcon value={category.icon ?? ""} />
                   </span>

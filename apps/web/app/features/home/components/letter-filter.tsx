@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 import { CATEGORIES_ID } from "../../../lib/scroll-to-categories";
 import { homeHref } from "../home-href";
 
@@ -12,9 +12,10 @@ const LETTERS = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i)
  */
 export function LetterFilter({ active }: { active: string | null }) {
   const t = useT();
+  const at = useLanguagePath();
   const navigate = useNavigate();
   return (
-    <form method="get" action={`/#${CATEGORIES_ID}`}>
+    <form method="get" action={at(`/#${CATEGORIES_ID}`)}>
       <fieldset className="letter-filter">
         <legend className="sr-only">{t("Filter artefacts by first letter")}</legend>
         {LETTERS.map((letter) => {
@@ -29,7 +30,7 @@ export function LetterFilter({ active }: { active: string | null }) {
               aria-pressed={active === letter}
               onClick={(event) => {
                 event.preventDefault();
-                void navigate(homeHref(next), { preventScrollReset: true });
+                void navigate(at(homeHref(next)), { preventScrollReset: true });
               }}
             >
               {letter}

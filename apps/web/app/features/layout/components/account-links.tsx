@@ -1,6 +1,6 @@
 import { truncate } from "@skillshelf/shared/constants.ts";
 import { Link, NavLink } from "react-router";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 import type { NavUser } from "../nav-user";
 import { SignOutButton } from "./sign-out-button";
 import { UserAvatar } from "./user-avatar";
@@ -10,10 +10,11 @@ const NAME_MAX = 13;
 /** Signed out: a Login link. Signed in: avatar and name to /dashboard, /settings, /admin for an operator, and Sign out. */
 export function AccountLinks({ user }: { user: NavUser | null }) {
   const t = useT();
+  const at = useLanguagePath();
   if (!user) {
     return (
       <div className="account-links">
-        <Link to="/login" className="button button--small">
+        <Link to={at("/login")} className="button button--small">
           {t("Login")}
         </Link>
       </div>

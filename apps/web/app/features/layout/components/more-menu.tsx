@@ -7,7 +7,7 @@ import { ChevronDownIcon } from "../../../components/icons/chevron-down-icon";
 import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
 import { useHydrated } from "../../../hooks/use-hydrated";
-import { useTranslator } from "../../../lib/i18n";
+import { useLanguagePath, useTranslator } from "../../../lib/i18n";
 import { getMoreCategories } from "../api/get-more-categories";
 
 const MORE_PATH = `/${MORE_CATEGORY.slug}`;
@@ -22,6 +22,7 @@ export function MoreMenu({ label }: { label: string }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { language } = useTranslator();
+  const morePage = useLanguagePath()(MORE_PATH);
   const [open, setOpen] = useState(false);
   const [entries, setEntries] = useState<CategoryEntry[] | null>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -50,7 +51,7 @@ export function MoreMenu({ label }: { label: string }) {
       // The list could not be fetched: the full page shows it (or says what went wrong).
       if (!list && !entries) {
         setOpen(false);
-        navigate(MORE_PATH);
+        navigate(morePage);
       }
     });
   };
@@ -71,7 +72,7 @@ export function MoreMenu({ label }: { label: string }) {
   if (!hydrated) {
     return (
       <div className="more-menu">
-        <a href={MORE_PATH} className="nav-link more-menu__button">
+        <a href={morePage} className="nav-link more-menu__button">
           {label}
           <ChevronDownIcon size={16} />
         </a>
@@ -106,9 +107,10 @@ export function MoreMenu({ label }: { label: string }) {
 
 /** The non-header categories as list items of links: the dropdown's and the /more page's. */
 export function MoreLinkItems({ entries }: { entries: CategoryEntry[] }) {
+  const at = useLanguagePath();
   return entries.map((entry) => (
     <li key={entry.id}>
-      <Link to={`/${entry.slug}`} className="more-menu__link">
+      <Link to={at(`/${entry.slug}`)} className="more-menu__link">
         <CatalogueText of={entry} name="name">
           {entry.name}
         </CatalogueText>

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { apiCall } from "../../../lib/api-client";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 import { useConfirm } from "../../confirm/confirm-dialog";
 import { useToast } from "../../toast/toast-context";
 import { clearSession } from "../clear-session";
@@ -16,7 +16,7 @@ interface SignOutButtonProps {
 /**
  * Sign out, from the navigation bar and the account sidebar: confirm, revoke
  * the session on the server (which expires the cookie), clear the browser's
- * storage, go to /login and refresh the header. If the server cannot be
+ * storage, go to /login (in the page's language) and refresh the header. If the server cannot be
  * reached the learner stays signed in, and is told so.
  */
 export function SignOutButton({ className = "nav-link nav-link--button", children }: SignOutButtonProps) {
@@ -26,6 +26,7 @@ export function SignOutButton({ className = "nav-link nav-link--button", childre
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const confirm = useConfirm();
+  const at = useLanguagePath();
 
   const onClick = async () => {
     if (busy || !(await confirm({ question: t(SIGN_OUT_CONFIRM), confirmLabel: t("Sign out") }))) return;
@@ -36,7 +37,7 @@ export function SignOutButton({ className = "nav-link nav-link--button", childre
       return;
     }
     clearSession();
-    await navigate("/login", { replace: true });
+    await navigate(at("/login"), { replace: true });
     // The root loader (the header's user and cart count) does not rerun on a navigation by itself.
     await revalidator.revalidate();
     setBusy(false);

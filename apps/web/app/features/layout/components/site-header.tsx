@@ -7,7 +7,7 @@ import { CloseIcon } from "../../../components/icons/close-icon";
 import { MenuIcon } from "../../../components/icons/menu-icon";
 import { useCloseOnNavigate } from "../../../hooks/use-close-on-navigate";
 import { POPUP_OPEN, useDismiss } from "../../../hooks/use-dismiss";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 import { HeaderSearch } from "../../search/components/header-search";
 import type { NavUser } from "../nav-user";
 import { AccountLinks } from "./account-links";
@@ -29,6 +29,7 @@ interface SiteHeaderProps {
 
 export function SiteHeader({ navigation, user, cartCount, unreadCount }: SiteHeaderProps) {
   const t = useT();
+  const at = useLanguagePath();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const nav = useRef<HTMLElement>(null);
@@ -60,7 +61,7 @@ export function SiteHeader({ navigation, user, cartCount, unreadCount }: SiteHea
               </li>
               {navigation.header.map((category) => (
                 <li key={category.id}>
-                  <NavLink to={`/${category.slug}`} className="nav-link">
+                  <NavLink to={at(`/${category.slug}`)} className="nav-link">
                     <CatalogueText of={category} name="name">
                       {category.name}
                     </CatalogueText>

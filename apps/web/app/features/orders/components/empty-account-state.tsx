@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 
 /** The empty states of /my-items and /my-orders. */
 export function EmptyAccountState({
@@ -12,12 +12,13 @@ export function EmptyAccountState({
   withExplore?: boolean;
 }) {
   const t = useT();
+  const at = useLanguagePath();
   return (
     <div className="empty-panel">
       <h2 className="empty-panel__title">{title}</h2>
       <p className="empty-panel__text">{text}</p>
       {withExplore && (
-        <Link to="/" className="button">
+        <Link to={at("/")} className="button">
           {t("Explore Artifacts")}
         </Link>
       )}

@@ -2,7 +2,7 @@ import type { OwnedItem } from "@skillshelf/shared/api.ts";
 import { useId } from "react";
 import { Link } from "react-router";
 import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 
 /**
  * A purchased artefact or group: how far the learner has read it, and
@@ -16,7 +16,7 @@ export function OwnedItemCard({ item }: { item: OwnedItem }) {
   const name = item.groups ? `${item.category.name}: ${item.groups.name}` : item.category.name;
   const { done, total, next } = item.progress;
   const finished = total > 0 && done === total;
-  const listing = `/${item.category.slug}`;
+  const listing = useLanguagePath()(`/${item.category.slug}`);
   return (
     <article className="card owned-item">
       <span className="owned-item__icon">

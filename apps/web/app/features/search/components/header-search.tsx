@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useT } from "../../../lib/i18n";
+import { useLanguagePath, useT } from "../../../lib/i18n";
 
 export const SEARCH_INPUT_ID = "site-search";
 
@@ -34,6 +34,7 @@ export function provideSearchCombobox(component: ComponentType<SearchComboboxPro
 export function HeaderSearch() {
   // Always the plain form first, on the server and when hydrating; the box is swapped once it is asked for.
   const t = useT();
+  const at = useLanguagePath();
   const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps> | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const fetcher = useFetcher();
@@ -55,7 +56,7 @@ export function HeaderSearch() {
     asked.current = true;
     setWanted(true);
     // Loads the /search route's module (and its empty-state data, a few bytes) without navigating.
-    if (!provided) fetcher.load("/search");
+    if (!provided) fetcher.load(at("/search"));
   };
 
   if (Combobox) {
@@ -64,7 +65,7 @@ export function HeaderSearch() {
   }
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with the search role is the landmark; <search> is too new for some readers.
-    <form role="search" aria-label={t("Site")} action="/search" method="get" className="header-search">
+    <form role="search" aria-label={t("Site")} action={at("/search")} method="get" className="header-search">
       <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
         {t("Search the catalogue")}
       </label>

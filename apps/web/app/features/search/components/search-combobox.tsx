@@ -1,7 +1,7 @@
 import { SEARCH_MAX_QUERY, type SearchSuggestion } from "@skillshelf/shared/search.ts";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { useTranslator } from "../../../lib/i18n";
+import { useLanguagePath, useTranslator } from "../../../lib/i18n";
 import { SEARCH_INPUT_ID, type SearchComboboxProps } from "./header-search";
 
 /** How long typing must pause before suggestions are asked for. */
@@ -17,6 +17,7 @@ const MIN_CHARS = 2;
  */
 export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
   const { t, language } = useTranslator();
+  const at = useLanguagePath();
   const [query, setQuery] = useState(initialQuery);
   const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -67,7 +68,7 @@ export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
   const choose = (suggestion: SearchSuggestion) => {
     setOpen(false);
     setActive(-1);
-    navigate(suggestion.url);
+    navigate(at(suggestion.url));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -103,7 +104,7 @@ export function SearchCombobox({ initialQuery, focused }: SearchComboboxProps) {
   };
 
   return (
-    <Form role="search" aria-label={t("Site")} action="/search" method="get" className="header-search">
+    <Form role="search" aria-label={t("Site")} action={at("/search")} method="get" className="header-search">
       <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
         {t("Search the catalogue")}
       </label>
