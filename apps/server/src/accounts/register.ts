@@ -26,6 +26,7 @@ export async function register(options: {
   const { db, input, now } = options;
   const language = SETTING_OF_CODE[options.language];
   const passwordHash = await hashPassword(input.password);
+  const welcome = await welcomeMail({ name: input.name, email: input.email, language }, options.publicUrl);
   try {
     await db.transaction(async (tx) => {
       await tx.insert(users).values({
@@ -38,7 +39,7 @@ export async function register(options: {
         createdAt: now,
         updatedAt: now,
       });
-      await enqueueMail(tx, welcomeMail({ name: input.name, email: input.email, language }, options.publicUrl), now);
+      await enqueueMail(tx, welcome, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });

@@ -1,0 +1,109 @@
+// The automatic JSX runtime wherever this file is compiled, with or without the tsconfig
+// (tsx runs the e2e seed scripts from the repository's root, which has none):
+// @jsxRuntime automatic
+// @jsxImportSource react
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { render } from "@react-email/render";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
+import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
+import type { LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
+import type { CSSProperties } from "react";
+
+/** A link of a mail: its words and where it goes. */
+export interface MailLink {
+  label: string;
+  url: string;
+}
+
+/** What a mail's HTML says, every text already in the recipient's language. */
+export interface MailContent {
+  language: LanguageCode;
+  /** The document's title. */
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** The mail's one button, with its address written out below it for clients that hide buttons. */
+  action?: MailLink & { fallback: string };
+  /** Further links, one a line. */
+  links?: MailLink[];
+}
+
+/** The column's width in pixels: a `width` attribute, which Outlook's Word engine honours where it ignores max-width. */
+const WIDTH = 600;
+
+const text: CSSProperties = { fontSize: "16px", lineHeight: "24px", color: "#0f172a", margin: "0 0 16px" };
+const small: CSSProperties = { ...text, fontSize: "13px", lineHeight: "20px", color: "#475569" };
+const font = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+function Mail({ language, subject, heading, paragraphs, action, links = [] }: MailContent) {
+  return (
+    <Html lang={language}>
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{subject}</title>
+      </Head>
+      <Body style={{ backgroundColor: "#f8fafc", fontFamily: font, padding: "24px 8px" }}>
+        <Container
+          width={WIDTH}
+          style={{ maxWidth: "100%", backgroundColor: "#ffffff", borderRadius: "8px", fontFamily: font }}
+        >
+          <Section style={{ padding: "32px" }}>
+            <Heading as="h1" style={{ fontSize: "20px", lineHeight: "28px", color: "#0f172a", margin: "0 0 16px" }}>
+              {heading}
+            </Heading>
+            {paragraphs.map((paragraph, i) => (
+              // The paragraphs are fixed texts and lines of an order, in order: their place is their key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+              <Text key={i} style={text}>
+                {paragraph}
+              </Text>
+            ))}
+            {action ? (
+              <>
+                <Section style={{ margin: "24px 0" }}>
+                  <Button
+                    href={action.url}
+                    style={{
+                      backgroundColor: "#1d4ed8",
+                      color: "#ffffff",
+                      fontSize: "16px",
+                      borderRadius: "6px",
+                      padding: "12px 20px",
+                    }}
+                  >
+                    {action.label}
+                  </Button>
+                </Section>
+                <Text style={small}>{action.fallback}</Text>
+              </>
+            ) : null}
+            {links.map((link) => (
+              <Text key={link.url} style={text}>
+                <Link href={link.url} style={{ color: "#1d4ed8", textDecoration: "underline" }}>
+                  {link.label}
+                </Link>
+              </Text>
+            ))}
+            <Text style={{ ...small, margin: "24px 0 0" }}>Skillshelf · {SUPPORT_EMAIL}</Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/**
+ * A mail's HTML, by React Email: a centred table of bounded width (600 px,
+ * narrower on a phone), with `<html lang>`, the charset, a viewport and the
+ * subject as its title. React escapes every text and address.
+ */
+export function mailHtml(content: MailContent): Promise<string> {
+  return render(<Mail {...content} />);
+}
