@@ -63,9 +63,10 @@ describe("mails in the recipient's language", () => {
     const [, , spanishOrder] = await everyMail("Spanish");
     expect(spanishOrder?.subject).toBe("Tu pedido de Skillshelf SK-0007");
     expect(spanishOrder?.text).toContain("está completo: 29,98");
-    const frenchChange = (await everyMail("French")).at(-1);
+    const frenchChange = (await everyMail("French")).find((mail) => mail.kind === "email-changed");
     expect(frenchChange?.text).toContain("samedi 21 novembre 2026");
-    expect((await everyMail("Spanish")).at(-1)?.text).toContain("sábado, 21 de noviembre de 2026");
+    const spanishChange = (await everyMail("Spanish")).find((mail) => mail.kind === "email-changed");
+    expect(spanishChange?.text).toContain("sábado, 21 de noviembre de 2026");
   });
 });
 

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { notify } from "../src/notifications/notifications.ts";
 import { createUser, login } from "./helpers/accounts.ts";
 import { createTestStore, LogCapture, TestClock, type TestStore } from "./helpers/app.ts";
 
@@ -79,6 +80,36 @@ describe("mail over SMTP", () => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await login(store, user.email, "Mailed@Reset1")).res.statusCode).toBe(200);
+  });
+
+  it("sends a notification mail with its one-click unsubscribe headers", async () => {
+    const smtp = await startSmtp();
+    closers.push(smtp.close);
+    const store: TestStore = await createTestStore({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+    closers.push(store.close);
+    const user = await createUser(store, { language: "French" });
+    await store.database.db.transaction((tx) =>
+      notify(
+        tx,
+        [
+          {
+            userId: user.id,
+            params: { kind: "new_article", title: "Volumes", artefact: "Docker" },
+            link: "/docker/volumes",
+          },
+        ],
+        store.app.clock(),
+      ),
+    );
+    await store.app.mail.deliverDue();
+    expect(smtp.received).toHaveLength(1);
+    const raw = smtp.received[0]?.raw ?? "";
+    const head = raw.split(/\r?\n\r?\n/, 1)[0]?.replace(/\r?\n[ \t]+/g, " ") ?? "";
+    expect(head).toContain(`List-Unsubscribe: <${store.app.unsubscribeLinks.url(user.id)}>`);
+    expect(head).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    // The text part and the HTML part link to the article and to the same way out.
+    expect(unwrap(raw)).toContain("http://store.test:3000/docker/volumes");
+    expect(unwrap(raw)).toContain(`href="${store.app.unsubscribeLinks.url(user.id)}"`);
   });
 
   it("keeps a message while the mail server is down and delivers it once it is back", async () => {

@@ -248,6 +248,7 @@ describe("GET /robots.txt", () => {
       "/api/docs",
       "/media/3?expires=1&signature=x",
       "/emulator/stripe/checkout/cs_1",
+      "/unsubscribe/12.uvWxYz0123456789abcdef",
     ];
     for (const path of privatePaths) expect(robots.isDisallowed(PUBLIC_URL + path, "Googlebot"), path).toBe(true);
   });

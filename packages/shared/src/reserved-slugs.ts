@@ -25,4 +25,5 @@ export const RESERVED_SLUGS = [
   "more",
   "search",
   "robots-txt",
+  "unsubscribe",
 ] as const;

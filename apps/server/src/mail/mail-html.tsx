@@ -33,6 +33,8 @@ export interface MailContent {
   action?: MailLink & { fallback: string };
   /** Further links, one a line. */
   links?: MailLink[];
+  /** Small print above the store's line: why the mail came, and how to stop it. */
+  notes?: (string | MailLink)[];
 }
 
 /** The column's width in pixels: a `width` attribute, which Outlook's Word engine honours where it ignores max-width. */
@@ -42,7 +44,7 @@ const text: CSSProperties = { fontSize: "16px", lineHeight: "24px", color: "#0f1
 const small: CSSProperties = { ...text, fontSize: "13px", lineHeight: "20px", color: "#475569" };
 const font = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-function Mail({ language, subject, heading, paragraphs, action, links = [] }: MailContent) {
+function Mail({ language, subject, heading, paragraphs, action, links = [], notes = [] }: MailContent) {
   return (
     <Html lang={language}>
       <Head>
@@ -91,6 +93,19 @@ function Mail({ language, subject, heading, paragraphs, action, links = [] }: Ma
                 </Link>
               </Text>
             ))}
+            {notes.map((note) =>
+              typeof note === "string" ? (
+                <Text key={note} style={small}>
+                  {note}
+                </Text>
+              ) : (
+                <Text key={note.url} style={small}>
+                  <Link href={note.url} style={{ color: "#475569", textDecoration: "underline" }}>
+                    {note.label}
+                  </Link>
+                </Text>
+              ),
+            )}
             <Text style={{ ...small, margin: "24px 0 0" }}>Skillshelf · {SUPPORT_EMAIL}</Text>
           </Section>
         </Container>

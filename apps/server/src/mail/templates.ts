@@ -3,6 +3,11 @@ import { formatMailDate, formattingOf } from "@skillshelf/shared/formatting.ts";
 import { DEFAULT_LANGUAGE, type LanguageCode, languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
 import type { TFunction } from "@skillshelf/shared/i18n/page-translator.ts";
 import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
+import {
+  type NotificationKind,
+  type NotificationParams,
+  notificationWords,
+} from "@skillshelf/shared/notification-texts.ts";
 import { type MailLink, mailHtml } from "./mail-html.tsx";
 import type { OutgoingMail } from "./outbox.ts";
 
@@ -16,17 +21,16 @@ export interface Recipient {
 interface MailLanguage {
   language: LanguageCode;
   t: TFunction;
+  /** The locale of the language's prices. */
+  locale: string;
   /** When a change took effect, in the mail's language. */
   when: (at: Date) => string;
 }
 
 function mailLanguage(to: Recipient): MailLanguage {
   const language = languageOfSetting(to.language) ?? DEFAULT_LANGUAGE;
-  return {
-    language,
-    t: translatorOf(language),
-    when: (at) => formatMailDate(at, formattingOf({ language: to.language ?? "", timezone: "UTC" }).locale),
-  };
+  const { locale } = formattingOf({ language: to.language ?? "", timezone: "UTC" });
+  return { language, t: translatorOf(language), locale, when: (at) => formatMailDate(at, locale) };
 }
 
 /** A mail's words in its language: its plain-text part as sent, and what its HTML shows. */
@@ -39,11 +43,13 @@ interface MailWords {
   /** The one button; its address is written out below it too. */
   action?: MailLink;
   links?: MailLink[];
+  notes?: (string | MailLink)[];
+  headers?: Record<string, string>;
 }
 
 /** The mail to send: the text part as written, the HTML built from the same words (mail-html.tsx). */
 async function compose(to: Recipient, { language, t }: MailLanguage, words: MailWords): Promise<OutgoingMail> {
-  const { kind, subject, text, heading, paragraphs, action, links = [] } = words;
+  const { kind, subject, text, heading, paragraphs, action, links = [], notes = [], headers } = words;
   const html = await mailHtml({
     language,
     subject,
@@ -51,8 +57,9 @@ async function compose(to: Recipient, { language, t }: MailLanguage, words: Mail
     paragraphs,
     ...(action ? { action: { ...action, fallback: t("Or open this link: {{url}}", { url: action.url }) } } : {}),
     links,
+    notes,
   });
-  return { kind, to: to.email, subject, text, html };
+  return { kind, to: to.email, subject, text, html, ...(headers ? { headers } : {}) };
 }
 
 const footer = (text: string) => `${text}\n\nSkillshelf · ${SUPPORT_EMAIL}\n`;
@@ -272,6 +279,53 @@ export async function emailChangedMail(
     action: {
       label: t("Contact support"),
       url: `mailto:${SUPPORT_EMAIL}`,
+    },
+  });
+}
+
+/** What a notification mail's button says and where its text part sends the reader, for each kind. */
+const NOTIFICATION_ACTIONS: Record<NotificationKind, { label: string; line: string }> = {
+  new_article: { label: "Read the article", line: "Read the article: {{url}}" },
+  order_completed: { label: "View your order", line: "Your order: {{url}}" },
+  order_refunded: { label: "View your order", line: "Your order: {{url}}" },
+};
+
+/**
+ * An in-app notification as a mail, for a learner whose e-mail notifications
+ * are on: its title and text in their language (the notifications page's
+ * words), a link to what it is about, and a way out in one click: the
+ * List-Unsubscribe headers (RFC 2369, RFC 8058) and the same link in the footer.
+ */
+export async function notificationMail(
+  to: Recipient,
+  notification: { params: NotificationParams; link: string },
+  links: { storeUrl: string; unsubscribeUrl: string },
+): Promise<OutgoingMail> {
+  const l = mailLanguage(to);
+  const { t } = l;
+  const { title, text } = notificationWords(notification.params, t, l.locale);
+  const url = `${links.storeUrl}${notification.link}`;
+  const settings = `${links.storeUrl}/settings`;
+  const action = NOTIFICATION_ACTIONS[notification.params.kind];
+  const lines = [t("Hello {{name}},", { name: to.name }), text];
+  const why = t("You get this mail because e-mail notifications are on in your Skillshelf settings.");
+  return compose(to, l, {
+    kind: `notification-${notification.params.kind}`,
+    subject: title,
+    text: footer(
+      `${lines.join("\n\n")}\n\n${t(action.line, { url })}\n\n${why}\n${t("Stop these mails: {{url}}", { url: links.unsubscribeUrl })}\n${t("Change your settings: {{url}}", { url: settings })}`,
+    ),
+    heading: title,
+    paragraphs: lines,
+    action: { label: t(action.label), url },
+    notes: [
+      why,
+      { label: t("Stop these mails"), url: links.unsubscribeUrl },
+      { label: t("Change your settings"), url: settings },
+    ],
+    headers: {
+      "List-Unsubscribe": `<${links.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   });
 }

@@ -32,7 +32,7 @@ const PRIVATE_PAGES = [
   "payment-cancelled",
   "admin",
 ] as const;
-const PRIVATE_TREES = ["admin", "api", "reset-password", "order-details", "media", "emulator"] as const;
+const PRIVATE_TREES = ["admin", "api", "reset-password", "order-details", "media", "emulator", "unsubscribe"] as const;
 
 function robotsTxt(publicUrl: string): string {
   const lines = [

@@ -2,6 +2,7 @@ import { formatMoney } from "@skillshelf/shared/money.ts";
 import type { OutgoingMail } from "../../src/mail/outbox.ts";
 import {
   emailChangedMail,
+  notificationMail,
   orderConfirmationMail,
   orderRefundedMail,
   passwordChangedMail,
@@ -18,7 +19,7 @@ export const LINES = ["Docker: Images: £9.99", "Git: £19.99"];
 /**
  * Every mail the store sends, to a learner whose language setting is
  * `language` (undefined: not known): what mail-languages.test.ts checks and
- * bench/mail-render.ts times.
+ * bench/mail.ts times.
  */
 export function everyMail(language: string | undefined): Promise<OutgoingMail[]> {
   const to = { name: "Ana Ruiz", email: "ana@example.com", language };
@@ -34,5 +35,10 @@ export function everyMail(language: string | undefined): Promise<OutgoingMail[]>
     passwordChangedMail(to, { how: "reset", at: AT }, STORE),
     passwordChangedMail(to, { how: "changed", at: AT }, STORE),
     emailChangedMail(to, { newEmail: "new@example.com", at: AT }, STORE),
+    notificationMail(
+      to,
+      { params: { kind: "new_article", title: "Volumes", artefact: "Docker" }, link: "/docker/volumes" },
+      { storeUrl: STORE, unsubscribeUrl: `${STORE}/unsubscribe/7.tok` },
+    ),
   ]);
 }
