@@ -201,7 +201,11 @@ async function keepInOutbox(
   return file;
 }
 
-/** The text for the log: a password-reset link keeps its address but not its token. */
+/**
+ * The text for the log: a password-reset link, and a notification mail's
+ * unsubscribe link (it turns a learner's mails off without a session), keep
+ * their address but not their token.
+ */
 function withoutSecretLinks(text: string): string {
-  return text.replace(/(\/reset-password\/)[\w-]+/g, "$1… (the working link is in the outbox file)");
+  return text.replace(/(\/(?:reset-password|unsubscribe)\/)[\w.-]+/g, "$1… (the working link is in the outbox file)");
 }
