@@ -37,8 +37,21 @@ export interface MailContent {
   notes?: (string | MailLink)[];
 }
 
-/** The column's width in pixels: a `width` attribute, which Outlook's Word engine honours where it ignores max-width. */
+/** The column's width in pixels, at most: its max-width, narrower on a phone. */
 const WIDTH = 600;
+/**
+ * Outlook's Word engine ignores max-width, so the column would take its whole
+ * window: for it alone, a table WIDTH wide around the column, in conditional
+ * comments. React writes no comments, so it writes these markers, which
+ * mailHtml replaces.
+ */
+const OUTLOOK_COLUMN = {
+  start: [
+    '<i data-outlook-column="start"></i>',
+    `<!--[if mso]><table role="presentation" align="center" width="${WIDTH}" border="0" cellpadding="0" cellspacing="0"><tr><td><![endif]-->`,
+  ],
+  end: ['<i data-outlook-column="end"></i>', "<!--[if mso]></td></tr></table><![endif]-->"],
+} as const;
 
 const text: CSSProperties = { fontSize: "16px", lineHeight: "24px", color: "#0f172a", margin: "0 0 16px" };
 const small: CSSProperties = { ...text, fontSize: "13px", lineHeight: "20px", color: "#475569" };
@@ -52,9 +65,9 @@ function Mail({ language, subject, heading, paragraphs, action, links = [], note
         <title>{subject}</title>
       </Head>
       <Body style={{ backgroundColor: "#f8fafc", fontFamily: font, padding: "24px 8px" }}>
+        <i data-outlook-column="start" />
         <Container
-          width={WIDTH}
-          style={{ maxWidth: "100%", backgroundColor: "#ffffff", borderRadius: "8px", fontFamily: font }}
+          style={{ maxWidth: `${WIDTH}px`, backgroundColor: "#ffffff", borderRadius: "8px", fontFamily: font }}
         >
           <Section style={{ padding: "32px" }}>
             <Heading as="h1" style={{ fontSize: "20px", lineHeight: "28px", color: "#0f172a", margin: "0 0 16px" }}>
@@ -83,7 +96,8 @@ function Mail({ language, subject, heading, paragraphs, action, links = [], note
                     {action.label}
                   </Button>
                 </Section>
-                <Text style={small}>{action.fallback}</Text>
+                {/* A long link (a reset token) wraps rather than widen the column past a phone's screen. */}
+                <Text style={{ ...small, overflowWrap: "anywhere", wordBreak: "break-word" }}>{action.fallback}</Text>
               </>
             ) : null}
             {links.map((link) => (
@@ -109,6 +123,7 @@ function Mail({ language, subject, heading, paragraphs, action, links = [], note
             <Text style={{ ...small, margin: "24px 0 0" }}>Skillshelf · {SUPPORT_EMAIL}</Text>
           </Section>
         </Container>
+        <i data-outlook-column="end" />
       </Body>
     </Html>
   );
@@ -116,9 +131,11 @@ function Mail({ language, subject, heading, paragraphs, action, links = [], note
 
 /**
  * A mail's HTML, by React Email: a centred table of bounded width (600 px,
- * narrower on a phone), with `<html lang>`, the charset, a viewport and the
- * subject as its title. React escapes every text and address.
+ * narrower on a phone, and in Outlook too), with `<html lang>`, the charset, a
+ * viewport and the subject as its title. React escapes every text and address.
  */
-export function mailHtml(content: MailContent): Promise<string> {
-  return render(<Mail {...content} />);
+export async function mailHtml(content: MailContent): Promise<string> {
+  const html = await render(<Mail {...content} />);
+  const { start, end } = OUTLOOK_COLUMN;
+  return html.replace(start[0], start[1]).replace(end[0], end[1]);
 }
