@@ -11,6 +11,7 @@ for (const script of [
   "bench:search -w apps/server",
   "bench:admin -w apps/server",
   "bench:sales -w apps/server",
+  "bench:mail -w apps/server",
 ]) {
   const { status } = spawnSync("npm", ["run", ...script.split(" ")], { stdio: "inherit" });
   if (status !== 0) {

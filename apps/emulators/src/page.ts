@@ -35,8 +35,9 @@ const cookieOf = (request: FastifyRequest, name: string) => {
  * The payer's language: the one the store asked for when it started the
  * payment (Stripe's `locale`, PayPal's `experience_context.locale`, PayU's
  * `display_lang`), else the one this browser's last payment had, else
- * Accept-Language; English by default. The texts SPEC and CONTRACT name (the
- * Pay and Cancel buttons) stay as they are.
+ * Accept-Language; English by default. Every label follows it, the Pay and
+ * Cancel buttons CONTRACT.md names included: an English payer's say Pay and
+ * Cancel, and the forms post the same fields in every language.
  */
 export function emulatorLanguage(request: FastifyRequest, asked?: string | null): EmulatorLanguage {
   const chosen = languageOfLocale(asked);

@@ -546,14 +546,14 @@ export const paypalEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, {
         actions: open
           ? [
               {
-                label: "Pay",
+                label: t("Pay"),
                 action: `${BASE}/checkout/approve`,
                 fields: { ...fields, outcome: "pay" },
                 tone: "primary",
                 choice: countryChoice(i18n, "Your country"),
               },
               { label: t("Decline"), action: `${BASE}/checkout/approve`, fields: { ...fields, outcome: "decline" } },
-              { label: "Cancel", action: `${BASE}/checkout/cancel`, fields },
+              { label: t("Cancel"), action: `${BASE}/checkout/cancel`, fields },
             ]
           : [],
         note: t("Decline approves the order but makes its capture fail, as a refused card would."),

@@ -120,12 +120,12 @@ export const payuEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, { r
       {
         i18n,
         provider: "PayU",
-        title: f.firstname ? t("Pay as {{name}}", { name: f.firstname }) : "Pay",
+        title: f.firstname ? t("Pay as {{name}}", { name: f.firstname }) : t("Pay"),
         lines: [{ name: f.productinfo ?? "", price: money(i18n, f.amount) }],
         total: money(i18n, f.amount),
         actions: [
-          { label: "Pay", action: `${BASE}/complete`, fields: choice("success"), tone: "primary" },
-          { label: "Cancel", action: `${BASE}/complete`, fields: choice("cancel") },
+          { label: t("Pay"), action: `${BASE}/complete`, fields: choice("success"), tone: "primary" },
+          { label: t("Cancel"), action: `${BASE}/complete`, fields: choice("cancel") },
           { label: t("Fail payment"), action: `${BASE}/complete`, fields: choice("failure") },
         ],
         note: t("Transaction {{id}}", { id: txnid }),

@@ -481,9 +481,9 @@ export const stripeEmulator: FastifyPluginAsync<EmulatorOptions> = async (app, {
       total,
       actions: open
         ? [
-            { label: "Pay", action: `${base}/pay`, tone: "primary", choice: countryChoice(i18n, "Card's country") },
+            { label: t("Pay"), action: `${base}/pay`, tone: "primary", choice: countryChoice(i18n, "Card's country") },
             { label: t("Decline card"), action: `${base}/decline` },
-            { label: "Cancel", action: `${base}/cancel` },
+            { label: t("Cancel"), action: `${base}/cancel` },
           ]
         : [
             {

@@ -31,6 +31,8 @@ import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { MediaTooLargeError, StorageUnavailableError } from "./media/storage.ts";
+import { mailPendingNotifications } from "./notifications/notification-mails.ts";
+import { UnsubscribeLinks } from "./notifications/unsubscribe.ts";
 import { errorAnswer, sendError } from "./operations/envelope.ts";
 import { admit } from "./operations/guard.ts";
 import { TOO_MANY_REQUESTS } from "./operations/rate-limits.ts";
@@ -61,6 +63,7 @@ import { mediaRoutes } from "./routes/media.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { receiptRoutes } from "./routes/receipts.ts";
 import { seoRoutes } from "./routes/seo.ts";
+import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { VatRates } from "./tax/rate-table.ts";
 
 export interface AppOptions {
@@ -97,6 +100,8 @@ declare module "fastify" {
     payments: Payments;
     /** Signs and checks the cursors of the paged lists. */
     cursors: PageCursors;
+    /** Makes and checks the notification mails' unsubscribe links. */
+    unsubscribeLinks: UnsubscribeLinks;
     media: MediaStore;
     /** The VAT rates prices are worked out with: the committed table and the operator's changes. */
     vatRates: VatRates;
@@ -214,6 +219,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("catalogue", catalogue);
   app.decorate("clock", clock);
   app.decorate("cursors", await PageCursors.load(database.db, clock));
+  const unsubscribeLinks = await UnsubscribeLinks.load(database.db, config.publicUrl);
+  app.decorate("unsubscribeLinks", unsubscribeLinks);
   const mail = new MailDelivery({
     db: database.db,
     smtpUrl: config.smtpUrl,
@@ -222,6 +229,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: clock,
     outboxDir: path.join(config.dataDir, "outbox"),
     ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
+    // The notification mails are written here, in the background, a batch at a time.
+    prepare: () =>
+      mailPendingNotifications({
+        db: database.db,
+        links: unsubscribeLinks,
+        publicUrl: config.publicUrl,
+        now: clock,
+        log: app.log,
+      }),
   });
   app.decorate("mail", mail);
   app.addWorker("mail delivery", mail);
@@ -359,6 +375,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(receiptRoutes);
   await app.register(seoRoutes);
+  await app.register(unsubscribeRoutes);
   if (options.pages !== false) await app.register(pageRoutes);
   return app;
 }

@@ -60,7 +60,41 @@ describe("registration", () => {
     const mail = await lastMailTo("ada@example.com");
     expect(mail).toMatchObject({ kind: "welcome", subject: "Welcome to Skillshelf" });
     expect(mail?.text).toContain(`${PUBLIC_URL}/login`);
-    expect(mail?.html).toContain("<!doctype html>");
+    expect(mail?.html).toMatch(/^<!DOCTYPE html/);
+  });
+
+  it("gives the account the request's language, as a page's: the welcome mail and the signed-in record keep it", async () => {
+    const cases = [
+      {
+        headers: { "accept-language": "es-ES,es;q=0.9,en;q=0.5" },
+        setting: "Spanish",
+        subject: "Bienvenida a Skillshelf",
+      },
+      // The switcher's cookie wins over the browser's languages, as on a guest's page.
+      {
+        headers: { cookie: "lang=fr", "accept-language": "es" },
+        setting: "French",
+        subject: "Bienvenue sur Skillshelf",
+      },
+      { headers: { "accept-language": "de-DE" }, setting: "English", subject: "Welcome to Skillshelf" },
+    ];
+    for (const [i, { headers, setting, subject }] of cases.entries()) {
+      const email = `lang-${i}-${Date.now()}@example.com`;
+      const res = await store.app.inject({
+        method: "POST",
+        url: "/api/register",
+        // An address of its own: the other registrations here count against 127.0.0.1's limit.
+        remoteAddress: "203.0.113.40",
+        headers,
+        payload: { name: "Ana Ruiz", email, password: "analytic1!", confirm_password: "analytic1!" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      // The API answers in English whatever the account's language (CONTRACT.md's messages).
+      expect(res.json().message).toBe("Registration successful. Please sign in.");
+      expect((await lastMailTo(email))?.subject).toBe(subject);
+      const { body } = await login(store, email, "analytic1!");
+      expect(body.data.language).toBe(setting);
+    }
   });
 
   it("refuses an e-mail that already has an account, whatever its case", async () => {

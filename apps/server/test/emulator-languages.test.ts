@@ -20,8 +20,8 @@ beforeAll(async () => {
 afterAll(() => store?.close());
 
 const SETTING = { en: "English", es: "Spanish", fr: "French" } as const;
-/** The buttons CONTRACT.md section 5 names: they keep their English words in every language. */
-const CONTRACT_WORDS = ["Pay", "Cancel"];
+/** The Pay and Cancel buttons CONTRACT.md section 5 names, in the payer's language. */
+const BUTTONS = { es: ["Pagar", "Cancelar"], fr: ["Payer", "Annuler"] } as const;
 const urls = { success_url: `${PUBLIC_URL}/payment-confirmation`, cancel_url: `${PUBLIC_URL}/payment-cancelled` };
 
 /**
@@ -132,8 +132,8 @@ async function hostedPages(code: keyof typeof SETTING): Promise<Record<string, s
 
 describe("the payment emulators' pages", () => {
   for (const code of ["es", "fr"] as const) {
-    it(`speak the ${code} payer's language, prices included, and keep CONTRACT's Pay and Cancel`, async () => {
-      const pieces = englishPieces(code).filter((piece) => !CONTRACT_WORDS.includes(piece));
+    it(`speak the ${code} payer's language, every label and price included`, async () => {
+      const pieces = englishPieces(code);
       for (const [name, html] of Object.entries(await hostedPages(code))) {
         expect(html, name).toContain(`<html lang="${code}">`);
         expect(englishLeftIn(html, pieces), name).toEqual([]);
@@ -142,7 +142,10 @@ describe("the payment emulators' pages", () => {
       for (const html of [stripe, paypal, payu]) {
         const buttons = formsOf(html as string).length;
         expect(buttons).toBeGreaterThanOrEqual(2);
-        expect(readerTexts(html as string)).toEqual(expect.arrayContaining(["Pay", "Cancel"]));
+        const texts = readerTexts(html as string);
+        expect(texts).toEqual(expect.arrayContaining([...BUTTONS[code]]));
+        expect(texts).not.toContain("Pay");
+        expect(texts).not.toContain("Cancel");
         // "19,99 £" in both languages' format, never "£19.99".
         expect(html).toMatch(/19,99/);
         expect(html).not.toContain("£19.99");
@@ -163,6 +166,9 @@ describe("the payment emulators' pages", () => {
     expect(stripe).toContain("<title>Pay £19.99 · Stripe Checkout (emulated)</title>");
     expect(paypal).toContain("Approve your payment");
     expect(payu).toContain("Fail payment");
+    for (const html of [stripe, paypal, payu]) {
+      expect(readerTexts(html as string)).toEqual(expect.arrayContaining(["Pay", "Cancel"]));
+    }
     expect(payu).toContain('<td>Total</td><td class="num">£19.99</td>');
   });
 });

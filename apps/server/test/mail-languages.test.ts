@@ -1,41 +1,14 @@
 import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
-import { formatMoney } from "@skillshelf/shared/money.ts";
+import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutgoingMail } from "../src/mail/outbox.ts";
-import {
-  emailChangedMail,
-  orderConfirmationMail,
-  orderRefundedMail,
-  passwordChangedMail,
-  passwordResetMail,
-  paymentRefundedMail,
-  welcomeMail,
-} from "../src/mail/templates.ts";
 import { createUser, lastMailOf } from "./helpers/accounts.ts";
 import { createTestStore, type TestStore } from "./helpers/app.ts";
 import { englishLeftAmong, englishPieces, readerTexts } from "./helpers/languages.ts";
+import { everyMail, LINES } from "./helpers/mails.ts";
 
-const STORE = "https://store.example";
-const AT = new Date("2026-11-21T10:05:00Z");
-const LINES = ["Docker: Images: £9.99", "Git: £19.99"];
-
-/** Every mail the store sends, to a learner whose language setting is `language` (undefined: not known). */
-function everyMail(language: string | undefined): OutgoingMail[] {
-  const to = { name: "Ana Ruiz", email: "ana@example.com", language };
-  const amount = formatMoney(2998, "GBP", language === "Spanish" ? "es-ES" : language === "French" ? "fr-FR" : "en-GB");
-  return [
-    welcomeMail(to, STORE),
-    passwordResetMail(to, `${STORE}/reset-password/tok`),
-    orderConfirmationMail(to, { id: 7, number: "SK-0007", amount, lines: LINES }, STORE),
-    ...(["already_owned", "superseded", "price_changed"] as const).map((reason) =>
-      paymentRefundedMail(to, { amount, method: "PayPal", reason, lines: LINES }, STORE),
-    ),
-    orderRefundedMail(to, { id: 7, number: "SK-0007", amount, method: "Stripe", lines: LINES }, STORE),
-    passwordChangedMail(to, { how: "reset", at: AT }, STORE),
-    passwordChangedMail(to, { how: "changed", at: AT }, STORE),
-    emailChangedMail(to, { newEmail: "new@example.com", at: AT }, STORE),
-  ];
-}
+/** The language a mail's HTML declares (`<html lang>`). */
+const htmlLanguage = (html: string) => /<html [^>]*\blang="([^"]*)"/.exec(html)?.[1];
 
 /** What a reader reads of a mail: its subject, the lines of its text, the texts of its HTML. */
 const readable = (mail: OutgoingMail) => [mail.subject, ...mail.text.split("\n"), ...readerTexts(mail.html)];
@@ -58,24 +31,24 @@ function englishSentences(mail: OutgoingMail): string[] {
 
 describe("mails in the recipient's language", () => {
   it("stay exactly as they were in English, for an English or unknown setting", async () => {
-    const english = everyMail("English");
+    const english = await everyMail("English");
     await expect(`${JSON.stringify(english, null, 2)}\n`).toMatchFileSnapshot("./__snapshots__/mails.en.json");
-    expect(everyMail(undefined)).toEqual(english);
-    expect(everyMail("Klingon")).toEqual(english);
+    expect(await everyMail(undefined)).toEqual(english);
+    expect(await everyMail("Klingon")).toEqual(english);
   });
 
   for (const [language, code] of [
     ["Spanish", "es"],
     ["French", "fr"],
   ] as const) {
-    it(`leave no English text in a ${language} mail, subject and body`, () => {
+    it(`leave no English text in a ${language} mail, subject and body`, async () => {
       const pieces = englishPieces(code);
-      const english = everyMail("English");
-      everyMail(language).forEach((mail, i) => {
+      const english = await everyMail("English");
+      (await everyMail(language)).forEach((mail, i) => {
         const original = english[i] as OutgoingMail;
         expect(mail.kind).toBe(original.kind);
         expect(mail.to).toBe("ana@example.com");
-        expect(mail.html, mail.kind).toContain(`<html lang="${code}">`);
+        expect(htmlLanguage(mail.html), mail.kind).toBe(code);
         const texts = readable(mail);
         expect(englishLeftAmong(texts, pieces), mail.kind).toEqual([]);
         const left = englishSentences(original).filter((sentence) => texts.some((text) => text.includes(sentence)));
@@ -86,13 +59,54 @@ describe("mails in the recipient's language", () => {
     });
   }
 
-  it("write the amounts and dates in the recipient's language", () => {
-    const [, , spanishOrder] = everyMail("Spanish");
+  it("write the amounts and dates in the recipient's language", async () => {
+    const [, , spanishOrder] = await everyMail("Spanish");
     expect(spanishOrder?.subject).toBe("Tu pedido de Skillshelf SK-0007");
     expect(spanishOrder?.text).toContain("está completo: 29,98");
-    const frenchChange = everyMail("French").at(-1);
+    const frenchChange = (await everyMail("French")).find((mail) => mail.kind === "email-changed");
     expect(frenchChange?.text).toContain("samedi 21 novembre 2026");
-    expect(everyMail("Spanish").at(-1)?.text).toContain("sábado, 21 de noviembre de 2026");
+    const spanishChange = (await everyMail("Spanish")).find((mail) => mail.kind === "email-changed");
+    expect(spanishChange?.text).toContain("sábado, 21 de noviembre de 2026");
+  });
+});
+
+describe("mails' HTML", () => {
+  it("is a whole document that mail clients lay out alike, saying what the text part says", async () => {
+    for (const [setting, code] of [
+      ["English", "en"],
+      ["French", "fr"],
+    ] as const) {
+      for (const mail of await everyMail(setting)) {
+        const document = parseDocument(mail.html);
+        const find = (test: (e: { name: string; attribs: Record<string, string> }) => boolean) =>
+          DomUtils.findOne(test, document.children, true);
+        expect(mail.html, mail.kind).toMatch(/^<!DOCTYPE html/);
+        expect(find((e) => e.name === "html")?.attribs.lang, mail.kind).toBe(code);
+        expect(DomUtils.textContent(find((e) => e.name === "title") ?? []), mail.kind).toBe(mail.subject);
+        expect(
+          find((e) => e.name === "meta" && /charset=UTF-8/i.test(e.attribs.content ?? "")),
+          mail.kind,
+        ).toBeTruthy();
+        expect(find((e) => e.name === "meta" && e.attribs.name === "viewport")?.attribs.content).toBe(
+          "width=device-width, initial-scale=1",
+        );
+        // A centred column at most 600 px wide, narrower on a phone; Outlook's Word engine ignores max-width,
+        // so for it alone a table 600 px wide holds the column.
+        const column = find((e) => e.name === "table" && (e.attribs.style ?? "").includes("max-width:600px"));
+        expect(column?.attribs.align, mail.kind).toBe("center");
+        expect(column?.attribs.width, mail.kind).toBe("100%");
+        expect(mail.html, mail.kind).toMatch(
+          /<!--\[if mso\]><table role="presentation" align="center" width="600"[^>]*><tr><td><!\[endif\]--><table align="center" width="100%"[^>]*max-width:600px[\s\S]*<!--\[if mso\]><\/td><\/tr><\/table><!\[endif\]-->/,
+        );
+        // Every line of the text part but those that write out a link is in the HTML's text.
+        const shown = DomUtils.textContent(find((e) => e.name === "body") ?? []).replace(/\s+/g, " ");
+        const said = mail.text.split("\n").filter((line) => line.trim() && !line.includes("://"));
+        expect(
+          said.filter((line) => !shown.includes(line.replace(/\s+/g, " ").trim())),
+          mail.kind,
+        ).toEqual([]);
+      }
+    }
   });
 });
 
@@ -116,7 +130,7 @@ describe("the store's mails", () => {
     }
     const reset = await lastMailOf(store, french.email);
     expect(reset?.subject).toBe("Réinitialisez votre mot de passe Skillshelf");
-    expect(reset?.html).toContain('<html lang="fr">');
+    expect(htmlLanguage(reset?.html ?? "")).toBe("fr");
     expect((await lastMailOf(store, english.email))?.subject).toBe("Reset your Skillshelf password");
 
     const token = /reset-password\/([\w-]+)/.exec(reset?.text ?? "")?.[1] ?? "";

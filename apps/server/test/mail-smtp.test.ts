@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { notify } from "../src/notifications/notifications.ts";
 import { createUser, login } from "./helpers/accounts.ts";
 import { createTestStore, LogCapture, TestClock, type TestStore } from "./helpers/app.ts";
 
@@ -47,6 +48,16 @@ async function freePort(): Promise<number> {
 /** Quoted-printable bodies wrap long lines with "=\r\n"; undo that to read links. */
 const unwrap = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 
+/** The notification of a new article in Docker, made as the catalogue makes it: its mail is pending. */
+const newArticleFor = (store: TestStore, userId: number) =>
+  store.database.db.transaction((tx) =>
+    notify(
+      tx,
+      [{ userId, params: { kind: "new_article", title: "Volumes", artefact: "Docker" }, link: "/docker/volumes" }],
+      store.app.clock(),
+    ),
+  );
+
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (closers.length) await closers.pop()?.();
@@ -81,6 +92,24 @@ describe("mail over SMTP", () => {
     expect((await login(store, user.email, "Mailed@Reset1")).res.statusCode).toBe(200);
   });
 
+  it("sends a notification mail with its one-click unsubscribe headers", async () => {
+    const smtp = await startSmtp();
+    closers.push(smtp.close);
+    const store: TestStore = await createTestStore({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+    closers.push(store.close);
+    const user = await createUser(store, { language: "French" });
+    await newArticleFor(store, user.id);
+    await store.app.mail.deliverDue();
+    expect(smtp.received).toHaveLength(1);
+    const raw = smtp.received[0]?.raw ?? "";
+    const head = raw.split(/\r?\n\r?\n/, 1)[0]?.replace(/\r?\n[ \t]+/g, " ") ?? "";
+    expect(head).toContain(`List-Unsubscribe: <${store.app.unsubscribeLinks.url(user.id)}>`);
+    expect(head).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    // The text part and the HTML part link to the article and to the same way out.
+    expect(unwrap(raw)).toContain("http://store.test:3000/docker/volumes");
+    expect(unwrap(raw)).toContain(`href="${store.app.unsubscribeLinks.url(user.id)}"`);
+  });
+
   it("keeps a message while the mail server is down and delivers it once it is back", async () => {
     const port = await freePort();
     const clock = new TestClock();
@@ -106,7 +135,8 @@ describe("mail over SMTP", () => {
 });
 
 describe("mail without SMTP_URL", () => {
-  it("goes to a file of the outbox folder, its owner's only; the log names the file and never holds a working reset link", async () => {
+  /** A store of its own data folder, whose log the test reads; both go when the test ends. */
+  const storeWithoutSmtp = async () => {
     const log = new LogCapture();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "skillshelf-outbox-"));
     const store = await createTestStore({ log, env: { DATA_DIR: dataDir } });
@@ -114,6 +144,11 @@ describe("mail without SMTP_URL", () => {
       await store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
+    return { store, log, dataDir };
+  };
+
+  it("goes to a file of the outbox folder, its owner's only; the log names the file and never holds a working reset link", async () => {
+    const { store, log, dataDir } = await storeWithoutSmtp();
     const user = await createUser(store);
     const asked = await store.app.inject({
       method: "POST",
@@ -140,5 +175,19 @@ describe("mail without SMTP_URL", () => {
       payload: { token, password: "Mailed@Reset1", confirm_password: "Mailed@Reset1" },
     });
     expect(reset.statusCode).toBe(200);
+  });
+
+  it("keeps a notification mail's unsubscribe headers in its file, and its link's token out of the log", async () => {
+    const { store, log } = await storeWithoutSmtp();
+    const user = await createUser(store);
+    await newArticleFor(store, user.id);
+    await store.app.mail.deliverDue();
+
+    const logged = log.lines.find((l) => String(l.msg).startsWith("mail (no SMTP_URL"));
+    const kept = fs.readFileSync(String(logged?.file), "utf8");
+    const link = store.app.unsubscribeLinks.url(user.id);
+    expect(kept).toContain(`\nList-Unsubscribe: <${link}>\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\n`);
+    expect(JSON.stringify(log.lines)).not.toContain(link.split("/").at(-1));
+    expect(String(logged?.msg)).toContain("/unsubscribe/… (the working link is in the outbox file)");
   });
 });

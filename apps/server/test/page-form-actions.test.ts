@@ -212,6 +212,43 @@ describe("the other account forms by plain form posts", () => {
     expect(textOf(login.body)).toContain(ACCOUNT_MESSAGES.registered);
   });
 
+  it("keeps the page's language, with or without JavaScript: the account, its welcome mail and its pages", async () => {
+    const fields = (email: string) => ({
+      name: "Ana Ruiz",
+      email,
+      password: GOOD_PASSWORD,
+      confirm_password: GOOD_PASSWORD,
+    });
+    // A plain post from a page the switcher made Spanish.
+    const spanish = `es-${Date.now()}@example.com`;
+    const plain = await post("/registration", fields(spanish), { cookie: "lang=es" });
+    expect(plain.statusCode).toBe(303);
+    // The page's own fetch (React Router's data request), from a browser that asks for French.
+    const french = `fr-${Date.now()}@example.com`;
+    const fetched = await post("/registration.data", fields(french), { "accept-language": "fr-FR,fr;q=0.9" });
+    expect(fetched.statusCode).toBe(200);
+    for (const [email, setting, subject] of [
+      [spanish, "Spanish", "Bienvenida a Skillshelf"],
+      [french, "French", "Bienvenue sur Skillshelf"],
+    ]) {
+      const [user] = await store.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, email as string));
+      expect(user?.language).toBe(setting);
+      expect((await lastMailOf(store, email as string))?.subject).toBe(subject);
+    }
+    // Signed in, with neither the cookie nor the browser's languages, the pages stay Spanish.
+    const signedIn = await post("/login", { email: spanish, password: GOOD_PASSWORD });
+    expect(signedIn.statusCode).toBe(303);
+    const dashboard = await store.app.inject({
+      url: "/dashboard",
+      headers: { cookie: `access-token=${sessionCookieOf(signedIn)?.value}` },
+    });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.body).toContain('<html lang="es"');
+  });
+
   it("re-renders registration with 422 and the messages under the fields, creating nothing", async () => {
     const email = `mismatch-${Date.now()}@example.com`;
     const res = await post("/registration", { name: "", email, password: "short", confirm_password: "other" });

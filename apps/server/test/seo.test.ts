@@ -303,6 +303,7 @@ describe("GET /robots.txt", () => {
       "/es/registration",
       "/fr/forgot-password",
       "/es/reset-password/abc",
+      "/unsubscribe/12.uvWxYz0123456789abcdef",
     ];
     for (const path of privatePaths) expect(robots.isDisallowed(PUBLIC_URL + path, "Googlebot"), path).toBe(true);
   });

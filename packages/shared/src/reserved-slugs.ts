@@ -29,4 +29,5 @@ export const RESERVED_SLUGS = [
   "robots-txt",
   // The Spanish and French pages' prefixes: /es/docker is Docker's Spanish page.
   ...PREFIXED_LANGUAGES,
+  "unsubscribe",
 ] as const;

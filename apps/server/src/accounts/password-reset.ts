@@ -48,7 +48,7 @@ export async function requestPasswordReset(options: {
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     });
-    await enqueueMail(tx, passwordResetMail(user, `${options.publicUrl}/reset-password/${token}`), now);
+    await enqueueMail(tx, await passwordResetMail(user, `${options.publicUrl}/reset-password/${token}`), now);
     return user.id;
   });
   securityEvent(options.log, SECURITY_EVENTS.passwordResetRequested, {
@@ -94,7 +94,7 @@ export async function resetPassword(options: {
       .where(eq(users.id, reset.userId))
       .returning({ id: users.id, name: users.name, email: users.email, language: users.language });
     await revokeUserSessions(tx, reset.userId, now);
-    if (user) await enqueueMail(tx, passwordChangedMail(user, { how: "reset", at: now }, options.publicUrl), now);
+    if (user) await enqueueMail(tx, await passwordChangedMail(user, { how: "reset", at: now }, options.publicUrl), now);
     return user;
   });
   securityEvent(log, SECURITY_EVENTS.passwordResetCompleted, { userId: user?.id ?? null, email: user?.email ?? null });

@@ -90,7 +90,11 @@ export async function updateProfile(options: {
         .returning(userRecordColumns);
       if (!row) throw new AppError("unauthenticated", "Please sign in again.");
       if (emailChanges) {
-        await enqueueMail(tx, emailChangedMail(current, { newEmail: input.email, at: now }, options.publicUrl), now);
+        await enqueueMail(
+          tx,
+          await emailChangedMail(current, { newEmail: input.email, at: now }, options.publicUrl),
+          now,
+        );
       }
       return { record: toUserRecord(row), oldEmail: emailChanges ? current.email : null };
     });
@@ -146,7 +150,7 @@ export async function changePassword(options: {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await revokeUserSessions(tx, userId, now, options.sessionId);
-    await enqueueMail(tx, passwordChangedMail(user, { how: "changed", at: now }, options.publicUrl), now);
+    await enqueueMail(tx, await passwordChangedMail(user, { how: "changed", at: now }, options.publicUrl), now);
   });
   securityEvent(log, SECURITY_EVENTS.passwordChanged, { userId, email: user.email });
 }

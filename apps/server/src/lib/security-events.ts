@@ -73,4 +73,6 @@ export const SECURITY_EVENTS = {
   orderRefundFailed: "order.refund_failed",
   /** Money that made no order, sent back: paymentId, userId, provider, amount, reason (already_owned or superseded). */
   paymentRefundedAutomatically: "payment.refunded_automatically",
+  /** A learner's notification mails turned off by a mail's unsubscribe link: userId, via. */
+  emailNotificationsOff: "account.email_notifications_off",
 } as const;

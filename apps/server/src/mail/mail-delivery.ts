@@ -39,6 +39,12 @@ export class MailDelivery {
       /** Where each message goes as a file when there is no SMTP_URL. */
       outboxDir: string;
       pollMs?: number;
+      /**
+       * Turns what waits to be mailed into messages of the outbox, a batch at a
+       * time, before each batch is delivered (the notification mails); true when
+       * it did a whole batch, so that more may wait.
+       */
+      prepare?: () => Promise<boolean>;
     },
   ) {
     this.transport = options.smtpUrl
@@ -87,7 +93,12 @@ export class MailDelivery {
       try {
         do {
           this.again = false;
-          while (!this.stopping && (await this.deliverBatch()) === BATCH) {}
+          // Preparing and delivering take turns, so that the first mails of a long queue go out at once.
+          let more = true;
+          while (!this.stopping && more) {
+            const prepared = await this.prepareBatch();
+            more = (await this.deliverBatch()) === BATCH || prepared;
+          }
         } while (this.again && !this.stopping);
       } catch (error) {
         this.options.log.error({ err: error }, "mail delivery failed");
@@ -96,6 +107,17 @@ export class MailDelivery {
       }
     })();
     return this.running;
+  }
+
+  /** One batch of `prepare`; its failure is logged and never holds up the delivery of what is queued. */
+  private async prepareBatch(): Promise<boolean> {
+    if (!this.options.prepare) return false;
+    try {
+      return await this.options.prepare();
+    } catch (error) {
+      this.options.log.error({ err: error }, "notification mails not prepared; will retry");
+      return false;
+    }
   }
 
   /**
@@ -138,6 +160,7 @@ export class MailDelivery {
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            ...(mail.headers ? { headers: mail.headers } : {}),
           });
           log.info({ mail: mail.id, kind: mail.kind, to: mail.to }, "mail sent");
         } else {
@@ -167,15 +190,22 @@ export class MailDelivery {
 /** A message as a file of the outbox folder, `<id>-<kind>.txt`, readable by the store's user only. */
 async function keepInOutbox(
   dir: string,
-  mail: { id: number; kind: string; to: string; subject: string; text: string },
+  mail: { id: number; kind: string; to: string; subject: string; text: string; headers: Record<string, string> | null },
 ): Promise<string> {
   await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `${mail.id}-${mail.kind}.txt`);
-  await fs.promises.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600 });
+  const headers = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
+  await fs.promises.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n${headers.join("")}\n${mail.text}\n`, {
+    mode: 0o600,
+  });
   return file;
 }
 
-/** The text for the log: a password-reset link keeps its address but not its token. */
+/**
+ * The text for the log: a password-reset link, and a notification mail's
+ * unsubscribe link (it turns a learner's mails off without a session), keep
+ * their address but not their token.
+ */
 function withoutSecretLinks(text: string): string {
-  return text.replace(/(\/reset-password\/)[\w-]+/g, "$1… (the working link is in the outbox file)");
+  return text.replace(/(\/(?:reset-password|unsubscribe)\/)[\w.-]+/g, "$1… (the working link is in the outbox file)");
 }

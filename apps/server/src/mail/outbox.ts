@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Headers besides the usual ones, such as a notification mail's List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -14,5 +16,11 @@ export interface OutgoingMail {
  * the mail: both are kept, or neither.
  */
 export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail, now: Date): Promise<void> {
-  await tx.insert(mailOutbox).values({ ...mail, nextAttemptAt: now, createdAt: now });
+  await enqueueMails(tx, [mail], now);
+}
+
+/** Queues several messages in one statement (a batch of notification mails). */
+export async function enqueueMails(tx: DbOrTx, mails: OutgoingMail[], now: Date): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(mailOutbox).values(mails.map((mail) => ({ ...mail, nextAttemptAt: now, createdAt: now })));
 }

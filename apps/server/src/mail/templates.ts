@@ -3,6 +3,12 @@ import { formatMailDate, formattingOf } from "@skillshelf/shared/formatting.ts";
 import { DEFAULT_LANGUAGE, type LanguageCode, languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
 import type { TFunction } from "@skillshelf/shared/i18n/page-translator.ts";
 import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
+import {
+  type NotificationKind,
+  type NotificationParams,
+  notificationWords,
+} from "@skillshelf/shared/notification-texts.ts";
+import { type MailLink, mailHtml } from "./mail-html.tsx";
 import type { OutgoingMail } from "./outbox.ts";
 
 /** Who a mail goes to: their language setting ("Spanish") picks the mail's language; English when unknown. */
@@ -15,42 +21,50 @@ export interface Recipient {
 interface MailLanguage {
   language: LanguageCode;
   t: TFunction;
+  /** The locale of the language's prices. */
+  locale: string;
   /** When a change took effect, in the mail's language. */
   when: (at: Date) => string;
 }
 
 function mailLanguage(to: Recipient): MailLanguage {
   const language = languageOfSetting(to.language) ?? DEFAULT_LANGUAGE;
-  return {
-    language,
-    t: translatorOf(language),
-    when: (at) => formatMailDate(at, formattingOf({ language: to.language ?? "", timezone: "UTC" }).locale),
-  };
+  const { locale } = formattingOf({ language: to.language ?? "", timezone: "UTC" });
+  return { language, t: translatorOf(language), locale, when: (at) => formatMailDate(at, locale) };
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+/** A mail's words in its language: its plain-text part as sent, and what its HTML shows. */
+interface MailWords {
+  kind: string;
+  subject: string;
+  text: string;
+  heading: string;
+  paragraphs: string[];
+  /** The one button; its address is written out below it too. */
+  action?: MailLink;
+  links?: MailLink[];
+  notes?: (string | MailLink)[];
+  headers?: Record<string, string>;
+}
 
-function layout(
-  { language, t }: MailLanguage,
-  title: string,
-  paragraphs: string[],
-  action?: { label: string; url: string },
-  more: { label: string; url: string }[] = [],
-): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
-  const links = more
-    .map((l) => `<p style="margin:0 0 16px"><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`)
-    .join("");
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">${escapeHtml(t("Or open this link: {{url}}", { url: action.url }))}</p>`
-    : "";
-  return `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}${links}<p style="margin:24px 0 0;font-size:13px;color:#475569">Skillshelf · ${escapeHtml(SUPPORT_EMAIL)}</p></div></body></html>`;
+/** The mail to send: the text part as written, the HTML built from the same words (mail-html.tsx). */
+async function compose(to: Recipient, { language, t }: MailLanguage, words: MailWords): Promise<OutgoingMail> {
+  const { kind, subject, text, heading, paragraphs, action, links = [], notes = [], headers } = words;
+  const html = await mailHtml({
+    language,
+    subject,
+    heading,
+    paragraphs,
+    ...(action ? { action: { ...action, fallback: t("Or open this link: {{url}}", { url: action.url }) } } : {}),
+    links,
+    notes,
+  });
+  return { kind, to: to.email, subject, text, html, ...(headers ? { headers } : {}) };
 }
 
 const footer = (text: string) => `${text}\n\nSkillshelf · ${SUPPORT_EMAIL}\n`;
 
-export function passwordResetMail(to: Recipient, url: string): OutgoingMail {
+export async function passwordResetMail(to: Recipient, url: string): Promise<OutgoingMail> {
   const l = mailLanguage(to);
   const { t } = l;
   const lines = [
@@ -60,16 +74,17 @@ export function passwordResetMail(to: Recipient, url: string): OutgoingMail {
     ),
     t("If it was not you, ignore this message: your password stays as it is."),
   ];
-  return {
+  return compose(to, l, {
     kind: "password-reset",
-    to: to.email,
     subject: t("Reset your Skillshelf password"),
     text: footer(`${lines.join("\n\n")}\n\n${t("Reset your password: {{url}}", { url })}`),
-    html: layout(l, t("Reset your password"), lines, { label: t("Choose a new password"), url }),
-  };
+    heading: t("Reset your password"),
+    paragraphs: lines,
+    action: { label: t("Choose a new password"), url },
+  });
 }
 
-export function welcomeMail(to: Recipient, storeUrl: string): OutgoingMail {
+export async function welcomeMail(to: Recipient, storeUrl: string): Promise<OutgoingMail> {
   const l = mailLanguage(to);
   const { t } = l;
   const lines = [
@@ -78,21 +93,22 @@ export function welcomeMail(to: Recipient, storeUrl: string): OutgoingMail {
     t("Every purchase comes with a 6-day money-back guarantee."),
   ];
   const url = `${storeUrl}/login`;
-  return {
+  return compose(to, l, {
     kind: "welcome",
-    to: to.email,
     subject: t("Welcome to Skillshelf"),
     text: footer(`${lines.join("\n\n")}\n\n${t("Sign in: {{url}}", { url })}`),
-    html: layout(l, t("Welcome to Skillshelf"), lines, { label: t("Sign in"), url }),
-  };
+    heading: t("Welcome to Skillshelf"),
+    paragraphs: lines,
+    action: { label: t("Sign in"), url },
+  });
 }
 
 /** `order.amount` and the lines' prices come formatted in the recipient's language (formatMoney with their locale). */
-export function orderConfirmationMail(
+export async function orderConfirmationMail(
   to: Recipient,
   order: { id: number; number: string; amount: string; lines: string[] },
   storeUrl: string,
-): OutgoingMail {
+): Promise<OutgoingMail> {
   const l = mailLanguage(to);
   const { t } = l;
   const lines = [
@@ -104,21 +120,21 @@ export function orderConfirmationMail(
   const url = `${storeUrl}/order-details/${order.id}`;
   // Every order made since invoices has one (its number given with the order).
   const invoice = `${url}/invoice`;
-  return {
+  return compose(to, l, {
     kind: "order-confirmation",
-    to: to.email,
     subject: t("Your Skillshelf order {{number}}", order),
     text: footer(
       `${lines.join("\n\n")}\n\n${t("Your order: {{url}}", { url })}\n${t("Your invoice (PDF): {{url}}", { url: invoice })}`,
     ),
-    html: layout(l, t("Thank you for your purchase"), lines, { label: t("View your order"), url }, [
-      { label: t("Download your invoice (PDF)"), url: invoice },
-    ]),
-  };
+    heading: t("Thank you for your purchase"),
+    paragraphs: lines,
+    action: { label: t("View your order"), url },
+    links: [{ label: t("Download your invoice (PDF)"), url: invoice }],
+  });
 }
 
 /** Money that arrived without making an order (the content was already owned, or the attempt was replaced) went back. */
-export function paymentRefundedMail(
+export async function paymentRefundedMail(
   to: Recipient,
   payment: {
     amount: string;
@@ -127,7 +143,7 @@ export function paymentRefundedMail(
     lines: string[];
   },
   storeUrl: string,
-): OutgoingMail {
+): Promise<OutgoingMail> {
   const l = mailLanguage(to);
   const { t } = l;
   const why = {
@@ -151,22 +167,23 @@ export function paymentRefundedMail(
     ),
   ];
   const url = `${storeUrl}/my-orders`;
-  return {
+  return compose(to, l, {
     kind: "payment-refunded",
-    to: to.email,
     subject: t("We refunded your payment of {{amount}}", payment),
     text: footer(`${lines.join("\n\n")}\n\n${t("Your orders: {{url}}", { url })}`),
-    html: layout(l, t("We refunded your payment"), lines, { label: t("See your orders"), url }),
-  };
+    heading: t("We refunded your payment"),
+    paragraphs: lines,
+    action: { label: t("See your orders"), url },
+  });
 }
 
 /** An order refunded within the money-back guarantee, by the learner's request or by an operator. */
-export function orderRefundedMail(
+export async function orderRefundedMail(
   to: Recipient,
   /** `amount` null: nothing was paid for the order (credit and coupon covered it), so nothing goes back. */
   order: { id: number; number: string; amount: string | null; method: string; lines: string[] },
   storeUrl: string,
-): OutgoingMail {
+): Promise<OutgoingMail> {
   const l = mailLanguage(to);
   const { t } = l;
   const lines = [
@@ -180,24 +197,25 @@ export function orderRefundedMail(
       : t("What this order unlocked is locked again. Depending on your bank, the money can take a few days to show."),
   ];
   const url = `${storeUrl}/order-details/${order.id}`;
-  return {
+  return compose(to, l, {
     kind: "order-refunded",
-    to: to.email,
     subject: t("Your Skillshelf order {{number}} is refunded", order),
     text: footer(`${lines.join("\n\n")}\n\n${t("Your order: {{url}}", { url })}`),
-    html: layout(l, t("Your order is refunded"), lines, { label: t("View your order"), url }),
-  };
+    heading: t("Your order is refunded"),
+    paragraphs: lines,
+    action: { label: t("View your order"), url },
+  });
 }
 
 /**
  * The notice after a password change or a completed reset: the owner learns of
  * it even when someone else did it, and what to do then.
  */
-export function passwordChangedMail(
+export async function passwordChangedMail(
   to: Recipient,
   change: { how: "changed" | "reset"; at: Date },
   storeUrl: string,
-): OutgoingMail {
+): Promise<OutgoingMail> {
   const l = mailLanguage(to);
   const { t } = l;
   const date = l.when(change.at);
@@ -219,24 +237,25 @@ export function passwordChangedMail(
     ),
   ];
   const url = `${storeUrl}/forgot-password`;
-  return {
+  return compose(to, l, {
     kind: "password-changed",
-    to: to.email,
     subject: t("Your Skillshelf password was changed"),
     text: footer(`${lines.join("\n\n")}\n\n${t("Choose a new password: {{url}}", { url })}`),
-    html: layout(l, t("Your password was changed"), lines, { label: t("Choose a new password"), url }),
-  };
+    heading: t("Your password was changed"),
+    paragraphs: lines,
+    action: { label: t("Choose a new password"), url },
+  });
 }
 
 /**
  * The notice to the OLD address after the sign-in e-mail changed: if someone
  * else changed it, this is the only mail the owner still receives.
  */
-export function emailChangedMail(
+export async function emailChangedMail(
   to: Recipient,
   change: { newEmail: string; at: Date },
   storeUrl: string,
-): OutgoingMail {
+): Promise<OutgoingMail> {
   const l = mailLanguage(to);
   const { t } = l;
   const lines = [
@@ -251,14 +270,62 @@ export function emailChangedMail(
       { email: SUPPORT_EMAIL },
     ),
   ];
-  return {
+  return compose(to, l, {
     kind: "email-changed",
-    to: to.email,
     subject: t("Your Skillshelf sign-in e-mail was changed"),
     text: `${lines.join("\n\n")}\n\nSkillshelf: ${storeUrl} · ${SUPPORT_EMAIL}\n`,
-    html: layout(l, t("Your sign-in e-mail was changed"), lines, {
+    heading: t("Your sign-in e-mail was changed"),
+    paragraphs: lines,
+    action: {
       label: t("Contact support"),
       url: `mailto:${SUPPORT_EMAIL}`,
-    }),
-  };
+    },
+  });
+}
+
+/** What a notification mail's button says and where its text part sends the reader, for each kind. */
+const NOTIFICATION_ACTIONS: Record<NotificationKind, { label: string; line: string }> = {
+  new_article: { label: "Read the article", line: "Read the article: {{url}}" },
+  order_completed: { label: "View your order", line: "Your order: {{url}}" },
+  order_refunded: { label: "View your order", line: "Your order: {{url}}" },
+};
+
+/**
+ * An in-app notification as a mail, for a learner whose e-mail notifications
+ * are on: its title and text in their language (the notifications page's
+ * words), a link to what it is about, and a way out in one click: the
+ * List-Unsubscribe headers (RFC 2369, RFC 8058) and the same link in the footer.
+ */
+export async function notificationMail(
+  to: Recipient,
+  notification: { params: NotificationParams; link: string },
+  links: { storeUrl: string; unsubscribeUrl: string },
+): Promise<OutgoingMail> {
+  const l = mailLanguage(to);
+  const { t } = l;
+  const { title, text } = notificationWords(notification.params, t, l.locale);
+  const url = `${links.storeUrl}${notification.link}`;
+  const settings = `${links.storeUrl}/settings`;
+  const action = NOTIFICATION_ACTIONS[notification.params.kind];
+  const lines = [t("Hello {{name}},", { name: to.name }), text];
+  const why = t("You get this mail because e-mail notifications are on in your Skillshelf settings.");
+  return compose(to, l, {
+    kind: `notification-${notification.params.kind}`,
+    subject: title,
+    text: footer(
+      `${lines.join("\n\n")}\n\n${t(action.line, { url })}\n\n${why}\n${t("Stop these mails: {{url}}", { url: links.unsubscribeUrl })}\n${t("Change your settings: {{url}}", { url: settings })}`,
+    ),
+    heading: title,
+    paragraphs: lines,
+    action: { label: t(action.label), url },
+    notes: [
+      why,
+      { label: t("Stop these mails"), url: links.unsubscribeUrl },
+      { label: t("Change your settings"), url: settings },
+    ],
+    headers: {
+      "List-Unsubscribe": `<${links.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  });
 }

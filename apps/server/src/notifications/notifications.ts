@@ -11,6 +11,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { notifications } from "../db/schema/index.ts";
 import { keyColumns, keysetPage, preparedKeyset } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
+import { MAILED_KINDS } from "./notification-mails.ts";
 
 /** The most unread notifications the page lists; the read ones under Earlier are paged. */
 const UNREAD_SHOWN = 50;
@@ -48,7 +49,8 @@ export function readerOf(user: { language: string; timezone: string }): Notifica
 /**
  * Records notifications; call it with the transaction of the event, so both
  * are kept or neither. What each is about is kept (params) to write it in its
- * reader's language; its English title and text are kept too.
+ * reader's language; its English title and text are kept too. Those of a
+ * mailed kind wait for the mail worker (notification-mails.ts).
  */
 export async function notify(tx: DbOrTx, rows: NewNotification[], now: Date): Promise<void> {
   if (rows.length === 0) return;
@@ -60,6 +62,7 @@ export async function notify(tx: DbOrTx, rows: NewNotification[], now: Date): Pr
       ...notificationWords(params, translate(DEFAULT_LANGUAGE), ENGLISH_READER.locale),
       link,
       createdAt: now,
+      mailPending: MAILED_KINDS[params.kind],
     })),
   );
 }
@@ -67,20 +70,24 @@ export async function notify(tx: DbOrTx, rows: NewNotification[], now: Date): Pr
 /**
  * Tells every learner who owns new articles (their whole artefact, or the
  * group that holds them, not refunded) that they are there to read: one
- * statement, whatever the number of owners.
+ * statement, whatever the number of owners. Those whose e-mail notifications
+ * are on get a mail too, which the mail worker writes and sends in the
+ * background (notification-mails.ts), not this request.
  */
 export async function notifyNewArticles(tx: DbOrTx, contentIds: number[], now: Date): Promise<void> {
   if (contentIds.length === 0) return;
   await tx.execute(sql`
-    insert into "notifications" ("user_id", "kind", "title", "text", "params", "link", "created_at")
+    insert into "notifications" ("user_id", "kind", "title", "text", "params", "link", "created_at", "mail_pending")
     select distinct e."user_id", 'new_article', 'New article in ' || a."name",
       c."title" || ' is ready to read in ' || a."name" || '.',
       jsonb_build_object('kind', 'new_article', 'title', c."title", 'artefact', a."name"),
-      '/' || a."slug" || '/' || c."slug", ${now.toISOString()}::timestamptz
+      '/' || a."slug" || '/' || c."slug", ${now.toISOString()}::timestamptz,
+      ${MAILED_KINDS.new_article} and u."email_notifications" and u."blocked_at" is null
     from "contents" c
     join "categories" a on a."id" = c."category_id"
     join "entitlements" e on e."category_id" = c."category_id" and e."revoked_at" is null
       and (e."group_id" is null or e."group_id" = c."group_id")
+    join "users" u on u."id" = e."user_id"
     where c."id" in (${sql.join(
       contentIds.map((id) => sql`${id}`),
       sql`, `,

@@ -20,6 +20,7 @@ import { register } from "../accounts/register.ts";
 import { revokeSession } from "../accounts/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { securityLog } from "../lib/security-events.ts";
+import { pageLanguage, requestLanguage } from "../routes/page-language.ts";
 import { clearSessionCookie, setSessionCookie } from "../routes/viewer.ts";
 import { type Call, defineOperation } from "./operation.ts";
 import { enforceLimit } from "./rate-limits.ts";
@@ -45,8 +46,11 @@ export const registerOperation = defineOperation({
   who: "visitor",
   input: registerSchema,
   limit: { policy: "register", account: (input) => input.email },
-  run: async ({ app }, input) => {
-    await register({ db: app.database.db, input, publicUrl: app.config.publicUrl, now: app.clock() });
+  run: async ({ app, request, reply, actor }, input) => {
+    // The language of the page the form was sent from (/es/registration), or through the API the
+    // request's (?lang=, the lang cookie, Accept-Language): the new account keeps it.
+    const language = request.url.startsWith("/api/") ? requestLanguage(request) : pageLanguage(request, actor).language;
+    await register({ db: app.database.db, input, language, publicUrl: app.config.publicUrl, now: app.clock() });
     deliver(app);
     return { message: plain(ACCOUNT_MESSAGES.registered), data: null };
   },

@@ -52,6 +52,12 @@ async function published<D>(app: FastifyInstance, message: Message, data: D): Pr
   return { message, data };
 }
 
+/**
+ * The owners of new articles are notified in the write's transaction; their mails are written
+ * and sent by the mail worker, a batch at a time, starting now rather than at its next poll.
+ */
+const newArticlesMailed = (app: FastifyInstance) => void app.mail.deliverDue();
+
 const byId = z.object({ id: rowId() });
 /** An artefact's ids in their new order. */
 const artefactOrder = reorderSchema.extend({ artefactId: rowId() });
@@ -155,8 +161,11 @@ export const createContentOperation = defineOperation({
   name: "catalogue.createContent",
   who: "operator",
   input: z.object({ artefactId: rowId(), content: contentCreateSchema }),
-  run: async ({ app }, { artefactId, content }) =>
-    published(app, plain("Content created."), await createContent(app.database.db, artefactId, content)),
+  run: async ({ app }, { artefactId, content }) => {
+    const created = await createContent(app.database.db, artefactId, content);
+    newArticlesMailed(app);
+    return published(app, plain("Content created."), created);
+  },
 });
 
 export const updateContentOperation = defineOperation({
@@ -253,6 +262,7 @@ export const importCatalogueOperation = defineOperation({
   }),
   run: async ({ app }, { file }) => {
     const summary = await importCatalogueUpload(app.database, app.media, file, app.config.storeCurrency);
+    newArticlesMailed(app);
     return published(app, valuedMessage("imported", { ...summary }), summary);
   },
 });

@@ -25,6 +25,9 @@ export const RATE_LIMITS = {
   couponCode: { address: [30, 15 * MINUTE], account: [10, 15 * MINUTE] },
   // Each change of billing details with a VAT number asks VIES, which limits its callers.
   billing: { address: [30, 15 * MINUTE] },
+  // The notification mails' one-click unsubscribe: its token cannot be guessed, and mail providers
+  // post from few addresses for many learners, so an address gets more than a person would need.
+  unsubscribe: { address: [60, 15 * MINUTE] },
 } as const satisfies Record<string, Policy>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -136,7 +136,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       .where(eq(orderLines.orderId, orderId))
       .orderBy(asc(orderLines.id));
     if (buyer) {
-      const mail = orderRefundedMail(
+      const mail = await orderRefundedMail(
         buyer,
         {
           id: claimed.id,

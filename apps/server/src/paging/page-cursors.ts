@@ -1,10 +1,9 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { MAX_ID } from "@skillshelf/shared/ids.ts";
 import { PAGING_MESSAGES } from "@skillshelf/shared/paging.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { Clock } from "../lib/clock.ts";
-import { loadStoreKey } from "../lib/store-key.ts";
+import { StoreSignatures } from "../lib/store-key.ts";
 
 /** How long a page link keeps working: long enough for a session of browsing, short enough to go stale. */
 const CURSOR_TTL_SECONDS = 24 * 60 * 60;
@@ -31,18 +30,18 @@ const PAYLOAD = /^([ab])(\d{1,17})\.(\d{1,10})\.(\d{1,12})$/;
  */
 export class PageCursors {
   constructor(
-    private readonly key: Buffer,
+    private readonly signatures: StoreSignatures,
     private readonly clock: Clock,
   ) {}
 
   static async load(db: Db, clock: Clock): Promise<PageCursors> {
-    return new PageCursors(await loadStoreKey(db, "page_cursor_key"), clock);
+    return new PageCursors(await StoreSignatures.load(db, "page_cursor_key"), clock);
   }
 
   encode(list: string, scope: string, cursor: Cursor): string {
     const expires = Math.floor(this.clock().getTime() / 1000) + CURSOR_TTL_SECONDS;
     const payload = `${cursor.direction === "after" ? "a" : "b"}${cursor.atMicros}.${cursor.id}.${expires}`;
-    return `${Buffer.from(payload).toString("base64url")}.${this.mac(list, scope, payload)}`;
+    return `${Buffer.from(payload).toString("base64url")}.${this.signatures.sign(signed(list, scope, payload))}`;
   }
 
   decode(list: string, scope: string, token: string): Cursor {
@@ -55,9 +54,7 @@ export class PageCursors {
     if (!match) throw malformed();
     const [, direction, atMicros, id, expires] = match as unknown as [string, string, string, string, string];
     if (Number(id) > MAX_ID) throw malformed();
-    const expected = Buffer.from(this.mac(list, scope, payload));
-    const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!this.signatures.verify(signed(list, scope, payload), mac)) {
       throw new AppError("invalid", PAGING_MESSAGES.cursorForged, { cursor: PAGING_MESSAGES.cursorForged });
     }
     if (Number(expires) * 1000 < this.clock().getTime()) {
@@ -65,15 +62,10 @@ export class PageCursors {
     }
     return { direction: direction === "a" ? "after" : "before", atMicros, id: Number(id) };
   }
-
-  private mac(list: string, scope: string, payload: string): string {
-    return createHmac("sha256", this.key)
-      .update(`${list}\n${scope}\n${payload}`)
-      .digest()
-      .subarray(0, 16)
-      .toString("base64url");
-  }
 }
+
+/** What a cursor's signature covers: its list and scope with its payload. */
+const signed = (list: string, scope: string, payload: string) => `${list}\n${scope}\n${payload}`;
 
 /** A microsecond timestamp as the ISO text PostgreSQL reads back exactly. */
 export function microsToIso(atMicros: string): string {

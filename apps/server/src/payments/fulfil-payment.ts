@@ -176,7 +176,7 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
       .from(users)
       .where(eq(users.id, payment.userId));
     if (buyer) {
-      const mail = orderConfirmationMail(
+      const mail = await orderConfirmationMail(
         buyer,
         {
           id: order.orderId,

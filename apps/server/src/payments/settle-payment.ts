@@ -174,7 +174,7 @@ export async function sendRefund(p: Payments, payment: PaymentRow): Promise<bool
       .from(users)
       .where(eq(users.id, payment.userId));
     if (!buyer) return;
-    const mail = paymentRefundedMail(
+    const mail = await paymentRefundedMail(
       buyer,
       {
         amount: formatMoney(payment.amountMinor, payment.currency, formattingOf(buyer).locale),

@@ -160,6 +160,20 @@ export const pageVary = (url: string) =>
     : "Cookie, Authorization";
 
 /** The page's language for a request (chooseLanguage), with what its render translates with. */
+/**
+ * The language a request without a page asks for (a JSON API call such as POST /api/register): its
+ * `?lang=`, else the `lang` cookie (the switcher's last choice), else Accept-Language; English by default.
+ * A page's request has its page's language instead (`pageLanguage`).
+ */
+export function requestLanguage(request: FastifyRequest): LanguageCode {
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (isLanguageCode(asked)) return asked;
+  return resolveLanguage({
+    cookie: request.cookies[LANGUAGE_COOKIE],
+    acceptLanguage: request.headers["accept-language"],
+  });
+}
+
 export function pageLanguage(request: FastifyRequest, viewer: SessionViewer | null): StoreContext["i18n"] {
   const { language, suggested } = chooseLanguage({
     url: request.url,

@@ -92,6 +92,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Headers besides the usual ones: a notification mail's List-Unsubscribe and List-Unsubscribe-Post (migration 0025). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),

@@ -23,7 +23,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   apiRoute(app, registerOperation, {
     method: "POST",
     url: "/register",
-    schema: { summary: "Create an account", tags, response: answers(DONE, 201) },
+    schema: {
+      summary: "Create an account",
+      description:
+        "The account's language setting (and so its welcome mail's language) is the request's, as a page's: ?lang=, else the lang cookie, else Accept-Language (en, es or fr); English by default.",
+      tags,
+      response: answers(DONE, 201),
+    },
     status: 201,
   });
 

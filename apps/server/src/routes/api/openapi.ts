@@ -62,6 +62,11 @@ export function redirects(description: string) {
  */
 const binary = z.string().meta({ format: "binary" }) as unknown as z.ZodType<string | Buffer | Readable>;
 
+/** A page of HTML (the unsubscribe links' pages), not JSON. */
+export function htmlPage(description: string) {
+  return { description, content: { "text/html": { schema: z.string() } } };
+}
+
 /** Bytes of a file or an export, not JSON. */
 export function bytes(description: string, contentType = "application/octet-stream") {
   return {
