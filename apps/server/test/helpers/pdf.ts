@@ -1,4 +1,14 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage, PDFRawStream } from "pdf-lib";
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  type PDFPage,
+  PDFRawStream,
+  PDFString,
+} from "pdf-lib";
 
 /** A font's codes as text, from the hex string pdf-lib shows with Tj. */
 type Decode = (hex: string) => string;
@@ -6,7 +16,7 @@ type Decode = (hex: string) => string;
 const streamText = (stream: PDFRawStream) => Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1");
 
 /** A font's ToUnicode map, as pdf-lib writes it: one `<glyph> <UTF-16 code units>` line per glyph (glyph in hex). */
-function unicodeOf(stream: PDFRawStream): Map<string, string> {
+export function unicodeOf(stream: PDFRawStream): Map<string, string> {
   const map = new Map<string, string>();
   for (const [, glyph = "", units = ""] of streamText(stream).matchAll(/^<([0-9a-f]{4})> <([0-9a-f]+)>$/gim)) {
     const codes = units.match(/.{4}/g) ?? [];
@@ -72,4 +82,27 @@ export function shownText(doc: PDFDocument): string {
 /** The runs of text a PDF file draws, one per line. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   return shownText(await PDFDocument.load(bytes));
+}
+
+/**
+ * What a PDF tells a reader about itself: its title, whether the window shows
+ * it, its language, and the fonts it embeds (without pdf-lib's suffix).
+ */
+export async function pdfFacts(bytes: Uint8Array) {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const lang = doc.catalog.lookup(PDFName.of("Lang"));
+  const fonts = new Set<string>();
+  for (const page of doc.getPages()) {
+    const dict = page.node.Resources()?.lookupMaybe(PDFName.of("Font"), PDFDict);
+    for (const [, ref] of dict?.entries() ?? []) {
+      const font = doc.context.lookup(ref, PDFDict).lookup(PDFName.of("BaseFont"), PDFName);
+      fonts.add(font.decodeText().replace(/-\d+$/, ""));
+    }
+  }
+  return {
+    title: doc.getTitle(),
+    displayDocTitle: doc.catalog.getViewerPreferences()?.getDisplayDocTitle() ?? false,
+    language: lang instanceof PDFString || lang instanceof PDFHexString ? lang.decodeText() : undefined,
+    fonts: [...fonts].sort(),
+  };
 }
