@@ -54,7 +54,7 @@ describe("buying a whole artefact by card (Stripe)", () => {
     await expectUnlockedMedia(session.page, "/docker/image-layers");
     const href = (await session.page.locator("a.pdf-tile").first().getAttribute("href")) ?? "";
     const pdf = await (await session.page.request.get(href)).body();
-    expect(pdfDraws(pdf, `Licensed to ${LEARNER.email} - Order ${bought.number}`)).toBe(true);
+    expect(await pdfDraws(pdf, `Licensed to ${LEARNER.email} - Order ${bought.number}`)).toBe(true);
   });
 
   it("does not sell Docker twice: its listing and home tile say Owned, with no Add To Cart", async () => {

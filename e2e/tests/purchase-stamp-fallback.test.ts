@@ -52,6 +52,6 @@ describe("a paid PDF the store cannot stamp", () => {
     const readable = await page.request.get(await pdfLink(STAMP_FALLBACK.readable));
     expect(readable.status()).toBe(200);
     expect(readable.headers()["content-type"]).toMatch(/^application\/pdf/);
-    expect(pdfDraws(await readable.body(), `Licensed to ${LEARNER.email} - Order ${bought.number}`)).toBe(true);
+    expect(await pdfDraws(await readable.body(), `Licensed to ${LEARNER.email} - Order ${bought.number}`)).toBe(true);
   });
 });

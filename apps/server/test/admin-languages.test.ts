@@ -182,6 +182,20 @@ describe("the admin area in the operator's language", () => {
     });
   }
 
+  it("names an order's refund with the noun in its facts, and with the verb on its button", async () => {
+    for (const [code, noun, verb] of [
+      ["en", "Refund", "Refund"],
+      ["es", "Reembolso", "Reembolsar"],
+      ["fr", "Remboursement", "Rembourser"],
+    ] as const) {
+      const { body } = await page(`/admin/orders/${orderId}`, operators[code]);
+      expect(body, code).toContain(`<dt>${noun}</dt>`);
+      expect(body, code).toMatch(
+        new RegExp(`<button type="submit" class="button button--danger"[^>]*>${verb}</button>`),
+      );
+    }
+  });
+
   it("answers a refused form in the operator's language: the shared schema's messages under the fields", async () => {
     const refused = await formPost(
       store,

@@ -180,6 +180,12 @@ describe("notifications that are true", () => {
         `/order-details/${bought.order.id}`,
       ],
     ]);
+    // Its kind, as the page labels it: the noun, which English writes as the refund button's verb.
+    const shown = await store.app.inject({
+      url: "/notifications",
+      headers: { cookie: `access-token=${bought.token}` },
+    });
+    expect(shown.body).toContain('<span class="notification__kind">Refund</span>');
   });
 
   it("tell owners of new articles in what they own, and nobody else", async () => {

@@ -172,6 +172,10 @@ describe("a signed-in learner's pages in Spanish and French", () => {
       const unread = await check("/notifications");
       expect(unread).toContain(code === "es" ? "Tu pedido está completo" : "Votre commande est terminée");
       expect(unread).toContain("5,00");
+      // A refund's kind is the noun, not the refund button's verb ("Reembolsar").
+      expect(unread).toContain(
+        `<span class="notification__kind">${code === "es" ? "Reembolso" : "Remboursement"}</span>`,
+      );
       await check("/notifications");
       for (const page of [
         "/dashboard",
@@ -202,6 +206,10 @@ describe("a signed-in learner's pages in Spanish and French", () => {
       expect(await check("/docker/images")).toContain(
         code === "es" ? "Marcar como no hecho" : "Marquer comme non terminé",
       );
+      // The search page's heading is the noun; its button the verb.
+      const search = await check("/search");
+      expect(search).toContain(code === "es" ? ">Búsqueda</h1>" : ">Recherche</h1>");
+      expect(search).toContain(code === "es" ? ">Buscar</button>" : ">Rechercher</button>");
 
       // A plain form post's refusal on the dashboard, in the page's language.
       const wrong = await formPost(

@@ -1,14 +1,14 @@
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../src/db/schema/index.ts";
+import { orders, users } from "../src/db/schema/index.ts";
 import { parseConfig } from "../src/env.ts";
 import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { englishLeftAmong, englishPieces } from "./helpers/languages.ts";
 import { buyFromListing } from "./helpers/orders.ts";
-import { pdfText } from "./helpers/pdf.ts";
+import { pdfFacts, pdfText } from "./helpers/pdf.ts";
 
 let store: TestStore;
 let docker: ListingResponse;
@@ -131,6 +131,47 @@ describe("invoices and receipts", () => {
       );
       // Amounts in the language's format, as its mails write them: "5,00".
       expect(lines.at(-1), code).toMatch(/^5,00\s/);
+    }
+  });
+
+  it("print the buyer's name and e-mail as written, in any script, and tell readers their title and language", async () => {
+    for (const { name, email, language, code, title, fonts } of [
+      { name: "Łukasz Wiśniewski", email: "łukasz@wiśniewski.pl", language: "Spanish", code: "es", title: "Factura" },
+      { name: "Γιώργος Παπαδόπουλος", email: "giorgos@example.gr", language: "French", code: "fr", title: "Facture" },
+      { name: "Дмитрий Иванов", email: "дмитрий@пример.рф", language: "English", code: "en", title: "Invoice" },
+      {
+        name: "王小明",
+        email: "王小明@例子.中国",
+        language: "English",
+        code: "en",
+        title: "Invoice",
+        fonts: ["NotoSansSC-Regular"],
+      },
+    ]) {
+      const registered = await store.app.inject({
+        method: "POST",
+        url: "/api/register",
+        payload: { name, email, password: "analytic1!", confirm_password: "analytic1!" },
+      });
+      expect(registered.statusCode, name).toBe(201);
+      const [user] = await store.database.db
+        .update(users)
+        .set({ language })
+        .where(eq(users.email, email))
+        .returning({ id: users.id });
+      if (!user) throw new Error(`${name} was not registered`);
+      const token = await signIn(store, user.id);
+      const order = await buyFromListing(store, { id: user.id, token }, docker, "Basics");
+      const res = await store.app.inject({ url: `/api/orders/${order.orderId}/invoice`, headers: bearer(token) });
+      expect(res.statusCode, name).toBe(200);
+      const lines = (await pdfText(res.rawPayload)).split("\n");
+      expect(lines, name).toContain(`${name} <${email}>`);
+      const facts = await pdfFacts(res.rawPayload);
+      expect(facts.title, name).toMatch(new RegExp(`^${title} INV-2026-\\d{6}$`));
+      expect(facts, name).toMatchObject({ language: code, displayDocTitle: true });
+      // DejaVu for every script but Chinese, which Noto Sans SC draws; subsets keep the file small.
+      expect(facts.fonts, name).toEqual(["DejaVuSans", "DejaVuSans-Bold", ...(fonts ?? [])].sort());
+      expect(res.rawPayload.length, name).toBeLessThan(40_000);
     }
   });
 

@@ -184,26 +184,33 @@ describe("JSON-LD", () => {
     ]);
   });
 
-  it("gives a free artefact no offers, and a parent only its breadcrumb", async () => {
+  it("offers a free artefact at 0 in the store's currency, as Google's product snippets want, and gives a parent only its breadcrumb", async () => {
     const git = await head("/git");
     const [product] = ofType(git.jsonLd, "Product");
     expect(product).toMatchObject({ name: "Git", url: `${PUBLIC_URL}/git` });
-    expect(product).not.toHaveProperty("offers");
+    expect(product?.offers).toEqual([offer("Git", "0.00", "/git")]);
     const parentPage = await head("/tech-cards");
     expect(parentPage.jsonLd).toEqual([breadcrumb(["Home", "/"], ["Tech Cards", "/tech-cards"])]);
   });
 
-  it("describes an article with what unlocks it: its artefact and its priced group", async () => {
+  it("describes a paid artefact's article as free to read, part of its artefact's Product: only its media are sold", async () => {
+    const page = await store.app.inject({ method: "GET", url: "/docker/images" });
     const { jsonLd } = await head("/docker/images");
     const [article] = ofType(jsonLd, "Article");
-    expect(article).toMatchObject({
+    expect(article).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Article",
       headline: "Images and layers",
+      description: expect.any(String),
       url: `${PUBLIC_URL}/docker/images`,
       image: `${PUBLIC_URL}/og/docker.png`,
-      isAccessibleForFree: false,
+      isAccessibleForFree: true,
       isPartOf: { "@type": "Product", name: "Docker", url: `${PUBLIC_URL}/docker` },
+      publisher: { "@type": "Organization", name: "Skillshelf" },
     });
-    expect(article?.offers).toEqual([offer("Docker", "19.99", "/docker"), offer("Docker: Basics", "5.00", "/docker")]);
+    // A visitor's page carries the whole text, and the images and PDFs only as locked tiles: nothing is paywalled.
+    expect(page.body).toContain("locked-note");
+    expect(page.body).not.toContain("/media/");
     expect(ofType(jsonLd, "BreadcrumbList")).toEqual([
       breadcrumb(
         ["Home", "/"],
@@ -212,9 +219,6 @@ describe("JSON-LD", () => {
         ["Images and layers", "/docker/images"],
       ),
     ]);
-    // In the free group of a priced artefact only the artefact unlocks it.
-    const compose = ofType((await head("/docker/compose")).jsonLd, "Article")[0];
-    expect(compose?.offers).toEqual([offer("Docker", "19.99", "/docker")]);
   });
 
   it("names the pages of the trail and offers at the URLs of the page's language", async () => {

@@ -74,6 +74,26 @@ describe("paid PDFs", () => {
     expect((await download(path, buyer.token, { range: `bytes=${stamped.length}-` })).statusCode).toBe(416);
   });
 
+  it("carry an e-mail in any script as written", async () => {
+    const docker = (
+      await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
+    ).json<ListingResponse>();
+    for (const email of [
+      "łukasz.wiśniewski@przykład.pl",
+      "γιώργος@παράδειγμα.ελ",
+      "дмитрий@пример.рф",
+      "王小明@例子.中国",
+    ]) {
+      const user = await createUser(store, { email });
+      const token = await signIn(store, user.id);
+      const { orderNumber } = await buyFromListing(store, { id: user.id, token }, docker);
+      const res = await download(await pdfPath(token, "layers.pdf"), token);
+      expect(res.statusCode, email).toBe(200);
+      const runs = (await pdfText(res.rawPayload)).split("\n");
+      expect(runs, email).toContain(`Licensed to ${email} - Order ${orderNumber}`);
+    }
+  });
+
   it("are sent as they are, and the failure logged, when a PDF cannot be stamped", async () => {
     const admin = await signIn(store, (await createUser(store, { role: "admin" })).id);
     const broken = Buffer.from("%PDF-1.4\nnot really a document\n%%EOF\n");

@@ -1,11 +1,7 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
+import { dejavuFile } from "./font-files.ts";
 
-// The fonts travel with the store (the dejavu-fonts-ttf package): a server
-// without system fonts still draws readable text, the same on every machine.
-const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
-const FONT_FILES = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"].map((f) => path.join(fontDir, f));
+const FONT_FILES = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"].map(dejavuFile);
 
 /** An SVG drawn to PNG, its text set in DejaVu Sans, Sans Bold or Sans Mono. */
 export function renderSvg(svg: string): Buffer {

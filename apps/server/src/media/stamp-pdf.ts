@@ -4,14 +4,13 @@ import { and, desc, eq, isNull, or } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { DbOrTx } from "../db/client.ts";
 import { contentMedia, contents, entitlements, orders, users } from "../db/schema/index.ts";
-import { drawableText } from "../lib/pdf-text.ts";
 import type { MediaFileInfo, MediaStore } from "./media-store.ts";
 import { notModified, safeFilename, sendBytes, sendMedia } from "./send-media.ts";
 
 /** Stamping reads the whole PDF into memory: larger files are sent as they are. */
 export const STAMP_MAX_BYTES = 32 * 1024 * 1024;
 /** Changes whenever the stamp's look changes, so clients' copies of older stamps are not taken for current ones. */
-const STAMP_VERSION = "1";
+const STAMP_VERSION = "2";
 
 export interface Stamp {
   email: string;
@@ -49,28 +48,30 @@ export async function stampOf(db: DbOrTx, mediaId: number, userId: number): Prom
 export const stampLine = (stamp: Stamp) => `Licensed to ${stamp.email} - Order ${stamp.orderNumber}`;
 
 /**
- * The PDF with the buyer's e-mail and order number in a footer on each page.
- * Deterministic (no dates are written), so every download of one buyer's copy
- * has the same bytes, and ranges of it fit together.
+ * The PDF with the buyer's e-mail and order number in a footer on each page,
+ * in any script (the store's DejaVu and Noto fonts). Deterministic (no dates
+ * are written), so every download of one buyer's copy has the same bytes, and
+ * ranges of it fit together.
  */
 async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
   // Loaded with the first stamped download: pdf-lib costs a process about 20 MB of memory.
-  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
+  const { PDFDocument, rgb } = await import("pdf-lib");
+  const { PdfText } = await import("../lib/pdf-type.ts");
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const text = drawableText(font, stampLine(stamp));
+  const text = new PdfText(doc);
+  const line = stampLine(stamp);
   const size = 7;
+  const width = text.width(line, size);
   for (const page of doc.getPages()) {
     const box = page.getCropBox();
-    const width = font.widthOfTextAtSize(text, size);
-    page.drawText(text, {
+    text.draw(page, line, {
       x: box.x + Math.max(8, (box.width - width) / 2),
       y: box.y + 10,
       size,
-      font,
       color: rgb(0.35, 0.38, 0.45),
     });
   }
+  await text.finish();
   return doc.save({ updateFieldAppearances: false });
 }
 

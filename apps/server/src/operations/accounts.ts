@@ -46,7 +46,7 @@ export const registerOperation = defineOperation({
   who: "visitor",
   input: registerSchema,
   limit: { policy: "register", account: (input) => input.email },
-  run: async ({ app, request, reply, actor }, input) => {
+  run: async ({ app, request, actor }, input) => {
     // The language of the page the form was sent from (/es/registration), or through the API the
     // request's (?lang=, the lang cookie, Accept-Language): the new account keeps it.
     const language = request.url.startsWith("/api/") ? requestLanguage(request) : pageLanguage(request, actor).language;

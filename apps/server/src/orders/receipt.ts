@@ -7,11 +7,11 @@ import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { countryName } from "@skillshelf/shared/tax.ts";
 import { and, asc, eq } from "drizzle-orm";
-import type { PDFFont, PDFPage, RGB } from "pdf-lib";
+import type { PDFPage, RGB } from "pdf-lib";
 import type { DbOrTx } from "../db/client.ts";
 import { orderLines, orders, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
-import { drawableText } from "../lib/pdf-text.ts";
+import type { Face } from "../lib/pdf-type.ts";
 import { lineName } from "../payments/quote.ts";
 import { type TaxScheme, totalsByRate } from "../tax/vat.ts";
 import { orderColumns } from "./read-orders.ts";
@@ -148,7 +148,7 @@ const SCHEME_NOTES: Partial<Record<TaxScheme, string>> = {
 };
 
 /**
- * One of the order's documents as a PDF (pdf-lib, the standard Helvetica fonts): the
+ * One of the order's documents as a PDF (pdf-lib, DejaVu Sans with Noto Sans SC, so names in any script print as written): the
  * store's name and address, the document's number, the order number and date, the buyer,
  * each line at its price, subtotal, upgrade credit, discount and total, the payment method
  * and the provider's transaction id. An order taxed by a VAT-registered seller makes a VAT
@@ -169,19 +169,19 @@ export async function renderReceipt(
   // A credit note is dated with the refund it records.
   const dated = creditNote && order.refundedAt ? order.refundedAt : order.createdAt;
   // Loaded with the first receipt: pdf-lib costs a process about 20 MB of memory.
-  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
+  const { PDFDocument, rgb } = await import("pdf-lib");
+  const { describeDocument, PdfText } = await import("../lib/pdf-type.ts");
   const INK = rgb(0.06, 0.09, 0.16);
   const MUTED = rgb(0.28, 0.33, 0.41);
   const BRAND = rgb(0.11, 0.31, 0.85);
   const doc = await PDFDocument.create();
-  const sans = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const text = new PdfText(doc);
   const language = languageOfSetting(order.buyer.language) ?? DEFAULT_LANGUAGE;
   const t = translatorOf(language);
   const { locale } = formattingOf({ language: order.buyer.language, timezone: "UTC" });
   const moment = (at: Date) => statedMomentIn(language, at);
   const percent = (rate: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate)} %`;
-  doc.setTitle(`${t(title)} ${number}`);
+  describeDocument(doc, { title: `${t(title)} ${number}`, language });
   doc.setAuthor(store.name);
   doc.setCreator(store.name);
   doc.setCreationDate(dated);
@@ -189,23 +189,20 @@ export async function renderReceipt(
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
-  const write = (text: string, options: { x?: number; size?: number; font?: PDFFont; color?: RGB } = {}) => {
-    const font = options.font ?? sans;
-    page.drawText(drawableText(font, text), {
+  const write = (shown: string, options: { x?: number; size?: number; face?: Face; color?: RGB } = {}) => {
+    text.draw(page, shown, {
       x: options.x ?? MARGIN,
       y,
       size: options.size ?? 10.5,
-      font,
+      face: options.face,
       color: options.color ?? INK,
     });
   };
   /** The text, its right edge at `right` (the page's margin by default). */
-  const writeRight = (text: string, options: { size?: number; font?: PDFFont; right?: number } = {}) => {
-    const font = options.font ?? sans;
+  const writeRight = (shown: string, options: { size?: number; face?: Face; right?: number } = {}) => {
     const size = options.size ?? 10.5;
-    const shown = drawableText(font, text);
     const right = options.right ?? A4[0] - MARGIN;
-    page.drawText(shown, { x: right - font.widthOfTextAtSize(shown, size), y, size, font, color: INK });
+    write(shown, { x: right - text.width(shown, size, options.face), size, face: options.face });
   };
   const rule = () => {
     page.drawLine({
@@ -216,21 +213,19 @@ export async function renderReceipt(
     });
   };
   /** The text, cut with "..." to fit `width`. */
-  const fit = (text: string, font: PDFFont, size: number, width: number) => {
-    const full = drawableText(font, text);
-    let shown = full;
-    while (shown.length > 1 && font.widthOfTextAtSize(shown === full ? shown : `${shown}...`, size) > width) {
-      shown = shown.slice(0, -1);
-    }
-    return shown === full ? full : `${shown}...`;
+  const fit = (full: string, size: number, width: number) => {
+    if (text.width(full, size) <= width) return full;
+    const shown = [...full];
+    while (shown.length > 1 && text.width(`${shown.join("")}...`, size) > width) shown.pop();
+    return `${shown.join("")}...`;
   };
   /** A line of small print across the page, wrapped at words. */
-  const note = (text: string) => {
-    const words = drawableText(sans, text).split(" ");
+  const note = (small: string) => {
+    const words = small.split(" ");
     let line = "";
     for (const word of words) {
       const next = line ? `${line} ${word}` : word;
-      if (line && sans.widthOfTextAtSize(next, 9.5) > A4[0] - 2 * MARGIN) {
+      if (line && text.width(next, 9.5) > A4[0] - 2 * MARGIN) {
         write(line, { size: 9.5, color: MUTED });
         y -= 13;
         line = word;
@@ -240,7 +235,7 @@ export async function renderReceipt(
     y -= 13;
   };
 
-  write(store.name, { size: 20, font: bold, color: BRAND });
+  write(store.name, { size: 20, face: "bold", color: BRAND });
   y -= 18;
   for (const line of store.address) {
     write(line, { color: MUTED });
@@ -256,7 +251,7 @@ export async function renderReceipt(
     y -= 14;
   }
   y -= 16;
-  write(t(heading), { size: 16, font: bold });
+  write(t(heading), { size: 16, face: "bold" });
   y -= 26;
   const facts: [string, string][] = [];
   if (creditNote) facts.push(["Credit note number", number], ["Refers to invoice", order.invoiceNumber ?? ""]);
@@ -278,39 +273,49 @@ export async function renderReceipt(
   );
   if (order.couponCode) facts.push(["Coupon code", order.couponCode]);
   if (order.refundedAt && !creditNote) facts.push(["Refunded", moment(order.refundedAt)]);
+  // The values stand clear of the widest label of the buyer's language ("Numéro de TVA du client").
+  const labels = Math.max(130, ...facts.map(([label]) => text.width(t(label), 10.5) + 12));
   for (const [label, value] of facts) {
     write(t(label), { color: MUTED });
-    write(fit(value, sans, 10.5, A4[0] - 2 * MARGIN - 130), { x: MARGIN + 130 });
+    write(fit(value, 10.5, A4[0] - 2 * MARGIN - labels), { x: MARGIN + labels });
     y -= 16;
   }
   y -= 18;
   // A VAT invoice shows each line's net, rate and VAT beside what was paid for it; a receipt its price.
-  const columns = taxed ? { net: 330, rate: 395, vat: 465 } : null;
-  const itemWidth = columns ? 190 : A4[0] - 2 * MARGIN - 110;
-  write(t("Item"), { font: bold });
-  if (columns) {
-    writeRight(t("Net"), { font: bold, right: columns.net });
-    writeRight(t("VAT rate"), { font: bold, right: columns.rate });
-    writeRight(t("VAT"), { font: bold, right: columns.vat });
-    writeRight(t("Amount"), { font: bold });
-  } else writeRight(t("Price"), { font: bold });
-  y -= 8;
+  const rows = order.lines.map((line) => {
+    const net = line.netMinor ?? 0;
+    const vat = line.vatMinor ?? 0;
+    const figures = taxed
+      ? [money(net), percent(line.vatRate ?? 0), money(vat), money(net + vat)]
+      : [money(line.priceMinor)];
+    return { name: lineName(line), figures };
+  });
+  const headings = (taxed ? ["Net", "VAT rate", "VAT", "Amount"] : ["Price"]).map((heading) => t(heading));
+  // Each figure's column, from the right, as wide as its heading or its widest figure; the item takes the rest.
+  const rights: number[] = [];
+  let edge = A4[0] - MARGIN;
+  for (let column = headings.length - 1; column >= 0; column--) {
+    rights[column] = edge;
+    const widths = [headings, ...rows.map((row) => row.figures)].map((cells, row) =>
+      text.width(cells[column] ?? "", 10.5, row === 0 ? "bold" : "sans"),
+    );
+    edge -= Math.max(...widths) + 16;
+  }
+  write(t("Item"), { face: "bold" });
+  headings.forEach((heading, column) => {
+    writeRight(heading, { face: "bold", right: rights[column] });
+  });
+  y -= 18;
   rule();
-  y -= 12;
-  for (const line of order.lines) {
+  for (const row of rows) {
     if (y < MARGIN + 90) {
       page = doc.addPage(A4);
       y = A4[1] - MARGIN;
     }
-    write(fit(lineName(line), sans, 10.5, itemWidth));
-    if (columns) {
-      const net = line.netMinor ?? 0;
-      const vat = line.vatMinor ?? 0;
-      writeRight(money(net), { right: columns.net });
-      writeRight(percent(line.vatRate ?? 0), { right: columns.rate });
-      writeRight(money(vat), { right: columns.vat });
-      writeRight(money(net + vat));
-    } else writeRight(money(line.priceMinor));
+    write(fit(row.name, 10.5, edge - MARGIN));
+    row.figures.forEach((figure, column) => {
+      writeRight(figure, { right: rights[column] });
+    });
     y -= 18;
   }
   rule();
@@ -328,10 +333,17 @@ export async function renderReceipt(
     }
     totals.push(["Total VAT", money(tax.vatMinor ?? 0)]);
   }
-  for (const [label, value] of totals) {
-    const font = label === total ? bold : sans;
-    write(t(label), { x: A4[0] - MARGIN - 220, font });
-    writeRight(value, { font });
+  const shownTotals = totals.map(([label, value]) => {
+    const face: Face = label === total ? "bold" : "sans";
+    return { label: t(label), value, face };
+  });
+  // The labels start 220 points from the right, or further left when the longest would reach the figures.
+  const labelWidth = Math.max(...shownTotals.map((row) => text.width(row.label, 10.5, row.face)));
+  const figureWidth = Math.max(...shownTotals.map((row) => text.width(row.value, 10.5, row.face)));
+  const labelsAt = Math.min(A4[0] - MARGIN - 220, A4[0] - MARGIN - figureWidth - 16 - labelWidth);
+  for (const { label, value, face } of shownTotals) {
+    write(label, { x: labelsAt, face });
+    writeRight(value, { face });
     y -= 16;
   }
   const schemeNote = tax.scheme ? SCHEME_NOTES[tax.scheme] : undefined;
@@ -339,5 +351,6 @@ export async function renderReceipt(
     y -= 12;
     note(t(schemeNote));
   }
+  await text.finish();
   return doc.save();
 }

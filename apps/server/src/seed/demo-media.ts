@@ -1,5 +1,5 @@
-import type { PDFFont, PDFPage, rgb as Rgb } from "pdf-lib";
-import { drawableText } from "../lib/pdf-text.ts";
+import type { PDFPage, rgb as Rgb } from "pdf-lib";
+import type { Face, PdfText } from "../lib/pdf-type.ts";
 import { escapeXml, monoWidth, renderSvg, sansWidth, wrapText } from "../lib/render-svg.ts";
 import { type Block, outlineArticle, type Section } from "./article-outline.ts";
 
@@ -119,18 +119,11 @@ export function renderDiagram(subject: MediaSubject, variant = 0): Buffer {
 
 const A4: [number, number] = [595.28, 841.89];
 
-// The PDF's standard fonts speak WinAnsi; the few characters beyond it are spelled out.
-interface Fonts {
-  sans: PDFFont;
-  bold: PDFFont;
-  mono: PDFFont;
-}
-
 /** Draws the sheet from `top` down at `scale`; returns where it ended (below 0: it did not fit). */
 function layoutSheet(
   rgb: typeof Rgb,
   page: PDFPage | null,
-  fonts: Fonts,
+  type: PdfText,
   subject: MediaSubject,
   sections: Section[],
   scale: number,
@@ -138,44 +131,43 @@ function layoutSheet(
   const margin = 40;
   const inner = A4[0] - 2 * margin;
   let y = A4[1] - 74;
-  const text = (s: string, x: number, size: number, font: PDFFont, color = rgb(0.06, 0.09, 0.16)) => {
-    page?.drawText(s, { x, y, size, font, color });
+  const text = (s: string, x: number, size: number, face: Face, color = rgb(0.06, 0.09, 0.16)) => {
+    if (page) type.draw(page, s, { x, y, size, face, color });
   };
-  const measure = (font: PDFFont, size: number) => (s: string) => font.widthOfTextAtSize(s, size);
-  const para = (s: string, x: number, w: number, size: number, font: PDFFont, color?: ReturnType<typeof rgb>) => {
-    for (const line of wrapText(s, w, measure(font, size))) {
-      text(line, x, size, font, color);
+  const para = (s: string, x: number, w: number, size: number, face: Face, color?: ReturnType<typeof rgb>) => {
+    for (const line of wrapText(s, w, (shown) => type.width(shown, size, face))) {
+      text(line, x, size, face, color);
       y -= size * 1.35;
     }
   };
   const body = 9.5 * scale;
   const muted = rgb(0.28, 0.33, 0.41);
-  text(subject.title, margin, 20 * scale, fonts.bold);
+  text(subject.title, margin, 20 * scale, "bold");
   y -= 20 * scale * 1.2;
-  para(subject.summary, margin, inner, 11 * scale, fonts.sans, muted);
+  para(subject.summary, margin, inner, 11 * scale, "sans", muted);
   y -= 6 * scale;
   for (const section of sections) {
     if (section.heading) {
       y -= 6 * scale;
-      text(section.heading, margin, 12.5 * scale, fonts.bold, rgb(0.11, 0.31, 0.85));
+      text(section.heading, margin, 12.5 * scale, "bold", rgb(0.11, 0.31, 0.85));
       y -= 12.5 * scale * 1.45;
     }
     for (const block of section.blocks) {
-      if (block.kind === "text") para(block.text, margin, inner, body, fonts.sans);
+      if (block.kind === "text") para(block.text, margin, inner, body, "sans");
       if (block.kind === "list") {
         block.items.forEach((item, i) => {
-          text(block.ordered ? `${i + 1}.` : "•", margin + 4, body, fonts.bold);
-          para(item, margin + 20, inner - 20, body, fonts.sans);
+          text(block.ordered ? `${i + 1}.` : "•", margin + 4, body, "bold");
+          para(item, margin + 20, inner - 20, body, "sans");
         });
       }
       if (block.kind === "table") {
         const left = inner * 0.42;
         for (const [command, effect] of block.rows) {
           const start = y;
-          para(command, margin, left - 10, body, fonts.mono);
+          para(command, margin, left - 10, body, "mono");
           const afterCommand = y;
           y = start;
-          para(effect, margin + left, inner - left, body, fonts.sans);
+          para(effect, margin + left, inner - left, body, "sans");
           y = Math.min(y, afterCommand) - 2 * scale;
         }
       }
@@ -191,7 +183,7 @@ function layoutSheet(
         });
         y -= 2 * scale;
         for (const line of block.lines) {
-          text(line.slice(0, 95), margin + 8, size, fonts.mono);
+          text(line.slice(0, 95), margin + 8, size, "mono");
           y -= size * 1.35;
         }
         y -= 6 * scale;
@@ -202,52 +194,39 @@ function layoutSheet(
   return y;
 }
 
-/** A one-page A4 cheat sheet of the article: its sections, lists, commands and code, in the PDF's own fonts. */
+/** A one-page A4 cheat sheet of the article: its sections, lists, commands and code, in the store's fonts. */
 export async function renderCheatSheet(subject: MediaSubject): Promise<Buffer> {
   // Loaded with the first sheet (a demo seed): pdf-lib costs a process about 20 MB of memory.
-  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
+  const { PDFDocument, rgb } = await import("pdf-lib");
+  const { describeDocument, PdfText } = await import("../lib/pdf-type.ts");
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle(subject.title);
+  // Catalogue content is not translated: the demo's is English.
+  describeDocument(doc, { title: subject.title, language: "en" });
   doc.setSubject(`${subject.artefact} · ${subject.parent}`);
   doc.setCreator("Skillshelf");
-  const fonts: Fonts = {
-    sans: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    mono: await doc.embedFont(StandardFonts.Courier),
-  };
-  const clean = (s: string) => drawableText(fonts.sans, s);
-  const cleanBlock = (b: Block): Block => {
-    if (b.kind === "text") return { ...b, text: clean(b.text) };
-    if (b.kind === "list") return { ...b, items: b.items.map(clean) };
-    if (b.kind === "table") return { ...b, rows: b.rows.map(([a, c]) => [clean(a), clean(c)] as [string, string]) };
-    return { ...b, lines: b.lines.map(clean) };
-  };
-  const sections = outlineArticle(subject.html).map((s) => ({
-    heading: clean(s.heading),
-    blocks: s.blocks.map(cleanBlock),
-  }));
-  const sheet = { ...subject, title: clean(subject.title), summary: clean(subject.summary) };
+  const type = new PdfText(doc);
+  const sections = outlineArticle(subject.html);
   // The largest type that fits on one page.
   let scale = 1;
-  while (scale > 0.6 && layoutSheet(rgb, null, fonts, sheet, sections, scale) < 48) scale -= 0.05;
+  while (scale > 0.6 && layoutSheet(rgb, null, type, subject, sections, scale) < 48) scale -= 0.05;
 
   const page = doc.addPage(A4);
   page.drawRectangle({ x: 0, y: A4[1] - 44, width: A4[0], height: 44, color: rgb(0.11, 0.31, 0.85) });
-  page.drawText(clean(`${subject.artefact} · ${subject.parent}`), {
+  type.draw(page, `${subject.artefact} · ${subject.parent}`, {
     x: 40,
     y: A4[1] - 28,
     size: 12,
-    font: fonts.bold,
+    face: "bold",
     color: rgb(1, 1, 1),
   });
   const brand = "Skillshelf cheat sheet";
-  page.drawText(brand, {
-    x: A4[0] - 40 - fonts.sans.widthOfTextAtSize(brand, 10),
+  type.draw(page, brand, {
+    x: A4[0] - 40 - type.width(brand, 10),
     y: A4[1] - 28,
     size: 10,
-    font: fonts.sans,
     color: rgb(0.86, 0.91, 1),
   });
-  layoutSheet(rgb, page, fonts, sheet, sections, scale);
+  layoutSheet(rgb, page, type, subject, sections, scale);
+  await type.finish();
   return Buffer.from(await doc.save());
 }

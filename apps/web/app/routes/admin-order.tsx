@@ -116,7 +116,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           )}
           <dt>{t("Amount")}</dt>
           <dd>{money(order.amount, order.currency)}</dd>
-          <dt>{t("Refund")}</dt>
+          <dt>{t("Refund", { context: "noun" })}</dt>
           <dd>
             {t(refundLabel(order.refund_state))}
             {order.refunded_at ? ` ${t("on {{date}}", { date: formatWhen(order.refunded_at, formatting) })}` : ""}

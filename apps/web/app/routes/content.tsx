@@ -4,13 +4,7 @@ import { progressFormSchema } from "@skillshelf/shared/progress.ts";
 import { data, redirect, useActionData } from "react-router";
 import { langOf } from "../components/catalogue-text";
 import { FormNotice } from "../components/form/form-notice";
-import {
-  articleData,
-  breadcrumbData,
-  listingOffers,
-  listingTrail,
-  smallestUnlock,
-} from "../features/catalogue/structured-data";
+import { articleData, breadcrumbData, listingTrail, smallestUnlock } from "../features/catalogue/structured-data";
 import { ArticleBody } from "../features/content/components/article-body";
 import { ArticleProgress } from "../features/content/components/article-progress";
 import { ContentBanner } from "../features/content/components/content-banner";
@@ -48,7 +42,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const trail = listing ? listingTrail((path) => languageUrl(store, path), listing.seo_data, categories) : [];
   const detail = content.data;
   const image = categoryImage(store.publicUrl, content.category, t);
-  const offers = listing ? listingOffers(listing, detail.id) : [];
   const artefact = trail[trail.length - 1];
   // Built here, on the server: the page's JavaScript does not carry the JSON-LD builders.
   const article = artefact
@@ -59,7 +52,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
           url,
           image: image.url,
           artefact,
-          offers,
         }),
       ]
     : [];

@@ -39,7 +39,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   const outcome = loaderData?.outcome;
-  const title = outcome?.state === "results" ? t("Search: {{query}}", { query: outcome.results.query }) : t("Search");
+  const title =
+    outcome?.state === "results"
+      ? t("Search: {{query}}", { query: outcome.results.query })
+      : t("Search", { context: "noun" });
   return [
     ...buildMeta({
       t,
@@ -183,7 +186,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <>
       <section className="page-hero">
         <div className="container page-hero__inner">
-          <h1 className="page-hero__title">{t("Search")}</h1>
+          <h1 className="page-hero__title">{t("Search", { context: "noun" })}</h1>
           <p className="page-hero__lead">
             {t("Find cards, sheets, labs and guides by their names, titles and texts.")}
           </p>

@@ -6,6 +6,8 @@ import { CATALOGUES } from "./catalogues.ts";
 import { LANGUAGE_CODES, type LanguageCode } from "./languages.ts";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** The contexts a key may take where one English text has two meanings ("Refund_noun" beside the verb "Refund"). */
+const CONTEXT = /_(noun)$/;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 const tags = (text: string) => [...text.matchAll(/<\/?(\w+)>/g)].map((m) => m[0]).sort();
 
@@ -32,10 +34,18 @@ function entries(code: LanguageCode) {
 describe("the language catalogues", () => {
   const en = entries("en");
 
-  it("keep English exactly as its keys (the SPEC's texts), but for plural forms", () => {
+  it("keep English exactly as its keys (the SPEC's texts), but for plural forms and contexts", () => {
     for (const [namespace, strings] of Object.entries(CATALOGUES.en)) {
       for (const [key, text] of Object.entries(strings)) {
-        if (!PLURAL.test(key)) expect(text, `${namespace}: ${key}`).toBe(key);
+        if (!PLURAL.test(key)) expect(text, `${namespace}: ${key}`).toBe(key.replace(CONTEXT, ""));
+      }
+    }
+  });
+
+  it("hold a context's key beside its plain key: a lookup takes the first namespace with either", () => {
+    for (const [namespace, strings] of Object.entries(CATALOGUES.en)) {
+      for (const key of Object.keys(strings).filter((k) => CONTEXT.test(k))) {
+        expect(Object.keys(strings), `${namespace}: ${key}`).toContain(key.replace(CONTEXT, ""));
       }
     }
   });

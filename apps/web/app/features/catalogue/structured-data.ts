@@ -28,23 +28,20 @@ export function listingTrail(url: (path: string) => string, seo: ListingSeo, cat
 }
 
 /**
- * What a listing sells: the whole artefact when it has a price, and each priced group.
- * With `contentId`, only what unlocks that article: the artefact, and the group it is in.
+ * What a listing sells: the whole artefact when it has a price, and each priced group. A free
+ * artefact is given at 0 in the store's currency: Google's product snippets take no Product
+ * without an offer.
  */
-export function listingOffers(
-  listing: Pick<ListingResponse, "kind" | "groups" | "seo_data">,
-  contentId?: number,
-): PriceOffer[] {
+export function listingOffers(listing: Pick<ListingResponse, "kind" | "groups" | "seo_data">): PriceOffer[] {
   const seo = listing.seo_data;
   if (listing.kind !== "artefact") return [];
   const offers: PriceOffer[] = [];
   if (seo.price !== null) offers.push({ name: seo.name, price: seo.price, currency: seo.currency });
   for (const group of listing.groups) {
-    if (group.price === null) continue;
-    if (contentId !== undefined && !group.contents.some((c) => c.id === contentId)) continue;
-    offers.push({ name: `${seo.name}: ${group.name}`, price: group.price, currency: group.currency });
+    if (group.price !== null)
+      offers.push({ name: `${seo.name}: ${group.name}`, price: group.price, currency: group.currency });
   }
-  return offers;
+  return offers.length > 0 ? offers : [{ name: seo.name, price: 0, currency: seo.currency }];
 }
 
 /** The smallest thing a learner can buy that unlocks the article: its priced group, else the artefact. */
@@ -93,7 +90,7 @@ const offerData = (offer: PriceOffer, url: string) => ({
   url,
 });
 
-/** An artefact as a Product, with an Offer per price (none when it is free to read). */
+/** An artefact as a Product, with an Offer per price (one at 0 when it is free). */
 export function productData(product: {
   name: string;
   description: string;
@@ -109,27 +106,30 @@ export function productData(product: {
     ...rest,
     ...(category ? { category } : {}),
     brand: { "@type": "Brand", name: META_DEFAULTS.siteName },
-    ...(offers.length > 0 ? { offers: offers.map((offer) => offerData(offer, product.url)) } : {}),
+    offers: offers.map((offer) => offerData(offer, product.url)),
   };
 }
 
-/** An article, part of its artefact, with what unlocks it when it is not free. */
+/**
+ * An article, part of its artefact (whose Product, on its listing, carries the offers). Its text
+ * is free: every reader's page carries it whole. Only its images and PDFs are sold, and they are
+ * not in a non-buyer's page at all (locked tiles stand in their place), so no part of the page is
+ * paywalled content to mark.
+ */
 export function articleData(article: {
   headline: string;
   description: string;
   url: string;
   image: string;
   artefact: Crumb;
-  offers: PriceOffer[];
 }) {
-  const { offers, artefact, ...rest } = article;
+  const { artefact, ...rest } = article;
   return {
     "@context": SCHEMA,
     "@type": "Article",
     ...rest,
-    isAccessibleForFree: offers.length === 0,
+    isAccessibleForFree: true,
     isPartOf: { "@type": "Product", name: artefact.name, url: artefact.url },
     publisher: { "@type": "Organization", name: META_DEFAULTS.siteName },
-    ...(offers.length > 0 ? { offers: offers.map((offer) => offerData(offer, artefact.url)) } : {}),
   };
 }

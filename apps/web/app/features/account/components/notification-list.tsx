@@ -11,6 +11,7 @@ const ICONS: Record<Kind, typeof PackageIcon> = {
   new_article: SparkIcon,
 };
 
+/** Each kind's label, shown as a noun ("Refund" the noun, not the refund button's verb). */
 const KIND_LABELS: Record<Kind, string> = {
   order_completed: "Order",
   order_refunded: "Refund",
@@ -59,7 +60,7 @@ export function NotificationGroup({ id, title, items, empty, unread = false }: N
                   </h3>
                   <p className="notification__text">{item.text}</p>
                   <p className="notification__meta">
-                    <span className="notification__kind">{t(KIND_LABELS[item.kind])}</span>
+                    <span className="notification__kind">{t(KIND_LABELS[item.kind], { context: "noun" })}</span>
                     <span aria-hidden="true"> · </span>
                     <time dateTime={item.created_at}>{item.when}</time>
                   </p>
