@@ -219,13 +219,13 @@ describe("the other account forms by plain form posts", () => {
       password: GOOD_PASSWORD,
       confirm_password: GOOD_PASSWORD,
     });
-    // A plain post from a page the switcher made Spanish.
+    // A plain post from the Spanish registration page.
     const spanish = `es-${Date.now()}@example.com`;
-    const plain = await post("/registration", fields(spanish), { cookie: "lang=es" });
+    const plain = await post("/es/registration", fields(spanish));
     expect(plain.statusCode).toBe(303);
-    // The page's own fetch (React Router's data request), from a browser that asks for French.
+    // The French page's own fetch (React Router's data request), from a browser that asks for Spanish.
     const french = `fr-${Date.now()}@example.com`;
-    const fetched = await post("/registration.data", fields(french), { "accept-language": "fr-FR,fr;q=0.9" });
+    const fetched = await post("/fr/registration.data", fields(french), { "accept-language": "es-ES,es;q=0.9" });
     expect(fetched.statusCode).toBe(200);
     for (const [email, setting, subject] of [
       [spanish, "Spanish", "Bienvenida a Skillshelf"],

@@ -8,7 +8,7 @@ import { SECURITY_EVENTS, securityEvent, securityLog } from "../lib/security-eve
 import { readUnsubscriber, turnOffEmailNotifications, type Unsubscriber } from "../notifications/unsubscribe.ts";
 import { enforceLimit, TOO_MANY_REQUESTS } from "../operations/rate-limits.ts";
 import { htmlPage, PUBLIC } from "./api/openapi.ts";
-import { pageLanguage } from "./page-language.ts";
+import { pageLanguage, requestLanguage } from "./page-language.ts";
 import { type UnsubscribePage, unsubscribePageHtml } from "./unsubscribe-page.tsx";
 import { viewerOf } from "./viewer.ts";
 
@@ -69,7 +69,9 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = app.unsubscribeLinks.userOf(token);
     const user = userId === null ? null : await readUnsubscriber(app.database.db, userId);
     if (userId !== null && user) return { userId, user };
-    const { language } = pageLanguage(request, await viewerOf(request));
+    // No learner here: the language the visitor's browser asks for (the page has no language URL).
+    const viewer = await viewerOf(request);
+    const language = viewer ? pageLanguage(request, viewer).language : requestLanguage(request);
     const t = translatorOf(language);
     await send(reply, 404, language, {
       title: t("This link does not work"),
@@ -140,7 +142,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         await enforceLimit(request, reply, "unsubscribe", "address");
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== "rate_limited") throw error;
-        const { language } = pageLanguage(request, null);
+        const language = requestLanguage(request);
         const t = translatorOf(language);
         return send(reply, 429, language, { title: t(STOP), paragraphs: [t(TOO_MANY_REQUESTS)] });
       }

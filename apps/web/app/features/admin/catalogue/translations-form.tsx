@@ -5,7 +5,7 @@ import {
   translationsOfFields,
   translationUpdateSchema,
 } from "@skillshelf/shared/catalogue-translations.ts";
-import { LANGUAGE_NAMES, languagePath } from "@skillshelf/shared/i18n/languages.ts";
+import { languagePath, SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
 import { readForm } from "../../../hooks/use-schema-form";
 import { useT } from "../../../lib/i18n";
 import { useAdminForm } from "../use-admin-form";
@@ -64,7 +64,8 @@ export function TranslationsForm({
       <div className="admin-translations">
         {TRANSLATED_LANGUAGES.map((language) => {
           const missing = missingTexts(english, translations, language);
-          const name = LANGUAGE_NAMES[language];
+          // The language's name in the operator's ("Spanish", "Español").
+          const name = t(SETTING_OF_CODE[language]);
           return (
             <fieldset key={language} className="admin-translations__language">
               <legend className="admin-label">{name}</legend>
