@@ -80,7 +80,7 @@ describe("the store's language URLs", () => {
     const article = pick(articles, "an article", () => true);
     await page.goto("/es");
     await page.locator(`a[href="/es/${article.artefact.slug}"]`).first().waitFor();
-    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Tech Cards" }).click();
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Tarjetas técnicas" }).click();
     await page.waitForURL((url) => url.pathname === "/es/tech-cards");
     expect(await lang(page)).toBe("es");
     await page.locator("a.brand").click();

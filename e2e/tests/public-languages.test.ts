@@ -31,7 +31,7 @@ describe("the store in Spanish and French", () => {
     expect(await page.getAttribute("html", "lang")).toBe("es");
     await Promise.all([
       page.waitForURL((url) => url.pathname === "/es/tech-cards"),
-      page.getByRole("link", { name: "Tech Cards" }).first().click(),
+      page.getByRole("link", { name: "Tarjetas técnicas" }).first().click(),
     ]);
     expect(await page.getAttribute("html", "lang")).toBe("es");
     await page.getByRole("link", { name: "Ver cursos" }).first().waitFor();
