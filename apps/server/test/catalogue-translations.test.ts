@@ -330,6 +330,31 @@ describe("a catalogue in three languages", () => {
     });
   });
 
+  it("lets an operator translate a media caption under its article's editor, without JavaScript too", async () => {
+    const layers = await api<ContentResponse>("/api/get-content", { slug: "docker", content: "image-layers" });
+    const media = layers.data.content_media[0];
+    if (!media) throw new Error("no media on image-layers");
+    const editor = `/admin/catalogue/contents/${layers.data.id}`;
+    const admin = { cookie: `access-token=${adminToken}`, "accept-encoding": "identity" };
+    const before = await store.app.inject({ method: "GET", url: editor, headers: admin });
+    expect(before.body).toContain("Translate the caption");
+
+    // Too long: the editor comes back with the caption's form open, what was typed and why.
+    const fields = { intent: "translate", kind: "media", id: String(media.id), "es.name": "capas.png" };
+    const refused = await formPost(store, editor, { ...fields, "fr.name": "x".repeat(201) }, admin);
+    expect(refused.statusCode).toBe(422);
+    const refusedPage = parseDocument(refused.body);
+    const open = DomUtils.findAll((el) => el.name === "details" && "open" in el.attribs, refusedPage.children);
+    expect(open.map((el) => DomUtils.textContent(el))).toEqual([expect.stringContaining("Caption translations")]);
+
+    expect((await formPost(store, editor, { ...fields, "fr.name": "couches.png" }, admin)).statusCode).toBe(303);
+    const after = await store.app.inject({ method: "GET", url: editor, headers: admin });
+    expect(after.body).toContain("Caption translated");
+    const french = await api<ContentResponse>("/api/get-content?lang=fr", { slug: "docker", content: "image-layers" });
+    expect(french.data.content_media[0]).toMatchObject({ name: "couches.png" });
+    expect(french.data.content_media[0]?.untranslated).toBeUndefined();
+  });
+
   it("ships a demo whose parents, artefacts and Docker's articles are in Spanish and French", async () => {
     const demo = await buildDemoCatalogue();
     const named = (item: { translations?: unknown }) =>

@@ -5,7 +5,7 @@ import { CATEGORY_INTENTS, ICON_SEARCH, PARENT_SEARCH } from "../features/admin/
 import { type Editor, idParam } from "../features/admin/catalogue/catalogue-url";
 import { CategoryForm } from "../features/admin/catalogue/category-form";
 import { EditorHint } from "../features/admin/catalogue/editor-hint";
-import { postedFor, postedOf, useOpenEditor } from "../features/admin/catalogue/editor-route";
+import { postedFor, postedOf, postedTranslation, useOpenEditor } from "../features/admin/catalogue/editor-route";
 import { TranslationsForm } from "../features/admin/catalogue/translations-form";
 import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
@@ -92,7 +92,7 @@ export default function CatalogueCategory({ loaderData }: Route.ComponentProps) 
           }}
           translations={category.translations}
           preview={category.hidden ? undefined : `/${category.slug}`}
-          posted={postedFor(posted, "translate", category.id)}
+          posted={postedTranslation(posted, "category", category.id)}
         />
       )}
     </>

@@ -5,7 +5,7 @@ import { CONTENT_INTENTS, RELATED_SEARCH } from "../features/admin/catalogue/cat
 import { idParam } from "../features/admin/catalogue/catalogue-url";
 import { ContentEditor } from "../features/admin/catalogue/content-editor";
 import { EditorHint } from "../features/admin/catalogue/editor-hint";
-import { postedFor, postedOf, useOpenEditor } from "../features/admin/catalogue/editor-route";
+import { postedOf, postedTranslation, useOpenEditor } from "../features/admin/catalogue/editor-route";
 import { TranslationsForm } from "../features/admin/catalogue/translations-form";
 import { requireAdmin } from "../features/admin/require-admin";
 import { serverActionOrFailure } from "../lib/client-action";
@@ -82,7 +82,7 @@ export default function CatalogueContent({ loaderData }: Route.ComponentProps) {
           }}
           translations={content.translations}
           preview={artefact.hidden ? undefined : `/${artefact.slug}/${content.slug}`}
-          posted={postedFor(postedOf(answer), "translate", content.id)}
+          posted={postedTranslation(postedOf(answer), "content", content.id)}
         />
       )}
     </>

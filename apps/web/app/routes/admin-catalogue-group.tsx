@@ -4,7 +4,7 @@ import { editorAction } from "../features/admin/catalogue/catalogue-action.serve
 import { GROUP_INTENTS } from "../features/admin/catalogue/catalogue-intents";
 import { idParam } from "../features/admin/catalogue/catalogue-url";
 import { EditorHint } from "../features/admin/catalogue/editor-hint";
-import { postedFor, postedOf, useOpenEditor } from "../features/admin/catalogue/editor-route";
+import { postedFor, postedOf, postedTranslation, useOpenEditor } from "../features/admin/catalogue/editor-route";
 import { GroupForm } from "../features/admin/catalogue/group-form";
 import { TranslationsForm } from "../features/admin/catalogue/translations-form";
 import { requireAdmin } from "../features/admin/require-admin";
@@ -60,7 +60,7 @@ export default function CatalogueGroup({ loaderData }: Route.ComponentProps) {
           english={{ name: group.name, payment_note: group.payment_note }}
           translations={group.translations}
           preview={artefact.hidden ? undefined : `/${artefact.slug}`}
-          posted={postedFor(postedOf(answer), "translate", group.id)}
+          posted={postedTranslation(postedOf(answer), "group", group.id)}
         />
       )}
     </>

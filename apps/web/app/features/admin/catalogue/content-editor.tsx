@@ -1,11 +1,13 @@
 import {
   type AdminArtefactNode,
   type AdminContent,
+  type AdminMedia,
   contentCreateSchema,
   contentUpdateSchema,
   relatedSchema,
 } from "@skillshelf/shared/admin-forms.ts";
 import type { AdminChoice } from "@skillshelf/shared/api.ts";
+import { TRANSLATED_LANGUAGES } from "@skillshelf/shared/catalogue-translations.ts";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useT } from "../../../lib/i18n";
@@ -17,18 +19,12 @@ import { useAdminForm } from "../use-admin-form";
 import { ArticleBodyField } from "./article-body-field";
 import { RELATED_SEARCH } from "./catalogue-intents";
 import { CATALOGUE_PATH } from "./catalogue-url";
-import { type PostedFields, SelectInput, SlugInput, TextInput, textOf } from "./fields";
+import { type PostedForm, postedTranslation } from "./editor-route";
+import { SelectInput, SlugInput, TextInput, textOf } from "./fields";
 import { useSendFiles } from "./send-files";
+import { TranslationsForm } from "./translations-form";
 
 const DELETE_PROMPT = "Are you sure you want to delete this item?";
-
-/** A plain form post of one of the editor's forms that failed: which, what was typed, and why. */
-export interface PostedForm {
-  intent: string;
-  id: string;
-  fields: PostedFields;
-  errors?: Record<string, string> | undefined;
-}
 
 /**
  * Creates a content under an artefact, or edits one: its fields, the article
@@ -166,7 +162,7 @@ export function ContentEditor({
       )}
       {content && (
         <>
-          <MediaManager content={content} />
+          <MediaManager content={content} posted={posted} />
           <RelatedPicker content={content} choices={related} />
         </>
       )}
@@ -174,7 +170,7 @@ export function ContentEditor({
   );
 }
 
-function MediaManager({ content }: { content: AdminContent }) {
+function MediaManager({ content, posted }: { content: AdminContent; posted: PostedForm | undefined }) {
   const toast = useToast();
   const send = useSendFiles();
   const t = useT();
@@ -231,6 +227,7 @@ function MediaManager({ content }: { content: AdminContent }) {
                   {t("Remove")}
                 </button>
               </form>
+              <MediaCaption media={m} posted={postedTranslation(posted, "media", m.id)} />
             </li>
           ))}
         </ul>
@@ -258,6 +255,28 @@ function MediaManager({ content }: { content: AdminContent }) {
         </button>
       </form>
     </section>
+  );
+}
+
+/**
+ * A media file's caption in Spanish and French, folded away under its row (open when its plain post failed):
+ * the article page links the file by its caption in the page's language.
+ */
+function MediaCaption({ media, posted }: { media: AdminMedia; posted: PostedForm | undefined }) {
+  const t = useT();
+  const missing = TRANSLATED_LANGUAGES.some((language) => !media.translations[language]?.name);
+  return (
+    <details className="admin-media__caption" open={posted !== undefined}>
+      <summary>{missing ? t("Translate the caption") : t("Caption translated")}</summary>
+      <TranslationsForm
+        kind="media"
+        id={media.id}
+        english={{ name: media.name }}
+        translations={media.translations}
+        posted={posted}
+        title="Caption translations"
+      />
+    </details>
   );
 }
 

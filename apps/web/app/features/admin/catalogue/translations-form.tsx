@@ -24,6 +24,9 @@ const LABELS: Record<string, string> = {
   meta_description: "Meta description",
 };
 const MULTILINE = new Set(["short_description", "description", "meta_description"]);
+/** A media file's one text is its caption (its `name`, the link text the article page shows). */
+const labelOf = (kind: TranslatedItem, text: string) =>
+  kind === "media" && text === "name" ? "Caption" : (LABELS[text] ?? text);
 
 /**
  * An item's texts in Spanish and French beside its English ones: one column per language, each text's
@@ -37,6 +40,7 @@ export function TranslationsForm({
   translations,
   preview,
   posted,
+  title = "Translations",
 }: {
   kind: TranslatedItem;
   id: number;
@@ -47,6 +51,8 @@ export function TranslationsForm({
   preview?: string | undefined;
   /** A plain form post of this form that failed: what was typed, and why. */
   posted?: { fields: PostedFields; errors?: Record<string, string> | undefined } | undefined;
+  /** The form's heading (an admin.json key). */
+  title?: string;
 }) {
   const t = useT();
   const { errors, busy, formProps } = useAdminForm({
@@ -56,8 +62,8 @@ export function TranslationsForm({
   });
   const texts = Object.keys(english);
   return (
-    <form className="admin-form" {...formProps} aria-label={t("Translations")}>
-      <h2 className="admin-subtitle">{t("Translations")}</h2>
+    <form className="admin-form" {...formProps} aria-label={t(title)}>
+      <h2 className="admin-subtitle">{t(title)}</h2>
       <input type="hidden" name="intent" value="translate" />
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
@@ -73,7 +79,7 @@ export function TranslationsForm({
                 {missing.length === 0
                   ? t("Every text is translated.")
                   : t("Missing, shown in English: {{texts}}", {
-                      texts: missing.map((text) => t(LABELS[text] ?? text)).join(", "),
+                      texts: missing.map((text) => t(labelOf(kind, text))).join(", "),
                     })}
               </p>
               {preview && (
@@ -84,7 +90,7 @@ export function TranslationsForm({
               {texts.map((text) => (
                 <TextInput
                   key={text}
-                  label={LABELS[text] ?? text}
+                  label={labelOf(kind, text)}
                   name={`${language}.${text}`}
                   defaultValue={textOf(posted?.fields, `${language}.${text}`, translations[language]?.[text] ?? "")}
                   error={errors[`translations.${language}.${text}`]}
