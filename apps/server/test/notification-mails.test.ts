@@ -108,6 +108,8 @@ describe("notification mails", () => {
       expect(mail?.subject).toBe(subject);
       expect(mail?.text).toContain(text);
       expect(mail?.html).toMatch(new RegExp(`<html [^>]*lang="${code}"`));
+      // The article's page in their language.
+      expect(mail?.html).toContain(`href="${PUBLIC_URL}/${code}/docker/named-volumes"`);
       expect(mail?.headers?.["List-Unsubscribe"]).toBe(`<${store.app.unsubscribeLinks.url(who.user.id)}>`);
       expect(englishLeftAmong(readable(mail as OutgoingMail), englishPieces(code)), code).toEqual([]);
     }
@@ -122,6 +124,28 @@ describe("notification mails", () => {
     // Nothing is left to mail: the next runs queue nothing more.
     await store.app.mail.deliverDue();
     expect(await notificationMailsTo(ana.user.email)).toHaveLength(1);
+  });
+
+  it("name the article and its artefact as the catalogue translated them when it was added", async () => {
+    const ana = await owner({ name: "Ana Ruiz", language: "Spanish" });
+    const translated = await store.app.inject({
+      method: "PUT",
+      url: "/api/admin/catalogue/translations",
+      headers: bearer(adminToken),
+      payload: { kind: "category", id: docker.seo_data.id, translations: { es: { name: "Docker en español" } } },
+    });
+    expect(translated.statusCode, translated.body).toBe(200);
+    await addArticle("healthchecks", "Healthchecks");
+    await store.app.mail.deliverDue();
+    const mails = await notificationMailsTo(ana.user.email);
+    const mail = mails.find((m) => m.text.includes("Healthchecks"));
+    // The article has no Spanish title yet: its English one, in a Spanish sentence.
+    expect(mail?.subject).toBe("Nuevo artículo en Docker en español");
+    expect(mail?.text).toContain("Healthchecks ya se puede leer en Docker en español.");
+    const inApp = await store.app.inject({ method: "GET", url: "/api/notifications", headers: bearer(ana.token) });
+    expect(inApp.json().data.unread.map((n: { title: string }) => n.title)).toContain(
+      "Nuevo artículo en Docker en español",
+    );
   });
 
   it("are queued once each, a batch at a time, by whichever of two instances claims them", async () => {

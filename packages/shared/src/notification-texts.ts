@@ -1,3 +1,5 @@
+import type { TranslatedLanguage } from "./catalogue-translations.ts";
+import { DEFAULT_LANGUAGE, type LanguageCode } from "./i18n/languages.ts";
 import type { TFunction } from "./i18n/page-translator.ts";
 import { formatMoney } from "./money.ts";
 
@@ -8,7 +10,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * What a notification is about, stored with it (migration 0013) so that its
  * title and text are written in the reader's language when it is read. The
- * names are catalogue content (artefacts, groups, articles): never translated.
+ * names are catalogue content (artefacts, groups, articles): a new article's
+ * title and artefact are kept in the languages the catalogue gave them then.
  */
 export type NotificationParams =
   | { kind: "order_completed"; order: string; items: string[] }
@@ -21,7 +24,13 @@ export type NotificationParams =
       /** Nothing was paid for the order (credit and coupon covered it): nothing goes back. */
       paid_nothing?: boolean;
     }
-  | { kind: "new_article"; title: string; artefact: string };
+  | {
+      kind: "new_article";
+      title: string;
+      artefact: string;
+      /** The article's title and the artefact's name in Spanish and French, as the catalogue had them then. */
+      translations?: Partial<Record<TranslatedLanguage, { title?: string; artefact?: string }>>;
+    };
 
 export interface NotificationWords {
   title: string;
@@ -33,7 +42,12 @@ export interface NotificationWords {
  * format. With the English catalogue (or none) these are the texts the store
  * has always written (SPEC.md's words).
  */
-export function notificationWords(params: NotificationParams, t: TFunction, locale: string): NotificationWords {
+export function notificationWords(
+  params: NotificationParams,
+  t: TFunction,
+  locale: string,
+  language: LanguageCode,
+): NotificationWords {
   switch (params.kind) {
     case "order_completed":
       return {
@@ -57,10 +71,14 @@ export function notificationWords(params: NotificationParams, t: TFunction, loca
               method: t(params.method),
             }),
       };
-    case "new_article":
+    case "new_article": {
+      const translated =
+        language === DEFAULT_LANGUAGE ? undefined : params.translations?.[language as TranslatedLanguage];
+      const names = { title: translated?.title ?? params.title, artefact: translated?.artefact ?? params.artefact };
       return {
-        title: t("New article in {{artefact}}", { artefact: params.artefact }),
-        text: t("{{title}} is ready to read in {{artefact}}.", { title: params.title, artefact: params.artefact }),
+        title: t("New article in {{artefact}}", names),
+        text: t("{{title}} is ready to read in {{artefact}}.", names),
       };
+    }
   }
 }

@@ -1,6 +1,11 @@
 import { SUPPORT_EMAIL } from "@skillshelf/shared/constants.ts";
 import { formatMailDate, formattingOf } from "@skillshelf/shared/formatting.ts";
-import { DEFAULT_LANGUAGE, type LanguageCode, languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
+import {
+  DEFAULT_LANGUAGE,
+  type LanguageCode,
+  languageOfSetting,
+  languagePath,
+} from "@skillshelf/shared/i18n/languages.ts";
 import type { TFunction } from "@skillshelf/shared/i18n/page-translator.ts";
 import { translatorOf } from "@skillshelf/shared/i18n/translator.ts";
 import {
@@ -284,8 +289,8 @@ export async function emailChangedMail(
 }
 
 /** What a notification mail's button says and where its text part sends the reader, for each kind. */
-const NOTIFICATION_ACTIONS: Record<NotificationKind, { label: string; line: string }> = {
-  new_article: { label: "Read the article", line: "Read the article: {{url}}" },
+const NOTIFICATION_ACTIONS: Record<NotificationKind, { label: string; line: string; public?: true }> = {
+  new_article: { label: "Read the article", line: "Read the article: {{url}}", public: true },
   order_completed: { label: "View your order", line: "Your order: {{url}}" },
   order_refunded: { label: "View your order", line: "Your order: {{url}}" },
 };
@@ -303,10 +308,12 @@ export async function notificationMail(
 ): Promise<OutgoingMail> {
   const l = mailLanguage(to);
   const { t } = l;
-  const { title, text } = notificationWords(notification.params, t, l.locale);
-  const url = `${links.storeUrl}${notification.link}`;
-  const settings = `${links.storeUrl}/settings`;
   const action = NOTIFICATION_ACTIONS[notification.params.kind];
+  const { title, text } = notificationWords(notification.params, t, l.locale, l.language);
+  // A new article is a public page, with a URL in each language; an order's page follows the learner's setting.
+  const path = action.public ? languagePath(l.language, notification.link) : notification.link;
+  const url = `${links.storeUrl}${path}`;
+  const settings = `${links.storeUrl}/settings`;
   const lines = [t("Hello {{name}},", { name: to.name }), text];
   const why = t("You get this mail because e-mail notifications are on in your Skillshelf settings.");
   return compose(to, l, {

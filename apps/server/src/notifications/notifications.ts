@@ -1,4 +1,5 @@
 import type { NotificationItem, NotificationsView } from "@skillshelf/shared/api.ts";
+import { TRANSLATED_LANGUAGES } from "@skillshelf/shared/catalogue-translations.ts";
 import { formattingOf, STORE_FORMATTING } from "@skillshelf/shared/formatting.ts";
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import { DEFAULT_LANGUAGE, type LanguageCode, languageOfSetting } from "@skillshelf/shared/i18n/languages.ts";
@@ -59,7 +60,7 @@ export async function notify(tx: DbOrTx, rows: NewNotification[], now: Date): Pr
       userId,
       kind: params.kind,
       params,
-      ...notificationWords(params, translate(DEFAULT_LANGUAGE), ENGLISH_READER.locale),
+      ...notificationWords(params, translate(DEFAULT_LANGUAGE), ENGLISH_READER.locale, DEFAULT_LANGUAGE),
       link,
       createdAt: now,
       mailPending: MAILED_KINDS[params.kind],
@@ -80,7 +81,15 @@ export async function notifyNewArticles(tx: DbOrTx, contentIds: number[], now: D
     insert into "notifications" ("user_id", "kind", "title", "text", "params", "link", "created_at", "mail_pending")
     select distinct e."user_id", 'new_article', 'New article in ' || a."name",
       c."title" || ' is ready to read in ' || a."name" || '.',
-      jsonb_build_object('kind', 'new_article', 'title', c."title", 'artefact', a."name"),
+      jsonb_build_object('kind', 'new_article', 'title', c."title", 'artefact', a."name", 'translations',
+        jsonb_strip_nulls(jsonb_build_object(${sql.join(
+          // The languages are the code's own two-letter constants, written into the statement as literals.
+          TRANSLATED_LANGUAGES.map((code) => {
+            const language = sql.raw(`'${code}'`);
+            return sql`${language}, nullif(jsonb_strip_nulls(jsonb_build_object('title', c."translations"->${language}->>'title', 'artefact', a."translations"->${language}->>'name')), '{}'::jsonb)`;
+          }),
+          sql`, `,
+        )}))),
       '/' || a."slug" || '/' || c."slug", ${now.toISOString()}::timestamptz,
       ${MAILED_KINDS.new_article} and u."email_notifications" and u."blocked_at" is null
     from "contents" c
@@ -128,7 +137,7 @@ const toItem =
     id: row.id,
     kind: row.kind,
     ...(row.params
-      ? notificationWords(row.params, translate(reader.language), reader.locale)
+      ? notificationWords(row.params, translate(reader.language), reader.locale, reader.language)
       : { title: row.title, text: row.text }),
     link: row.link,
     created_at: row.createdAt.toISOString(),
