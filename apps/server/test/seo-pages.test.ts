@@ -230,7 +230,7 @@ describe("JSON-LD", () => {
     });
     expect(ofType(jsonLd, "BreadcrumbList")).toEqual([
       breadcrumb(
-        ["Home", "/es"],
+        ["Inicio", "/es"],
         ["Tech Cards", "/es/tech-cards"],
         ["Docker", "/es/docker"],
         ["Images and layers", "/es/docker/images"],

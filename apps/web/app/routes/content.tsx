@@ -39,7 +39,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // The viewer's own (null for a visitor, whose page is kept for every visitor).
     store.articleProgress(content.data.id),
   ]);
-  const trail = listing ? listingTrail((path) => languageUrl(store, path), listing.seo_data, categories) : [];
+  const trail = listing
+    ? listingTrail((path) => languageUrl(store, path), t("Home"), listing.seo_data, categories)
+    : [];
   const detail = content.data;
   const image = categoryImage(store.publicUrl, content.category, t);
   const artefact = trail[trail.length - 1];

@@ -47,7 +47,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ownsSome && seo.price !== null
       ? await store.upgradeCredit({ id: seo.id, price: seo.price, currency: seo.currency })
       : 0;
-  const trail = listingTrail((path) => languageUrl(store, path), seo, categories);
+  const trail = listingTrail((path) => languageUrl(store, path), t("Home"), seo, categories);
   const address = pageAddress(store, `/${seo.slug}`);
   const url = addressUrl(address);
   const image = categoryImage(store.publicUrl, seo, t);

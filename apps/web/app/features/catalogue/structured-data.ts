@@ -17,11 +17,19 @@ export interface PriceOffer {
 
 const SCHEMA = "https://schema.org";
 
-/** Home, the parent (for an artefact) and the listing itself, each by its absolute URL in the page's language (`url`). */
-export function listingTrail(url: (path: string) => string, seo: ListingSeo, categories: Category[]): Crumb[] {
+/**
+ * Home (named `home` in the page's language), the parent (for an artefact) and the listing itself, each by its
+ * absolute URL in the page's language (`url`).
+ */
+export function listingTrail(
+  url: (path: string) => string,
+  home: string,
+  seo: ListingSeo,
+  categories: Category[],
+): Crumb[] {
   const parent = seo.parent_id === 0 ? undefined : categories.find((c) => c.id === seo.parent_id);
   return [
-    { name: "Home", url: url("/") },
+    { name: home, url: url("/") },
     ...(parent ? [{ name: parent.name, url: url(`/${parent.slug}`) }] : []),
     { name: seo.name, url: url(`/${seo.slug}`) },
   ];
