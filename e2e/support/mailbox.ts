@@ -6,13 +6,19 @@ import { SMTPServer } from "smtp-server";
 interface ReceivedMail {
   to: string[];
   subject: string;
-  /** The raw message with quoted-printable soft line breaks undone, so links read whole. */
+  /** The raw message with its quoted-printable encoding undone, so links and names read whole. */
   raw: string;
   receivedAt: number;
 }
 
-/** Quoted-printable bodies wrap long lines with "=\r\n" and write "=" as "=3D". */
-const unwrap = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+/**
+ * Quoted-printable bodies wrap long lines with "=\r\n" and write "=" as "=3D" and each byte of a
+ * character outside ASCII as =XX ("Á" is =C3=81): undone here, so links and names read as written.
+ */
+const unwrap = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/(?:=[0-9A-F]{2})+/g, (bytes) => Buffer.from(bytes.replaceAll("=", ""), "hex").toString("utf8"));
 
 /**
  * The Subject header as written: unfolded, its RFC 2047 encoded words (how

@@ -115,11 +115,15 @@ export async function fact(page: Page, label: string): Promise<string> {
   return (text ?? "").replace(/\s+/g, " ").trim();
 }
 
-/** On a provider's emulated hosted page: check its banner, then press one of its buttons. */
-export async function onEmulatorPage(page: Page, provider: "stripe" | "paypal" | "payu", button: string) {
+/** On a provider's emulated hosted page: check its banner (in the page's language), then press one of its buttons. */
+export async function onEmulatorPage(
+  page: Page,
+  provider: "stripe" | "paypal" | "payu",
+  button: string,
+  banner = /^Payments are emulated/,
+) {
   await page.waitForURL(new RegExp(`/emulator/${provider}/`));
-  const banner = await page.getByRole("note").first().textContent();
-  expect(banner).toMatch(/^Payments are emulated/);
+  expect(await page.getByRole("note").first().textContent()).toMatch(banner);
   await page.getByRole("button", { name: button, exact: true }).click();
 }
 

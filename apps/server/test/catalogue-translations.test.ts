@@ -373,6 +373,10 @@ describe("a catalogue in three languages", () => {
           short_description: expect.any(String),
           description: expect.stringContaining("<h2>"),
         });
+        // The media drawn for the demo keep their captions.
+        for (const media of article.media ?? []) {
+          expect(media.translations?.[language]?.name, `${media.name} ${language}`).toEqual(expect.any(String));
+        }
       }
     }
   });

@@ -59,6 +59,19 @@ describe("mails in the recipient's language", () => {
     });
   }
 
+  it("link the pages a signed-out reader opens to their URLs in the recipient's language", async () => {
+    const linksOf = (mails: OutgoingMail[], kind: string) =>
+      mails.find((mail) => mail.kind === kind)?.text.match(/https:\/\/store\.example\S*/g);
+    const spanish = await everyMail("Spanish");
+    expect(linksOf(spanish, "welcome")).toEqual(["https://store.example/es/login"]);
+    expect(linksOf(spanish, "password-reset")).toEqual(["https://store.example/es/reset-password/tok"]);
+    expect(linksOf(spanish, "password-changed")).toContain("https://store.example/es/forgot-password");
+    expect(linksOf(spanish, "notification-new_article")).toContain("https://store.example/es/docker/volumes");
+    // An order's page is behind sign-in: one URL, in the learner's language by their setting.
+    expect(linksOf(spanish, "order-confirmation")).toContain("https://store.example/order-details/7");
+    expect(linksOf(await everyMail("French"), "welcome")).toEqual(["https://store.example/fr/login"]);
+  });
+
   it("write the amounts and dates in the recipient's language", async () => {
     const [, , spanishOrder] = await everyMail("Spanish");
     expect(spanishOrder?.subject).toBe("Tu pedido de Skillshelf SK-0007");

@@ -105,8 +105,8 @@ describe("mail over SMTP", () => {
     const head = raw.split(/\r?\n\r?\n/, 1)[0]?.replace(/\r?\n[ \t]+/g, " ") ?? "";
     expect(head).toContain(`List-Unsubscribe: <${store.app.unsubscribeLinks.url(user.id)}>`);
     expect(head).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-    // The text part and the HTML part link to the article and to the same way out.
-    expect(unwrap(raw)).toContain("http://store.test:3000/docker/volumes");
+    // The text part and the HTML part link to the article's French page and to the same way out.
+    expect(unwrap(raw)).toContain("http://store.test:3000/fr/docker/volumes");
     expect(unwrap(raw)).toContain(`href="${store.app.unsubscribeLinks.url(user.id)}"`);
   });
 

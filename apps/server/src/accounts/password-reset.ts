@@ -48,7 +48,7 @@ export async function requestPasswordReset(options: {
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     });
-    await enqueueMail(tx, await passwordResetMail(user, `${options.publicUrl}/reset-password/${token}`), now);
+    await enqueueMail(tx, await passwordResetMail(user, options.publicUrl, token), now);
     return user.id;
   });
   securityEvent(options.log, SECURITY_EVENTS.passwordResetRequested, {

@@ -67,11 +67,21 @@ async function compose(to: Recipient, { language, t }: MailLanguage, words: Mail
   return { kind, to: to.email, subject, text, html, ...(headers ? { headers } : {}) };
 }
 
+/**
+ * A page a signed-out reader opens from the mail (sign in, forgot or reset the password, an article): its URL in
+ * the mail's language, since a signed-out visitor's page is in the language of its URL. Pages behind sign-in
+ * follow the learner's setting and keep their one URL.
+ */
+const guestPageUrl = (storeUrl: string, l: MailLanguage, path: string) =>
+  `${storeUrl}${languagePath(l.language, path)}`;
+
 const footer = (text: string) => `${text}\n\nSkillshelf · ${SUPPORT_EMAIL}\n`;
 
-export async function passwordResetMail(to: Recipient, url: string): Promise<OutgoingMail> {
+/** A reset link to the learner's reset page in their language (/es/reset-password/TOKEN): it works signed out. */
+export async function passwordResetMail(to: Recipient, storeUrl: string, token: string): Promise<OutgoingMail> {
   const l = mailLanguage(to);
   const { t } = l;
+  const url = guestPageUrl(storeUrl, l, `/reset-password/${token}`);
   const lines = [
     t("Hello {{name}},", { name: to.name }),
     t(
@@ -97,7 +107,7 @@ export async function welcomeMail(to: Recipient, storeUrl: string): Promise<Outg
     t("Welcome to Skillshelf. Your account is ready: sign in to keep your items, orders and settings in one place."),
     t("Every purchase comes with a 6-day money-back guarantee."),
   ];
-  const url = `${storeUrl}/login`;
+  const url = guestPageUrl(storeUrl, l, "/login");
   return compose(to, l, {
     kind: "welcome",
     subject: t("Welcome to Skillshelf"),
@@ -241,7 +251,7 @@ export async function passwordChangedMail(
       { email: SUPPORT_EMAIL },
     ),
   ];
-  const url = `${storeUrl}/forgot-password`;
+  const url = guestPageUrl(storeUrl, l, "/forgot-password");
   return compose(to, l, {
     kind: "password-changed",
     subject: t("Your Skillshelf password was changed"),
@@ -311,8 +321,9 @@ export async function notificationMail(
   const action = NOTIFICATION_ACTIONS[notification.params.kind];
   const { title, text } = notificationWords(notification.params, t, l.locale, l.language);
   // A new article is a public page, with a URL in each language; an order's page follows the learner's setting.
-  const path = action.public ? languagePath(l.language, notification.link) : notification.link;
-  const url = `${links.storeUrl}${path}`;
+  const url = action.public
+    ? guestPageUrl(links.storeUrl, l, notification.link)
+    : `${links.storeUrl}${notification.link}`;
   const settings = `${links.storeUrl}/settings`;
   const lines = [t("Hello {{name}},", { name: to.name }), text];
   const why = t("You get this mail because e-mail notifications are on in your Skillshelf settings.");

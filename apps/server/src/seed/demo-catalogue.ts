@@ -17,7 +17,9 @@ async function drawMedia(content: ContentFileInput, subject: MediaSubject) {
   for (const entry of content.media ?? []) {
     const bytes =
       entry.mimetype === "application/pdf" ? await renderCheatSheet(subject) : renderDiagram(subject, images++);
-    media.push({ name: entry.name, mimetype: entry.mimetype, data_base64: bytes.toString("base64") });
+    // The entry as written (its name and captions in other languages), the drawn bytes in place of its file.
+    const { file: _, ...written } = entry;
+    media.push({ ...written, data_base64: bytes.toString("base64") });
   }
   return media;
 }

@@ -26,7 +26,7 @@ export function everyMail(language: string | undefined): Promise<OutgoingMail[]>
   const amount = formatMoney(2998, "GBP", language === "Spanish" ? "es-ES" : language === "French" ? "fr-FR" : "en-GB");
   return Promise.all([
     welcomeMail(to, STORE),
-    passwordResetMail(to, `${STORE}/reset-password/tok`),
+    passwordResetMail(to, STORE, "tok"),
     orderConfirmationMail(to, { id: 7, number: "SK-0007", amount, lines: LINES }, STORE),
     ...(["already_owned", "superseded", "price_changed"] as const).map((reason) =>
       paymentRefundedMail(to, { amount, method: "PayPal", reason, lines: LINES }, STORE),
