@@ -137,7 +137,16 @@ async function initialJs(base: string, page: string) {
   return { bytes, files: urls.size };
 }
 
-type PageKey = "home" | "parent" | "listing" | "article" | "404";
+/** The pages with targets: English, and (issue 40) the same pages at their Spanish and French URLs. */
+const JUDGED_PAGES = ["home", "listing", "article"] as const;
+const OTHER_LANGUAGES = ["es", "fr"] as const;
+type JudgedPage = (typeof JUDGED_PAGES)[number];
+type PageKey = "home" | "parent" | "listing" | "article" | "404" | `${JudgedPage} ${(typeof OTHER_LANGUAGES)[number]}`;
+/** A page's key and its English one's, in each language: `listing`, `listing es`, `listing fr`. */
+const IN_EVERY_LANGUAGE = JUDGED_PAGES.flatMap((key) => [
+  key,
+  ...OTHER_LANGUAGES.map((language) => `${key} ${language}` as const),
+]);
 interface PageResult {
   path: string;
   raw: number;
@@ -198,13 +207,14 @@ async function prepareCatalogue(size: number) {
  */
 const SEARCHED = "con";
 
-const PAGE_NAMES: Record<PageKey, string> = {
+const PAGE_NAMES: Record<string, string> = {
   home: "home",
   parent: "parent category",
   listing: "listing",
   article: "article",
   "404": "404",
 };
+const pageName = (key: PageKey) => PAGE_NAMES[key] ?? key;
 
 async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
   const { dir, dataDir, artefacts, demoPages } = await prepareCatalogue(size);
@@ -221,6 +231,14 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
       ["listing", `/${demoPages.listing}`],
       ["article", `/${demoPages.listing}/${demoPages.article}`],
       ["404", "/no-such-page"],
+      // At the end sizes, the judged pages in Spanish and French too: their texts are the catalogue's translations.
+      ...(ends
+        ? OTHER_LANGUAGES.flatMap((language): [PageKey, string][] => [
+            [`home ${language}`, `/${language}`],
+            [`listing ${language}`, `/${language}/${demoPages.listing}`],
+            [`article ${language}`, `/${language}/${demoPages.listing}/${demoPages.article}`],
+          ])
+        : []),
     ];
     try {
       await prime(paths.flatMap(([, page]) => [base + page, `${base}/bench/memory${page}`]));
@@ -250,7 +268,7 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
       for (const [key, page] of paths) {
         const js = await initialJs(base, page);
         console.log(
-          `    ${`${PAGE_NAMES[key]} ${page}`.padEnd(44)} ${kb(js.bytes).padStart(9)} in ${js.files} files (target <= 120 KB)`,
+          `    ${`${pageName(key)} ${page}`.padEnd(44)} ${kb(js.bytes).padStart(9)} in ${js.files} files (target <= 120 KB)`,
         );
         if (js.bytes > 120 * 1024) failures.push(`${size}x ${page}: ${kb(js.bytes)} of initial JavaScript > 120 KB`);
       }
@@ -262,7 +280,7 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
         const status = key === "404" ? 404 : 200;
         const weight = await pageWeight(base + page);
         const [memory, anonymous] = await compare(
-          `${PAGE_NAMES[key]} ${page}`,
+          `${pageName(key)} ${page}`,
           ["memory", "page"],
           (seconds) => load(`${base}/bench/memory${page}`, { status, seconds }),
           (seconds) => load(base + page, { status, seconds }),
@@ -316,20 +334,22 @@ async function benchSize(size: number, ends: boolean): Promise<SizeResult> {
         token: string;
       };
       const cookie = { cookie: `access-token=${learner.token}` };
-      const urls = [...pages.values()].map((p) => uncached.url + p.path);
+      // The uncached and signed-in renders are the same code in every language: English pages only.
+      const english = [...pages].filter(([key]) => !key.includes(" "));
+      const urls = english.map(([, p]) => uncached.url + p.path);
       await prime(urls);
       await prime(urls, cookie);
       console.log(
         `\n  Anonymous uncached (a second store process with PAGE_CACHE=off) beside signed in (cookie access-token, 1 item in the cart) [${elapsed()}]`,
       );
-      for (const [key, result] of pages) {
+      for (const [key, result] of english) {
         const status = key === "404" ? 404 : 200;
         const signed = await pageWeight(uncached.url + result.path, cookie);
         if (!signed.html.includes(learner.name))
           throw new Error(`${result.path} with the learner's cookie does not show the learner's name`);
         result.signedRaw = signed.raw;
         const [anonymous, signedIn] = await compare(
-          `${PAGE_NAMES[key]} ${result.path}`,
+          `${pageName(key)} ${result.path}`,
           ["anonymous", "signed in"],
           (seconds) => load(uncached.url + result.path, { status, seconds }),
           (seconds) => load(uncached.url + result.path, { status, seconds, headers: cookie }),
@@ -399,7 +419,7 @@ async function benchCeiling(base: string, paths: [PageKey, string][], results: M
   Against the ceiling, with wrk (${CONNECTIONS} connections, accept-encoding: ${BROWSER["accept-encoding"]}): the store beside nginx serving its bytes as files, beside a plain Node server sending them, and behind docs/nginx/skillshelf.conf (HTTPS, its cache) beside nginx sending them over the same HTTPS [${elapsed()}]`,
     );
     for (const [key, page] of judged) {
-      const name = `${PAGE_NAMES[key]} ${page}`;
+      const name = `${pageName(key)} ${page}`;
       const [nginx, store] = await compare(name, ["nginx", "store"], wrk(ceiling.nginxStatic(key)), wrk(base + page));
       const [plain, storeBesidePlain] = await compare(
         name,
@@ -526,7 +546,7 @@ function printSizes() {
   for (const { size, pages } of results)
     for (const [key, p] of pages)
       console.log(
-        `  ${`${size}x`.padEnd(5)}${PAGE_NAMES[key].padEnd(16)}${kb(p.raw).padStart(10)}${kb(p.br).padStart(9)}${kb(p.gzip).padStart(9)}${kb(p.signedRaw).padStart(11)}` +
+        `  ${`${size}x`.padEnd(5)}${pageName(key).padEnd(16)}${kb(p.raw).padStart(10)}${kb(p.br).padStart(9)}${kb(p.gzip).padStart(9)}${kb(p.signedRaw).padStart(11)}` +
           `${p.memory.rps.toFixed(0).padStart(9)}${p.anonymous.rps.toFixed(0).padStart(8)}${ratio(p.anonymous.rps, p.memory.rps).padStart(7)}${`${Math.round(p.anonymous.p99)} ms`.padStart(8)}` +
           `${p.uncached.rps.toFixed(0).padStart(10)}${p.signedIn.rps.toFixed(0).padStart(8)}${ratio(p.signedIn.rps, p.uncached.rps).padStart(7)}${`${Math.round(p.signedIn.p99)} ms`.padStart(8)}`,
       );
@@ -546,25 +566,24 @@ function printSizes() {
   const big = results.find((r) => r.size === largest && largest > 1);
   for (const r of [demo, big]) {
     if (!r) continue;
-    for (const key of ["home", "listing", "article"] as const) {
+    for (const key of IN_EVERY_LANGUAGE) {
       const p = r.pages.get(key);
       if (p) check(`${r.size}x anonymous ${key} req/s / same bytes from memory`, p.anonymous.rps / p.memory.rps, 0.5);
     }
   }
   if (demo && big) {
-    for (const key of ["listing", "article"] as const) {
+    // Issue 37: home shows a page of artefacts, so it is flat in the catalogue's size too (its bytes within 1.5x).
+    for (const key of IN_EVERY_LANGUAGE) {
       const small = demo.pages.get(key);
       const large = big.pages.get(key);
       if (!small || !large) continue;
-      check(`${big.size}x ${key} HTML bytes / demo size`, large.raw / small.raw, 1.2, true);
+      check(
+        `${big.size}x ${key} HTML bytes / demo size`,
+        large.raw / small.raw,
+        key.startsWith("home") ? 1.5 : 1.2,
+        true,
+      );
       check(`${big.size}x ${key} anonymous req/s / demo size`, large.anonymous.rps / small.anonymous.rps, 0.8);
-    }
-    // Issue 37: home shows a page of artefacts, so it is flat in the catalogue's size too.
-    const small = demo.pages.get("home");
-    const large = big.pages.get("home");
-    if (small && large) {
-      check(`${big.size}x home HTML bytes / demo size`, large.raw / small.raw, 1.5, true);
-      check(`${big.size}x home anonymous req/s / demo size`, large.anonymous.rps / small.anonymous.rps, 0.8);
     }
     check(`${big.size}x signed-in search req/s / demo size`, big.search.rps / demo.search.rps, 0.67);
   }
