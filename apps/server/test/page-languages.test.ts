@@ -1,9 +1,9 @@
 import type { ListingResponse, NotificationsView } from "@skillshelf/shared/api.ts";
 import { CATALOGUES } from "@skillshelf/shared/i18n/catalogues.ts";
 import { languagePath, SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
-import { english, inLanguage, type Message, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { english, inLanguage, type Message } from "@skillshelf/shared/i18n/message.ts";
 import { createPageTranslator } from "@skillshelf/shared/i18n/page-translator.ts";
-import { VALUED_MESSAGES } from "@skillshelf/shared/i18n/valued-messages.ts";
+import { VALUED_MESSAGES, valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,6 @@
 import { storedTranslationsSchema } from "./catalogue-translations.ts";
-import { issueText, valuedMessage } from "./i18n/message.ts";
+import { issueText } from "./i18n/message.ts";
+import { valuedMessage } from "./i18n/valued-messages.ts";
 import { DEFAULT_ICON, ICON_NAME_MAX, isIconName } from "./icons.ts";
 import { MAX_ID, rowId } from "./ids.ts";
 import { legacyIconOf } from "./legacy-icons.ts";

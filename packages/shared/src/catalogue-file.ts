@@ -1,5 +1,6 @@
 import { translationsSchema } from "./catalogue-translations.ts";
-import { issueText, valuedMessage } from "./i18n/message.ts";
+import { issueText } from "./i18n/message.ts";
+import { valuedMessage } from "./i18n/valued-messages.ts";
 import { ICON_NAME_MAX } from "./icons.ts";
 import { iconNameOf } from "./legacy-icons.ts";
 import { isPriceStep, perCurrency, wholeMinorMessage } from "./money-rules.ts";

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, type LanguageCode } from "./i18n/languages.ts";
-import { issueText, valuedMessage } from "./i18n/message.ts";
+import { issueText } from "./i18n/message.ts";
+import { valuedMessage } from "./i18n/valued-messages.ts";
 import { z } from "./zod.ts";
 
 /**

@@ -5,7 +5,7 @@ import {
   type CreateCouponInput,
   MAX_COUPON_ARTEFACTS,
 } from "@skillshelf/shared/coupons.ts";
-import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { toMajor, toMinor } from "@skillshelf/shared/money.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, asc, eq, ilike, inArray, isNotNull, notInArray, type SQL } from "drizzle-orm";

@@ -1,6 +1,6 @@
 import type { CartItem, CartResponse } from "@skillshelf/shared/api.ts";
 import { DEFAULT_LANGUAGE, type LanguageCode } from "@skillshelf/shared/i18n/languages.ts";
-import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";

@@ -1,12 +1,6 @@
 import { type CatalogueFile, catalogueFileSchema } from "@skillshelf/shared/catalogue-file.ts";
-import {
-  asMessage,
-  english,
-  type Message,
-  messageOfIssue,
-  plain,
-  valuedMessage,
-} from "@skillshelf/shared/i18n/message.ts";
+import { asMessage, english, type Message, messageOfIssue, plain } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import Tokenizer from "@streamparser/json/tokenizer.js";
 import TokenType from "@streamparser/json/utils/types/tokenType.js";
 import type { z } from "zod";

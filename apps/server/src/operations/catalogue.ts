@@ -10,7 +10,8 @@ import {
   reorderSchema,
 } from "@skillshelf/shared/admin-forms.ts";
 import { translationUpdateSchema } from "@skillshelf/shared/catalogue-translations.ts";
-import { type Message, plain, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { type Message, plain } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";

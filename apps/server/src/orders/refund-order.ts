@@ -1,7 +1,7 @@
 import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
-import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";

@@ -1,4 +1,5 @@
-import { english, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { english } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error.ts";
 import { findUnsafeText } from "../lib/unsafe-text.ts";

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createCouponSchema } from "../coupons.ts";
 import { wholeMinorMessage } from "../money-rules.ts";
 import { CATALOGUES } from "./catalogues.ts";
-import { english, inLanguage, issueText, messageOfIssue, plain, valuedMessage } from "./message.ts";
+import { english, inLanguage, issueText, messageOfIssue, plain } from "./message.ts";
 import { createPageTranslator } from "./page-translator.ts";
 import { statedMoment } from "./stated-moment.ts";
+import { valuedMessage } from "./valued-messages.ts";
 
 const t = (code: "es" | "fr") => createPageTranslator(code, CATALOGUES[code]).t;
 

@@ -1,6 +1,5 @@
 import { interpolate, type TFunction } from "./page-translator.ts";
 import { statedMoment, statedMomentIn } from "./stated-moment.ts";
-import { VALUED_MESSAGES } from "./valued-messages.ts";
 
 /**
  * A message as the store's operations state it: a catalogue key (its English
@@ -16,20 +15,8 @@ export interface Message {
 }
 export type MessageValue = string | number | Date | Message;
 
-type Placeholders<T extends string> = T extends `${string}{{${infer Name}}}${infer Rest}`
-  ? Name | Placeholders<Rest>
-  : never;
-
 /** A plain catalogued text as a message: `plain("Added to your cart.")`. */
 export const plain = (key: string): Message => ({ key });
-
-/** A message that carries values, by its name in VALUED_MESSAGES: `valuedMessage("inCart", { name })`. */
-export function valuedMessage<K extends keyof typeof VALUED_MESSAGES>(
-  name: K,
-  values: Record<Placeholders<(typeof VALUED_MESSAGES)[K]>, MessageValue>,
-): Message {
-  return { key: VALUED_MESSAGES[name], values };
-}
 
 export const isMessage = (value: unknown): value is Message =>
   typeof value === "object" && value !== null && typeof (value as Message).key === "string";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "./catalogues.ts";
 import { LANGUAGE_CODES } from "./languages.ts";
-import { english, inLanguage, valuedMessage } from "./message.ts";
+import { english, inLanguage } from "./message.ts";
 import { browserResources, createPageTranslator } from "./page-translator.ts";
-import { VALUED_MESSAGES } from "./valued-messages.ts";
+import { VALUED_MESSAGES, valuedMessage } from "./valued-messages.ts";
 
 type Code = (typeof LANGUAGE_CODES)[number];
 /** A page's catalogue in `code`, as the server sends it (every namespace): its t. */

@@ -1,8 +1,11 @@
+import type { Message, MessageValue } from "./message.ts";
+
 /**
  * The server's messages that carry values (a name, a number, a date): each is
  * a catalogue key with `{{placeholders}}`, stated with its values as a Message
- * (message.ts valuedMessage), which the JSON API writes in English
- * (CONTRACT.md) and a page in its own language.
+ * (valuedMessage below), which the JSON API writes in English (CONTRACT.md)
+ * and a page in its own language. Apart from message.ts, which every page's
+ * JavaScript carries: only the server and the forms that state them need these.
  */
 export const VALUED_MESSAGES = {
   slugTaken: 'This slug is already used by "{{owner}}".',
@@ -56,3 +59,15 @@ export const VALUED_MESSAGES = {
   mediaContentUnsupported: "media content is not a supported image or PDF, not {{claimed}}",
   mediaFileUnreadable: 'media file "{{file}}" cannot be read',
 } as const;
+
+type Placeholders<T extends string> = T extends `${string}{{${infer Name}}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+/** A message that carries values, by its name in VALUED_MESSAGES: `valuedMessage("inCart", { name })`. */
+export function valuedMessage<K extends keyof typeof VALUED_MESSAGES>(
+  name: K,
+  values: Record<Placeholders<(typeof VALUED_MESSAGES)[K]>, MessageValue>,
+): Message {
+  return { key: VALUED_MESSAGES[name], values };
+}

@@ -1,4 +1,4 @@
-import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { categories, contents } from "../../db/schema/index.ts";

@@ -4,7 +4,7 @@ import {
   type CategoryCreate,
   type CategoryUpdate,
 } from "@skillshelf/shared/admin-forms.ts";
-import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { and, asc, eq, isNull, max } from "drizzle-orm";
 import { iconExists } from "../../catalogue/icon-sets.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";

@@ -1,5 +1,5 @@
 import type { AdminGroup, GroupCreate, GroupUpdate } from "@skillshelf/shared/admin-forms.ts";
-import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { and, asc, eq, max, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { categories, contentGroups, contents } from "../../db/schema/index.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { ADMIN_MESSAGES, type AdminMedia } from "@skillshelf/shared/admin-forms.ts";
-import { valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { eq, max } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentMedia, contents } from "../../db/schema/index.ts";

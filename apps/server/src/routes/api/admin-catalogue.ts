@@ -17,7 +17,8 @@ import {
 } from "@skillshelf/shared/admin-forms.ts";
 import { okEnvelope } from "@skillshelf/shared/api.ts";
 import { storedTranslationsSchema, TRANSLATED_ITEMS } from "@skillshelf/shared/catalogue-translations.ts";
-import { english, type Message, plain, valuedMessage } from "@skillshelf/shared/i18n/message.ts";
+import { english, type Message, plain } from "@skillshelf/shared/i18n/message.ts";
+import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { searchPageQuery } from "@skillshelf/shared/paging.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
