@@ -147,6 +147,14 @@ describe("invoices and receipts", () => {
         title: "Invoice",
         fonts: ["NotoSansSC-Regular"],
       },
+      {
+        name: "김민준",
+        email: "minjun@example.kr",
+        language: "English",
+        code: "en",
+        title: "Invoice",
+        fonts: ["NotoSansKR-Regular"],
+      },
     ]) {
       const registered = await store.app.inject({
         method: "POST",
@@ -169,7 +177,7 @@ describe("invoices and receipts", () => {
       const facts = await pdfFacts(res.rawPayload);
       expect(facts.title, name).toMatch(new RegExp(`^${title} INV-2026-\\d{6}$`));
       expect(facts, name).toMatchObject({ language: code, displayDocTitle: true });
-      // DejaVu for every script but Chinese, which Noto Sans SC draws; subsets keep the file small.
+      // DejaVu for every script but Chinese and Korean, which Noto Sans SC and KR draw; subsets keep the file small.
       expect(facts.fonts, name).toEqual(["DejaVuSans", "DejaVuSans-Bold", ...(fonts ?? [])].sort());
       expect(res.rawPayload.length, name).toBeLessThan(40_000);
     }

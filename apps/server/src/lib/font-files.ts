@@ -16,3 +16,11 @@ const NOTO_SANS_SC = {
 
 /** A Noto Sans SC font file: the Chinese and Japanese characters DejaVu lacks. */
 export const notoSansScFile = (weight: keyof typeof NOTO_SANS_SC) => NOTO_SANS_SC[weight]();
+
+const NOTO_SANS_KR = {
+  "400Regular": () => require.resolve("@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf"),
+  "700Bold": () => require.resolve("@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf"),
+};
+
+/** A Noto Sans KR font file: the Korean syllables (Hangul) neither DejaVu nor Noto Sans SC has. */
+export const notoSansKrFile = (weight: keyof typeof NOTO_SANS_KR) => NOTO_SANS_KR[weight]();

@@ -4,7 +4,7 @@ import type * as Fontkit from "@pdf-lib/fontkit";
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, rgb } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { pdfFacts, shownText, unicodeOf } from "../../test/helpers/pdf.ts";
-import { dejavuFile, notoSansScFile } from "./font-files.ts";
+import { dejavuFile, notoSansKrFile, notoSansScFile } from "./font-files.ts";
 import { type Face, PdfText } from "./pdf-type.ts";
 
 const fontkit = createRequire(import.meta.url)("@pdf-lib/fontkit") as typeof Fontkit;
@@ -15,6 +15,8 @@ const SOURCES: Record<string, string> = {
   DejaVuSansMono: dejavuFile("DejaVuSansMono.ttf"),
   "NotoSansSC-Regular": notoSansScFile("400Regular"),
   "NotoSansSC-Bold": notoSansScFile("700Bold"),
+  "NotoSansKR-Regular": notoSansKrFile("400Regular"),
+  "NotoSansKR-Bold": notoSansKrFile("700Bold"),
 };
 
 const LINES: [Face, string][] = [
@@ -24,6 +26,8 @@ const LINES: [Face, string][] = [
   ["mono", "docker run → 容器 ≤ 2 × 3 ✓ office fi"],
   ["sans", "王小明 <王小明@例子.中国> 陳大文 ひらがな カタカナ"],
   ["bold", "技能书架 Skillshelf"],
+  ["sans", "김민준 <민준@예시.한국> 이서연"],
+  ["bold", "박지훈"],
   ["sans", "1\u202f234,00\u00a0€ · £19.99 · 5,00 %"],
 ];
 
@@ -63,13 +67,16 @@ describe("PdfText", () => {
       "DejaVuSans",
       "DejaVuSans-Bold",
       "DejaVuSansMono",
+      "NotoSansKR-Bold",
+      "NotoSansKR-Regular",
       "NotoSansSC-Bold",
       "NotoSansSC-Regular",
     ]);
   });
 
   it("embeds only the fonts its text takes, and draws a character no font has as ?", async () => {
-    const bytes = await draw([["sans", "Ada Lovelace 김민준"]]);
+    // Ethiopic: in none of the fonts.
+    const bytes = await draw([["sans", "Ada Lovelace ሰላም"]]);
     expect(shownText(await PDFDocument.load(bytes))).toBe("Ada Lovelace ???");
     expect((await pdfFacts(bytes)).fonts).toEqual(["DejaVuSans"]);
   });
@@ -84,7 +91,7 @@ describe("PdfText", () => {
   it("keeps every glyph's outline in the subsets it embeds", async () => {
     const doc = await PDFDocument.load(await draw(LINES));
     const fonts = embeddedFonts(doc);
-    expect(fonts).toHaveLength(5);
+    expect(fonts).toHaveLength(7);
     for (const { name, bytes, glyphs } of fonts) {
       const source = fontkit.create(readFileSync(SOURCES[name] ?? ""));
       const subset = fontkit.create(bytes);

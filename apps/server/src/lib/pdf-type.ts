@@ -18,7 +18,7 @@ import {
   setFontAndSize,
   showText,
 } from "pdf-lib";
-import { dejavuFile, notoSansScFile } from "./font-files.ts";
+import { dejavuFile, notoSansKrFile, notoSansScFile } from "./font-files.ts";
 
 // A UMD bundle: required, so its exports are there whatever loads this module.
 const fontkit = createRequire(import.meta.url)("@pdf-lib/fontkit") as typeof Fontkit;
@@ -73,7 +73,7 @@ function evenGlyphRecords(font: Fontkit.Font) {
 
 /** Scripts whose text needs no shaping: each character is drawn as its own glyph. */
 const UNSHAPED =
-  /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Common}\p{Script=Inherited}]*$/u;
+  /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Common}\p{Script=Inherited}]*$/u;
 
 /**
  * Text of those scripts is mapped to glyphs by the font's character map alone:
@@ -144,15 +144,22 @@ const lazily = (file: () => string) => {
 /**
  * Each face's fonts, in the order a character tries them: DejaVu for Latin,
  * Greek, Cyrillic and symbols, then Noto Sans SC for the Chinese and Japanese
- * characters DejaVu lacks. A character none of them has is drawn as "?".
+ * characters DejaVu lacks, then Noto Sans KR for Korean. A character none of
+ * them has is drawn as "?".
  */
+const SANS_KR = lazily(() => notoSansKrFile("400Regular"));
 const FACES: Record<Face, [() => LoadedFont, ...(() => LoadedFont)[]]> = {
-  sans: [lazily(() => dejavuFile("DejaVuSans.ttf")), lazily(() => notoSansScFile("400Regular"))],
-  bold: [lazily(() => dejavuFile("DejaVuSans-Bold.ttf")), lazily(() => notoSansScFile("700Bold"))],
+  sans: [lazily(() => dejavuFile("DejaVuSans.ttf")), lazily(() => notoSansScFile("400Regular")), SANS_KR],
+  bold: [
+    lazily(() => dejavuFile("DejaVuSans-Bold.ttf")),
+    lazily(() => notoSansScFile("700Bold")),
+    lazily(() => notoSansKrFile("700Bold")),
+  ],
   mono: [
     lazily(() => dejavuFile("DejaVuSansMono.ttf")),
     lazily(() => dejavuFile("DejaVuSans.ttf")),
     lazily(() => notoSansScFile("400Regular")),
+    SANS_KR,
   ],
 };
 
