@@ -3,6 +3,7 @@ import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { revokeUserSessions } from "../accounts/sessions.ts";
+import { auditUpdate } from "../audit/audit-trail.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -94,7 +95,13 @@ export async function applyUserAction(
   }
   const email = await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        blockedAt: users.blockedAt,
+        role: users.role,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
@@ -106,9 +113,11 @@ export async function applyUserAction(
     if (action === "make-admin") set.role = "admin";
     if (action === "remove-admin") set.role = "learner";
     await tx.update(users).set(set).where(eq(users.id, userId));
+    const was = { role: user.role, blockedAt: user.blockedAt, emailVerifiedAt: user.emailVerifiedAt };
+    auditUpdate({ type: "user", id: userId }, was, { ...was, ...set });
     if (action === "block") await revokeUserSessions(tx, userId, now);
     return user.email;
   });
   const event = ACTION_EVENTS[action];
-  if (event) securityEvent(options.log, event, { userId, email, actorId });
+  if (event) await securityEvent(options.log, event, { userId, email, actorId });
 }
