@@ -36,7 +36,7 @@ export async function createSession(options: {
 }
 
 /** How recent a sign-in an account's deletion needs (decision 0055). */
-export const RECENT_SIGN_IN_MS = 10 * 60_000;
+const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 /**
  * The session's holder has just proved who they are: a password sign-in, a password given again,

@@ -17,7 +17,7 @@ import { auditEvents, users } from "../db/schema/index.ts";
  */
 
 /** What one audited action writes: who, from where, what, to which object. */
-export interface AuditScope {
+interface AuditScope {
   action: string;
   actorUserId: number | null;
   ip: string | null;
@@ -164,7 +164,7 @@ export async function recordAudit(db: DbOrTx, row: AuditRow): Promise<void> {
 }
 
 /** The action of a change that moved a price: the one an operator searches for. */
-export const PRICE_CHANGED = "catalogue.price_changed";
+const PRICE_CHANGED = "catalogue.price_changed";
 
 /**
  * A row changed by the current action: its fields that differ, before and after (dates as ISO

@@ -28,7 +28,7 @@ export interface DeletionCall {
  * password is given again now (which counts as a fresh sign-in: markAuthenticated). Otherwise a
  * 401 whose field `password` asks for it.
  */
-export async function requireRecentSignIn(call: DeletionCall, password: string | undefined): Promise<void> {
+async function requireRecentSignIn(call: DeletionCall, password: string | undefined): Promise<void> {
   const { db, userId, sessionId, now, log } = call;
   if (!password) {
     if (await signedInRecently(db, sessionId, now)) return;
@@ -151,7 +151,7 @@ export async function confirmAccountDeletion(
 }
 
 /** Every listed table erased for the learner as the registry says: run inside the deletion's transaction. */
-export async function eraseLearner(tx: DbOrTx, userId: number, now: Date): Promise<void> {
+async function eraseLearner(tx: DbOrTx, userId: number, now: Date): Promise<void> {
   for (const entry of LEARNER_TABLES) {
     if (entry.deletion === "delete") await tx.delete(entry.table).where(eq(entry.userColumn, userId));
     else if (entry.deletion === "anonymise") await entry.anonymise?.(tx, userId, now);

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { LEARNER_TABLES, rowsOf } from "./registry.ts";
 
 /** What the file says it is: a reader can tell the versions apart. */
-export const EXPORT_FORMAT = "skillshelf-learner-data/1";
+const EXPORT_FORMAT = "skillshelf-learner-data/1";
 
 /** Rows read at a time: however much a learner has, the export holds a batch in memory. */
 const BATCH = 500;

@@ -35,7 +35,7 @@ import {
  *   the user row is anonymised).
  */
 
-export type Deletion = "delete" | "anonymise" | "keep";
+type Deletion = "delete" | "anonymise" | "keep";
 
 export interface LearnerTable {
   /** The table, and its column that names the learner. */
@@ -62,7 +62,7 @@ const pick = <T extends PgTable>(table: T, names: (keyof T["_"]["columns"] & str
 };
 
 /** The address a deleted account's e-mail becomes: unique, never deliverable, and free for the old one to register. */
-export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
+const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
 
 export const LEARNER_TABLES: LearnerTable[] = [
   {
