@@ -87,6 +87,21 @@ describe("the audit trail of operator actions", () => {
     expect(translated.statusCode).toBe(200);
     expect(await rowsOf("catalogue.translations_saved")).toHaveLength(1);
 
+    // A whole catalogue imported (the file the export gives).
+    const file = await admin("GET", "/api/admin/catalogue/export");
+    expect(file.statusCode).toBe(200);
+    const imported = await store.app.inject({
+      method: "POST",
+      url: "/api/admin/catalogue/import",
+      headers: { ...bearer(adminToken), "content-type": "application/json" },
+      remoteAddress: ADDRESS,
+      payload: file.body,
+    });
+    expect(imported.statusCode).toBe(200);
+    expect(await rowsOf("catalogue.imported")).toEqual([
+      expect.objectContaining({ actorUserId: adminId, ip: ADDRESS }),
+    ]);
+
     // Coupons: create, update, delete.
     const coupon = await admin("POST", "/api/admin/coupons", { code: "AUDIT10", kind: "percent", value: 10 });
     expect(coupon.statusCode).toBe(201);
