@@ -30,7 +30,7 @@ import type { Db } from "../db/client.ts";
  * logger carries the store's database (`securityLog(request)`, `auditSink`): await it, and never
  * inside an open transaction (on the embedded database that would wait for itself). An operator
  * action whose row of the same name was written in its own transaction is not stored twice.
- * Who acted is `actorId`, or else `userId` (the learner on their own account); the object is
+ * Who acted is `actorId` (null: the store itself), or else `userId` (the learner on their own account); the object is
  * the user `userId`, or the order `orderId`.
  */
 export async function securityEvent(
@@ -48,7 +48,14 @@ export async function securityEvent(
   if (!sink || auditedActionWritten(name)) return;
   const { actorId, userId, orderId, ...details } = safe;
   // A refusal's user is who was tried, not who tried: its actor is unknown.
-  const actor = typeof actorId === "number" ? actorId : level === "info" && typeof userId === "number" ? userId : null;
+  const actor =
+    "actorId" in safe
+      ? typeof actorId === "number"
+        ? actorId
+        : null
+      : level === "info" && typeof userId === "number"
+        ? userId
+        : null;
   const object =
     typeof userId === "number"
       ? { objectType: "user", objectId: String(userId) }
