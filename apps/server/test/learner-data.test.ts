@@ -123,6 +123,15 @@ describe("download my data", () => {
   });
 });
 
+it("limits the downloads per account", async () => {
+  const user = await createUser(store);
+  const token = await signIn(store, user.id);
+  for (let i = 0; i < 10; i++) expect((await call(token, "GET", "/api/my-data")).statusCode).toBe(200);
+  const limited = await call(token, "GET", "/api/my-data");
+  expect(limited.statusCode).toBe(429);
+  expect(limited.headers["retry-after"]).toBeDefined();
+});
+
 describe("delete my account", () => {
   const linkOf = async (email: string) => {
     const mail = await lastMailOf(store, email);

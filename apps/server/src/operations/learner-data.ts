@@ -19,6 +19,8 @@ export const requestDeletionOperation = defineOperation({
   who: "learner",
   input: deletionRequestSchema,
   run: async ({ app, request, reply, actor }, { password }) => {
+    // Each request mails a link: counted per account, whatever the address.
+    await enforceLimit(request, reply, "learnerData", "account", String(actor.userId));
     await limitPassword(request, reply, actor, password);
     await requestAccountDeletion({
       db: app.database.db,

@@ -8,6 +8,7 @@ import { exportLearnerData } from "../../learner-data/export-data.ts";
 import { apiRoute } from "../../operations/api-route.ts";
 import { admit } from "../../operations/guard.ts";
 import { confirmDeletionOperation, requestDeletionOperation } from "../../operations/learner-data.ts";
+import { enforceLimit } from "../../operations/rate-limits.ts";
 import { viewerOf } from "../viewer.ts";
 import { answers, bytes, DONE, SIGNED_IN } from "./openapi.ts";
 
@@ -32,6 +33,8 @@ export const learnerDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await viewerOf(request);
       if (!viewer) return reply;
+      await enforceLimit(request, reply, "learnerData", "address");
+      await enforceLimit(request, reply, "learnerData", "account", String(viewer.userId));
       const now = app.clock();
       return reply
         .type("application/json; charset=utf-8")
