@@ -177,6 +177,15 @@ describe("delete my account", () => {
       orderBefore,
     );
     expect(await store.database.db.select().from(salesDays)).toEqual(figuresBefore);
+    // The operators see the account as deleted, and can no longer act on it.
+    const operator = await signIn(store, (await createUser(store, { role: "admin" })).id);
+    const listed = await call(operator, "GET", `/api/admin/users?search=deleted-${user.id}@deleted.invalid`);
+    expect(listed.json().data.rows).toEqual([
+      expect.objectContaining({ id: user.id, name: "Deleted account", deleted: true }),
+    ]);
+    const block = await call(operator, "POST", `/api/admin/users/${user.id}/block`);
+    expect(block.statusCode).toBe(409);
+    expect(block.json().message).toBe("This account was deleted by its owner.");
     // The address can register again; the link works once.
     const again = await store.app.inject({
       method: "POST",

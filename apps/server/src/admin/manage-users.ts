@@ -36,6 +36,7 @@ export function selectUsers(db: Db, term: string | undefined) {
         role: users.role,
         emailVerifiedAt: users.emailVerifiedAt,
         blockedAt: users.blockedAt,
+        deletedAt: users.deletedAt,
         createdAt: users.createdAt,
         ...keyColumns(users.createdAt, users.id, part),
       })
@@ -64,11 +65,15 @@ export function listUsers(db: Db, options: { cursors: PageCursors; search?: stri
           role: r.role,
           email_verified: r.emailVerifiedAt !== null,
           blocked: r.blockedAt !== null,
+          deleted: r.deletedAt !== null,
           created_at: r.createdAt.toISOString(),
         }),
       ),
   });
 }
+
+/** An account its owner deleted: anonymised, kept for its orders, and no longer anyone's to verify or block. */
+const ACCOUNT_DELETED = "This account was deleted by its owner.";
 
 export type UserAction = "verify-email" | "block" | "unblock" | "make-admin" | "remove-admin";
 
@@ -101,11 +106,13 @@ export async function applyUserAction(
         emailVerifiedAt: users.emailVerifiedAt,
         blockedAt: users.blockedAt,
         role: users.role,
+        deletedAt: users.deletedAt,
       })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
     if (!user) throw new AppError("not_found", "User not found");
+    if (user.deletedAt) throw new AppError("conflict", ACCOUNT_DELETED);
     const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
     if (action === "verify-email") set.emailVerifiedAt = user.emailVerifiedAt ?? now;
     if (action === "block") set.blockedAt = now;
