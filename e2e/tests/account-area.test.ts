@@ -235,7 +235,8 @@ describe("the account area", () => {
 
     // Back to English for the tests that follow.
     await field("language").selectOption("English");
-    await page.locator("main form button[type=submit]").click();
+    // The settings' own button: the page's first form (the deletion's is further down).
+    await page.locator("main form button[type=submit]").first().click();
     await page.locator('html[lang="en"]').waitFor({ state: "attached" });
   });
 

@@ -15,6 +15,8 @@ import {
   jsonSchemaTransformObject,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import { AuditPruneWorker } from "./audit/audit-list.ts";
+import { auditedTransactions } from "./audit/audit-trail.ts";
 import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-service.ts";
 import type { Database } from "./db/client.ts";
 import {
@@ -26,6 +28,7 @@ import {
 import type { Config } from "./env.ts";
 import { AppError } from "./lib/app-error.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import { auditSink } from "./lib/security-events.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import { MailDelivery } from "./mail/mail-delivery.ts";
 import { MediaSigner } from "./media/media-signer.ts";
@@ -51,6 +54,7 @@ import { adminCatalogueRoutes } from "./routes/api/admin-catalogue.ts";
 import { catalogueRoutes } from "./routes/api/catalogue.ts";
 import { commerceRoutes } from "./routes/api/commerce.ts";
 import { healthRoutes } from "./routes/api/health.ts";
+import { adminAuditRoutes, learnerDataRoutes } from "./routes/api/learner-data.ts";
 import { notificationRoutes } from "./routes/api/notifications.ts";
 import { SECURITY_SCHEMES } from "./routes/api/openapi.ts";
 import { paypalRoutes } from "./routes/api/paypal.ts";
@@ -200,6 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("preValidation", refuseUnsafeText);
 
   const clock = options.clock ?? systemClock;
+  // An operator's action writes its audit row in its own transaction (audit/audit-trail.ts).
+  auditedTransactions(database.db);
   const signer = await MediaSigner.load(database.db, () => clock().getTime());
   const catalogue = new CatalogueService(database.db, {
     currency: config.storeCurrency,
@@ -248,10 +254,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addWorker("media sweep", media);
   // Every provider's address and keys, once: in emulator mode, the emulators' origin (config.emulators.origin).
   const providers = providerSettings(config);
-  const payments = createPayments({ config, providers, db: database.db, log: app.log, clock });
+  // The payments' security events (automatic refunds) are stored in the audit trail too.
+  const paymentsLog = auditSink(app.log, { db: database.db, ip: null, requestId: null });
+  const payments = createPayments({ config, providers, db: database.db, log: paymentsLog, clock });
   app.decorate("payments", payments);
   const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
   if (reconcileEveryMs > 0) app.addWorker("payment reconciler", new ReconcileWorker(payments, reconcileEveryMs));
+  app.addWorker(
+    "audit pruning",
+    new AuditPruneWorker({
+      db: database.db,
+      retentionDays: config.auditRetentionDays,
+      everyMs: 3600_000,
+      now: clock,
+      log: app.log,
+    }),
+  );
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
@@ -353,6 +371,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogueRoutes);
       await api.register(accountRoutes);
       await api.register(profileRoutes);
+      await api.register(learnerDataRoutes);
       await api.register(commerceRoutes);
       await api.register(notificationRoutes);
       await api.register(progressRoutes);
@@ -365,6 +384,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           admin.addHook("onRequest", admit("operator"));
           await admin.register(adminCatalogueRoutes);
           await admin.register(adminRoutes);
+          await admin.register(adminAuditRoutes);
         },
         { prefix: "/admin" },
       );

@@ -1,8 +1,10 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { english } from "@skillshelf/shared/i18n/message.ts";
+import { eq } from "drizzle-orm";
 import { exportCatalogue } from "./admin/catalogue/export-catalogue.ts";
 import { createAdmin } from "./admin/create-admin.ts";
 import { buildApp } from "./app.ts";
@@ -10,8 +12,10 @@ import { CatalogueFileError } from "./catalogue/read-catalogue-file.ts";
 import { importCatalogueStream, seedDemoCatalogue } from "./catalogue/seed-demo.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { users } from "./db/schema/index.ts";
 import { reconcileEmulators } from "./emulator-mode.ts";
 import { ConfigError, loadConfig } from "./env.ts";
+import { exportLearnerData } from "./learner-data/export-data.ts";
 import { AppError } from "./lib/app-error.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { MediaVerifyError, migrateMedia } from "./media/migrate-media.ts";
@@ -26,6 +30,9 @@ Commands:
   export FILE          write the current catalogue to FILE, media included, in the same format
   seed-demo            replace the catalogue with the demo catalogue
   create-admin EMAIL   make EMAIL an admin (creating the account) and print a one-time link to set its password
+  learner-data EMAIL FILE
+                       write everything the store holds of the account EMAIL to FILE, as Settings' "Download
+                       my data" gives it (a data request by mail: docs/operations.md)
   media migrate --to s3|local
                        move every media file into that storage (S3_* must be set for s3): copied, read back
                        and compared, then switched; the old copy is removed after. Run it again to carry on.
@@ -107,6 +114,27 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `${created ? "Created" : "Promoted"} the admin ${email.toLowerCase()}. Set its password within 24 hours, once, at:\n${link}`,
     );
+    return 0;
+  }
+  if (command === "learner-data" && args.length === 2 && args[0] && args[1]) {
+    const email = args[0].toLowerCase();
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[1]);
+    const found = await withDatabase(async (database) => {
+      const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!user) return false;
+      // Written beside the target and renamed once complete, as the catalogue's export is.
+      await pipeline(
+        Readable.from(exportLearnerData(database.db, user.id, new Date())),
+        createWriteStream(`${file}.partial`),
+      );
+      return true;
+    });
+    if (!found) {
+      console.error(`No account has the e-mail address ${email}.`);
+      return 1;
+    }
+    await fs.rename(`${file}.partial`, file);
+    console.log(`Wrote the data of ${email} to ${file}.`);
     return 0;
   }
   if (command === "reconcile" && args.length === 0) {

@@ -99,6 +99,13 @@ const envSchema = z
         .refine((number) => vatNumberCountry(number) !== null, "is not a VAT number (its format or check digits)"),
     ),
     VAT_OSS: optional(z.enum(["on", "off"], { message: "must be on or off" })).default("off"),
+    AUDIT_RETENTION_DAYS: optional(
+      z.coerce
+        .number({ message: "must be a whole number of days" })
+        .int("must be a whole number of days")
+        .min(1, "must be at least 1")
+        .max(36_500, "must be at most 36500"),
+    ).default(400),
     TRUST_PROXY: optional(
       z.string().transform((value, ctx): TrustProxy => {
         const trust = parseTrustProxy(value);
@@ -217,6 +224,8 @@ export interface Config {
   /** Where the seller is established and how it is registered for VAT (CONTRACT s.7). */
   tax: SellerTax;
   seed: "demo" | "none";
+  /** How many days the audit trail keeps a row before the pruning job removes it (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
   logLevel: string;
   /** Behind reverse proxies: whose X-Forwarded-For gives the client address (null: nobody's). */
   trustProxy: TrustProxy;
@@ -322,6 +331,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     },
     tax: sellerTax(env.STORE_COUNTRY, env.VAT_NUMBER ?? null, env.VAT_OSS === "on"),
     seed: env.SEED,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? null,
     shutdownGraceMs: env.SHUTDOWN_GRACE_S * 1000,

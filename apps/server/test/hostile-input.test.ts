@@ -31,9 +31,10 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
  * /logout revokes with any body. Everything else (users, catalogue, cart,
  * payments, orders, mail, the emulators' records) must stay as it was unless
  * the server accepted the request (2xx or 3xx), which makes it valid input,
- * not hostile input.
+ * not hostile input. A refused sign-in or deletion is a security event, which
+ * the audit trail stores as a row (decision 0055): that is the point too.
  */
-const MUTABLE_TABLES = new Set(["rate_limits", "sessions"]);
+const MUTABLE_TABLES = new Set(["rate_limits", "sessions", "audit_events"]);
 
 /** The part of JSON Schema the OpenAPI document uses for our zod schemas. */
 interface Schema {

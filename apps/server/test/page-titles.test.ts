@@ -105,6 +105,7 @@ describe("every page's title", () => {
       const learnerPages: [string, string | null][] = [
         ["/dashboard", "Dashboard | Skillshelf"],
         ["/settings", "Settings | Skillshelf"],
+        ["/delete-account/a-link-token", "Delete my account | Skillshelf"],
         ["/my-items", "My Items | Skillshelf"],
         ["/my-orders", "My Orders | Skillshelf"],
         [`/order-details/${order.orderId}`, "Order details | Skillshelf"],
@@ -152,6 +153,7 @@ describe("every page's title", () => {
         "/admin/orders",
         `/admin/orders/${order.orderId}`,
         "/admin/coupons",
+        "/admin/audit",
       ]) {
         const { status, title } = await titled(url, { cookie: `access-token=${operatorToken}` });
         expect(status, url).toBe(200);

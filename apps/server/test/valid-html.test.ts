@@ -117,7 +117,7 @@ afterAll(async () => {
 });
 
 /** The public pages (PUBLIC_PAGES), an article with links, and a reset link that works. */
-const guestPages = () => [...PUBLIC_PAGES, "/git/branches", resetLink];
+const guestPages = () => [...PUBLIC_PAGES, "/git/branches", resetLink, "/account-deleted"];
 
 const learnerPages = (orderId: number) => [
   "/",
@@ -126,6 +126,7 @@ const learnerPages = (orderId: number) => [
   "/git/branches",
   "/dashboard",
   "/settings",
+  "/delete-account/a-link-token",
   "/my-items",
   "/my-orders",
   `/order-details/${orderId}`,
@@ -170,6 +171,8 @@ const operatorPages = () => [
   "/admin/sales",
   "/admin/sales?range=1y",
   "/admin/sales?from=2026-11-10&to=2026-11-01",
+  "/admin/audit",
+  "/admin/audit?action=catalogue.imported&actor=nobody%40example.com",
 ];
 
 /** Plain form posts (no JavaScript) answered with a page: refusals with their messages, PayU's hand-off. */
@@ -185,6 +188,7 @@ const postedPages = (code: LanguageCode, total: number, currency: string) => {
     [guest, at("/forgot-password"), { email: "nope" }],
     [learner, "/dashboard", { intent: "password", old_password: "nope", password: "short", confirm_password: "x" }],
     [learner, "/cart", { intent: "coupon", code: "NO-SUCH-CODE" }],
+    [learner, "/settings", { intent: "delete", password: "not-the-password" }],
     [learner, "/checkout", { method: "card", amount: "1.00", currency }],
     [learner, "/checkout", { method: "regional", amount: String(total), currency }],
     [operator, "/admin/coupons", { code: "x", kind: "amount", value: "1.234", max_uses: "0" }],

@@ -50,7 +50,11 @@ export default [
     route("order-details/:id", "routes/order-details.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("settings", "routes/settings.tsx"),
+    // "Delete my account": the mailed one-time link's page.
+    route("delete-account/:token", "routes/delete-account.tsx"),
   ]),
+  // Where a deleted account lands, signed out.
+  route("account-deleted", "routes/account-deleted.tsx"),
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("payment-confirmation", "routes/payment-confirmation.tsx", { id: "payment-confirmation" }),
@@ -83,5 +87,6 @@ export default [
     route("coupons", "routes/admin-coupons.tsx"),
     route("sales", "routes/admin-sales.tsx"),
     route("vat-rates", "routes/admin-vat-rates.tsx"),
+    route("audit", "routes/admin-audit.tsx"),
   ]),
 ] satisfies RouteConfig;

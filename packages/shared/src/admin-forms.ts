@@ -371,6 +371,8 @@ export const adminUserRowSchema = z.object({
   role: z.enum(["learner", "admin"]),
   email_verified: z.boolean(),
   blocked: z.boolean(),
+  /** Deleted by its owner ("Delete my account"): anonymised, kept for its orders; no action applies. */
+  deleted: z.boolean(),
   created_at: z.string().describe("ISO 8601"),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;

@@ -24,6 +24,13 @@ import {
   type GroupCreate,
   type GroupUpdate,
 } from "./admin-forms.ts";
+import type {
+  AuditEventRow,
+  AuditQuery,
+  deletionConfirmSchema,
+  deletionRequestSchema,
+  OwnSecurityEventRow,
+} from "./audit.ts";
 import type { addToCartSchema, removeFromCartSchema, startPaymentSchema } from "./cart-forms.ts";
 import { type Translations, type TranslationUpdate, untranslatedSchema } from "./catalogue-translations.ts";
 import type { AdminCouponRow, CreateCouponInput, couponCodeSchema } from "./coupons.ts";
@@ -382,6 +389,10 @@ export interface ProfileActions {
   update(input: z.output<typeof profileSchema>): Promise<ActionResult<UserRecord>>;
   changePassword(input: z.output<typeof changePasswordSchema>): Promise<ActionResult>;
   saveSettings(input: z.output<typeof settingsSchema>): Promise<ActionResult<UserRecord>>;
+  /** "Delete my account": mails the one-time link (POST /api/delete-account). */
+  requestDeletion(input: z.output<typeof deletionRequestSchema>): Promise<ActionResult>;
+  /** The mailed link confirmed: the account is erased and signed out (POST /api/delete-account/confirm). */
+  confirmDeletion(input: z.output<typeof deletionConfirmSchema>): Promise<ActionResult>;
 }
 
 /** The signed-in learner's cart forms; a visitor gets a 401 outcome. */
@@ -526,6 +537,10 @@ export interface StoreContext {
   notifications(page: PageRequest): Promise<NotificationsView>;
   /** The viewer's unread notifications, read with the session; 0 for a visitor. */
   notificationCount(): Promise<number>;
+  /** One page of the viewer's own security events, newest first (GET /api/my-security-events); a bad cursor throws a 422. */
+  ownSecurityEvents(page: PageRequest): Promise<Page<OwnSecurityEventRow>>;
+  /** Whether the viewer signed in (or gave their password again) within 10 minutes: a deletion asks for the password otherwise. */
+  signedInRecently(): Promise<boolean>;
   /** The operator's lists and orders; each throws for anyone but an admin (guard first). */
   admin: AdminReads;
 }
@@ -577,6 +592,8 @@ export interface AdminReads {
   sales(query: Record<string, string>): Promise<SalesAnswer>;
   /** The VAT rates today, the table's date and sources, and the operator's changes (GET /api/admin/tax/rates). */
   vatRates(): Promise<VatRatesView>;
+  /** A page of the audit trail, filtered as the URL says (GET /api/admin/audit). A bad cursor or filter throws a 422. */
+  audit(query: AuditQuery & { cursor?: string | undefined }): Promise<Page<AuditEventRow>>;
 }
 
 /** The answer to a plain form post of files to /api/admin: its message (a key with values), a success or a refusal. */

@@ -8,7 +8,7 @@ import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { verifyPassword } from "./password-hash.ts";
-import { createSession } from "./sessions.ts";
+import { createSession, markAuthenticated } from "./sessions.ts";
 import { toUserRecord, userRecordColumns } from "./user-record.ts";
 
 /** One answer for an unknown e-mail and a wrong password. */
@@ -32,16 +32,18 @@ export async function login(options: {
   const failed = (reason: "unknown_email" | "wrong_password" | "blocked") =>
     securityEvent(log, SECURITY_EVENTS.loginFailed, { userId: user?.id ?? null, email: input.email, reason }, "warn");
   if (!user || !valid) {
-    failed(user ? "wrong_password" : "unknown_email");
+    await failed(user ? "wrong_password" : "unknown_email");
     throw new AppError("unauthenticated", BAD_CREDENTIALS);
   }
   // Only someone who knows the password learns that the account is blocked.
   if (user.blockedAt) {
-    failed("blocked");
+    await failed("blocked");
     throw new AppError("forbidden", BLOCKED);
   }
   const session = await createSession({ db, userId: user.id, rememberMe: input.remember_me, now });
-  securityEvent(log, SECURITY_EVENTS.loginSucceeded, {
+  // A password sign-in is a real authentication: what a deletion's recent sign-in asks for.
+  await markAuthenticated(db, session.id, now);
+  await securityEvent(log, SECURITY_EVENTS.loginSucceeded, {
     userId: user.id,
     email: user.email,
     rememberMe: input.remember_me,

@@ -51,7 +51,7 @@ export async function requestPasswordReset(options: {
     await enqueueMail(tx, await passwordResetMail(user, options.publicUrl, token), now);
     return user.id;
   });
-  securityEvent(options.log, SECURITY_EVENTS.passwordResetRequested, {
+  await securityEvent(options.log, SECURITY_EVENTS.passwordResetRequested, {
     userId,
     email: input.email,
     accountExists: userId !== null,
@@ -84,10 +84,7 @@ export async function resetPassword(options: {
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!reset) {
-      securityEvent(log, SECURITY_EVENTS.passwordResetFailed, { reason: "invalid_or_expired_link" }, "warn");
-      throw new AppError("invalid", RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
-    }
+    if (!reset) return "invalid" as const;
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
@@ -97,5 +94,13 @@ export async function resetPassword(options: {
     if (user) await enqueueMail(tx, await passwordChangedMail(user, { how: "reset", at: now }, options.publicUrl), now);
     return user;
   });
-  securityEvent(log, SECURITY_EVENTS.passwordResetCompleted, { userId: user?.id ?? null, email: user?.email ?? null });
+  // The failure is stored once its transaction has ended (a row written meanwhile would wait for it).
+  if (user === "invalid") {
+    await securityEvent(log, SECURITY_EVENTS.passwordResetFailed, { reason: "invalid_or_expired_link" }, "warn");
+    throw new AppError("invalid", RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+  }
+  await securityEvent(log, SECURITY_EVENTS.passwordResetCompleted, {
+    userId: user?.id ?? null,
+    email: user?.email ?? null,
+  });
 }

@@ -56,13 +56,13 @@ export async function updateProfile(options: {
     .where(eq(users.id, userId));
   if (!stored) throw new AppError("unauthenticated", "Please sign in again.");
   if (changesEmail(stored.email, input.email)) {
-    const refuse = (reason: "current_password_missing" | "wrong_current_password", message: string) => {
-      securityEvent(log, SECURITY_EVENTS.emailChangeFailed, { userId, email: stored.email, reason }, "warn");
+    const refuse = async (reason: "current_password_missing" | "wrong_current_password", message: string) => {
+      await securityEvent(log, SECURITY_EVENTS.emailChangeFailed, { userId, email: stored.email, reason }, "warn");
       return new AppError("invalid", message, { current_password: message });
     };
-    if (!input.current_password) throw refuse("current_password_missing", CURRENT_PASSWORD_REQUIRED);
+    if (!input.current_password) throw await refuse("current_password_missing", CURRENT_PASSWORD_REQUIRED);
     if (!(await verifyPassword(stored.passwordHash, input.current_password))) {
-      throw refuse("wrong_current_password", CURRENT_PASSWORD_WRONG);
+      throw await refuse("wrong_current_password", CURRENT_PASSWORD_WRONG);
     }
   }
   try {
@@ -98,7 +98,7 @@ export async function updateProfile(options: {
       }
       return { record: toUserRecord(row), oldEmail: emailChanges ? current.email : null };
     });
-    if (oldEmail) securityEvent(log, SECURITY_EVENTS.emailChanged, { userId, oldEmail, newEmail: input.email });
+    if (oldEmail) await securityEvent(log, SECURITY_EVENTS.emailChanged, { userId, oldEmail, newEmail: input.email });
     return record;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
@@ -143,7 +143,7 @@ export async function changePassword(options: {
     .from(users)
     .where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.old_password))) {
-    securityEvent(log, SECURITY_EVENTS.passwordChangeFailed, { userId, reason: "wrong_old_password" }, "warn");
+    await securityEvent(log, SECURITY_EVENTS.passwordChangeFailed, { userId, reason: "wrong_old_password" }, "warn");
     throw new AppError("invalid", OLD_PASSWORD_WRONG, { old_password: OLD_PASSWORD_WRONG });
   }
   const passwordHash = await hashPassword(input.password);
@@ -152,5 +152,5 @@ export async function changePassword(options: {
     await revokeUserSessions(tx, userId, now, options.sessionId);
     await enqueueMail(tx, await passwordChangedMail(user, { how: "changed", at: now }, options.publicUrl), now);
   });
-  securityEvent(log, SECURITY_EVENTS.passwordChanged, { userId, email: user.email });
+  await securityEvent(log, SECURITY_EVENTS.passwordChanged, { userId, email: user.email });
 }

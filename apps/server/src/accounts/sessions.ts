@@ -17,18 +17,43 @@ export async function createSession(options: {
   userId: number;
   rememberMe: boolean;
   now: Date;
-}): Promise<{ token: string; expiresAt: Date }> {
+}): Promise<{ id: number; token: string; expiresAt: Date }> {
   const { token, hash } = newToken();
   const ttl = options.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
   const expiresAt = new Date(options.now.getTime() + ttl);
-  await options.db.insert(sessions).values({
-    userId: options.userId,
-    tokenHash: hash,
-    rememberMe: options.rememberMe,
-    createdAt: options.now,
-    expiresAt,
-  });
-  return { token, expiresAt };
+  const [session] = await options.db
+    .insert(sessions)
+    .values({
+      userId: options.userId,
+      tokenHash: hash,
+      rememberMe: options.rememberMe,
+      createdAt: options.now,
+      expiresAt,
+    })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error("session insert returned nothing");
+  return { id: session.id, token, expiresAt };
+}
+
+/** How recent a sign-in an account's deletion needs (decision 0055). */
+const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+/**
+ * The session's holder has just proved who they are: a password sign-in, a password given again,
+ * (and, from the passkeys' branch, a passkey sign-in). What `signedInRecently` reads.
+ */
+export async function markAuthenticated(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Whether the session's holder proved who they are within RECENT_SIGN_IN_MS. */
+export async function signedInRecently(db: DbOrTx, sessionId: number, now: Date): Promise<boolean> {
+  const [session] = await db
+    .select({ authenticatedAt: sessions.authenticatedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  const at = session?.authenticatedAt;
+  return at != null && now.getTime() - at.getTime() <= RECENT_SIGN_IN_MS;
 }
 
 /** The viewer of a live session: not revoked, not expired, user not blocked. */

@@ -10,6 +10,7 @@ import { toMajor, toMinor } from "@skillshelf/shared/money.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, asc, eq, ilike, inArray, isNotNull, notInArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { auditChange, auditUpdate } from "../audit/audit-trail.ts";
 import type { Db } from "../db/client.ts";
 import { categories, couponRedemptions, coupons } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -153,6 +154,17 @@ async function checkedArtefacts(db: Db, ids: number[]) {
   return new Map(artefacts.map((a) => [a.id, a.name]));
 }
 
+/** A code as the audit trail keeps it: what its form sets. */
+const auditedCoupon = (c: CouponRecord) => ({
+  code: c.code,
+  kind: c.kind,
+  value: c.value,
+  expiresAt: c.expiresAt,
+  maxUses: c.maxUses,
+  maxUsesPerLearner: c.maxUsesPerLearner,
+  artefactIds: c.artefactIds,
+});
+
 /** The form's fields as the row keeps them. */
 function couponFields(input: CreateCouponInput, currency: string) {
   const ids = input.artefact_ids;
@@ -184,13 +196,18 @@ export async function createCoupon(
   options: { input: CreateCouponInput; currency: string; now: Date },
 ): Promise<AdminCouponRow> {
   const names = await checkedArtefacts(db, options.input.artefact_ids);
-  const [row] = await uniqueCode(() =>
-    db
-      .insert(coupons)
-      .values({ ...couponFields(options.input, options.currency), createdAt: options.now })
-      .returning(),
+  // A transaction of its own: the audit trail's row is written in it (audit-trail.ts).
+  const row = await uniqueCode(() =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(coupons)
+        .values({ ...couponFields(options.input, options.currency), createdAt: options.now })
+        .returning();
+      if (!created) throw new Error("coupon insert returned nothing");
+      auditChange({ object: { type: "coupon", id: created.id }, after: auditedCoupon(created) });
+      return created;
+    }),
   );
-  if (!row) throw new Error("coupon insert returned nothing");
   return toRow(row, names, options.currency);
 }
 
@@ -220,6 +237,7 @@ export async function updateCoupon(
         .returning(),
     );
     if (!row) throw new Error("coupon update returned nothing");
+    auditUpdate({ type: "coupon", id: row.id }, auditedCoupon(current), auditedCoupon(row));
     return toRow(row, names, options.currency);
   });
 }
@@ -240,5 +258,6 @@ export async function deleteCoupon(db: Db, id: number): Promise<void> {
       .limit(1);
     if (current.uses > 0 || redeemed) throw new AppError("conflict", COUPON_MESSAGES.used);
     await tx.delete(coupons).where(eq(coupons.id, id));
+    auditChange({ before: auditedCoupon(current) });
   });
 }

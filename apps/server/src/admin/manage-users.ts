@@ -3,6 +3,7 @@ import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { revokeUserSessions } from "../accounts/sessions.ts";
+import { auditUpdate } from "../audit/audit-trail.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -35,6 +36,7 @@ export function selectUsers(db: Db, term: string | undefined) {
         role: users.role,
         emailVerifiedAt: users.emailVerifiedAt,
         blockedAt: users.blockedAt,
+        deletedAt: users.deletedAt,
         createdAt: users.createdAt,
         ...keyColumns(users.createdAt, users.id, part),
       })
@@ -63,11 +65,15 @@ export function listUsers(db: Db, options: { cursors: PageCursors; search?: stri
           role: r.role,
           email_verified: r.emailVerifiedAt !== null,
           blocked: r.blockedAt !== null,
+          deleted: r.deletedAt !== null,
           created_at: r.createdAt.toISOString(),
         }),
       ),
   });
 }
+
+/** An account its owner deleted: anonymised, kept for its orders, and no longer anyone's to verify or block. */
+const ACCOUNT_DELETED = "This account was deleted by its owner.";
 
 export type UserAction = "verify-email" | "block" | "unblock" | "make-admin" | "remove-admin";
 
@@ -94,11 +100,19 @@ export async function applyUserAction(
   }
   const email = await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        blockedAt: users.blockedAt,
+        role: users.role,
+        deletedAt: users.deletedAt,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
     if (!user) throw new AppError("not_found", "User not found");
+    if (user.deletedAt) throw new AppError("conflict", ACCOUNT_DELETED);
     const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
     if (action === "verify-email") set.emailVerifiedAt = user.emailVerifiedAt ?? now;
     if (action === "block") set.blockedAt = now;
@@ -106,9 +120,11 @@ export async function applyUserAction(
     if (action === "make-admin") set.role = "admin";
     if (action === "remove-admin") set.role = "learner";
     await tx.update(users).set(set).where(eq(users.id, userId));
+    const was = { role: user.role, blockedAt: user.blockedAt, emailVerifiedAt: user.emailVerifiedAt };
+    auditUpdate({ type: "user", id: userId }, was, { ...was, ...set });
     if (action === "block") await revokeUserSessions(tx, userId, now);
     return user.email;
   });
   const event = ACTION_EVENTS[action];
-  if (event) securityEvent(options.log, event, { userId, email, actorId });
+  if (event) await securityEvent(options.log, event, { userId, email, actorId });
 }

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import { auditedActionWritten, recordAudit } from "../audit/audit-trail.ts";
+import type { Db } from "../db/client.ts";
 
 /**
  * Security events: one structured log line per thing an operator or an audit
@@ -23,18 +25,73 @@ import type { FastifyBaseLogger, FastifyRequest } from "fastify";
  *   Never a password, token, hash, cookie or secret: a field whose name looks
  *   like one is dropped here as a second line of defence, but do not rely on it.
  * - `level`: "info" for what happened as asked, "warn" for a refusal or failure.
+ *
+ * Each event is also stored as a row of the audit trail (audit_events, decision 0055) when the
+ * logger carries the store's database (`securityLog(request)`, `auditSink`): await it, and never
+ * inside an open transaction (on the embedded database that would wait for itself). An operator
+ * action whose row of the same name was written in its own transaction is not stored twice.
+ * Who acted is `actorId` (null: the store itself), or else `userId` (the learner on their own account); the object is
+ * the user `userId`, or the order `orderId`.
  */
-export function securityEvent(
+export async function securityEvent(
   log: FastifyBaseLogger,
   name: string,
   fields: SecurityEventFields = {},
   level: "info" | "warn" = "info",
-): void {
+): Promise<void> {
   const safe: SecurityEventFields = {};
   for (const [key, value] of Object.entries(fields)) {
     if (!SECRET_FIELD.test(key)) safe[key] = value;
   }
   log[level]({ ...safe, event: name }, `security event ${name}`);
+  const sink = (log as AuditedLogger)[AUDIT_SINK];
+  if (!sink || auditedActionWritten(name)) return;
+  const { actorId, userId, orderId, ...details } = safe;
+  // A refusal's user is who was tried, not who tried: its actor is unknown.
+  const actor =
+    "actorId" in safe
+      ? typeof actorId === "number"
+        ? actorId
+        : null
+      : level === "info" && typeof userId === "number"
+        ? userId
+        : null;
+  const object =
+    typeof userId === "number"
+      ? { objectType: "user", objectId: String(userId) }
+      : typeof orderId === "number"
+        ? { objectType: "order", objectId: String(orderId) }
+        : {};
+  try {
+    await recordAudit(sink.db, {
+      action: name,
+      actorUserId: actor,
+      ...object,
+      details: { ...details, ...(typeof orderId === "number" && userId !== undefined ? { orderId } : {}) },
+      ip: sink.ip,
+      requestId: sink.requestId,
+    });
+  } catch (error) {
+    // The log line stands; a row the database refused must not fail what the learner asked.
+    log.error({ err: error, event: name }, "a security event could not be stored");
+  }
+}
+
+/** Where a logger's security events are stored: the store's database, and the request they came with. */
+export interface AuditSink {
+  db: Db;
+  ip: string | null;
+  requestId: string | null;
+}
+
+const AUDIT_SINK = Symbol("audit sink");
+type AuditedLogger = FastifyBaseLogger & { [AUDIT_SINK]?: AuditSink };
+
+/** `log`, whose security events are stored in `sink` too (a child logger keeps it). */
+export function auditSink(log: FastifyBaseLogger, sink: AuditSink): FastifyBaseLogger {
+  const logger = Object.create(log) as AuditedLogger;
+  logger[AUDIT_SINK] = sink;
+  return logger;
 }
 
 export type SecurityEventFields = Record<string, string | number | boolean | null | undefined>;
@@ -42,9 +99,13 @@ export type SecurityEventFields = Record<string, string | number | boolean | nul
 /** Field names that could carry a credential: never logged, whatever a caller passes. */
 const SECRET_FIELD = /pass|token|secret|hash|cookie|authorization|credential/i;
 
-/** The request's logger with the client's address (after TRUST_PROXY) bound as `ip`. */
+/** The request's logger with the client's address (after TRUST_PROXY) bound as `ip`; its security events are stored. */
 export function securityLog(request: FastifyRequest): FastifyBaseLogger {
-  return request.log.child({ ip: request.ip });
+  return auditSink(request.log.child({ ip: request.ip }), {
+    db: request.server.database.db,
+    ip: request.ip,
+    requestId: request.id,
+  });
 }
 
 /** Every event name the store logs, to grep for and to alert on. */
@@ -75,4 +136,28 @@ export const SECURITY_EVENTS = {
   paymentRefundedAutomatically: "payment.refunded_automatically",
   /** A learner's notification mails turned off by a mail's unsubscribe link: userId, via. */
   emailNotificationsOff: "account.email_notifications_off",
+  /** A learner asked to delete their account: a one-time link was mailed (userId, email). */
+  accountDeletionRequested: "account.deletion_requested",
+  /** reason: stale_sign_in, wrong_password, last_operator or invalid_or_expired_link. */
+  accountDeletionFailed: "account.deletion_failed",
+  /** The account's personal data erased (userId): the row stays, anonymised, for its orders. */
+  accountDeleted: "account.deleted",
+  /** The password was given again for an action that needs a recent sign-in (userId). */
+  reauthenticated: "auth.reauthenticated",
 } as const;
+
+/**
+ * The events a learner sees of their own account in Settings (stored with the object "user" and
+ * their id). The passkeys' events join here when they are added to SECURITY_EVENTS.
+ */
+export const OWN_SECURITY_EVENTS: readonly string[] = [
+  SECURITY_EVENTS.loginSucceeded,
+  SECURITY_EVENTS.loginFailed,
+  SECURITY_EVENTS.passwordChanged,
+  SECURITY_EVENTS.passwordResetRequested,
+  SECURITY_EVENTS.passwordResetCompleted,
+  SECURITY_EVENTS.emailChanged,
+  SECURITY_EVENTS.emailChangeFailed,
+  SECURITY_EVENTS.reauthenticated,
+  SECURITY_EVENTS.accountDeletionRequested,
+];

@@ -347,3 +347,27 @@ export async function notificationMail(
     },
   });
 }
+
+/** "Delete my account": the one-time link that deletes the account once followed and confirmed. */
+export async function accountDeletionMail(to: Recipient, url: string): Promise<OutgoingMail> {
+  const l = mailLanguage(to);
+  const { t } = l;
+  const lines = [
+    t("Hello {{name}},", { name: to.name }),
+    t(
+      "Someone signed in to your Skillshelf account asked to delete it. If it was you, follow the link below and confirm. It works once, within an hour.",
+    ),
+    t(
+      "Deleting erases your name, e-mail address, profile, reading progress and notifications. Your orders, invoices and credit notes are kept, without your name, for as long as the tax rules require.",
+    ),
+    t("If it was not you, ignore this message and change your password: your account stays as it is."),
+  ];
+  return compose(to, l, {
+    kind: "account-deletion",
+    subject: t("Confirm the deletion of your Skillshelf account"),
+    text: footer(`${lines.join("\n\n")}\n\n${t("Delete your account: {{url}}", { url })}`),
+    heading: t("Delete your account"),
+    paragraphs: lines,
+    action: { label: t("Confirm the deletion"), url },
+  });
+}

@@ -11,6 +11,7 @@ import {
   inputSchema,
   limitAccount,
   limitAddress,
+  perform,
 } from "./operation.ts";
 
 /** What a route's request carries once its schemas have read it. */
@@ -95,7 +96,7 @@ export function apiRoute<
     handler: async (request, reply) => {
       const input = inputOf(readRequest(request));
       const actor = await actorOf(operation.who, request);
-      const done = await operation.run({ app, request, reply, actor }, input);
+      const done = await perform(operation, { app, request, reply, actor }, input);
       return reply.status(status).send({ status: true, message: english(done.message), ...answer(done, input) });
     },
   });

@@ -67,6 +67,7 @@ const ORDER_SAVED = plain("Order saved.");
 export const createCategoryOperation = defineOperation({
   name: "catalogue.createCategory",
   who: "operator",
+  audit: { action: "catalogue.category_created" },
   input: (config) => categoryCreateSchema(config.storeCurrency),
   run: async ({ app }, input) =>
     published(app, plain("Category created."), await createCategory(app.database.db, input, app.config.storeCurrency)),
@@ -75,6 +76,7 @@ export const createCategoryOperation = defineOperation({
 export const updateCategoryOperation = defineOperation({
   name: "catalogue.updateCategory",
   who: "operator",
+  audit: { action: "catalogue.category_updated" },
   input: (config) => byId.extend({ category: categoryUpdateSchema(config.storeCurrency) }),
   run: async ({ app }, { id, category }) =>
     published(
@@ -87,6 +89,7 @@ export const updateCategoryOperation = defineOperation({
 export const deleteCategoryOperation = defineOperation({
   name: "catalogue.deleteCategory",
   who: "operator",
+  audit: { action: "catalogue.category_deleted", object: ({ id }) => ({ type: "category", id }) },
   input: byId,
   run: async ({ app }, { id }) => {
     await deleteCategory(app.database.db, id);
@@ -97,6 +100,7 @@ export const deleteCategoryOperation = defineOperation({
 export const reorderCategoriesOperation = defineOperation({
   name: "catalogue.reorderCategories",
   who: "operator",
+  audit: { action: "catalogue.categories_reordered", object: (input) => ({ type: "category", id: input.parent_id }) },
   input: categoryReorderSchema,
   run: async ({ app }, input) => {
     await reorderCategories(app.database.db, input);
@@ -108,6 +112,7 @@ export const reorderCategoriesOperation = defineOperation({
 export const moveItemOperation = defineOperation({
   name: "catalogue.move",
   who: "operator",
+  audit: { action: "catalogue.item_moved", object: ({ kind, id }) => ({ type: kind, id }) },
   input: byId.extend({
     kind: z.enum(["category", "group", "content"]),
     step: z.union([z.literal(-1), z.literal(1)]),
@@ -121,6 +126,7 @@ export const moveItemOperation = defineOperation({
 export const createGroupOperation = defineOperation({
   name: "catalogue.createGroup",
   who: "operator",
+  audit: { action: "catalogue.group_created" },
   input: (config) => z.object({ artefactId: rowId(), group: groupCreateSchema(config.storeCurrency) }),
   run: async ({ app }, { artefactId, group }) =>
     published(
@@ -133,6 +139,7 @@ export const createGroupOperation = defineOperation({
 export const updateGroupOperation = defineOperation({
   name: "catalogue.updateGroup",
   who: "operator",
+  audit: { action: "catalogue.group_updated" },
   input: (config) => byId.extend({ group: groupUpdateSchema(config.storeCurrency) }),
   run: async ({ app }, { id, group }) =>
     published(app, plain("Group saved."), await updateGroup(app.database.db, id, group, app.config.storeCurrency)),
@@ -141,6 +148,7 @@ export const updateGroupOperation = defineOperation({
 export const deleteGroupOperation = defineOperation({
   name: "catalogue.deleteGroup",
   who: "operator",
+  audit: { action: "catalogue.group_deleted", object: ({ id }) => ({ type: "group", id }) },
   input: byId,
   run: async ({ app }, { id }) => {
     await deleteGroup(app.database.db, id);
@@ -151,6 +159,7 @@ export const deleteGroupOperation = defineOperation({
 export const reorderGroupsOperation = defineOperation({
   name: "catalogue.reorderGroups",
   who: "operator",
+  audit: { action: "catalogue.groups_reordered", object: ({ artefactId }) => ({ type: "category", id: artefactId }) },
   input: artefactOrder,
   run: async ({ app }, { artefactId, ids }) => {
     await reorderGroups(app.database.db, artefactId, ids);
@@ -161,6 +170,7 @@ export const reorderGroupsOperation = defineOperation({
 export const createContentOperation = defineOperation({
   name: "catalogue.createContent",
   who: "operator",
+  audit: { action: "catalogue.content_created", object: ({ artefactId }) => ({ type: "category", id: artefactId }) },
   input: z.object({ artefactId: rowId(), content: contentCreateSchema }),
   run: async ({ app }, { artefactId, content }) => {
     const created = await createContent(app.database.db, artefactId, content);
@@ -172,6 +182,7 @@ export const createContentOperation = defineOperation({
 export const updateContentOperation = defineOperation({
   name: "catalogue.updateContent",
   who: "operator",
+  audit: { action: "catalogue.content_updated", object: ({ id }) => ({ type: "content", id }) },
   input: byId.extend({ content: contentUpdateSchema }),
   run: async ({ app }, { id, content }) =>
     published(app, plain("Content saved."), await updateContent(app.database.db, id, content)),
@@ -180,6 +191,7 @@ export const updateContentOperation = defineOperation({
 export const deleteContentOperation = defineOperation({
   name: "catalogue.deleteContent",
   who: "operator",
+  audit: { action: "catalogue.content_deleted", object: ({ id }) => ({ type: "content", id }) },
   input: byId,
   run: async ({ app }, { id }) => {
     await deleteContent(app.database.db, id);
@@ -190,6 +202,7 @@ export const deleteContentOperation = defineOperation({
 export const reorderContentsOperation = defineOperation({
   name: "catalogue.reorderContents",
   who: "operator",
+  audit: { action: "catalogue.contents_reordered", object: ({ artefactId }) => ({ type: "category", id: artefactId }) },
   input: artefactOrder,
   run: async ({ app }, { artefactId, ids }) => {
     await reorderContents(app.database.db, artefactId, ids);
@@ -200,6 +213,7 @@ export const reorderContentsOperation = defineOperation({
 export const setRelatedOperation = defineOperation({
   name: "catalogue.setRelated",
   who: "operator",
+  audit: { action: "catalogue.related_set", object: ({ id }) => ({ type: "content", id }) },
   input: byId.extend({ ids: z.array(rowId()) }),
   run: async ({ app }, { id, ids }) =>
     published(app, plain("Related content saved."), await setRelated(app.database.db, id, ids)),
@@ -208,6 +222,7 @@ export const setRelatedOperation = defineOperation({
 export const deleteMediaOperation = defineOperation({
   name: "catalogue.deleteMedia",
   who: "operator",
+  audit: { action: "catalogue.media_deleted", object: ({ id }) => ({ type: "media", id }) },
   input: byId,
   run: async ({ app }, { id }) => {
     await deleteMedia(app.database.db, id);
@@ -220,6 +235,7 @@ export const deleteMediaOperation = defineOperation({
 export const translateItemOperation = defineOperation({
   name: "catalogue.translate",
   who: "operator",
+  audit: { action: "catalogue.translations_saved", object: ({ kind, id }) => ({ type: kind, id }) },
   input: translationUpdateSchema,
   run: async ({ app }, input) =>
     published(app, plain("Translations saved."), {
@@ -243,6 +259,7 @@ export const previewArticleOperation = defineOperation({
 export const addMediaOperation = defineOperation({
   name: "catalogue.addMedia",
   who: "operator",
+  audit: { action: "catalogue.media_added", object: ({ id }) => ({ type: "content", id }) },
   input: byId.extend({ files: z.custom<UploadedFile[]>((value) => Array.isArray(value)) }),
   run: async ({ app }, { id, files }) => {
     const media = await addMedia(app.database.db, app.media, id, files);
@@ -256,6 +273,7 @@ export const addMediaOperation = defineOperation({
 export const importCatalogueOperation = defineOperation({
   name: "catalogue.import",
   who: "operator",
+  audit: { action: "catalogue.imported" },
   input: z.object({
     file: z.custom<AsyncIterable<Uint8Array | string>>(
       (value) => typeof (value as AsyncIterable<unknown>)?.[Symbol.asyncIterator] === "function",

@@ -8,6 +8,7 @@ import { defineOperation } from "./operation.ts";
 export const createCouponOperation = defineOperation({
   name: "coupons.create",
   who: "operator",
+  audit: { action: "coupon.created" },
   input: (config) => createCouponSchema(config.storeCurrency),
   run: async ({ app }, input) => ({
     message: plain(COUPON_MESSAGES.created),
@@ -18,6 +19,7 @@ export const createCouponOperation = defineOperation({
 export const updateCouponOperation = defineOperation({
   name: "coupons.update",
   who: "operator",
+  audit: { action: "coupon.updated" },
   input: (config) => z.object({ id: rowId(), coupon: createCouponSchema(config.storeCurrency) }),
   run: async ({ app }, { id, coupon }) => ({
     message: plain(COUPON_MESSAGES.saved),
@@ -28,6 +30,7 @@ export const updateCouponOperation = defineOperation({
 export const deleteCouponOperation = defineOperation({
   name: "coupons.delete",
   who: "operator",
+  audit: { action: "coupon.deleted", object: ({ id }) => ({ type: "coupon", id }) },
   input: z.object({ id: rowId() }),
   run: async ({ app }, { id }) => {
     await deleteCoupon(app.database.db, id);

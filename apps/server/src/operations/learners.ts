@@ -1,7 +1,7 @@
 import { adminUserActionSchema } from "@skillshelf/shared/admin-forms.ts";
 import { plain } from "@skillshelf/shared/i18n/message.ts";
 import { applyUserAction } from "../admin/manage-users.ts";
-import { securityLog } from "../lib/security-events.ts";
+import { SECURITY_EVENTS, securityLog } from "../lib/security-events.ts";
 import { defineOperation } from "./operation.ts";
 
 const USER_ACTION_MESSAGES = {
@@ -12,11 +12,21 @@ const USER_ACTION_MESSAGES = {
   "remove-admin": "The user is no longer an admin.",
 } as const;
 
+/** Each action's name in the audit trail: the security event's where it has one (stored once, in the action's transaction). */
+const USER_ACTION_AUDIT = {
+  "verify-email": "admin.user_email_verified",
+  block: SECURITY_EVENTS.userBlocked,
+  unblock: SECURITY_EVENTS.userUnblocked,
+  "make-admin": SECURITY_EVENTS.adminRoleGranted,
+  "remove-admin": SECURITY_EVENTS.adminRoleRemoved,
+} as const;
+
 /** Verify a learner's e-mail, block, unblock, grant or remove the admin role. */
 export const userActionOperation = defineOperation({
   name: "admin.users.action",
   who: "operator",
   input: adminUserActionSchema,
+  audit: { action: ({ user_action }) => USER_ACTION_AUDIT[user_action], object: ({ id }) => ({ type: "user", id }) },
   run: async ({ app, request, actor }, input) => {
     await applyUserAction(app.database.db, {
       actorId: actor.userId,

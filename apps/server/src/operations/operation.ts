@@ -1,6 +1,7 @@
 import type { Message } from "@skillshelf/shared/i18n/message.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { withAuditScope } from "../audit/audit-trail.ts";
 import type { Config } from "../env.ts";
 import { type ActorOf, type Audience, actorOf } from "./guard.ts";
 import { enforceLimit, type LimitName } from "./rate-limits.ts";
@@ -27,6 +28,9 @@ export interface Call<A extends Audience> {
  *   configuration where the schema depends on it, the currency's);
  * - `limit`: the rate limits it counts against (rate-limits.ts: the one table
  *   of policies), per address and, when `account` names it, per account;
+ * - `audit`: an operator's action is written to the audit trail, in the transaction of the action
+ *   (audit/audit-trail.ts): its action name, and the object the input names (the domain may say
+ *   more with auditChange: a new object's id, before and after);
  * - `run`: what it does, answering data and a message key with values.
  */
 export interface Operation<A extends Audience, S extends z.ZodType, D> {
@@ -34,6 +38,10 @@ export interface Operation<A extends Audience, S extends z.ZodType, D> {
   who: A;
   input: S | ((config: Config) => S);
   limit?: { policy: LimitName; account?: (input: z.output<S>) => string };
+  audit?: {
+    action: string | ((input: NoInfer<z.output<S>>) => string);
+    object?: (input: NoInfer<z.output<S>>) => { type: string; id: string | number | null } | null;
+  };
   run(call: Call<A>, input: z.output<S>): Promise<Done<D>>;
 }
 
@@ -70,6 +78,31 @@ export async function limitAccount<S extends z.ZodType>(
 }
 
 /**
+ * The work of an operation, for both surfaces: in an audit scope when it is audited, so the
+ * action's row is written in the transaction of the action.
+ */
+export function perform<A extends Audience, S extends z.ZodType, D>(
+  operation: Operation<A, S, D>,
+  call: Call<A>,
+  input: z.output<S>,
+): Promise<Done<D>> {
+  const { audit } = operation;
+  if (!audit) return operation.run(call, input);
+  const actor = call.actor as { userId: number } | null;
+  return withAuditScope(
+    call.app.database.db,
+    {
+      action: typeof audit.action === "function" ? audit.action(input) : audit.action,
+      actorUserId: actor?.userId ?? null,
+      ip: call.request.ip,
+      requestId: call.request.id,
+      object: audit.object?.(input) ?? null,
+    },
+    () => operation.run(call, input),
+  );
+}
+
+/**
  * Runs an operation for a request, from start to end: the guard, the limits,
  * then the work. The pages' actions run it so; the API runs the same steps
  * from its route's hooks (api-route.ts), the guard and the address's limit
@@ -84,5 +117,5 @@ export async function runOperation<A extends Audience, S extends z.ZodType, D>(
   const actor = await actorOf(operation.who, request);
   await limitAddress(operation, request, reply);
   await limitAccount(operation, request, reply, input);
-  return operation.run({ app: request.server, request, reply, actor }, input);
+  return perform(operation, { app: request.server, request, reply, actor }, input);
 }

@@ -43,6 +43,7 @@ import {
   updateGroupOperation,
 } from "./catalogue.ts";
 import { createCouponOperation, deleteCouponOperation, updateCouponOperation } from "./coupons.ts";
+import { confirmDeletionOperation, requestDeletionOperation } from "./learner-data.ts";
 import { userActionOperation } from "./learners.ts";
 import { pageAction } from "./page-action.ts";
 import { startPaymentOperation } from "./payments.ts";
@@ -85,6 +86,8 @@ export function pageActions(app: FastifyInstance) {
         update: action(updateProfileOperation),
         changePassword: action(changePasswordOperation),
         saveSettings: action(saveSettingsOperation),
+        requestDeletion: action(requestDeletionOperation),
+        confirmDeletion: action(confirmDeletionOperation),
       },
       commerce: {
         addToCart: action(addToCartOperation),

@@ -28,6 +28,9 @@ export const RATE_LIMITS = {
   // The notification mails' one-click unsubscribe: its token cannot be guessed, and mail providers
   // post from few addresses for many learners, so an address gets more than a person would need.
   unsubscribe: { address: [60, 15 * MINUTE] },
+  // "Download my data" reads every table of the learner, and "Delete my account" mails a link:
+  // plenty for a person, not a way to load the database or fill someone's inbox.
+  learnerData: { address: [30, 60 * MINUTE], account: [10, 60 * MINUTE] },
 } as const satisfies Record<string, Policy>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -1,7 +1,7 @@
 import { plain } from "@skillshelf/shared/i18n/message.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import { z } from "zod";
-import { securityLog } from "../lib/security-events.ts";
+import { SECURITY_EVENTS, securityLog } from "../lib/security-events.ts";
 import { refundOrder } from "../orders/refund-order.ts";
 import { defineOperation } from "./operation.ts";
 
@@ -31,6 +31,7 @@ export const learnerRefundOperation = defineOperation({
 export const operatorRefundOperation = defineOperation({
   name: "admin.orders.refund",
   who: "operator",
+  audit: { action: SECURITY_EVENTS.orderRefunded, object: ({ id }) => ({ type: "order", id }) },
   input: order,
   run: async ({ app, request, actor }, { id }) => {
     const { refundRef } = await refundOrder(app, { orderId: id, actorId: actor.userId, log: securityLog(request) });

@@ -9,6 +9,7 @@ import { defineOperation } from "./operation.ts";
 export const setVatRateOperation = defineOperation({
   name: "tax.rates.set",
   who: "operator",
+  audit: { action: "tax.vat_rate_set", object: (change) => ({ type: "vat_rate", id: change.country }) },
   input: vatRateChangeSchema,
   run: async ({ app, actor }, change) => ({
     message: plain(VAT_RATE_MESSAGES.saved),
@@ -21,6 +22,7 @@ export const setVatRateOperation = defineOperation({
 export const removeVatRateOperation = defineOperation({
   name: "tax.rates.remove",
   who: "operator",
+  audit: { action: "tax.vat_rate_removed", object: ({ id }) => ({ type: "vat_rate", id }) },
   input: z.object({ id: rowId() }),
   run: async ({ app }, { id }) => {
     await removeVatRate(app.database, app.vatRates, id);

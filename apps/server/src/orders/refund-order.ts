@@ -5,6 +5,7 @@ import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { auditChange } from "../audit/audit-trail.ts";
 import { entitlements, orderLines, orders, payments, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
@@ -104,7 +105,12 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
     } catch (error) {
       await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
       log.error({ err: error, order: orderId }, "refund failed at the provider");
-      securityEvent(log, SECURITY_EVENTS.orderRefundFailed, { orderId, actorId, provider: payment.provider }, "warn");
+      await securityEvent(
+        log,
+        SECURITY_EVENTS.orderRefundFailed,
+        { orderId, actorId, provider: payment.provider },
+        "warn",
+      );
       throw new AppError(
         "provider_unavailable",
         "The payment provider did not accept the refund. Nothing was refunded; try again later.",
@@ -125,6 +131,11 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       .where(and(eq(entitlements.orderId, orderId), isNull(entitlements.revokedAt)));
     // The groups' payments this order took as credit are theirs again: credit for a later upgrade, or refundable.
     await tx.update(orderLines).set({ creditedToOrderId: null }).where(eq(orderLines.creditedToOrderId, orderId));
+    // An operator's refund: its audit row is written in this transaction (audit-trail.ts).
+    auditChange({
+      before: { refundState: null },
+      after: { refundState: "refunded", amount, refundRef, creditNoteNumber },
+    });
     // The learner hears of it with the change itself: both are kept, or neither.
     const [buyer] = await tx
       .select({ name: users.name, email: users.email, language: users.language, timezone: users.timezone })
@@ -169,7 +180,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       now,
     );
   });
-  securityEvent(log, SECURITY_EVENTS.orderRefunded, {
+  await securityEvent(log, SECURITY_EVENTS.orderRefunded, {
     orderId,
     actorId,
     provider: payment.provider,

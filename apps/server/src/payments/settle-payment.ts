@@ -186,7 +186,9 @@ export async function sendRefund(p: Payments, payment: PaymentRow): Promise<bool
     );
     await enqueueMail(tx, mail, now);
   });
-  securityEvent(p.log, SECURITY_EVENTS.paymentRefundedAutomatically, {
+  await securityEvent(p.log, SECURITY_EVENTS.paymentRefundedAutomatically, {
+    // The store sent it back, not the learner.
+    actorId: null,
     paymentId: payment.id,
     userId: payment.userId,
     provider: payment.provider,

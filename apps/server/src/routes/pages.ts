@@ -12,6 +12,7 @@ import {
   type StoreContext,
   type UploadNotice,
 } from "@skillshelf/shared/api.ts";
+import { auditQuerySchema } from "@skillshelf/shared/audit.ts";
 import { readerFormatting } from "@skillshelf/shared/formatting.ts";
 import { PREFIXED_LANGUAGES } from "@skillshelf/shared/i18n/languages.ts";
 import { type Message, messageOfIssue } from "@skillshelf/shared/i18n/message.ts";
@@ -22,7 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fresh from "fresh";
 import type { RouterContext, ServerBuild } from "react-router";
-import type { SessionViewer } from "../accounts/sessions.ts";
+import { type SessionViewer, signedInRecently } from "../accounts/sessions.ts";
 import {
   readAdminArtefact,
   readAdminCatalogue,
@@ -35,6 +36,7 @@ import { listCoupons, readArtefactChoices, readCoupon } from "../admin/manage-co
 import { getAnyOrder, listAllOrders } from "../admin/manage-orders.ts";
 import { listUsers } from "../admin/manage-users.ts";
 import { salesAnswer } from "../admin/sales/sales-report.ts";
+import { listAuditEvents, listOwnSecurityEvents } from "../audit/audit-list.ts";
 import { getCart } from "../cart/cart.ts";
 import { ownershipOf } from "../cart/ownership.ts";
 import { saleAt, upgradeCreditMinor } from "../cart/pricing.ts";
@@ -181,7 +183,13 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
         setVatRate: refuse,
         removeVatRate: refuse,
       },
-      profile: { update: refuse, changePassword: refuse, saveSettings: refuse },
+      profile: {
+        update: refuse,
+        changePassword: refuse,
+        saveSettings: refuse,
+        requestDeletion: refuse,
+        confirmDeletion: refuse,
+      },
       progress: { setDone: refuse },
       // Every write of the admin pages refuses alike.
       adminWrites: new Proxy({} as StoreContext["adminWrites"], { get: () => refuse }),
@@ -270,6 +278,9 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
         }).catch(refuseBadCursor),
       // Read with the session, in the same query (sessions.ts).
       notificationCount: async () => viewer?.unreadNotifications ?? 0,
+      ownSecurityEvents: (page) =>
+        listOwnSecurityEvents(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
+      signedInRecently: async () => (viewer ? signedInRecently(db, viewer.sessionId, app.clock()) : false),
       admin: adminReads(viewer, uploadNotice),
     };
   };
@@ -338,6 +349,15 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       vatRates: async () => {
         operator();
         return vatRatesOverview(app.vatRates, app.clock());
+      },
+      audit: async (query) => {
+        operator();
+        const parsed = auditQuerySchema.safeParse(query);
+        if (!parsed.success) throw pageLinkRefused(messageOfIssue(parsed.error.issues[0]?.message ?? ""));
+        const { cursor, limit, ...filters } = parsed.data;
+        return listAuditEvents(db, { cursors: app.cursors, query: filters, page: { cursor, limit } }).catch(
+          refuseBadCursor,
+        );
       },
     };
   };

@@ -150,7 +150,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) return reply;
       const { userId, user } = found;
       if (await turnOffEmailNotifications(app.database.db, userId, app.clock())) {
-        securityEvent(securityLog(request), SECURITY_EVENTS.emailNotificationsOff, { userId, via: "unsubscribe_link" });
+        await securityEvent(securityLog(request), SECURITY_EVENTS.emailNotificationsOff, {
+          userId,
+          via: "unsubscribe_link",
+        });
       }
       const language = languageOf(user);
       const t = translatorOf(language);

@@ -1,6 +1,7 @@
 import { formatMoney } from "@skillshelf/shared/money.ts";
 import type { OutgoingMail } from "../../src/mail/outbox.ts";
 import {
+  accountDeletionMail,
   emailChangedMail,
   notificationMail,
   orderConfirmationMail,
@@ -35,6 +36,7 @@ export function everyMail(language: string | undefined): Promise<OutgoingMail[]>
     passwordChangedMail(to, { how: "reset", at: AT }, STORE),
     passwordChangedMail(to, { how: "changed", at: AT }, STORE),
     emailChangedMail(to, { newEmail: "new@example.com", at: AT }, STORE),
+    accountDeletionMail(to, `${STORE}/delete-account/tok`),
     notificationMail(
       to,
       { params: { kind: "new_article", title: "Volumes", artefact: "Docker" }, link: "/docker/volumes" },

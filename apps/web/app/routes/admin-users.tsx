@@ -101,15 +101,20 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 {user.email_verified ? t("Verified") : t("Unverified")}
               </span>{" "}
               {user.blocked && <span className="admin-badge admin-badge--refunded">{t("Blocked")}</span>}
+              {user.deleted && <span className="admin-badge admin-badge--refunded">{t("Deleted")}</span>}
             </td>
             <td>{formatWhen(user.created_at, formatting)}</td>
             <td>
               <div className="admin-row-actions">
-                {!user.email_verified && button(user, "verify-email", "Verify e-mail")}
-                {user.blocked ? button(user, "unblock", "Unblock") : button(user, "block", "Block")}
-                {user.role === "admin"
-                  ? button(user, "remove-admin", "Remove admin")
-                  : button(user, "make-admin", "Make admin")}
+                {user.deleted ? null : (
+                  <>
+                    {!user.email_verified && button(user, "verify-email", "Verify e-mail")}
+                    {user.blocked ? button(user, "unblock", "Unblock") : button(user, "block", "Block")}
+                    {user.role === "admin"
+                      ? button(user, "remove-admin", "Remove admin")
+                      : button(user, "make-admin", "Make admin")}
+                  </>
+                )}
               </div>
             </td>
           </tr>

@@ -1,6 +1,10 @@
 import { settingsSchema } from "@skillshelf/shared/account-forms.ts";
-import { useRevalidator } from "react-router";
+import { deletionRequestSchema } from "@skillshelf/shared/audit.ts";
+import { formattingOf } from "@skillshelf/shared/formatting.ts";
+import { formatOrderDate } from "@skillshelf/shared/order-dates.ts";
+import { useActionData, useRevalidator } from "react-router";
 import { ActionForm } from "../components/form/action-form";
+import { DeleteAccount, DownloadData, SecurityEvents } from "../features/account/components/account-data";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
 import { NOTIFICATION_FIELDS, SettingsFields } from "../features/account/components/settings-fields";
 import { formRoute } from "../lib/form-route";
@@ -22,17 +26,47 @@ const route = formRoute({
   description: "Your display name, time zone, language and notification choices.",
 });
 
-export const { meta, clientAction } = route;
-export const action = formAction(route);
+/** "Delete my account", the page's second form (intent=delete): mails the one-time link. */
+const deletion = formRoute({
+  operation: "profile.requestDeletion",
+  schema: deletionRequestSchema,
+  who: "learner",
+  intent: "delete",
+  successTo: "/settings",
+  title: "Settings",
+  description: "Your display name, time zone, language and notification choices.",
+});
 
-export function loader({ context, url }: Route.LoaderArgs) {
+export const { meta, clientAction } = route;
+export const action = formAction(route, deletion);
+
+/** Security events a page in Settings. */
+const EVENTS_PAGE = 10;
+
+export async function loader({ context, url }: Route.LoaderArgs) {
   const store = context.get(storeContext);
-  return { user: requireViewer(store, url).user };
+  const { user } = requireViewer(store, url);
+  const events = await store.ownSecurityEvents({
+    cursor: url.searchParams.get("events") ?? undefined,
+    limit: EVENTS_PAGE,
+  });
+  const formatting = formattingOf(user);
+  return {
+    user,
+    // Dates are written here, in the learner's time zone, so server HTML and hydration agree.
+    events: events.rows.map((event) => ({ ...event, when: formatOrderDate(event.at, formatting) })),
+    prev: events.prev_cursor,
+    next: events.next_cursor,
+    recent: await store.signedInRecently(),
+  };
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const revalidator = useRevalidator();
+  // A plain form post's refusal (no JavaScript): the deletion form's messages under its fields.
+  const posted = useActionData<typeof action>();
+  const postedErrors = posted?.ok === false ? posted.errors : undefined;
   return (
     <div className="account-page">
       <AccountPageHeader title={t("Settings")} lead={t("Choose how Skillshelf looks and talks to you.")} />
@@ -55,6 +89,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           {({ errors }) => <SettingsFields user={loaderData.user} errors={errors} />}
         </ActionForm>
       </div>
+      <SecurityEvents events={loaderData.events} prev={loaderData.prev} next={loaderData.next} />
+      <DownloadData />
+      <DeleteAccount recent={loaderData.recent} postedErrors={postedErrors} />
     </div>
   );
 }

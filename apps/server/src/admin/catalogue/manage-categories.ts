@@ -6,6 +6,7 @@ import {
 } from "@skillshelf/shared/admin-forms.ts";
 import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { and, asc, eq, isNull, max } from "drizzle-orm";
+import { auditChange, auditUpdate } from "../../audit/audit-trail.ts";
 import { iconExists } from "../../catalogue/icon-sets.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { categories, contentGroups, contents } from "../../db/schema/index.ts";
@@ -81,6 +82,10 @@ export async function createCategory(db: Db, input: CategoryCreate, currency: st
       })
       .returning();
     if (!row) throw new Error("category insert returned nothing");
+    auditChange({
+      object: { type: "category", id: row.id },
+      after: { slug: row.slug, name: row.name, priceMinor: row.priceMinor },
+    });
     return toAdminCategory(row, currency);
   });
 }
@@ -132,6 +137,7 @@ export async function updateCategory(
       .where(eq(categories.id, id))
       .returning();
     if (!updated) throw new AppError("not_found", "Category not found");
+    auditUpdate({ type: "category", id }, row, updated);
     return toAdminCategory(updated, currency);
   });
 }

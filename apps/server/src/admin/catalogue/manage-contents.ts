@@ -5,6 +5,7 @@ import {
   type ContentUpdate,
 } from "@skillshelf/shared/admin-forms.ts";
 import { and, asc, eq, inArray, max } from "drizzle-orm";
+import { auditChange } from "../../audit/audit-trail.ts";
 import { sanitizeArticleHtml } from "../../catalogue/sanitize-html.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { contentGroups, contents, relatedContents } from "../../db/schema/index.ts";
@@ -75,6 +76,7 @@ export async function createContent(db: Db, categoryId: number, input: ContentCr
     if (!row) throw new Error("content insert returned nothing");
     // Learners who own the artefact (or the article's group) hear of it.
     await notifyNewArticles(tx, [row.id], new Date());
+    auditChange({ object: { type: "content", id: row.id }, after: { slug: input.slug, title: input.title } });
     return row.id;
   });
   return readAdminContent(db, id);

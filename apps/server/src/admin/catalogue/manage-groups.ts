@@ -1,6 +1,7 @@
 import type { AdminGroup, GroupCreate, GroupUpdate } from "@skillshelf/shared/admin-forms.ts";
 import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { and, asc, eq, max, ne, sql } from "drizzle-orm";
+import { auditChange, auditUpdate } from "../../audit/audit-trail.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { categories, contentGroups, contents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -70,6 +71,7 @@ export async function createGroup(
       })
       .returning();
     if (!row) throw new Error("group insert returned nothing");
+    auditChange({ object: { type: "group", id: row.id }, after: { name: row.name, priceMinor: row.priceMinor } });
     return toAdminGroup(row, false, currency);
   });
 }
@@ -90,6 +92,7 @@ export async function updateGroup(db: Db, id: number, input: GroupUpdate, curren
       .where(eq(contentGroups.id, id))
       .returning();
     if (!row) throw new AppError("not_found", "Group not found");
+    auditUpdate({ type: "group", id }, group, row);
     return toAdminGroup(row, await groupSold(tx, id), currency);
   });
 }

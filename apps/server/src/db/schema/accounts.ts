@@ -29,6 +29,8 @@ export const users = pgTable(
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
     /** The billing details given at the last checkout, offered at the next. */
     billing: jsonb("billing").$type<SavedBilling>(),
+    /** When the learner deleted the account: the row stays, anonymised, for the orders it bought (migration 0026). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,6 +57,8 @@ export const sessions = pgTable(
     /** Absolute: a session is never extended past this. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The last time the holder proved who they are (a password, later a passkey): markAuthenticated. */
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );

@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./audit.ts";
 export * from "./catalogue.ts";
 export * from "./commerce.ts";
 export * from "./notifications.ts";

@@ -1,0 +1,282 @@
+import { and, asc, eq, getTableColumns, inArray, or, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { ownEventsOf } from "../audit/audit-list.ts";
+import type { DbOrTx } from "../db/client.ts";
+import {
+  accountDeletions,
+  auditEvents,
+  cartCoupons,
+  cartItems,
+  couponRedemptions,
+  entitlements,
+  notifications,
+  orderLines,
+  orders,
+  passwordResets,
+  payments,
+  readingProgress,
+  sessions,
+  users,
+  vatRateOverrides,
+} from "../db/schema/index.ts";
+
+/*
+ * Every table that holds a learner's data, once (decision 0055): "Download my data" exports from
+ * this list and "Delete my account" erases by it, so the two cannot drift apart. A test
+ * (test/learner-data.test.ts) fails when a table of the Drizzle schema has a column referencing
+ * users that is not listed here.
+ *
+ * To add a table: one entry with its table, its column naming the user, what the export holds
+ * (the columns to export; never a secret such as a token's or password's hash) and what deletion
+ * does with the rows:
+ * - "delete": the rows go;
+ * - "anonymise": the rows stay, their personal fields erased (`anonymise`);
+ * - "keep": the rows stay as they are, for the legally required retention (they name no one once
+ *   the user row is anonymised).
+ */
+
+type Deletion = "delete" | "anonymise" | "keep";
+
+export interface LearnerTable {
+  /** The table, and its column that names the learner. */
+  table: PgTable;
+  userColumn: PgColumn;
+  deletion: Deletion;
+  /** Why the deletion does what it does: the answer to a data request's question. */
+  why: string;
+  /** The columns exported (their JSON names); null when nothing of the table is exported, with `why`. */
+  exported: Record<string, PgColumn | SQL.Aliased> | null;
+  /** The order of the exported rows (a unique key, so the batches never overlap or skip). */
+  orderBy?: PgColumn[];
+  /** Rows besides those of `userColumn` (the learner's own security events, about their account). */
+  where?: (userId: number) => SQL | undefined;
+  /** What each exported row holds besides its columns (an order's lines). */
+  expand?: (db: DbOrTx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /** For "anonymise": the personal fields erased. */
+  anonymise?: (tx: DbOrTx, userId: number, now: Date) => Promise<void>;
+}
+
+const pick = <T extends PgTable>(table: T, names: (keyof T["_"]["columns"] & string)[]) => {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  return Object.fromEntries(names.map((name) => [name, columns[name] as PgColumn]));
+};
+
+/** The address a deleted account's e-mail becomes: unique, never deliverable, and free for the old one to register. */
+const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
+
+export const LEARNER_TABLES: LearnerTable[] = [
+  {
+    table: sessions,
+    userColumn: sessions.userId,
+    deletion: "delete",
+    why: "Signed-in browsers: a deleted account is signed out everywhere.",
+    exported: pick(sessions, ["id", "rememberMe", "createdAt", "expiresAt", "revokedAt", "authenticatedAt"]),
+    orderBy: [sessions.id],
+  },
+  {
+    table: passwordResets,
+    userColumn: passwordResets.userId,
+    deletion: "delete",
+    why: "One-time reset links: nothing to keep.",
+    exported: pick(passwordResets, ["id", "createdAt", "expiresAt", "consumedAt"]),
+    orderBy: [passwordResets.id],
+  },
+  {
+    table: accountDeletions,
+    userColumn: accountDeletions.userId,
+    deletion: "delete",
+    why: "One-time deletion links: nothing to keep.",
+    exported: pick(accountDeletions, ["id", "createdAt", "expiresAt", "consumedAt"]),
+    orderBy: [accountDeletions.id],
+  },
+  {
+    table: cartItems,
+    userColumn: cartItems.userId,
+    deletion: "delete",
+    why: "The cart: nothing bought yet.",
+    exported: pick(cartItems, ["id", "categoryId", "groupId", "createdAt"]),
+    orderBy: [cartItems.id],
+  },
+  {
+    table: cartCoupons,
+    userColumn: cartCoupons.userId,
+    deletion: "delete",
+    why: "The code kept with the cart: nothing bought yet.",
+    exported: getTableColumns(cartCoupons),
+    orderBy: [cartCoupons.userId],
+  },
+  {
+    table: readingProgress,
+    userColumn: readingProgress.userId,
+    deletion: "delete",
+    why: "Reading progress is the learner's alone.",
+    exported: pick(readingProgress, ["contentId", "doneAt"]),
+    orderBy: [readingProgress.contentId],
+  },
+  {
+    table: notifications,
+    userColumn: notifications.userId,
+    deletion: "delete",
+    why: "Notifications are the learner's alone.",
+    exported: pick(notifications, ["id", "kind", "title", "text", "params", "link", "createdAt", "readAt"]),
+    orderBy: [notifications.id],
+  },
+  {
+    table: entitlements,
+    userColumn: entitlements.userId,
+    deletion: "delete",
+    why: "Access to bought items: a deleted account reads nothing (the orders that granted it stay).",
+    exported: pick(entitlements, ["id", "categoryId", "groupId", "orderId", "createdAt", "revokedAt"]),
+    orderBy: [entitlements.id],
+  },
+  {
+    table: payments,
+    userColumn: payments.userId,
+    deletion: "keep",
+    why: "Payments are the sales records behind the orders: kept for the tax retention (6 years; 10 with OSS).",
+    exported: pick(payments, [
+      "id",
+      "provider",
+      "amountMinor",
+      "currency",
+      "status",
+      "refundReason",
+      "refundedAt",
+      "createdAt",
+      "completedAt",
+      "billing",
+    ]),
+    orderBy: [payments.id],
+  },
+  {
+    table: orders,
+    userColumn: orders.userId,
+    deletion: "keep",
+    why: "Orders, invoices and credit notes: kept for the tax retention (6 years; 10 with OSS), their buyer anonymous.",
+    exported: pick(orders, [
+      "id",
+      "orderNumber",
+      "paymentMethod",
+      "paymentStatus",
+      "currency",
+      "amountMinor",
+      "creditMinor",
+      "discountMinor",
+      "couponCode",
+      "createdAt",
+      "refundState",
+      "refundedAt",
+      "invoiceNumber",
+      "creditNoteNumber",
+      "billingCountry",
+      "companyName",
+      "buyerVatNumber",
+      "vatMinor",
+    ]),
+    orderBy: [orders.id],
+    expand: async (db, rows) => {
+      const ids = rows.map((r) => r.id as number);
+      if (ids.length === 0) return rows;
+      const lines = await db
+        .select({
+          orderId: orderLines.orderId,
+          name: orderLines.name,
+          groupName: orderLines.groupName,
+          priceMinor: orderLines.priceMinor,
+          creditMinor: orderLines.creditMinor,
+          discountMinor: orderLines.discountMinor,
+          currency: orderLines.currency,
+          vatMinor: orderLines.vatMinor,
+        })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, ids))
+        .orderBy(asc(orderLines.id));
+      return rows.map((row) => ({
+        ...row,
+        lines: lines.filter((l) => l.orderId === row.id).map(({ orderId: _, ...line }) => line),
+      }));
+    },
+  },
+  {
+    table: couponRedemptions,
+    userColumn: couponRedemptions.userId,
+    deletion: "keep",
+    why: "Coupon uses count against a code's limits and name its orders: kept with the orders.",
+    exported: getTableColumns(couponRedemptions),
+    orderBy: [couponRedemptions.id],
+  },
+  {
+    table: vatRateOverrides,
+    userColumn: vatRateOverrides.createdBy,
+    deletion: "keep",
+    why: "An operator's VAT rate changes: store records, naming no one once the account is anonymised.",
+    exported: getTableColumns(vatRateOverrides),
+    orderBy: [vatRateOverrides.id],
+  },
+  {
+    table: auditEvents,
+    userColumn: auditEvents.actorUserId,
+    deletion: "anonymise",
+    why: "The audit trail: an operator's actions stay (who is erased); the account's own security events and their addresses go.",
+    exported: pick(auditEvents, ["id", "at", "action", "objectType", "objectId", "details", "ip"]),
+    orderBy: [auditEvents.id],
+    where: (userId) => or(eq(auditEvents.actorUserId, userId), ownEventsOf(userId)),
+    anonymise: async (tx, userId) => {
+      await tx.delete(auditEvents).where(ownEventsOf(userId));
+      const about = and(eq(auditEvents.objectType, "user"), eq(auditEvents.objectId, String(userId)));
+      await tx
+        .update(auditEvents)
+        .set({ actorEmail: null, ip: null, details: null, requestId: null })
+        .where(or(eq(auditEvents.actorUserId, userId), about));
+    },
+  },
+  {
+    table: users,
+    userColumn: users.id,
+    deletion: "anonymise",
+    why: "The account row stays for the orders that name it: name, e-mail, phone, bio and settings are erased.",
+    exported: pick(users, [
+      "id",
+      "name",
+      "email",
+      "role",
+      "mobileNumber",
+      "about",
+      "displayName",
+      "timezone",
+      "language",
+      "emailNotifications",
+      "inAppNotifications",
+      "smsNotifications",
+      "emailVerifiedAt",
+      "billing",
+      "createdAt",
+      "updatedAt",
+    ]),
+    orderBy: [users.id],
+    anonymise: async (tx, userId, now) => {
+      await tx
+        .update(users)
+        .set({
+          name: "Deleted account",
+          email: deletedEmail(userId),
+          // No password matches: the account can never sign in again.
+          passwordHash: "!deleted",
+          mobileNumber: "",
+          about: "",
+          displayName: "",
+          billing: null,
+          emailNotifications: false,
+          inAppNotifications: false,
+          smsNotifications: false,
+          deletedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId));
+    },
+  },
+];
+
+/** The rows of an entry that are the learner's. */
+export const rowsOf = (entry: LearnerTable, userId: number): SQL | undefined =>
+  entry.where ? entry.where(userId) : eq(entry.userColumn, userId);
