@@ -30,4 +30,8 @@ export const RESERVED_SLUGS = [
   // The Spanish and French pages' prefixes: /es/docker is Docker's Spanish page.
   ...PREFIXED_LANGUAGES,
   "unsubscribe",
+  "delete-account",
+  "account-deleted",
+  // The pages' share images: /og/docker.png.
+  "og",
 ] as const;
