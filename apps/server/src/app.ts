@@ -15,6 +15,7 @@ import {
   jsonSchemaTransformObject,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import { SecretBox } from "./accounts/second-step.ts";
 import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-service.ts";
 import type { Database } from "./db/client.ts";
 import {
@@ -56,6 +57,7 @@ import { SECURITY_SCHEMES } from "./routes/api/openapi.ts";
 import { paypalRoutes } from "./routes/api/paypal.ts";
 import { payuRoutes } from "./routes/api/payu.ts";
 import { progressRoutes } from "./routes/api/progress.ts";
+import { secondStepRoutes } from "./routes/api/second-step.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
 import { isFormNavigation, refuseCrossSiteCookieCalls } from "./routes/form-navigation.ts";
 import type { FrontDoor } from "./routes/front-door.ts";
@@ -102,6 +104,8 @@ declare module "fastify" {
     cursors: PageCursors;
     /** Makes and checks the notification mails' unsubscribe links. */
     unsubscribeLinks: UnsubscribeLinks;
+    /** Seals the authenticator apps' secrets (accounts/second-step.ts). */
+    secondStepBox: SecretBox;
     media: MediaStore;
     /** The VAT rates prices are worked out with: the committed table and the operator's changes. */
     vatRates: VatRates;
@@ -219,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("catalogue", catalogue);
   app.decorate("clock", clock);
   app.decorate("cursors", await PageCursors.load(database.db, clock));
+  app.decorate("secondStepBox", await SecretBox.load(database.db));
   const unsubscribeLinks = await UnsubscribeLinks.load(database.db, config.publicUrl);
   app.decorate("unsubscribeLinks", unsubscribeLinks);
   const mail = new MailDelivery({
@@ -353,6 +358,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogueRoutes);
       await api.register(accountRoutes);
       await api.register(profileRoutes);
+      await api.register(secondStepRoutes);
       await api.register(commerceRoutes);
       await api.register(notificationRoutes);
       await api.register(progressRoutes);

@@ -110,7 +110,10 @@ describe("the first admin", () => {
       422,
     );
     const { body: session } = await login(store, "boss@example.com", "Owner@2026x");
-    expect((await call(session.session_token, "GET", "/api/admin/users")).statusCode).toBe(200);
+    // The password signs in, but opens no admin call before a second step (docs/decisions/0054).
+    const denied = await call(session.session_token, "GET", "/api/admin/users");
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toMatch(/needs a second step/);
   });
 
   it("is created from the command line, which prints the link", async () => {

@@ -7,6 +7,7 @@ import { readCache } from "../db/read-cache.ts";
 import { sessions, users } from "../db/schema/index.ts";
 import { hashToken, newToken } from "../lib/tokens.ts";
 import { unreadCountOf } from "../notifications/notifications.ts";
+import { secondStepOn } from "./second-step.ts";
 import { toUserRecord, userRecordColumns } from "./user-record.ts";
 
 /** 'Remember me': thirty days. Otherwise twelve hours. Neither is ever extended. */
@@ -17,6 +18,8 @@ export async function createSession(options: {
   userId: number;
   rememberMe: boolean;
   now: Date;
+  /** Whether the sign-in did its second step (a passkey; a code after the password). */
+  secondStep?: boolean;
 }): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = newToken();
   const ttl = options.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
@@ -27,6 +30,7 @@ export async function createSession(options: {
     rememberMe: options.rememberMe,
     createdAt: options.now,
     expiresAt,
+    secondStepAt: options.secondStep ? options.now : null,
   });
   return { token, expiresAt };
 }
@@ -46,6 +50,8 @@ const viewerQuery = preparedPerDb((db) =>
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       blockedAt: users.blockedAt,
+      secondStepAt: sessions.secondStepAt,
+      secondStepOn: secondStepOn(users.id),
       cartLines: cartLineKeysOf(db, users.id),
       unreadNotifications: unreadCountOf(db, users.id),
       ...userRecordColumns,
@@ -72,6 +78,7 @@ export async function findViewer(db: DbOrTx, token: string, now: Date): Promise<
       userId: row.id,
       role: row.role,
       user: toUserRecord(row),
+      secondStep: { on: row.secondStepOn, done: row.secondStepAt !== null },
     };
     return { viewer, expiresAt: row.expiresAt, blocked: row.blockedAt !== null };
   });

@@ -3,6 +3,8 @@ import { useRevalidator } from "react-router";
 import { ActionForm } from "../components/form/action-form";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
 import { NOTIFICATION_FIELDS, SettingsFields } from "../features/account/components/settings-fields";
+import { SignInSecurity } from "../features/account/components/sign-in-security";
+import { securityAction, securityIntentOf } from "../features/account/settings-security.server";
 import { formRoute } from "../lib/form-route";
 import { formAction } from "../lib/form-route.server";
 import { requireViewer } from "../lib/guards";
@@ -23,11 +25,18 @@ const route = formRoute({
 });
 
 export const { meta, clientAction } = route;
-export const action = formAction(route);
+const settingsAction = formAction(route);
 
-export function loader({ context, url }: Route.LoaderArgs) {
+/** The settings form, or one of the sign-in security forms (named by its `intent`). */
+export async function action(args: Route.ActionArgs) {
+  const intent = securityIntentOf(await args.request.clone().formData());
+  return intent ? securityAction(args, intent) : settingsAction(args);
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
   const store = context.get(storeContext);
-  return { user: requireViewer(store, url).user };
+  const { user } = requireViewer(store, url);
+  return { user, security: await store.secondStep() };
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -55,6 +64,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           {({ errors }) => <SettingsFields user={loaderData.user} errors={errors} />}
         </ActionForm>
       </div>
+      <SignInSecurity security={loaderData.security} />
     </div>
   );
 }

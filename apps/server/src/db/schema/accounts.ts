@@ -55,6 +55,8 @@ export const sessions = pgTable(
     /** Absolute: a session is never extended past this. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** When the session's second step was done (a passkey sign-in, a code after the password); null: not done. */
+    secondStepAt: timestamp("second_step_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
