@@ -9,6 +9,7 @@ import { CHROMIUM_ARGS, e2eBrowserPath } from "../apps/server/test/helpers/chrom
 import { freePort } from "../apps/server/test/helpers/free-port.ts";
 import { TYPESCRIPT_NODE_ARGS } from "../apps/server/test/helpers/typescript-process.ts";
 import { startMailbox } from "./support/mailbox.ts";
+import { ADMIN_SECOND_STEP } from "./support/second-step.ts";
 
 /** One store of the run, with its own database, mail server and operator. */
 export interface E2eStore {
@@ -92,7 +93,7 @@ async function startStore(): Promise<{ store: E2eStore; stop: () => Promise<void
   };
   try {
     // The admin comes from the CLI while the embedded database is still free; its link sets the password below.
-    const admin = { email: "admin@e2e.test", password: "Admin@2026x" };
+    const admin = { email: ADMIN_SECOND_STEP.email, password: "Admin@2026x" };
     const created = await execFileAsync(
       process.execPath,
       [...TYPESCRIPT_NODE_ARGS, "apps/server/src/cli.ts", "create-admin", admin.email],
@@ -101,7 +102,13 @@ async function startStore(): Promise<{ store: E2eStore; stop: () => Promise<void
     const adminToken = /\/reset-password\/(\S+)/.exec(created.stdout)?.[1];
     if (!adminToken) throw new Error(`create-admin printed no link: ${created.stdout}`);
     // Rows the tests need that the store's API cannot make (e2e/support/seed-*.ts), while the database is free.
-    for (const seed of ["seed-admin-pages.ts", "seed-languages.ts", "seed-learner.ts", "seed-guarantees.ts"]) {
+    for (const seed of [
+      "seed-admin-pages.ts",
+      "seed-languages.ts",
+      "seed-learner.ts",
+      "seed-guarantees.ts",
+      "seed-second-step.ts",
+    ]) {
       const seeded = await execFileAsync(process.execPath, [...TYPESCRIPT_NODE_ARGS, `e2e/support/${seed}`], {
         cwd: root,
         env,

@@ -64,14 +64,14 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
     let live = true;
     void browserSupportsWebAuthnAutofill().then(async (yes) => {
       if (!yes || !live) return;
-      const outcome = await signInWithPasskey(true, redirectTo());
-      if (outcome === "failed" && live) toast.error(t("The passkey could not be used. Please try again."));
+      // The autofill's failures are quiet: the learner did not ask for it, and the form is still there.
+      await signInWithPasskey(true, redirectTo());
     });
     return () => {
       live = false;
       WebAuthnAbortService.cancelCeremony();
     };
-  }, [autofill, t, toast]);
+  }, [autofill]);
 
   if (!supported) return null;
   return (
