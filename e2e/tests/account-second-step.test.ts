@@ -66,7 +66,10 @@ describe("passkeys", () => {
     await button.click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.goto("/settings");
-    await page.locator("#sign-in-security").getByText(/Last used/).waitFor();
+    await page
+      .locator("#sign-in-security")
+      .getByText(/Last used/)
+      .waitFor();
   });
 });
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetSecondStep } from "../src/accounts/second-step.ts";
 import { authenticatorApps, passkeys, recoveryCodes, signInSteps } from "../src/db/schema/index.ts";
 import { bearer, createUser, lastMailOf, login, signIn, signInWithPasswordOnly } from "./helpers/accounts.ts";
-import { createTestStore, LogCapture, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
+import { createTestStore, ensureWebBuild, LogCapture, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
+import { formPost } from "./helpers/pages.ts";
 import { SoftPasskey } from "./helpers/webauthn.ts";
 
 let store: TestStore;
@@ -12,8 +13,9 @@ const clock = new TestClock();
 const log = new LogCapture();
 
 beforeAll(async () => {
-  store = await createTestStore({ clock, log });
-});
+  ensureWebBuild();
+  store = await createTestStore({ pages: true, clock, log });
+}, 180_000);
 afterAll(() => store.close());
 
 let address = 0;
@@ -252,6 +254,10 @@ describe("operators", () => {
     const api = await call("GET", "/api/admin/users", { token: passwordOnly });
     expect(api.statusCode).toBe(403);
     expect(api.json().message).toMatch(/second step.*Settings/);
+    const page = await store.app.inject({ method: "GET", url: "/admin/users", headers: bearer(passwordOnly) });
+    expect(page.statusCode).toBe(403);
+    expect(page.body).toContain("A second step is needed");
+    expect(page.body).toContain('href="/settings#sign-in-security"');
 
     // Setting one up in Settings opens the area to the session that did it.
     const { secret } = await setUpApp(passwordOnly);
@@ -298,5 +304,60 @@ describe("operators", () => {
     expect((await call("GET", "/api/admin/orders", { token: session })).statusCode).toBe(401);
     expect(await store.database.db.select().from(signInSteps).where(eq(signInSteps.userId, operator.id))).toEqual([]);
     expect((await login(store, operator.email, operator.password)).body).toHaveProperty("session_token");
+  });
+});
+
+describe("the pages, without JavaScript", () => {
+  const cookieOf = (res: { cookies: { name: string; value: string }[] }, name: string) =>
+    res.cookies.find((c) => c.name === name)?.value;
+
+  it("set up the app in Settings, and finish a password sign-in with a code", async () => {
+    const operator = await createUser(store, { role: "admin" });
+    const session = await signInWithPasswordOnly(store, operator.id);
+    const cookie = { cookie: `access-token=${session}` };
+    const started = await formPost(store, "/settings", { intent: "start-app" }, cookie);
+    expect(started.statusCode).toBe(303);
+    expect(started.headers.location).toBe("/settings#sign-in-security");
+    const settings = await store.app.inject({ url: "/settings", headers: cookie });
+    const secret = /class="security__secret">([A-Z2-7]+)</.exec(settings.body)?.[1] ?? "";
+    expect(secret).toHaveLength(32);
+    expect(settings.body).toContain("data:image/svg+xml,");
+    const confirmed = await formPost(
+      store,
+      "/settings",
+      { intent: "confirm-app", code: codeAt(secret, clock.now()) },
+      cookie,
+    );
+    // The recovery codes are on the page that answers, this once.
+    expect(confirmed.statusCode).toBe(200);
+    const codes = [...confirmed.body.matchAll(/<li><code>([a-z0-9-]{11})<\/code><\/li>/g)].map((m) => m[1]);
+    expect(codes).toHaveLength(10);
+    expect((await store.app.inject({ url: "/settings", headers: cookie })).body).not.toContain(secret);
+
+    clock.advance(60_000);
+    const password = await formPost(store, "/login?redirectTo=%2Fadmin%2Forders", {
+      email: operator.email,
+      password: operator.password,
+    });
+    expect(password.statusCode).toBe(303);
+    expect(password.headers.location).toBe("/login/second-step?redirectTo=%2Fadmin%2Forders");
+    expect(cookieOf(password, "access-token")).toBeUndefined();
+    const wait = cookieOf(password, "second-step") ?? "";
+    const wrong = await formPost(store, "/login/second-step", { code: "123" }, { cookie: `second-step=${wait}` });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.body).toContain("The code is not valid. Please try again.");
+    const done = await formPost(
+      store,
+      "/login/second-step?redirectTo=%2Fadmin%2Forders",
+      { code: codes[3] ?? "" },
+      { cookie: `second-step=${wait}` },
+    );
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe("/admin/orders");
+    const orders = await store.app.inject({
+      url: "/admin/orders",
+      headers: { cookie: `access-token=${cookieOf(done, "access-token")}` },
+    });
+    expect(orders.statusCode).toBe(200);
   });
 });
