@@ -2,21 +2,20 @@ import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { baseUrl } from "./browser.ts";
 import { type StorageState, sessionState } from "./purchase.ts";
-import { ADMIN_SECOND_STEP } from "./second-step.ts";
 import { store } from "./store.ts";
 
 /** The operator made by global-setup.ts with the CLI's create-admin. */
 export const ADMIN = store.admin;
 
 /**
- * The admin's session as a storage state for each test's context: made by
- * seed-second-step.ts with its second step done, as the admin area asks
- * (docs/decisions/0054); a password and a code each time would spend the
- * run's sign-ins, and an authenticator app's code works once. The browser
- * checks that it opens the admin area.
+ * The admin's session as a storage state for each test's context: the one
+ * global-setup.ts signed in with the password and a code, as the admin area
+ * asks (docs/decisions/0054); a password and a code each time would spend the
+ * run's sign-ins, and an authenticator app's code works once. Checked to open
+ * the admin area.
  */
 export async function signInAdmin(browser: Browser): Promise<StorageState> {
-  const state = sessionState(ADMIN_SECOND_STEP.sessionToken);
+  const state = sessionState(ADMIN.sessionToken);
   const context = await browser.newContext({ baseURL: baseUrl, storageState: state });
   try {
     const response = await context.request.get("/api/admin/users");

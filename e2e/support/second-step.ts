@@ -3,18 +3,16 @@
 import { Secret, TOTP } from "otpauth";
 
 /**
- * The operator global-setup.ts makes with the CLI has an authenticator app
- * with this secret and a session that did its second step, both made by
- * seed-second-step.ts (STYLE.md: fixtures sign in by creating a session), which
- * the admin test files share (admin.ts signInAdmin). The admin area opens to
- * no session without a second step (docs/decisions/0054).
+ * The operator global-setup.ts makes with the CLI gets an authenticator app
+ * with this secret from seed-second-step.ts; global-setup.ts then signs it in
+ * once with its password and a code, and the admin test files share that
+ * session (admin.ts signInAdmin): the admin area opens to no session without
+ * a second step (docs/decisions/0054), and a code works once.
  */
 export const ADMIN_SECOND_STEP = {
   email: "admin@e2e.test",
   /** base32: the secret an authenticator app would hold. */
   secret: "KRUGKIDTMVRXEZLUEBXWMIDUNBSSAZJSMUQGCZDNNFXA",
-  /** The access-token cookie of the admin's session; a throwaway store's, valid 12 hours from the seed. */
-  sessionToken: "e2e-admin-session-with-its-second-step-not-a-secret",
 } as const;
 
 /** An operator with no second step yet (account-second-step.test.ts sets one up). */

@@ -1,13 +1,11 @@
 // Run by global-setup.ts before the store starts (the embedded database serves one process): the CLI's operator
-// gets an authenticator app and a session that did its second step, and two accounts for
+// gets an authenticator app (global-setup.ts signs it in with a code once the store runs), and two accounts for
 // account-second-step.test.ts are made (registering them would spend the run's sign-ups).
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../../apps/server/src/accounts/password-hash.ts";
 import { SecretBox } from "../../apps/server/src/accounts/second-step.ts";
-import { SESSION_TTL_MS } from "../../apps/server/src/accounts/sessions.ts";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { authenticatorApps, sessions, users } from "../../apps/server/src/db/schema/index.ts";
-import { hashToken } from "../../apps/server/src/lib/tokens.ts";
+import { authenticatorApps, users } from "../../apps/server/src/db/schema/index.ts";
 import { ADMIN_SECOND_STEP, NEW_OPERATOR, PASSKEY_LEARNER } from "./second-step.ts";
 
 if (process.argv[1] === import.meta.filename) {
@@ -21,13 +19,6 @@ if (process.argv[1] === import.meta.filename) {
     await db
       .insert(authenticatorApps)
       .values({ userId: admin.id, secret: box.seal(ADMIN_SECOND_STEP.secret), confirmedAt: now });
-    await db.insert(sessions).values({
-      userId: admin.id,
-      tokenHash: hashToken(ADMIN_SECOND_STEP.sessionToken),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS.short),
-      secondStepAt: now,
-    });
     for (const account of [
       { ...NEW_OPERATOR, role: "admin" as const },
       { ...PASSKEY_LEARNER, role: "learner" as const },

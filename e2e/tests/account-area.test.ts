@@ -313,7 +313,7 @@ describe("the account area", () => {
       await formReady(page);
       await page.getByLabel("Email", { exact: true }).fill(PROFILE.email);
       await page.getByLabel("Password", { exact: true }).fill(password);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await toast(page, works ? "Login successful." : "Invalid email or password.").waitFor();
     }
     dropExpectedRequestErrors(session.errors, [401]);

@@ -41,7 +41,7 @@ describe("the admin area", () => {
     await formReady(page);
     await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
     await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     // The password is not enough for an operator: the authenticator app's code next (docs/decisions/0054). The
     // next step's, as the seed's session may have been made in this one.
     await page.waitForURL((url) => url.pathname === "/login/second-step");
