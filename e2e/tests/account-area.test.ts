@@ -235,7 +235,7 @@ describe("the account area", () => {
 
     // Back to English for the tests that follow.
     await field("language").selectOption("English");
-    await page.locator("main form button[type=submit]").click();
+    await page.locator("main form button[type=submit][data-enhanced]").click();
     await page.locator('html[lang="en"]').waitFor({ state: "attached" });
   });
 
