@@ -9,6 +9,7 @@ import { CHROMIUM_ARGS, e2eBrowserPath } from "../apps/server/test/helpers/chrom
 import { freePort } from "../apps/server/test/helpers/free-port.ts";
 import { TYPESCRIPT_NODE_ARGS } from "../apps/server/test/helpers/typescript-process.ts";
 import { startMailbox } from "./support/mailbox.ts";
+import { ADMIN_SECOND_STEP, totpCode } from "./support/second-step.ts";
 
 /** One store of the run, with its own database, mail server and operator. */
 export interface E2eStore {
@@ -17,8 +18,11 @@ export interface E2eStore {
   emulatorsUrl: string;
   /** The store's test mail server's reading endpoint (e2e/support/mailbox.ts). */
   mailboxUrl: string;
-  /** An operator made with the CLI before the store started (e2e/support/admin.ts). */
-  admin: { email: string; password: string };
+  /**
+   * An operator made with the CLI before the store started (e2e/support/admin.ts), and the token of its
+   * session, signed in with its password and its authenticator app's code (e2e/support/second-step.ts).
+   */
+  admin: { email: string; password: string; sessionToken: string };
 }
 
 declare module "vitest" {
@@ -92,7 +96,7 @@ async function startStore(): Promise<{ store: E2eStore; stop: () => Promise<void
   };
   try {
     // The admin comes from the CLI while the embedded database is still free; its link sets the password below.
-    const admin = { email: "admin@e2e.test", password: "Admin@2026x" };
+    const admin = { email: ADMIN_SECOND_STEP.email, password: "Admin@2026x" };
     const created = await execFileAsync(
       process.execPath,
       [...TYPESCRIPT_NODE_ARGS, "apps/server/src/cli.ts", "create-admin", admin.email],
@@ -101,7 +105,13 @@ async function startStore(): Promise<{ store: E2eStore; stop: () => Promise<void
     const adminToken = /\/reset-password\/(\S+)/.exec(created.stdout)?.[1];
     if (!adminToken) throw new Error(`create-admin printed no link: ${created.stdout}`);
     // Rows the tests need that the store's API cannot make (e2e/support/seed-*.ts), while the database is free.
-    for (const seed of ["seed-admin-pages.ts", "seed-languages.ts", "seed-learner.ts", "seed-guarantees.ts"]) {
+    for (const seed of [
+      "seed-admin-pages.ts",
+      "seed-languages.ts",
+      "seed-learner.ts",
+      "seed-guarantees.ts",
+      "seed-second-step.ts",
+    ]) {
       const seeded = await execFileAsync(process.execPath, [...TYPESCRIPT_NODE_ARGS, `e2e/support/${seed}`], {
         cwd: root,
         env,
@@ -123,11 +133,35 @@ async function startStore(): Promise<{ store: E2eStore; stop: () => Promise<void
       body: JSON.stringify({ token: adminToken, password: admin.password, confirm_password: admin.password }),
     });
     if (!reset.ok) throw new Error(`Setting the admin's password failed: ${reset.status} ${await reset.text()}`);
-    return { store: { baseUrl, emulatorsUrl, mailboxUrl: mailbox.url, admin }, stop };
+    const sessionToken = await signInWithSecondStep(baseUrl, admin);
+    return { store: { baseUrl, emulatorsUrl, mailboxUrl: mailbox.url, admin: { ...admin, sessionToken } }, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The operator's session for the run: the password, then the authenticator app's code of this time step
+ * (admin-journey.test.ts signs in with the next one's), through the API as a client would.
+ */
+async function signInWithSecondStep(baseUrl: string, admin: { email: string; password: string }): Promise<string> {
+  const post = (url: string, body: object) =>
+    fetch(`${baseUrl}${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const password = await post("/api/login", { email: admin.email, password: admin.password });
+  const wait = (await password.json()) as { second_step_token?: string };
+  if (!wait.second_step_token) throw new Error(`The admin's sign-in asked for no second step: ${password.status}`);
+  const done = await post("/api/login/second-step", {
+    second_step_token: wait.second_step_token,
+    code: totpCode(ADMIN_SECOND_STEP.secret),
+  });
+  const session = (await done.json()) as { session_token?: string };
+  if (!session.session_token) throw new Error(`The admin's second step failed: ${done.status}`);
+  return session.session_token;
 }
 
 /** Waits until the store answers GET /api/health; returns the emulators' origin it names. */

@@ -235,8 +235,8 @@ describe("the account area", () => {
 
     // Back to English for the tests that follow.
     await field("language").selectOption("English");
-    // The settings' own button: the page's first form (the deletion's is further down).
-    await page.locator("main form button[type=submit]").first().click();
+    // The settings' own button: the page's first enhanced form (the security and deletion forms are further down).
+    await page.locator("main form button[type=submit][data-enhanced]").first().click();
     await page.locator('html[lang="en"]').waitFor({ state: "attached" });
   });
 
@@ -314,7 +314,7 @@ describe("the account area", () => {
       await formReady(page);
       await page.getByLabel("Email", { exact: true }).fill(PROFILE.email);
       await page.getByLabel("Password", { exact: true }).fill(password);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await toast(page, works ? "Login successful." : "Invalid email or password.").waitFor();
     }
     dropExpectedRequestErrors(session.errors, [401]);

@@ -32,7 +32,7 @@ async function signIn(page: Page, email: string, password: string) {
   await formReady(page);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 describe("password reset", () => {

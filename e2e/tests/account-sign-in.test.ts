@@ -21,7 +21,7 @@ async function signInWithForm(page: Page, account: Account, options: { rememberM
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(options.password ?? account.password);
   if (options.rememberMe) await page.getByLabel("Remember me").check();
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** One account for the file (registration is rate limited): 7 sign-ins, under the 10 per account. */
@@ -41,7 +41,7 @@ describe("sign in", () => {
     await page.goto("/login");
     expect(await page.title()).toMatch(/^Sign in/);
     await formReady(page);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.locator(".field__error", { hasText: "Email is required" }).waitFor();
     await page.locator(".field__error", { hasText: "Password is required" }).waitFor();
     await page.getByLabel("Email", { exact: true }).fill("kj@nasa");

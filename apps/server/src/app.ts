@@ -15,6 +15,7 @@ import {
   jsonSchemaTransformObject,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import { SecretBox } from "./accounts/second-step.ts";
 import { AuditPruneWorker } from "./audit/audit-list.ts";
 import { auditedTransactions } from "./audit/audit-trail.ts";
 import { CATALOGUE_CHANNEL, CatalogueService } from "./catalogue/catalogue-service.ts";
@@ -60,6 +61,7 @@ import { SECURITY_SCHEMES } from "./routes/api/openapi.ts";
 import { paypalRoutes } from "./routes/api/paypal.ts";
 import { payuRoutes } from "./routes/api/payu.ts";
 import { progressRoutes } from "./routes/api/progress.ts";
+import { secondStepRoutes } from "./routes/api/second-step.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
 import { isFormNavigation, refuseCrossSiteCookieCalls } from "./routes/form-navigation.ts";
 import type { FrontDoor } from "./routes/front-door.ts";
@@ -97,7 +99,6 @@ export interface AppOptions {
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
-    database: Database;
     catalogue: CatalogueService;
     clock: Clock;
     mail: MailDelivery;
@@ -106,6 +107,8 @@ declare module "fastify" {
     cursors: PageCursors;
     /** Makes and checks the notification mails' unsubscribe links. */
     unsubscribeLinks: UnsubscribeLinks;
+    /** Seals the authenticator apps' secrets (accounts/second-step.ts). */
+    secondStepBox: SecretBox;
     media: MediaStore;
     /** The VAT rates prices are worked out with: the committed table and the operator's changes. */
     vatRates: VatRates;
@@ -225,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("catalogue", catalogue);
   app.decorate("clock", clock);
   app.decorate("cursors", await PageCursors.load(database.db, clock));
+  app.decorate("secondStepBox", await SecretBox.load(database.db));
   const unsubscribeLinks = await UnsubscribeLinks.load(database.db, config.publicUrl);
   app.decorate("unsubscribeLinks", unsubscribeLinks);
   const mail = new MailDelivery({
@@ -372,6 +376,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(profileRoutes);
       await api.register(learnerDataRoutes);
+      await api.register(secondStepRoutes);
       await api.register(commerceRoutes);
       await api.register(notificationRoutes);
       await api.register(progressRoutes);

@@ -5,6 +5,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { english } from "@skillshelf/shared/i18n/message.ts";
 import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { resetSecondStep } from "./accounts/second-step.ts";
 import { exportCatalogue } from "./admin/catalogue/export-catalogue.ts";
 import { createAdmin } from "./admin/create-admin.ts";
 import { buildApp } from "./app.ts";
@@ -33,6 +35,9 @@ Commands:
   learner-data EMAIL FILE
                        write everything the store holds of the account EMAIL to FILE, as Settings' "Download
                        my data" gives it (a data request by mail: docs/operations.md)
+  reset-second-step EMAIL
+                       remove EMAIL's authenticator app, recovery codes and passkeys and end its sessions, for an
+                       account locked out of its second step (check who asks first); the owner is mailed
   media migrate --to s3|local
                        move every media file into that storage (S3_* must be set for s3): copied, read back
                        and compared, then switched; the old copy is removed after. Run it again to carry on.
@@ -47,6 +52,12 @@ Commands:
                        (a seller established in GB with VAT_NUMBER set)
 
 Runs against DATABASE_URL, or the embedded database in DATA_DIR (stop the store first).`;
+
+/** The CLI's security events: one JSON line each on the standard error, as the store logs them. */
+const cliLog = {
+  info: (fields: object, msg: string) => console.error(JSON.stringify({ level: 30, ...fields, msg })),
+  warn: (fields: object, msg: string) => console.error(JSON.stringify({ level: 40, ...fields, msg })),
+} as unknown as FastifyBaseLogger;
 
 async function withDatabase<T>(
   run: (database: Database, media: MediaStore, currency: string) => Promise<T>,
@@ -135,6 +146,21 @@ async function main(argv: string[]): Promise<number> {
     }
     await fs.rename(`${file}.partial`, file);
     console.log(`Wrote the data of ${email} to ${file}.`);
+    return 0;
+  }
+  if (command === "reset-second-step" && args.length === 1 && args[0]) {
+    const email = args[0];
+    const config = loadConfig();
+    const reset = await withDatabase((database) =>
+      resetSecondStep({ db: database.db, now: new Date(), log: cliLog, publicUrl: config.publicUrl }, email),
+    );
+    if (!reset) {
+      console.error(`No account has the e-mail ${email.toLowerCase()}.`);
+      return 1;
+    }
+    console.log(
+      `Reset the second step of ${email.toLowerCase()}: ${reset.app ? "its authenticator app, " : ""}${reset.passkeys} passkey(s) and its recovery codes removed, every session ended. It signs in with its password now, and sets up a second step again in Settings.`,
+    );
     return 0;
   }
   if (command === "reconcile" && args.length === 0) {

@@ -110,7 +110,10 @@ describe("the first admin", () => {
       422,
     );
     const { body: session } = await login(store, "boss@example.com", "Owner@2026x");
-    expect((await call(session.session_token, "GET", "/api/admin/users")).statusCode).toBe(200);
+    // The password signs in, but opens no admin call before a second step (docs/decisions/0054).
+    const denied = await call(session.session_token, "GET", "/api/admin/users");
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toMatch(/needs a second step/);
   });
 
   it("is created from the command line, which prints the link", async () => {
@@ -127,4 +130,23 @@ describe("the first admin", () => {
       /^Created the admin ops@example\.com\. Set its password within 24 hours, once, at:\nhttps:\/\/shop\.example\/reset-password\/[\w-]{43}\n$/,
     );
   }, 60_000);
+
+  it("gets its second step reset from the command line when locked out (docs/operations.md)", async () => {
+    const dir = migratedDataDir(await fs.mkdtemp(path.join(os.tmpdir(), "admin-")));
+    const cli = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [...TYPESCRIPT_NODE_ARGS, "src/cli.ts", ...args], {
+        cwd: path.resolve(import.meta.dirname, ".."),
+        env: { ...process.env, DATA_DIR: dir, SEED: "none", PUBLIC_URL: "https://shop.example" },
+      });
+    await cli("create-admin", "locked@example.com");
+    const { stdout, stderr } = await cli("reset-second-step", "Locked@Example.com");
+    expect(stdout).toMatch(
+      /^Reset the second step of locked@example\.com: 0 passkey\(s\) and its recovery codes removed, every session ended\./,
+    );
+    expect(stderr).toContain('"event":"admin.second_step_reset"');
+    await expect(cli("reset-second-step", "nobody@example.com")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("No account has the e-mail nobody@example.com."),
+    });
+  }, 90_000);
 });

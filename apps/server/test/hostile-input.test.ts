@@ -83,6 +83,8 @@ beforeAll(async () => {
   const admin = await createUser(store, { role: "admin" });
   users.learner = learner.id;
   users.admin = admin.id;
+  // The admin's first session gives the account its second step (an authenticator app): before the digests.
+  await signIn(store, admin.id);
   const docker: ListingResponse = (
     await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
   ).json();

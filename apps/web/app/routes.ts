@@ -24,6 +24,7 @@ function languagePages(language: LanguageCode) {
     // Guest-only screens: a signed-in learner is sent to /dashboard.
     page("registration", "registration"),
     page("login", "login"),
+    page("login/second-step", "login-second-step"),
     page("forgot-password", "forgot-password"),
     page("reset-password/:token", "reset-password"),
 

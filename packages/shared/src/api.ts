@@ -43,6 +43,16 @@ import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import { type ArticleProgress, itemProgressSchema, type progressFormSchema } from "./progress.ts";
 import type { SalesAnswer } from "./sales.ts";
 import type { SearchResults } from "./search.ts";
+import type {
+  AuthenticatorSetupView,
+  confirmAppSchema,
+  PasskeyRow,
+  removeAppSchema,
+  removePasskeySchema,
+  renamePasskeySchema,
+  SecondStepView,
+  secondStepCodeSchema,
+} from "./second-step-forms.ts";
 import type { billingSchema, VatRateChange, VatRateChangeRow, VatRatesView } from "./tax.ts";
 import { z } from "./zod.ts";
 
@@ -328,6 +338,11 @@ export type UserRecord = z.infer<typeof userRecordSchema>;
 
 export const loginResponseSchema = okEnvelope({ session_token: z.string(), data: userRecordSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+/** A password sign-in of an account with a second step: not signed in yet; POST /api/login/second-step finishes it. */
+export const secondStepAskedSchema = okEnvelope({
+  second_step_required: z.literal(true),
+  second_step_token: z.string().describe("send it back with the code to POST /api/login/second-step"),
+});
 
 export const profileResponseSchema = okEnvelope({ data: userRecordSchema, cart_count: z.number().int() });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
@@ -340,12 +355,23 @@ export interface Viewer {
   userId: number;
   role: "learner" | "admin";
   user: UserRecord;
+  /**
+   * The account's second step (a passkey or an authenticator app): whether it has one, and whether
+   * this session did it (a passkey sign-in, a code after the password, or setting one up). An
+   * operator's admin area opens only when both are true.
+   */
+  secondStep: { on: boolean; done: boolean };
 }
 
 /** A page's sign-in: the account, and where it starts when the sign-in came from nowhere in particular. */
 export interface SignedIn {
   user: UserRecord;
   home: string;
+}
+
+/** A page's password sign-in of an account with a second step: the browser holds the wait (a cookie); nothing is signed in yet. */
+export interface SecondStepAsked {
+  second_step: true;
 }
 
 /**
@@ -378,7 +404,9 @@ export type ActionOutcome<T = null> =
 /** The visitor's account forms, run by the same code as the JSON API (rate limits included). */
 export interface AccountActions {
   /** Sets the access-token cookie on the response on success. */
-  login(input: z.output<typeof loginSchema>): Promise<ActionResult<SignedIn>>;
+  login(input: z.output<typeof loginSchema>): Promise<ActionResult<SignedIn | SecondStepAsked>>;
+  /** A password sign-in's second step (the wait is the browser's cookie): sets the access-token cookie on success. */
+  secondStep(input: z.output<typeof secondStepCodeSchema>): Promise<ActionResult<SignedIn>>;
   register(input: z.output<typeof registerSchema>): Promise<ActionResult>;
   forgotPassword(input: z.output<typeof forgotPasswordSchema>): Promise<ActionResult>;
   resetPassword(input: z.output<typeof resetPasswordSchema>): Promise<ActionResult>;
@@ -393,6 +421,13 @@ export interface ProfileActions {
   requestDeletion(input: z.output<typeof deletionRequestSchema>): Promise<ActionResult>;
   /** The mailed link confirmed: the account is erased and signed out (POST /api/delete-account/confirm). */
   confirmDeletion(input: z.output<typeof deletionConfirmSchema>): Promise<ActionResult>;
+  /** Starts setting up an authenticator app: its secret and QR code (shown again while the setup waits). */
+  startApp(input: Record<string, never>): Promise<ActionResult<AuthenticatorSetupView>>;
+  /** The app's first code: the recovery codes, answered once. */
+  confirmApp(input: z.output<typeof confirmAppSchema>): Promise<ActionResult<{ recovery_codes: string[] }>>;
+  removeApp(input: z.output<typeof removeAppSchema>): Promise<ActionResult>;
+  renamePasskey(input: z.output<typeof renamePasskeySchema>): Promise<ActionResult<PasskeyRow>>;
+  removePasskey(input: z.output<typeof removePasskeySchema>): Promise<ActionResult>;
 }
 
 /** The signed-in learner's cart forms; a visitor gets a 401 outcome. */
@@ -541,6 +576,11 @@ export interface StoreContext {
   ownSecurityEvents(page: PageRequest): Promise<Page<OwnSecurityEventRow>>;
   /** Whether the viewer signed in (or gave their password again) within 10 minutes: a deletion asks for the password otherwise. */
   signedInRecently(): Promise<boolean>;
+  /**
+   * The viewer's passkeys and authenticator app (Settings), with the app's setup while it waits for
+   * its first code; throws for a visitor (guard first).
+   */
+  secondStep(): Promise<SecondStepView & { setup: AuthenticatorSetupView | null }>;
   /** The operator's lists and orders; each throws for anyone but an admin (guard first). */
   admin: AdminReads;
 }

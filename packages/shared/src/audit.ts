@@ -60,6 +60,12 @@ export const OWN_EVENT_LABELS: Record<string, string> = {
   "account.email_change_failed": "E-mail change refused",
   "auth.reauthenticated": "Password confirmed",
   "account.deletion_requested": "Account deletion asked for",
+  "account.passkey_added": "Passkey added",
+  "account.passkey_removed": "Passkey removed",
+  "account.second_step_added": "Authenticator app set up",
+  "account.second_step_removed": "Authenticator app removed",
+  "auth.recovery_code_used": "Recovery code used",
+  "admin.second_step_reset": "Second step reset by the store",
 };
 
 export const DELETION_MESSAGES = {

@@ -8,6 +8,7 @@ import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { verifyPassword } from "./password-hash.ts";
+import { beginSecondStep, hasSecondStep } from "./second-step.ts";
 import { createSession, markAuthenticated } from "./sessions.ts";
 import { toUserRecord, userRecordColumns } from "./user-record.ts";
 
@@ -21,7 +22,10 @@ export async function login(options: {
   now: Date;
   /** Where the sign-in's security event goes (with the client's address bound). */
   log: FastifyBaseLogger;
-}): Promise<LoginResponse & { expiresAt: Date; role: "learner" | "admin" }> {
+}): Promise<
+  | (LoginResponse & { expiresAt: Date; role: "learner" | "admin"; secondStepToken?: undefined })
+  | { secondStepToken: string }
+> {
   const { db, input, now, log } = options;
   const [user] = await db
     .select({ ...userRecordColumns, passwordHash: users.passwordHash, blockedAt: users.blockedAt, role: users.role })
@@ -39,6 +43,11 @@ export async function login(options: {
   if (user.blockedAt) {
     await failed("blocked");
     throw new AppError("forbidden", BLOCKED);
+  }
+  // An account with a second step is not signed in yet: the password only opens the wait for it.
+  if (await hasSecondStep(db, user.id)) {
+    await securityEvent(log, SECURITY_EVENTS.secondStepAsked, { userId: user.id, email: user.email });
+    return { secondStepToken: await beginSecondStep(db, user.id, input.remember_me, now) };
   }
   const session = await createSession({ db, userId: user.id, rememberMe: input.remember_me, now });
   // A password sign-in is a real authentication: what a deletion's recent sign-in asks for.

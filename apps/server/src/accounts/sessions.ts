@@ -7,6 +7,7 @@ import { readCache } from "../db/read-cache.ts";
 import { sessions, users } from "../db/schema/index.ts";
 import { hashToken, newToken } from "../lib/tokens.ts";
 import { unreadCountOf } from "../notifications/notifications.ts";
+import { secondStepOn } from "./second-step.ts";
 import { toUserRecord, userRecordColumns } from "./user-record.ts";
 
 /** 'Remember me': thirty days. Otherwise twelve hours. Neither is ever extended. */
@@ -17,6 +18,8 @@ export async function createSession(options: {
   userId: number;
   rememberMe: boolean;
   now: Date;
+  /** Whether the sign-in did its second step (a passkey; a code after the password). */
+  secondStep?: boolean;
 }): Promise<{ id: number; token: string; expiresAt: Date }> {
   const { token, hash } = newToken();
   const ttl = options.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
@@ -29,6 +32,7 @@ export async function createSession(options: {
       rememberMe: options.rememberMe,
       createdAt: options.now,
       expiresAt,
+      secondStepAt: options.secondStep ? options.now : null,
     })
     .returning({ id: sessions.id });
   if (!session) throw new Error("session insert returned nothing");
@@ -39,8 +43,8 @@ export async function createSession(options: {
 const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 /**
- * The session's holder has just proved who they are: a password sign-in, a password given again,
- * (and, from the passkeys' branch, a passkey sign-in). What `signedInRecently` reads.
+ * The session's holder has just proved who they are: a password sign-in (with its second step when
+ * the account has one), a passkey sign-in, a password given again. What `signedInRecently` reads.
  */
 export async function markAuthenticated(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
   await db.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
@@ -71,6 +75,8 @@ const viewerQuery = preparedPerDb((db) =>
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       blockedAt: users.blockedAt,
+      secondStepAt: sessions.secondStepAt,
+      secondStepOn: secondStepOn(users.id),
       cartLines: cartLineKeysOf(db, users.id),
       unreadNotifications: unreadCountOf(db, users.id),
       ...userRecordColumns,
@@ -97,6 +103,7 @@ export async function findViewer(db: DbOrTx, token: string, now: Date): Promise<
       userId: row.id,
       role: row.role,
       user: toUserRecord(row),
+      secondStep: { on: row.secondStepOn, done: row.secondStepAt !== null },
     };
     return { viewer, expiresAt: row.expiresAt, blocked: row.blockedAt !== null };
   });

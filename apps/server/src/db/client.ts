@@ -31,6 +31,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The store's database (app.ts): declared here, beside its type, so every module that reads it sees it. */
+    database: Database;
+  }
+}
+
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** For PGlite: the folder of the database files; undefined keeps it in memory (tests). */

@@ -134,6 +134,28 @@ export const SECURITY_EVENTS = {
   orderRefundFailed: "order.refund_failed",
   /** Money that made no order, sent back: paymentId, userId, provider, amount, reason (already_owned or superseded). */
   paymentRefundedAutomatically: "payment.refunded_automatically",
+  /** A password sign-in of an account with a second step, waiting for it: userId, email. */
+  secondStepAsked: "auth.second_step_asked",
+  /** A wrong or used code: userId, via (sign_in, setup or remove_app). */
+  secondStepFailed: "auth.second_step_failed",
+  /** A password sign-in completed with its second step: userId, method (authenticator_app or recovery_code). */
+  secondStepPassed: "auth.second_step_passed",
+  /** A recovery code used up to sign in: userId. */
+  recoveryCodeUsed: "auth.recovery_code_used",
+  /** A passkey's sign-in (both steps in one): userId, passkeyId. */
+  passkeyUsed: "auth.passkey_used",
+  /** A passkey sign-in refused: userId (when the passkey is known), reason. */
+  passkeySignInFailed: "auth.passkey_sign_in_failed",
+  /** An authenticator app set up: userId, method. */
+  secondStepAdded: "account.second_step_added",
+  /** An authenticator app removed: userId, method. */
+  secondStepRemoved: "account.second_step_removed",
+  /** Everything of an account's second step removed by an operator's CLI: userId, email, passkeys, app. */
+  secondStepReset: "admin.second_step_reset",
+  passkeyAdded: "account.passkey_added",
+  /** The browser's answer to adding a passkey refused: userId, reason. */
+  passkeyAddFailed: "account.passkey_add_failed",
+  passkeyRemoved: "account.passkey_removed",
   /** A learner's notification mails turned off by a mail's unsubscribe link: userId, via. */
   emailNotificationsOff: "account.email_notifications_off",
   /** A learner asked to delete their account: a one-time link was mailed (userId, email). */
@@ -160,4 +182,10 @@ export const OWN_SECURITY_EVENTS: readonly string[] = [
   SECURITY_EVENTS.emailChangeFailed,
   SECURITY_EVENTS.reauthenticated,
   SECURITY_EVENTS.accountDeletionRequested,
+  SECURITY_EVENTS.passkeyAdded,
+  SECURITY_EVENTS.passkeyRemoved,
+  SECURITY_EVENTS.secondStepAdded,
+  SECURITY_EVENTS.secondStepRemoved,
+  SECURITY_EVENTS.recoveryCodeUsed,
+  SECURITY_EVENTS.secondStepReset,
 ];

@@ -7,7 +7,7 @@ import { appSettings } from "../db/schema/index.ts";
  * A 256-bit secret kept in the database under `name`, created by the first
  * instance that asks: every instance on one database signs and checks alike.
  */
-async function loadStoreKey(db: Db, name: string): Promise<Buffer> {
+export async function loadStoreKey(db: Db, name: string): Promise<Buffer> {
   await db
     .insert(appSettings)
     .values({ key: name, value: randomBytes(32).toString("base64") })

@@ -298,6 +298,90 @@ export async function emailChangedMail(
   });
 }
 
+/** A change to an account's second step, as its mail tells it. */
+export type SecondStepChange =
+  | { what: "app_added" | "app_removed" | "reset" }
+  | { what: "passkey_added" | "passkey_removed"; name: string }
+  | { what: "recovery_code_used"; left: number };
+
+const SECOND_STEP_SUBJECTS: Record<SecondStepChange["what"], string> = {
+  app_added: "An authenticator app now protects your Skillshelf account",
+  app_removed: "The authenticator app was removed from your Skillshelf account",
+  reset: "The second step of your Skillshelf account was reset",
+  passkey_added: "A passkey was added to your Skillshelf account",
+  passkey_removed: "A passkey was removed from your Skillshelf account",
+  recovery_code_used: "A recovery code was used to sign in to your Skillshelf account",
+};
+
+/**
+ * The notice of a change to how an account signs in (its authenticator app,
+ * a passkey, a recovery code used, a reset by the store): the owner learns of
+ * it even when someone else did it, and what to do then.
+ */
+export async function secondStepMail(
+  to: Recipient,
+  change: SecondStepChange & { at: Date },
+  storeUrl: string,
+): Promise<OutgoingMail> {
+  const l = mailLanguage(to);
+  const { t } = l;
+  const date = l.when(change.at);
+  const what = (() => {
+    switch (change.what) {
+      case "app_added":
+        return t(
+          "On {{date}}, an authenticator app was set up for your Skillshelf account: signing in with the password now also asks for one of its codes.",
+          { date },
+        );
+      case "app_removed":
+        return t(
+          "On {{date}}, the authenticator app and its recovery codes were removed from your Skillshelf account.",
+          {
+            date,
+          },
+        );
+      case "reset":
+        return t(
+          "On {{date}}, the store removed the authenticator app, recovery codes and passkeys of your Skillshelf account at your request, and signed every session out.",
+          { date },
+        );
+      case "passkey_added":
+        return t("On {{date}}, the passkey “{{passkey}}” was added to your Skillshelf account.", {
+          date,
+          passkey: change.name,
+        });
+      case "passkey_removed":
+        return t("On {{date}}, the passkey “{{passkey}}” was removed from your Skillshelf account.", {
+          date,
+          passkey: change.name,
+        });
+      case "recovery_code_used":
+        return t(
+          "On {{date}}, one of the recovery codes of your Skillshelf account was used to sign in. Recovery codes left: {{count}}.",
+          { date, count: change.left },
+        );
+    }
+  })();
+  const lines = [
+    t("Hello {{name}},", { name: to.name }),
+    what,
+    t("If it was you, there is nothing more to do."),
+    t(
+      "If it was not you, someone else may be signing in as you: choose a new password now with the link below, and contact support at {{email}} so that we can check your account.",
+      { email: SUPPORT_EMAIL },
+    ),
+  ];
+  const url = `${storeUrl}/forgot-password`;
+  return compose(to, l, {
+    kind: `second-step-${change.what.replaceAll("_", "-")}`,
+    subject: t(SECOND_STEP_SUBJECTS[change.what]),
+    text: footer(`${lines.join("\n\n")}\n\n${t("Choose a new password: {{url}}", { url })}`),
+    heading: t(SECOND_STEP_SUBJECTS[change.what]),
+    paragraphs: lines,
+    action: { label: t("Choose a new password"), url },
+  });
+}
+
 /** What a notification mail's button says and where its text part sends the reader, for each kind. */
 const NOTIFICATION_ACTIONS: Record<NotificationKind, { label: string; line: string; public?: true }> = {
   new_article: { label: "Read the article", line: "Read the article: {{url}}", public: true },

@@ -9,6 +9,7 @@ import {
   settingsSchema,
 } from "@skillshelf/shared/account-forms.ts";
 import { ACCOUNT_MESSAGES } from "@skillshelf/shared/account-messages.ts";
+import type { UserRecord } from "@skillshelf/shared/api.ts";
 import { homeOf } from "@skillshelf/shared/constants.ts";
 import { plain } from "@skillshelf/shared/i18n/message.ts";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -22,8 +23,17 @@ import type { Db } from "../db/client.ts";
 import { securityLog } from "../lib/security-events.ts";
 import { pageLanguage, requestLanguage } from "../routes/page-language.ts";
 import { clearSessionCookie, setSessionCookie } from "../routes/viewer.ts";
-import { type Call, defineOperation } from "./operation.ts";
+import { type Call, type Done, defineOperation } from "./operation.ts";
 import { enforceLimit } from "./rate-limits.ts";
+import { awaitSecondStep } from "./second-step.ts";
+
+/** A sign-in's data: the session (its token, the user, their home), or the wait for the second step. */
+type LoginData =
+  | { second_step: true; second_step_token: string }
+  | { session_token: string; user: UserRecord; home: string };
+
+/** What a password sign-in of an account with a second step answers. */
+const SECOND_STEP_ASKED = "Enter a code from your authenticator app, or use your passkey, to finish signing in.";
 
 const PROFILE_MESSAGES = {
   profile: "Profile updated successfully.",
@@ -62,13 +72,17 @@ export const loginOperation = defineOperation({
   who: "visitor",
   input: loginSchema,
   limit: { policy: "login", account: (input) => input.email },
-  run: async ({ app, request, reply }, input) => {
-    const { expiresAt, message, session_token, data, role } = await login({
-      db: app.database.db,
-      input,
-      now: app.clock(),
-      log: securityLog(request),
-    });
+  run: async ({ app, request, reply }, input): Promise<Done<LoginData>> => {
+    const done = await login({ db: app.database.db, input, now: app.clock(), log: securityLog(request) });
+    if (done.secondStepToken !== undefined) {
+      // Not signed in yet: the wait for the second step is the browser's cookie (the API client's token).
+      awaitSecondStep(reply, done.secondStepToken);
+      return {
+        message: plain(SECOND_STEP_ASKED),
+        data: { second_step: true as const, second_step_token: done.secondStepToken },
+      };
+    }
+    const { expiresAt, message, session_token, data, role } = done;
     setSessionCookie(reply, session_token, input.remember_me ? expiresAt : null);
     return { message: plain(message), data: { session_token, user: data, home: homeOf(role) } };
   },

@@ -6,6 +6,19 @@ import { SIGN_IN_FIRST, viewerOf } from "../routes/viewer.ts";
 /** What a signed-in learner is told in the operator's area. */
 export const ADMIN_FORBIDDEN = "This area is for store operators.";
 
+/** What an operator without a second step is told before any admin page or call. */
+const SECOND_STEP_NEEDED =
+  "The admin area needs a second step: add a passkey or set up an authenticator app in Settings (/settings).";
+/** What an operator whose session did not do its second step is told. */
+const SECOND_STEP_NOT_DONE =
+  "The admin area needs a session that did its second step: sign out, then sign in again with your passkey or a code.";
+
+/** Why an operator's session may not open the admin area yet, or null when it may. */
+export function secondStepRefusal(viewer: { secondStep: { on: boolean; done: boolean } }): string | null {
+  if (!viewer.secondStep.on) return SECOND_STEP_NEEDED;
+  return viewer.secondStep.done ? null : SECOND_STEP_NOT_DONE;
+}
+
 /** Who may run an operation: anyone, a signed-in user, or an operator (an admin). */
 export type Audience = "visitor" | "learner" | "operator";
 
@@ -30,7 +43,12 @@ export function admitted<A extends Audience>(who: A, viewer: SessionViewer | nul
 export function admitted(who: Audience, viewer: SessionViewer | null): SessionViewer | null {
   if (who === "visitor") return viewer;
   if (!viewer) throw new AppError("unauthenticated", SIGN_IN_FIRST);
-  if (who === "operator" && !isOperator(viewer)) throw new AppError("forbidden", ADMIN_FORBIDDEN);
+  if (who === "operator") {
+    if (!isOperator(viewer)) throw new AppError("forbidden", ADMIN_FORBIDDEN);
+    // An operator's power needs more than a password: a second step, done by this session.
+    const refusal = secondStepRefusal(viewer);
+    if (refusal) throw new AppError("forbidden", refusal);
+  }
   return viewer;
 }
 

@@ -23,6 +23,7 @@ const viewer = (role: "learner" | "admin"): SessionViewer => ({
   cartLines: [],
   unreadNotifications: 0,
   user: { name: "Ada", email: "ada@example.com" } as SessionViewer["user"],
+  secondStep: { on: true, done: true },
 });
 
 describe("the guard", () => {

@@ -49,6 +49,14 @@ import { pageAction } from "./page-action.ts";
 import { startPaymentOperation } from "./payments.ts";
 import { markDoneOperation } from "./progress.ts";
 import { learnerRefundOperation, operatorRefundOperation } from "./refunds.ts";
+import {
+  confirmAppOperation,
+  removeAppOperation,
+  removePasskeyOperation,
+  renamePasskeyOperation,
+  secondStepSignInOperation,
+  startAppOperation,
+} from "./second-step.ts";
 import { removeVatRateOperation, setVatRateOperation } from "./tax.ts";
 
 /** The checkout's payment methods (SPEC.md) and the providers behind them. */
@@ -77,7 +85,11 @@ export function pageActions(app: FastifyInstance) {
     const { publicUrl } = app.config;
     return {
       accounts: {
-        login: pageAction(loginOperation, request, reply, ({ user, home }) => ({ user, home })),
+        // The page gets the user and home, or that a second step is asked; never the tokens (they are cookies).
+        login: pageAction(loginOperation, request, reply, (data) =>
+          "second_step" in data ? { second_step: true as const } : { user: data.user, home: data.home },
+        ),
+        secondStep: pageAction(secondStepSignInOperation, request, reply, ({ user, home }) => ({ user, home })),
         register: action(registerOperation),
         forgotPassword: action(forgotPasswordOperation),
         resetPassword: action(resetPasswordOperation),
@@ -88,6 +100,11 @@ export function pageActions(app: FastifyInstance) {
         saveSettings: action(saveSettingsOperation),
         requestDeletion: action(requestDeletionOperation),
         confirmDeletion: action(confirmDeletionOperation),
+        startApp: action(startAppOperation),
+        confirmApp: action(confirmAppOperation),
+        removeApp: action(removeAppOperation),
+        renamePasskey: action(renamePasskeyOperation),
+        removePasskey: action(removePasskeyOperation),
       },
       commerce: {
         addToCart: action(addToCartOperation),

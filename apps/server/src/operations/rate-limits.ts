@@ -23,6 +23,12 @@ export const RATE_LIMITS = {
   resetPassword: { address: [30, 15 * MINUTE] },
   // Coupon codes are words an operator chose (SUMMER20): each try, right or wrong, counts.
   couponCode: { address: [30, 15 * MINUTE], account: [10, 15 * MINUTE] },
+  // Every code typed for a second step (a sign-in's, an authenticator app's first): six digits, three
+  // of which are right at a time, so an account gets few tries (counted by its id), an address more.
+  secondStep: { address: [30, 15 * MINUTE], account: [10, 15 * MINUTE] },
+  // Passkey ceremonies: each start keeps a challenge row for minutes, and the sign-in page starts one
+  // (for the e-mail field's autofill) each time it opens.
+  passkeySignIn: { address: [120, 15 * MINUTE] },
   // Each change of billing details with a VAT number asks VIES, which limits its callers.
   billing: { address: [30, 15 * MINUTE] },
   // The notification mails' one-click unsubscribe: its token cannot be guessed, and mail providers

@@ -23,6 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import fresh from "fresh";
 import type { RouterContext, ServerBuild } from "react-router";
+import { pendingAuthenticatorApp } from "../accounts/second-step.ts";
 import { type SessionViewer, signedInRecently } from "../accounts/sessions.ts";
 import {
   readAdminArtefact,
@@ -45,7 +46,9 @@ import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "../db/unavailable
 import { AppError } from "../lib/app-error.ts";
 import { viewNotifications } from "../notifications/notifications.ts";
 import { sendError } from "../operations/envelope.ts";
+import { secondStepRefusal } from "../operations/guard.ts";
 import { pageActions } from "../operations/page-actions.ts";
+import { secondStepView } from "../operations/second-step.ts";
 import { getOrder, listItems, listOrders } from "../orders/read-orders.ts";
 import { searchPageArgs } from "../paging/keyset-page.ts";
 import { RESPONSE_ENCODINGS } from "../plugins/compression.ts";
@@ -166,7 +169,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       throw new Error("a form action ran in a render without a request of its own");
     };
     return {
-      accounts: { login: refuse, register: refuse, forgotPassword: refuse, resetPassword: refuse },
+      accounts: { login: refuse, secondStep: refuse, register: refuse, forgotPassword: refuse, resetPassword: refuse },
       commerce: {
         addToCart: refuse,
         removeFromCart: refuse,
@@ -189,6 +192,11 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
         saveSettings: refuse,
         requestDeletion: refuse,
         confirmDeletion: refuse,
+        startApp: refuse,
+        confirmApp: refuse,
+        removeApp: refuse,
+        renamePasskey: refuse,
+        removePasskey: refuse,
       },
       progress: { setDone: refuse },
       // Every write of the admin pages refuses alike.
@@ -281,6 +289,15 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       ownSecurityEvents: (page) =>
         listOwnSecurityEvents(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       signedInRecently: async () => (viewer ? signedInRecently(db, viewer.sessionId, app.clock()) : false),
+      secondStep: async () => {
+        const userId = signedIn();
+        const view = await secondStepView(db, userId);
+        const setup =
+          view.app === "pending" && viewer
+            ? await pendingAuthenticatorApp({ db, box: app.secondStepBox }, { userId, email: viewer.user.email })
+            : null;
+        return { ...view, setup };
+      },
       admin: adminReads(viewer, uploadNotice),
     };
   };
@@ -288,7 +305,9 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
   /** The admin area's reads: the same functions as /api/admin, for an operator only. */
   const adminReads = (viewer: SessionViewer | null, uploadNotice: () => UploadNotice | null): AdminReads => {
     const operator = () => {
-      if (viewer?.role !== "admin") throw new Error("an admin page's loader ran without an operator: guard it first");
+      if (viewer?.role !== "admin" || secondStepRefusal(viewer)) {
+        throw new Error("an admin page's loader ran without an operator: guard it first");
+      }
     };
     // The URL's search and cursor, checked as the API checks them.
     const listArgs = (query: AdminListQuery) => {

@@ -1,8 +1,9 @@
 import type { LoginResponse } from "@skillshelf/shared/api.ts";
 import { desc, eq } from "drizzle-orm";
+import { Secret } from "otpauth";
 import { hashPassword } from "../../src/accounts/password-hash.ts";
 import { createSession } from "../../src/accounts/sessions.ts";
-import { mailOutbox, users } from "../../src/db/schema/index.ts";
+import { authenticatorApps, mailOutbox, users } from "../../src/db/schema/index.ts";
 import type { TestStore } from "./app.ts";
 
 let counter = 0;
@@ -30,9 +31,33 @@ export async function createUser(
   return { ...user, password };
 }
 
-/** A session token for a user, as if they had signed in. */
+/**
+ * A session token for a user, as if they had signed in. An operator's session
+ * is one that did its second step, of an account that has one (an
+ * authenticator app): what the admin area asks for (docs/decisions/0054).
+ */
 export async function signIn(store: TestStore, userId: number, rememberMe = false): Promise<string> {
+  const [user] = await store.database.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  if (user?.role === "admin") return signInOperator(store, userId, rememberMe);
   const { token } = await createSession({ db: store.database.db, userId, rememberMe, now: store.app.clock() });
+  return token;
+}
+
+/** An operator's session that did its second step; the account gets an authenticator app if it has no second step. */
+async function signInOperator(store: TestStore, userId: number, rememberMe = false): Promise<string> {
+  const { db } = store.database;
+  const now = store.app.clock();
+  await db
+    .insert(authenticatorApps)
+    .values({ userId, secret: store.app.secondStepBox.seal(new Secret({ size: 20 }).base32), confirmedAt: now })
+    .onConflictDoNothing();
+  const { token } = await createSession({ db, userId, rememberMe, now, secondStep: true });
+  return token;
+}
+
+/** A session without its second step (a password sign-in of an account that has none). */
+export async function signInWithPasswordOnly(store: TestStore, userId: number): Promise<string> {
+  const { token } = await createSession({ db: store.database.db, userId, rememberMe: false, now: store.app.clock() });
   return token;
 }
 

@@ -9,6 +9,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   paymentRefundedMail,
+  secondStepMail,
   welcomeMail,
 } from "../../src/mail/templates.ts";
 
@@ -37,6 +38,10 @@ export function everyMail(language: string | undefined): Promise<OutgoingMail[]>
     passwordChangedMail(to, { how: "changed", at: AT }, STORE),
     emailChangedMail(to, { newEmail: "new@example.com", at: AT }, STORE),
     accountDeletionMail(to, `${STORE}/delete-account/tok`),
+    ...(["app_added", "app_removed", "reset"] as const).map((what) => secondStepMail(to, { what, at: AT }, STORE)),
+    secondStepMail(to, { what: "passkey_added", name: "Laptop", at: AT }, STORE),
+    secondStepMail(to, { what: "passkey_removed", name: "Laptop", at: AT }, STORE),
+    secondStepMail(to, { what: "recovery_code_used", left: 9, at: AT }, STORE),
     notificationMail(
       to,
       { params: { kind: "new_article", title: "Volumes", artefact: "Docker" }, link: "/docker/volumes" },

@@ -69,6 +69,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden refusal={error.data} />;
   return <ErrorPage />;
 }

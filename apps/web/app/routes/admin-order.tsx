@@ -227,7 +227,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
 /** An order that does not exist: its own heading under the admin bar; a learner's 403 as everywhere in /admin. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
-  if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden refusal={error.data} />;
   if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage />;
   return (
     <section className="admin-page" aria-labelledby="admin-order-title">

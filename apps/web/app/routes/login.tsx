@@ -7,6 +7,7 @@ import { EmailField } from "../components/form/text-field";
 import { Trans } from "../components/trans";
 import { AuthBenefits } from "../features/auth/components/auth-benefits";
 import { AuthShell } from "../features/auth/components/auth-shell";
+import { PasskeySignIn } from "../features/auth/passkey-sign-in";
 import { REDIRECT_DELAY_MS } from "../features/auth/use-redirect-after";
 import { formRoute } from "../lib/form-route";
 import { formAction } from "../lib/form-route.server";
@@ -24,7 +25,11 @@ const route = formRoute({
   operation: "accounts.login",
   schema: loginSchema,
   who: "guest",
-  successTo: (url, { home }) => safeRedirect(url.searchParams.get("redirectTo"), home),
+  // An account with a second step goes on to give it (the same language's page, the same redirectTo).
+  successTo: (url, data) =>
+    "second_step" in data
+      ? `${url.pathname.replace(/\/$/, "")}/second-step${url.search}`
+      : safeRedirect(url.searchParams.get("redirectTo"), data.home),
   checkboxes: ["remember_me"],
   title: "Sign in",
   description: "Sign in to Skillshelf to open your purchased tech cards, labs and interview kits.",
@@ -88,7 +93,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         onRefused={(outcome, form) => {
           if (outcome.status === 401) form.querySelector<HTMLInputElement>("input[name=password]")?.select();
         }}
-        onSuccess={({ user, home }) => {
+        onSuccess={(data) => {
+          if ("second_step" in data) {
+            return { to: `${at("/login/second-step")}${location.search}`, delayMs: 0, options: { replace: true } };
+          }
+          const { user, home } = data;
           // The root's loader has run again since the action, so the header shows the learner.
           saveUserRecord(user);
           // Read from the address rather than with useSearchParams: that hook would add ~0.3 KB to every page's shared router chunk.
@@ -98,7 +107,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       >
         {({ errors }) => (
           <>
-            <EmailField defaultValue={typeof email === "string" ? email : undefined} error={errors.email} />
+            <EmailField
+              defaultValue={typeof email === "string" ? email : undefined}
+              error={errors.email}
+              // The browser offers its passkeys for this store here too (conditional mediation).
+              autoComplete="username webauthn"
+            />
             <PasswordField label="Password" name="password" autoComplete="current-password" error={errors.password} />
             <div className="form__row">
               <label className="checkbox">
@@ -112,6 +126,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </ActionForm>
+      <PasskeySignIn autofill />
     </AuthShell>
   );
 }

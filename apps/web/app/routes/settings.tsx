@@ -7,6 +7,8 @@ import { ActionForm } from "../components/form/action-form";
 import { DeleteAccount, DownloadData, SecurityEvents } from "../features/account/components/account-data";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
 import { NOTIFICATION_FIELDS, SettingsFields } from "../features/account/components/settings-fields";
+import { SignInSecurity } from "../features/account/components/sign-in-security";
+import { securityAction, securityIntentOf } from "../features/account/settings-security.server";
 import { formRoute } from "../lib/form-route";
 import { formAction } from "../lib/form-route.server";
 import { requireViewer } from "../lib/guards";
@@ -38,7 +40,13 @@ const deletion = formRoute({
 });
 
 export const { meta, clientAction } = route;
-export const action = formAction(route, deletion);
+const settingsAction = formAction(route, deletion);
+
+/** The settings form, "Delete my account", or one of the sign-in security forms (named by its `intent`). */
+export async function action(args: Route.ActionArgs) {
+  const intent = securityIntentOf(await args.request.clone().formData());
+  return intent ? securityAction(args, intent) : settingsAction(args);
+}
 
 /** Security events a page in Settings. */
 const EVENTS_PAGE = 10;
@@ -58,6 +66,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     prev: events.prev_cursor,
     next: events.next_cursor,
     recent: await store.signedInRecently(),
+    security: await store.secondStep(),
   };
 }
 
@@ -89,6 +98,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           {({ errors }) => <SettingsFields user={loaderData.user} errors={errors} />}
         </ActionForm>
       </div>
+      <SignInSecurity security={loaderData.security} />
       <SecurityEvents events={loaderData.events} prev={loaderData.prev} next={loaderData.next} />
       <DownloadData />
       <DeleteAccount recent={loaderData.recent} postedErrors={postedErrors} />

@@ -59,6 +59,8 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** The last time the holder proved who they are (a password, later a passkey): markAuthenticated. */
     authenticatedAt: timestamp("authenticated_at", { withTimezone: true }),
+    /** When the session's second step was done (a passkey sign-in, a code after the password); null: not done. */
+    secondStepAt: timestamp("second_step_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );

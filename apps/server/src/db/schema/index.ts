@@ -5,5 +5,6 @@ export * from "./commerce.ts";
 export * from "./notifications.ts";
 export * from "./progress.ts";
 export * from "./sales.ts";
+export * from "./second-step.ts";
 export * from "./settings.ts";
 export * from "./tax.ts";

@@ -1,6 +1,12 @@
-import { loginResponseSchema, profileResponseSchema, userResponseSchema } from "@skillshelf/shared/api.ts";
+import {
+  loginResponseSchema,
+  profileResponseSchema,
+  secondStepAskedSchema,
+  userResponseSchema,
+} from "@skillshelf/shared/api.ts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { countCartItems } from "../../cart/cart.ts";
 import {
   changePasswordOperation,
@@ -38,10 +44,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     url: "/login",
     schema: {
       summary: "Sign in; sets the access-token cookie and returns the token",
+      description:
+        "An account with a second step (a passkey or an authenticator app) is not signed in yet: the answer has second_step_required and a second_step_token for POST /api/login/second-step.",
       tags,
-      response: answers(loginResponseSchema),
+      response: answers(z.union([loginResponseSchema, secondStepAskedSchema])),
     },
-    answer: ({ data }) => ({ session_token: data.session_token, data: data.user }),
+    answer: ({ data }) =>
+      "second_step" in data
+        ? { second_step_required: true, second_step_token: data.second_step_token }
+        : { session_token: data.session_token, data: data.user },
   });
 
   apiRoute(app, logoutOperation, {

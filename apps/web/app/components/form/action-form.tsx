@@ -62,7 +62,9 @@ export function ActionForm<N extends OperationName, S extends z.ZodType>(props: 
   const redirectAfter = useRedirectAfter();
   const fetcher = useFetcher<Outcome<DataOf<N>>>();
   // A plain form post's answer (no JavaScript): its messages, rendered by the server.
-  const posted = useActionData() as Outcome<DataOf<N>> | undefined;
+  const answer = useActionData() as (Outcome<DataOf<N>> & { intent?: string }) | undefined;
+  // Another form's answer on the same page (Settings' sign-in security forms name theirs) is not this one's.
+  const posted = answer?.intent === undefined ? answer : undefined;
   /** The submission the fetcher's next answer belongs to. */
   const sent = useRef<{ values: z.output<S>; helpers: SubmitHelpers } | null>(null);
   // Sent, and the fetcher not yet seen busy (its state changes after the press's own render).

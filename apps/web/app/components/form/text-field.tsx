@@ -58,7 +58,12 @@ export function TextField({ label, name, error, hint, type = "text", ...input }:
 }
 
 /** The e-mail field of the account forms (sign in, registration, reset link, profile). */
-export function EmailField(props: { error?: string | undefined; defaultValue?: string | undefined }) {
+export function EmailField(props: {
+  error?: string | undefined;
+  defaultValue?: string | undefined;
+  /** The sign-in form's: "username webauthn", so the browser offers its passkeys there too. */
+  autoComplete?: string;
+}) {
   return <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" {...props} />;
 }
 

@@ -4,19 +4,29 @@ import { useEffect, useId, useRef } from "react";
 import { Form, isRouteErrorResponse, Link, useRouteError, useSearchParams, useSubmit } from "react-router";
 import { useMessage, useT } from "../../../lib/i18n";
 import { ErrorPage } from "../../errors/components/error-page";
-import { ADMIN_FORBIDDEN } from "../require-admin";
+import { ADMIN_FORBIDDEN, type AdminRefusal } from "../require-admin";
 
-/** What a signed-in learner sees at /admin: a 403. */
-export function AdminForbidden() {
+/**
+ * What a signed-in learner sees at /admin: a 403. An operator without a second step (or whose
+ * session did not do it) is told so, with the way to Settings.
+ */
+export function AdminForbidden({ refusal }: { refusal?: Partial<AdminRefusal> | null | undefined }) {
   const t = useT();
+  const secondStep = refusal?.secondStep;
   return (
     <section className="admin-forbidden container" aria-labelledby="admin-forbidden-title">
       <p className="eyebrow">403</p>
-      <h1 id="admin-forbidden-title">{t("Access denied")}</h1>
-      <p>{t(ADMIN_FORBIDDEN)}</p>
-      <Link className="button" to="/dashboard">
-        {t("Go to your dashboard")}
-      </Link>
+      <h1 id="admin-forbidden-title">{t(secondStep ? "A second step is needed" : "Access denied")}</h1>
+      <p>{t(secondStep && refusal?.message ? refusal.message : ADMIN_FORBIDDEN)}</p>
+      {secondStep === "needed" ? (
+        <Link className="button" to="/settings#sign-in-security">
+          {t("Set up a second step in Settings")}
+        </Link>
+      ) : (
+        <Link className="button" to="/dashboard">
+          {t("Go to your dashboard")}
+        </Link>
+      )}
     </section>
   );
 }
@@ -162,7 +172,7 @@ export function AdminListError({ title }: { title: string }) {
   const [params] = useSearchParams();
   const t = useT();
   const translated = useMessage();
-  if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden refusal={error.data} />;
   if (!isRouteErrorResponse(error) || error.status !== 422) return <ErrorPage />;
   const message = (error.data as Partial<PageLinkRefusal> | null)?.message ?? "This page link is not valid.";
   const search = params.get("search");
