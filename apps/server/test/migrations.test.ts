@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { RESERVED_SLUGS } from "@skillshelf/shared/reserved-slugs.ts";
 import { is, sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
@@ -95,6 +96,38 @@ describe("the migrations", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("the migration of reserved category slugs", () => {
+  it("gives a category whose slug the store took for its own pages its id after it, and no other", async () => {
+    const database = await openDatabase({});
+    try {
+      const made = await database.db
+        .insert(schema.categories)
+        .values(["es", "og", "unsubscribe", "docker", "español"].map((slug) => ({ slug, name: slug })))
+        .returning({ id: schema.categories.id, slug: schema.categories.slug });
+      const file = path.join(migrationsFolder, "0028_reserved_category_slugs.sql");
+      await database.db.execute(sql.raw(fs.readFileSync(file, "utf8")));
+      const rows = await database.db
+        .select({ id: schema.categories.id, slug: schema.categories.slug })
+        .from(schema.categories)
+        .orderBy(schema.categories.id);
+      const id = (slug: string) => made.find((row) => row.slug === slug)?.id;
+      expect(rows.map((row) => row.slug)).toEqual([
+        `es-${id("es")}`,
+        `og-${id("og")}`,
+        `unsubscribe-${id("unsubscribe")}`,
+        "docker",
+        "español",
+      ]);
+      // Every slug it frees is one no category may take now.
+      for (const slug of ["es", "fr", "unsubscribe", "delete-account", "account-deleted", "og"]) {
+        expect(RESERVED_SLUGS as readonly string[]).toContain(slug);
+      }
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 const serverUrl = process.env.TEST_DATABASE_URL;
