@@ -1,10 +1,12 @@
 // Run by global-setup.ts before the store starts: a learner and an operator whose language setting is Spanish,
 // each with a session made here (STYLE.md: fixtures sign in by creating a session directly), so the languages
 // test is signed in as them without spending one of the suite's few registrations (10 an hour) or sign-ins.
+import { randomBytes } from "node:crypto";
 import { hashPassword } from "../../apps/server/src/accounts/password-hash.ts";
+import { SecretBox } from "../../apps/server/src/accounts/second-step.ts";
 import { SESSION_TTL_MS } from "../../apps/server/src/accounts/sessions.ts";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { sessions, users } from "../../apps/server/src/db/schema/index.ts";
+import { authenticatorApps, sessions, users } from "../../apps/server/src/db/schema/index.ts";
 import { hashToken } from "../../apps/server/src/lib/tokens.ts";
 
 // accounts.ts's PASSWORD; that module needs vitest, and this one runs under plain node. The session tokens are
@@ -47,17 +49,25 @@ if (process.argv[1] === import.meta.filename) {
       ])
       .returning({ id: users.id, email: users.email });
     const now = new Date();
+    const idOf = (account: { email: string }) => {
+      const userId = made.find((user) => user.email === account.email)?.id;
+      if (!userId) throw new Error(`no user ${account.email}`);
+      return userId;
+    };
+    // The operator opens the admin area: its account has a second step (an authenticator app) and its
+    // session has done it, as a sign-in with a code would leave it.
+    const box = await SecretBox.load(database.db);
+    await database.db
+      .insert(authenticatorApps)
+      .values({ userId: idOf(SPANISH_OPERATOR), secret: box.seal(randomBytes(20).toString("hex")), confirmedAt: now });
     await database.db.insert(sessions).values(
-      [SPANISH_LEARNER, SPANISH_OPERATOR].map((account) => {
-        const userId = made.find((user) => user.email === account.email)?.id;
-        if (!userId) throw new Error(`no user ${account.email}`);
-        return {
-          userId,
-          tokenHash: hashToken(account.sessionToken),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + SESSION_TTL_MS.short),
-        };
-      }),
+      [SPANISH_LEARNER, SPANISH_OPERATOR].map((account) => ({
+        userId: idOf(account),
+        tokenHash: hashToken(account.sessionToken),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS.short),
+        secondStepAt: account === SPANISH_OPERATOR ? now : null,
+      })),
     );
   } finally {
     await database.close();

@@ -46,7 +46,7 @@ describe("a learner who registers from a Spanish page", () => {
     await formReady(page);
     await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
     await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     await page.getByRole("button", { name: "Cerrar sesión" }).waitFor();
 
     // Signed in, the English URLs follow the account's language: the one registration kept.
