@@ -66,7 +66,8 @@ export const passkeySignInSchema = z.object({
     response: z.looseObject({
       clientDataJSON: z.string().max(10_000),
       authenticatorData: z.string().max(10_000),
-      signature: z.string().max(2_000),
+      // Up to an ML-DSA-87 signature (4,627 bytes): authenticators and servers on newer runtimes offer post-quantum keys.
+      signature: z.string().max(10_000),
       userHandle: z.string().max(200).optional(),
     }),
   }),
