@@ -1,7 +1,7 @@
 import { DELETION_MESSAGES, deletionConfirmSchema } from "@skillshelf/shared/audit.ts";
 import { Link } from "react-router";
 import { ActionForm } from "../components/form/action-form";
-import { PasswordField } from "../components/form/password-field";
+import { ReauthPasswordField } from "../features/account/components/account-data";
 import { AccountPageHeader } from "../features/account/components/account-page-header";
 import { formRoute } from "../lib/form-route";
 import { formAction } from "../lib/form-route.server";
@@ -56,19 +56,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
           {({ errors }) => (
             <>
               {errors.token && <p className="notice notice--error">{t(errors.token)}</p>}
-              {(!loaderData.recent || errors.password) && (
-                <PasswordField
-                  label="Password"
-                  name="password"
-                  autoComplete="current-password"
-                  error={errors.password}
-                  after={(id) => (
-                    <p id={id} className="field__help">
-                      {t("For your safety, enter your password again to continue.")}
-                    </p>
-                  )}
-                />
-              )}
+              {(!loaderData.recent || errors.password) && <ReauthPasswordField error={errors.password} />}
             </>
           )}
         </ActionForm>

@@ -131,19 +131,7 @@ export function DeleteAccount({ recent, postedErrors }: { recent: boolean; poste
         <input type="hidden" name="intent" value="delete" />
         {/* Without JavaScript, the page's own question (SPEC's prompt) is the confirmation. */}
         <p className="form__note">{t(DELETION_MESSAGES.prompt)}</p>
-        {askPassword && (
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            error={errors.password}
-            after={(id) => (
-              <p id={id} className="field__help">
-                {t("For your safety, enter your password again to continue.")}
-              </p>
-            )}
-          />
-        )}
+        {askPassword && <ReauthPasswordField error={errors.password} />}
         <div className="form__actions">
           <SubmitButton
             phase={phase}
@@ -154,5 +142,23 @@ export function DeleteAccount({ recent, postedErrors }: { recent: boolean; poste
         </div>
       </form>
     </section>
+  );
+}
+
+/** The password asked again before a deletion, when the last sign-in is older than 10 minutes. */
+export function ReauthPasswordField({ error }: { error: string | undefined }) {
+  const t = useT();
+  return (
+    <PasswordField
+      label="Password"
+      name="password"
+      autoComplete="current-password"
+      error={error}
+      after={(id) => (
+        <p id={id} className="field__help">
+          {t(DELETION_MESSAGES.passwordNeeded)}
+        </p>
+      )}
+    />
   );
 }
