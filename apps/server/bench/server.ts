@@ -9,18 +9,13 @@
 // With several processes (WORKERS, on PostgreSQL) this one supervises them as server.ts does, and each
 // worker serves all of this; the bench hears "ready" once they all listen.
 import type { OutgoingHttpHeaders } from "node:http";
-import negotiate from "@fastify/accept-negotiator";
-import { buildApp } from "../src/app.ts";
-import { seedDemoIfEmpty } from "../src/catalogue/seed-demo.ts";
-import { openDatabase } from "../src/db/client.ts";
 import { withEmulators } from "../src/emulator-mode.ts";
 import { type Config, loadConfig } from "../src/env.ts";
-import { RESPONSE_ENCODINGS } from "../src/plugins/compression.ts";
 import { superviseWorkers } from "../src/workers.ts";
-import { createLearners, pricedArtefact } from "./learners.ts";
 
 const loaded = loadConfig();
-// As server.ts: React's production build, chosen from NODE_ENV when the page build loads.
+// As server.ts: React's production build, chosen from NODE_ENV when React is first loaded. The store's
+// modules load React (the mail templates, the page build), so they are imported after this line.
 process.env.NODE_ENV = loaded.nodeEnv;
 // As server.ts: the payment emulators once, in the primary; the workers are told their port.
 const { config, emulators } = await withEmulators(loaded);
@@ -28,6 +23,21 @@ const env: Record<string, string> = emulators ? { EMULATOR_PORT: String(emulator
 if (!superviseWorkers(config.workers, { onReady: () => process.send?.("ready"), env })) await serveBench(config);
 
 async function serveBench(config: Config) {
+  const [
+    { default: negotiate },
+    { buildApp },
+    { seedDemoIfEmpty },
+    { openDatabase },
+    { RESPONSE_ENCODINGS },
+    learners,
+  ] = await Promise.all([
+    import("@fastify/accept-negotiator"),
+    import("../src/app.ts"),
+    import("../src/catalogue/seed-demo.ts"),
+    import("../src/db/client.ts"),
+    import("../src/plugins/compression.ts"),
+    import("./learners.ts"),
+  ]);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (config.seed === "demo") await seedDemoIfEmpty(database, config.storeCurrency);
   const app = await buildApp({ config, database });
@@ -71,8 +81,8 @@ async function serveBench(config: Config) {
   });
 
   app.post("/bench/learner", async () => {
-    const artefact = await pricedArtefact(database.db);
-    const [learner] = await createLearners(database.db, {
+    const artefact = await learners.pricedArtefact(database.db);
+    const [learner] = await learners.createLearners(database.db, {
       count: 1,
       artefactId: artefact.id,
       tag: `page-${Date.now()}`,
