@@ -6,9 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { hashPassword } from "../src/accounts/password-hash.ts";
+import { SecretBox } from "../src/accounts/second-step.ts";
 import { createSession } from "../src/accounts/sessions.ts";
-import type { Database } from "../src/db/client.ts";
-import { users } from "../src/db/schema/index.ts";
+import type { Database, Db } from "../src/db/client.ts";
+import { authenticatorApps, users } from "../src/db/schema/index.ts";
 import { freePort } from "../test/helpers/free-port.ts";
 import { workersOf } from "../test/helpers/server-process.ts";
 import { TYPESCRIPT_NODE_ARGS } from "../test/helpers/typescript-process.ts";
@@ -77,7 +78,21 @@ export async function createBenchAdmin(database: Database): Promise<string> {
     })
     .returning({ id: users.id });
   if (!admin) throw new Error("no admin");
-  return (await createSession({ db: database.db, userId: admin.id, rememberMe: false, now: new Date() })).token;
+  return operatorSession(database.db, admin.id);
+}
+
+/**
+ * A session of an operator that did its second step, as the admin area asks (decision 0054): the account
+ * gets an authenticator app (a random secret nobody reads) if it has none.
+ */
+export async function operatorSession(db: Db, userId: number): Promise<string> {
+  const now = new Date();
+  const box = await SecretBox.load(db);
+  await db
+    .insert(authenticatorApps)
+    .values({ userId, secret: box.seal(randomBytes(20).toString("hex")), confirmedAt: now })
+    .onConflictDoNothing();
+  return (await createSession({ db, userId, rememberMe: true, now, secondStep: true })).token;
 }
 
 /** The resident memory of a process, in MB, from /proc. */

@@ -6,7 +6,7 @@ import { createSession } from "../src/accounts/sessions.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { categories, orders, users } from "../src/db/schema/index.ts";
 import { bulkLoad, insertLearners, insertOrders } from "../test/helpers/history.ts";
-import { startBenchServer } from "./bench-server.ts";
+import { operatorSession, startBenchServer } from "./bench-server.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -102,7 +102,7 @@ try {
   const learnerToken = (await createSession({ db, userId: heavy, rememberMe: true, now })).token;
   const frenchToken = (await createSession({ db, userId: heavyFrench, rememberMe: true, now })).token;
   const lightToken = (await createSession({ db, userId: light, rememberMe: true, now })).token;
-  const adminToken = (await createSession({ db, userId: operator, rememberMe: true, now })).token;
+  const adminToken = await operatorSession(db, operator);
   const asLearner = { cookie: `access-token=${learnerToken}` };
   const asLight = { cookie: `access-token=${lightToken}` };
   const asFrench = { cookie: `access-token=${frenchToken}` };
