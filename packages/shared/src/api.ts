@@ -41,7 +41,7 @@ import type { IconChoice, IconSvgs } from "./icons.ts";
 import { NOTIFICATION_KINDS } from "./notification-texts.ts";
 import { type Page, type PageRequest, pageCursorFields } from "./paging.ts";
 import { type ArticleProgress, itemProgressSchema, type progressFormSchema } from "./progress.ts";
-import type { SalesAnswer } from "./sales.ts";
+import { type SalesAnswer, salesReportSchema } from "./sales.ts";
 import type { SearchResults } from "./search.ts";
 import type {
   AuthenticatorSetupView,
@@ -799,3 +799,6 @@ export const notificationsViewSchema = z.object({
   ...pageCursorFields,
 });
 export type NotificationsView = z.infer<typeof notificationsViewSchema>;
+
+/** GET /api/admin/sales. */
+export const salesResponseSchema = okEnvelope({ data: salesReportSchema });

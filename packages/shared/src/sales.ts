@@ -1,4 +1,3 @@
-import { okEnvelope } from "./api.ts";
 import { MONEY_BACK_DAYS } from "./constants.ts";
 import type { Message } from "./i18n/message.ts";
 import { z } from "./zod.ts";
@@ -207,8 +206,6 @@ export const salesReportSchema = z.object({
     .describe("per buyer country, the orders placed in the range, largest gross first"),
 });
 export type SalesReport = z.infer<typeof salesReportSchema>;
-
-export const salesResponseSchema = okEnvelope({ data: salesReportSchema });
 
 /** What a page gets for its URL's query: the report, or each field's refusal as a catalogue key with values. */
 export type SalesAnswer = { report: SalesReport; errors: null } | { report: null; errors: Record<string, Message> };

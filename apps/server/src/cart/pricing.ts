@@ -15,11 +15,11 @@ import {
 } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { savedBillingOf } from "../tax/billing.ts";
-import type { RateTable } from "../tax/rate-table.ts";
 import {
   type Billing,
   type BuyerTax,
   type LineTax,
+  type RateTable,
   type SellerTax,
   type TaxTreatment,
   taxLine,

@@ -10,13 +10,8 @@ import { desc, eq } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client.ts";
 import { users, vatRateOverrides } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
+import type { RateTable } from "./vat.ts";
 import { dayOf, tablePeriod, VAT_RATES, VAT_RATES_CHECKED, VAT_RATES_SOURCES } from "./vat-rates.ts";
-
-/** Where a sale's rates come from. */
-export interface RateTable {
-  /** The rate (percent) of `taxClass` in `country` on `at`; undefined for a country with no rates. */
-  rate(country: string, taxClass: TaxClass, at: Date): number | undefined;
-}
 
 /** What an operator changed: a country's rate of one class from a day on. */
 export interface RateChange {

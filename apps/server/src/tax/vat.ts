@@ -1,5 +1,4 @@
 import type { TaxClass } from "@skillshelf/shared/tax.ts";
-import type { RateTable } from "./rate-table.ts";
 import { EU_COUNTRIES, vatRate } from "./vat-rates.ts";
 
 /** The seller's registration (CONTRACT s.7: STORE_COUNTRY, VAT_NUMBER, VAT_OSS). */
@@ -56,6 +55,12 @@ export function taxTreatment(seller: SellerTax, buyer: BuyerTax): TaxTreatment {
     if (EU_COUNTRIES.has(seller.country)) return { scheme: "domestic", country: seller.country };
   }
   return { scheme: "outside_scope", country: buyer.country };
+}
+
+/** Where a sale's rates come from (tax/rate-table.ts: the committed table with the operator's changes). */
+export interface RateTable {
+  /** The rate (percent) of `taxClass` in `country` on `at`; undefined for a country with no rates. */
+  rate(country: string, taxClass: TaxClass, at: Date): number | undefined;
 }
 
 /** The committed table alone, without an operator's changes. */

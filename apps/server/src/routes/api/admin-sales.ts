@@ -1,4 +1,5 @@
-import { salesCsvQuerySchema, salesQuerySchema, salesResponseSchema } from "@skillshelf/shared/sales.ts";
+import { salesResponseSchema } from "@skillshelf/shared/api.ts";
+import { salesCsvQuerySchema, salesQuerySchema } from "@skillshelf/shared/sales.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { salesFiguresCsv, salesOrdersCsv } from "../../admin/sales/sales-csv.ts";
 import { resolveSalesRange, salesReport } from "../../admin/sales/sales-report.ts";
