@@ -455,3 +455,54 @@ export async function accountDeletionMail(to: Recipient, url: string): Promise<O
     action: { label: t("Confirm the deletion"), url },
   });
 }
+
+/** An invitation to claim a seat of a team purchase: its link works for the invitee once, signed in or after registering. */
+export async function teamInvitationMail(
+  to: Recipient,
+  invitation: { manager: string; item: string; url: string },
+): Promise<OutgoingMail> {
+  const l = mailLanguage(to);
+  const { t } = l;
+  const lines = [
+    t("Hello,"),
+    t("{{manager}} has bought seats of {{item}} on Skillshelf for the team, and invites you to take one.", invitation),
+    t(
+      "Open the link, sign in or create your account, and claim your seat: {{item}} is then in your My Items.",
+      invitation,
+    ),
+  ];
+  return compose(to, l, {
+    kind: "team-invitation",
+    subject: t("A seat of {{item}} on Skillshelf is waiting for you", invitation),
+    text: footer(`${lines.join("\n\n")}\n\n${t("Claim your seat: {{url}}", { url: invitation.url })}`),
+    heading: t("A seat is waiting for you"),
+    paragraphs: lines,
+    action: { label: t("Claim your seat"), url: invitation.url },
+  });
+}
+
+/** A seat holder's access ended: the manager released the seat, or the team's order was refunded. */
+export async function seatEndedMail(
+  to: Recipient,
+  seat: { item: string; reason: "released" | "refunded" },
+  storeUrl: string,
+): Promise<OutgoingMail> {
+  const l = mailLanguage(to);
+  const { t } = l;
+  const lines = [
+    t("Hello {{name}},", { name: to.name }),
+    seat.reason === "released"
+      ? t("Your team's seat manager released your seat of {{item}}: it is no longer in your My Items.", seat)
+      : t("The team order that gave you your seat of {{item}} was refunded: it is no longer in your My Items.", seat),
+    t("Your reading progress is kept: it comes back if you get {{item}} again.", seat),
+  ];
+  const url = `${storeUrl}/my-items`;
+  return compose(to, l, {
+    kind: "team-seat-ended",
+    subject: t("Your seat of {{item}} has ended", seat),
+    text: footer(`${lines.join("\n\n")}\n\n${t("Your items: {{url}}", { url })}`),
+    heading: t("Your seat has ended"),
+    paragraphs: lines,
+    action: { label: t("Open My Items"), url },
+  });
+}
