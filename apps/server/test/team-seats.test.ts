@@ -7,12 +7,12 @@ import { contents } from "../src/db/schema/index.ts";
 import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
-import { payCartByCard, shopper } from "./helpers/orders.ts";
+import { payCartByCard, shopper, stripeRefunds } from "./helpers/orders.ts";
 
 let store: TestStore;
 let docker: ListingResponse;
 let base: string;
-let adminToken: string;
+let adminId: number;
 const clock = new TestClock();
 const DAY = 24 * 3600_000;
 
@@ -23,13 +23,13 @@ beforeAll(async () => {
   docker = (await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })).json();
   await store.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(store.app.server.address() as AddressInfo).port}`;
-  const admin = await createUser(store, { role: "admin" });
-  adminToken = await signIn(store, admin.id, true);
+  adminId = (await createUser(store, { role: "admin" })).id;
 }, 180_000);
 afterAll(() => store?.close());
 
-const adminCall = (method: "GET" | "POST" | "PUT", url: string, payload?: Record<string, unknown>) =>
-  store.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
+/** An operator's call, on a session of the test clock's day (a test moves the clock on 30 days). */
+const adminCall = async (method: "GET" | "POST" | "PUT", url: string, payload?: Record<string, unknown>) =>
+  store.app.inject({ method, url, headers: bearer(await signIn(store, adminId)), ...(payload ? { payload } : {}) });
 
 type Shopper = Awaited<ReturnType<typeof shopper>>;
 
@@ -245,5 +245,42 @@ describe("the seat manager", () => {
     await payCartByCard(store, base, manager, "GBP");
     const teams = await teamsOf(manager);
     expect(teams.find((t) => t.id === team.id)).toMatchObject({ seats: 8 });
+  });
+});
+
+describe("refunds of team orders", () => {
+  it("a learner's refund within the guarantee covers the unclaimed seats only, through the provider", async () => {
+    const { manager, team } = await teamBuyer(5);
+    const code = linkCode(team);
+    const holders = [await shopper(store), await shopper(store)];
+    for (const holder of holders) expect((await holder.call("POST", `/api/teams/join/${code}`)).statusCode).toBe(200);
+    const before = (await stripeRefunds(store)).length;
+    const res = await manager.call("POST", `/api/orders/${team.order_id}/refund`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe("3 unclaimed seats are refunded.");
+    const refunds = await stripeRefunds(store);
+    expect(refunds.length).toBe(before + 1);
+    // 5 seats cost £89.95: 3 of them £53.97.
+    expect(JSON.stringify(refunds.at(-1))).toContain('"amount":5397');
+    const [after] = await teamsOf(manager);
+    expect(after).toMatchObject({ seats: 2, claimed: 2, refunded: false });
+    for (const holder of holders) expect(await unlocked(holder)).toBe(true);
+    const again = await manager.call("POST", `/api/orders/${team.order_id}/refund`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Every seat of this order is claimed: there is nothing left to refund.");
+  });
+
+  it("an operator's refund covers the whole order, removes every seat's access and mails each holder", async () => {
+    const { manager, team } = await teamBuyer(3);
+    const holder = await shopper(store);
+    expect((await holder.call("POST", `/api/teams/join/${linkCode(team)}`)).statusCode).toBe(200);
+    const res = await adminCall("POST", `/api/admin/orders/${team.order_id}/refund`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await unlocked(holder)).toBe(false);
+    expect((await lastMailOf(store, holder.user.email))?.subject).toBe("Your seat of Docker has ended");
+    const [after] = await teamsOf(manager);
+    expect(after).toMatchObject({ refunded: true, claimed: 0 });
+    const late = await (await shopper(store)).call("POST", `/api/teams/join/${linkCode(team)}`);
+    expect(late.statusCode).toBe(404);
   });
 });
