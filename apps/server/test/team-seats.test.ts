@@ -284,3 +284,31 @@ describe("refunds of team orders", () => {
     expect(late.statusCode).toBe(404);
   });
 });
+
+describe("operators", () => {
+  it("see a team order's seats and holders, release a seat and resend invitations", async () => {
+    const { manager, team } = await teamBuyer(3);
+    const holder = await shopper(store);
+    expect((await holder.call("POST", `/api/teams/join/${linkCode(team)}`)).statusCode).toBe(200);
+    const invitee = `invitee-${Date.now()}@example.com`;
+    expect((await manager.call("POST", `/api/teams/${team.id}/invitations`, { emails: [invitee] })).statusCode).toBe(
+      200,
+    );
+    const detail = (await adminCall("GET", `/api/admin/orders/${team.order_id}`)).json().data;
+    expect(detail.teams).toEqual([
+      expect.objectContaining({
+        id: team.id,
+        seats: 3,
+        claimed: 1,
+        holders: [expect.objectContaining({ email: holder.user.email })],
+      }),
+    ]);
+    const seatId = detail.teams[0].holders[0].seat_id;
+    const released = await adminCall("POST", `/api/admin/teams/${team.id}/seats/${seatId}/release`);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(await unlocked(holder)).toBe(false);
+    const resent = await adminCall("POST", `/api/admin/teams/${team.id}/invitations/resend`);
+    expect(resent.json()).toMatchObject({ message: "Invitations sent again: 1.", data: { sent: 1 } });
+    expect((await manager.call("POST", `/api/admin/teams/${team.id}/invitations/resend`)).statusCode).toBe(403);
+  });
+});
