@@ -78,3 +78,7 @@ ALTER TABLE "order_lines" ADD COLUMN "volume_discount_minor" integer DEFAULT 0 N
 ALTER TABLE "entitlements" ADD COLUMN "seat_id" integer;--> statement-breakpoint
 ALTER TABLE "entitlements" ADD CONSTRAINT "entitlements_seat_id_team_seats_id_fk" FOREIGN KEY ("seat_id") REFERENCES "public"."team_seats"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "entitlements_seat_key" ON "entitlements" USING btree ("seat_id") WHERE "entitlements"."seat_id" is not null and "entitlements"."revoked_at" is null;
+--> statement-breakpoint
+-- The seat manager's page (/my-teams) and the invitation links (/teams/join/{code}) take two top-level paths: a
+-- category that had one of those slugs keeps it with its id after it, as 0028 did (RESERVED_SLUGS).
+UPDATE "categories" SET "slug" = "slug" || '-' || "id" WHERE "slug" IN ('my-teams', 'teams');

@@ -121,7 +121,8 @@ export async function welcomeMail(to: Recipient, storeUrl: string): Promise<Outg
 /** `order.amount` and the lines' prices come formatted in the recipient's language (formatMoney with their locale). */
 export async function orderConfirmationMail(
   to: Recipient,
-  order: { id: number; number: string; amount: string; lines: string[] },
+  /** `seats`: the order bought seats for a team, which unlock nothing for the buyer until they claim one. */
+  order: { id: number; number: string; amount: string; lines: string[]; seats?: boolean },
   storeUrl: string,
 ): Promise<OutgoingMail> {
   const l = mailLanguage(to);
@@ -130,7 +131,9 @@ export async function orderConfirmationMail(
     t("Hello {{name}},", { name: to.name }),
     t("Thank you for your purchase. Your order {{number}} is complete: {{amount}}.", order),
     ...order.lines.map((line) => `• ${line}`),
-    t("Everything you bought is unlocked now, and you have a 6-day money-back guarantee."),
+    order.seats
+      ? t("Your team's seats are ready: invite your team from My teams. You claim a seat like anyone else.")
+      : t("Everything you bought is unlocked now, and you have a 6-day money-back guarantee."),
   ];
   const url = `${storeUrl}/order-details/${order.id}`;
   // Every order made since invoices has one (its number given with the order).

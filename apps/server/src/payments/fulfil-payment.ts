@@ -206,6 +206,7 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
           // In the buyer's language's format, as their pages show prices.
           amount: formatMoney(payment.amountMinor, payment.currency, formattingOf(buyer).locale),
           lines: describePaidLines(payment, formattingOf(buyer).locale),
+          seats: team.length > 0,
         },
         // The success URL was checked to be on PUBLIC_URL when the payment was created.
         new URL(payment.successUrl).origin,
