@@ -63,6 +63,7 @@ import { payuRoutes } from "./routes/api/payu.ts";
 import { progressRoutes } from "./routes/api/progress.ts";
 import { secondStepRoutes } from "./routes/api/second-step.ts";
 import { stripeRoutes } from "./routes/api/stripe.ts";
+import { adminTeamRoutes, teamRoutes } from "./routes/api/teams.ts";
 import { isFormNavigation, refuseCrossSiteCookieCalls } from "./routes/form-navigation.ts";
 import type { FrontDoor } from "./routes/front-door.ts";
 import { mediaRoutes } from "./routes/media.ts";
@@ -380,6 +381,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commerceRoutes);
       await api.register(notificationRoutes);
       await api.register(progressRoutes);
+      await api.register(teamRoutes);
       await api.register(stripeRoutes);
       await api.register(paypalRoutes);
       await api.register(payuRoutes);
@@ -390,6 +392,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           await admin.register(adminCatalogueRoutes);
           await admin.register(adminRoutes);
           await admin.register(adminAuditRoutes);
+          await admin.register(adminTeamRoutes);
         },
         { prefix: "/admin" },
       );

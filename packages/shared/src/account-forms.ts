@@ -9,7 +9,7 @@ import { z } from "./zod.ts";
 export const TIME_ZONES = ["America/New_York", "Europe/London", "Asia/Kolkata", "Australia/Sydney"] as const;
 export const LANGUAGES = ["English", "Spanish", "French"] as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const REGISTER_SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
 const RESET_SPECIAL = /[@$!%*?&]/;
 

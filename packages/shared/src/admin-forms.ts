@@ -8,6 +8,7 @@ import { isPriceStep, perCurrency, wholeMinorMessage } from "./money-rules.ts";
 import { pageCursorFields } from "./paging.ts";
 import { RESERVED_SLUGS } from "./reserved-slugs.ts";
 import { TAX_CLASSES } from "./tax.ts";
+import { teamViewSchema } from "./teams.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -395,6 +396,10 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
 /** GET /api/admin/orders/{id}: the learner's order detail (api.ts) with its learner, provider and refund. */
 export const adminOrderFields = {
+  teams: z
+    .array(teamViewSchema)
+    .optional()
+    .describe("the team purchases the order bought or added seats to: seats, claimed, holders (absent: none)"),
   provider: z
     .string()
     .describe("stripe, paypal or payu; none for an order nothing was paid for (fulfilled at checkout)"),

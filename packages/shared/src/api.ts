@@ -644,12 +644,21 @@ export interface UploadNotice {
 
 const lineCategory = z.object({ icon: z.string(), name: z.string(), single_line: z.string(), slug: z.string() });
 
+/** A line for a team's seats: only such a line has these fields (its price is seats × unit price less the volume discount). */
+const seatFields = {
+  seats: z.number().int().optional().describe("seats for a team; absent: one, for the learner"),
+  unit_price: z.number().optional().describe("one seat's price"),
+  volume_discount: z.number().optional().describe("the volume discount taken off the seats' price"),
+  team_id: z.number().int().nullable().optional().describe("the team purchase that gets more seats; null: a new one"),
+};
+
 export const cartItemSchema = z.object({
   id,
   price: z.number(),
   currency: z.string(),
   category: lineCategory.extend({ id, untranslated }),
   groups: z.object({ id, name: z.string(), untranslated }).nullable(),
+  ...seatFields,
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -714,6 +723,7 @@ export const orderLineSchema = z.object({
   price: z.number(),
   category: lineCategory,
   groups: z.object({ name: z.string() }).nullable(),
+  ...seatFields,
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

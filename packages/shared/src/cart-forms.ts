@@ -1,11 +1,14 @@
 import { rowId } from "./ids.ts";
 import { paymentBillingFields } from "./tax.ts";
+import { teamSeatsField } from "./teams.ts";
 import { z } from "./zod.ts";
 
 /** Add a whole sub-category (no group_id, or null) or one of its groups: the API's body and the pages' form. */
 export const addToCartSchema = z.object({
   sub_category_id: rowId("sub_category_id is required"),
   group_id: z.union([rowId("group_id must be an id"), z.null()]).optional(),
+  /** For a team: 2 to 500 seats (omitted: one, for the learner). */
+  seats: teamSeatsField,
 });
 
 /** Remove one line of the cart. */

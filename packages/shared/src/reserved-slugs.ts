@@ -34,4 +34,7 @@ export const RESERVED_SLUGS = [
   "account-deleted",
   // The pages' share images: /og/docker.png.
   "og",
+  // Team seats: the seat manager's page and the invitation links (/teams/join/{code}).
+  "my-teams",
+  "teams",
 ] as const;

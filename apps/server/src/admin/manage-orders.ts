@@ -13,6 +13,7 @@ import { getOrder } from "../orders/read-orders.ts";
 import { builtEachTime, keyColumns, keysetPage, type Part } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
 import { evidenceConflicts } from "../tax/evidence.ts";
+import { readTeams } from "../teams/read-teams.ts";
 import { usersMatching } from "./manage-users.ts";
 
 /**
@@ -106,7 +107,7 @@ export function listAllOrders(
 }
 
 /** One order with its learner and provider, for the operator. */
-export async function getAnyOrder(db: Db, orderId: number, now: Date): Promise<AdminOrderDetail> {
+export async function getAnyOrder(db: Db, orderId: number, now: Date, storeUrl: string): Promise<AdminOrderDetail> {
   const [row] = await db
     .select({
       userId: orders.userId,
@@ -124,8 +125,10 @@ export async function getAnyOrder(db: Db, orderId: number, now: Date): Promise<A
     .innerJoin(payments, eq(payments.id, orders.paymentId))
     .where(eq(orders.id, orderId));
   if (!row) throw new AppError("not_found", "Order not found");
+  const teams = await readTeams(db, { orderIds: [orderId], storeUrl });
   return {
     ...(await getOrder(db, row.userId, orderId, now)),
+    ...(teams.length > 0 ? { teams } : {}),
     // An order credit and coupon covered was fulfilled at checkout: no provider took part.
     provider: row.amountMinor === 0 ? "none" : row.provider,
     refund_state: row.refundState,

@@ -7,7 +7,7 @@ import { and, asc, eq, isNotNull, not, sql } from "drizzle-orm";
 import { type AnyPgColumn, unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
 import type { PaymentLine } from "../db/schema/index.ts";
-import { cartItems, categories, contentGroups } from "../db/schema/index.ts";
+import { cartItems, categories, contentGroups, teamPurchases } from "../db/schema/index.ts";
 
 /** A cart line at the catalogue's current price; null price means it can no longer be bought. */
 export interface CartLine extends PaymentLine {
@@ -90,13 +90,23 @@ export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLin
       taxClass: sql<TaxClass>`coalesce(${contentGroups.taxClass}, ${categories.taxClass})`,
       translations: categories.translations,
       groupTranslations: contentGroups.translations,
+      seats: cartItems.seats,
+      teamId: cartItems.teamId,
+      teamUnitMinor: teamPurchases.unitPriceMinor,
     })
     .from(cartItems)
     .innerJoin(categories, eq(categories.id, cartItems.categoryId))
     .leftJoin(contentGroups, eq(contentGroups.id, cartItems.groupId))
+    .leftJoin(teamPurchases, eq(teamPurchases.id, cartItems.teamId))
     .where(and(eq(cartItems.userId, userId), forSale))
     .orderBy(asc(cartItems.id));
-  return rows.flatMap(({ priceMinor, ...line }) => (priceMinor === null ? [] : [{ ...line, priceMinor }]));
+  return rows.flatMap(({ priceMinor, seats, teamId, teamUnitMinor, ...line }) => {
+    if (priceMinor === null) return [];
+    if (seats === null) return [{ ...line, priceMinor }];
+    // A team's seats: priced by priceSeatLines (pricing.ts); more seats of a purchase at its own unit price.
+    const unitPriceMinor = teamUnitMinor ?? priceMinor;
+    return [{ ...line, priceMinor: unitPriceMinor, seats, unitPriceMinor, ...(teamId === null ? {} : { teamId }) }];
+  });
 }
 
 /** A line as the cart shows it, its names in `language` (what an order keeps is the English `name`). */
@@ -117,5 +127,20 @@ export function toCartItem(line: CartLine, currency: string, language: LanguageC
       line.groupId === null
         ? null
         : localized({ id: line.groupId, name: line.groupName ?? "" }, ["name"], line.groupTranslations, language),
+    ...seatFieldsOf(line, currency),
+  };
+}
+
+/** A team line's seats, unit price and volume discount as the API shows them; nothing for a learner's own line. */
+export function seatFieldsOf(
+  line: Pick<PaymentLine, "seats" | "unitPriceMinor" | "volumeDiscountMinor" | "teamId">,
+  currency: string,
+) {
+  if (line.seats === undefined) return {};
+  return {
+    seats: line.seats,
+    unit_price: toMajor(line.unitPriceMinor ?? 0, currency),
+    volume_discount: toMajor(line.volumeDiscountMinor ?? 0, currency),
+    team_id: line.teamId ?? null,
   };
 }

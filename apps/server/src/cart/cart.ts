@@ -11,7 +11,7 @@ import { ipCountry } from "../tax/evidence.ts";
 import type { LineTax } from "../tax/vat.ts";
 import { cartCountOf, loadCartLines, toCartItem } from "./cart-lines.ts";
 import { ownedIn } from "./ownership.ts";
-import { priceCart, type Sale } from "./pricing.ts";
+import { priceCart, priceSeatLines, type Sale } from "./pricing.ts";
 
 /** A line's tax as the API shows it, in major units. */
 function lineTaxOf(tax: Pick<LineTax, "netMinor" | "ratePercent" | "vatMinor" | "country">, currency: string) {
@@ -76,7 +76,9 @@ export async function getCart(
 /**
  * Adds a whole sub-category (groupId null) or one of its groups. Refuses what
  * the learner owns or already has in the cart, with a message that says which;
- * a sub-category replaces its groups already in the cart.
+ * a sub-category replaces its groups already in the cart. With `seats`, the
+ * line is for a team (a new team purchase, or more seats of `teamId`): what the
+ * learner owns does not matter then, and it replaces nothing.
  */
 export async function addToCart(options: {
   db: Db;
@@ -84,8 +86,11 @@ export async function addToCart(options: {
   subCategoryId: number;
   groupId: number | null;
   currency: string;
+  seats?: number | null | undefined;
+  teamId?: number;
 }): Promise<CartItem> {
   const { db, userId, subCategoryId, groupId } = options;
+  const seats = options.seats ?? null;
   const [category] = await db
     .select({ id: categories.id, name: categories.name, priceMinor: categories.priceMinor, hidden: categories.hidden })
     .from(categories)
@@ -103,7 +108,7 @@ export async function addToCart(options: {
     throw new AppError("conflict", valuedMessage("free", { name: category.name }));
   }
 
-  const owned = await ownedIn(db, userId, category.id);
+  const owned = seats === null ? await ownedIn(db, userId, category.id) : { whole: false, groups: new Set<number>() };
   if (owned.whole) {
     throw new AppError(
       "conflict",
@@ -132,16 +137,17 @@ export async function addToCart(options: {
 
   try {
     const id = await db.transaction(async (tx) => {
-      // The whole sub-category replaces its groups.
-      if (!group)
+      // The whole sub-category replaces its groups (the learner's own: a team's seats replace nothing).
+      if (!group && seats === null)
         await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.categoryId, category.id)));
       const [row] = await tx
         .insert(cartItems)
-        .values({ userId, categoryId: category.id, groupId: group?.id ?? null })
+        .values({ userId, categoryId: category.id, groupId: group?.id ?? null, seats, teamId: options.teamId ?? null })
         .returning({ id: cartItems.id });
       return row?.id;
     });
-    const line = (await loadCartLines(db, userId)).find((l) => l.id === id);
+    const added = (await loadCartLines(db, userId)).filter((l) => l.id === id);
+    const [line] = await priceSeatLines(db, added, options.currency);
     if (!line) throw new Error("cart line vanished");
     return toCartItem(line, options.currency);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
 import { COUPON_MESSAGES } from "@skillshelf/shared/coupons.ts";
 import { minorStep } from "@skillshelf/shared/money-rules.ts";
+import { volumePercent } from "@skillshelf/shared/teams.ts";
 import { and, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import {
@@ -25,6 +26,7 @@ import {
   taxLine,
   taxTreatment,
 } from "../tax/vat.ts";
+import { readVolumeTiers } from "../teams/volume-tiers.ts";
 import { type CartLine, loadCartLines } from "./cart-lines.ts";
 
 export type Coupon = typeof coupons.$inferSelect;
@@ -106,6 +108,9 @@ async function groupPayments(db: DbOrTx, userId: number, categoryIds: number[]) 
         isNull(entitlements.revokedAt),
         isNull(orders.refundState),
         isNull(orderLines.creditedToOrderId),
+        // A team seat's access, and a team's seats, are no credit: the learner paid nothing for them as theirs.
+        isNull(entitlements.seatId),
+        isNull(orderLines.seats),
       ),
     );
   for (const row of rows) {
@@ -256,6 +261,26 @@ async function savedBilling(
 }
 
 /**
+ * The price of each team line of a cart: its seats at its unit price (the catalogue's, or for more
+ * seats of a purchase, what one of its seats cost), less the volume discount of the operator's tier
+ * that the seats reach (none for more seats: their unit price already had it), in whole steps of the
+ * currency. A learner's own lines stay as they are.
+ */
+export async function priceSeatLines(db: DbOrTx, lines: CartLine[], currency: string): Promise<CartLine[]> {
+  if (!lines.some((line) => line.seats !== undefined)) return lines;
+  const tiers = await readVolumeTiers(db);
+  const step = minorStep(currency);
+  return lines.map((line) => {
+    if (line.seats === undefined) return line;
+    const unitPriceMinor = line.unitPriceMinor ?? line.priceMinor;
+    const grossMinor = unitPriceMinor * line.seats;
+    const percent = line.teamId === undefined ? volumePercent(tiers, line.seats) : 0;
+    const volumeDiscountMinor = Math.round((grossMinor * percent) / 100 / step) * step;
+    return { ...line, unitPriceMinor, volumeDiscountMinor, priceMinor: grossMinor - volumeDiscountMinor };
+  });
+}
+
+/**
  * What the learner's cart costs now, from the database only: the catalogue's
  * prices, less the upgrade credit of each whole artefact whose groups they
  * own, less the cart's coupon (or `options.coupon`, a code being tried) when
@@ -271,11 +296,13 @@ export async function priceCart(
   options: { coupon?: Coupon; buyer?: BuyerTax; located?: string } = {},
 ): Promise<CartPricing> {
   const { currency, now } = sale;
-  const cart = await loadCartLines(db, userId);
-  const wholes = cart.filter((line) => line.groupId === null).map((line) => line.categoryId);
+  const cart = await priceSeatLines(db, await loadCartLines(db, userId), currency);
+  // Upgrade credit is for the learner's own whole artefact, never a team's seats.
+  const ownWhole = (line: CartLine) => line.groupId === null && line.seats === undefined;
+  const wholes = cart.filter(ownWhole).map((line) => line.categoryId);
   const owned = await groupPayments(db, userId, wholes);
   const lines: PricedLine[] = cart.map((line) => {
-    const paid = line.groupId === null ? owned.get(line.categoryId) : undefined;
+    const paid = ownWhole(line) ? owned.get(line.categoryId) : undefined;
     const creditMinor = creditOf(line.priceMinor, paid?.paidMinor);
     const creditedLineIds = creditMinor > 0 ? (paid?.lineIds ?? []) : [];
     return { ...line, creditMinor, creditedLineIds, discountMinor: 0, tax: untaxed };

@@ -20,6 +20,8 @@ import {
   recoveryCodes,
   sessions,
   signInSteps,
+  teamPurchases,
+  teamSeats,
   users,
   vatRateOverrides,
 } from "../db/schema/index.ts";
@@ -129,7 +131,7 @@ export const LEARNER_TABLES: LearnerTable[] = [
     userColumn: cartItems.userId,
     deletion: "delete",
     why: "The cart: nothing bought yet.",
-    exported: pick(cartItems, ["id", "categoryId", "groupId", "createdAt"]),
+    exported: pick(cartItems, ["id", "categoryId", "groupId", "seats", "teamId", "createdAt"]),
     orderBy: [cartItems.id],
   },
   {
@@ -161,7 +163,7 @@ export const LEARNER_TABLES: LearnerTable[] = [
     userColumn: entitlements.userId,
     deletion: "delete",
     why: "Access to bought items: a deleted account reads nothing (the orders that granted it stay).",
-    exported: pick(entitlements, ["id", "categoryId", "groupId", "orderId", "createdAt", "revokedAt"]),
+    exported: pick(entitlements, ["id", "categoryId", "groupId", "orderId", "seatId", "createdAt", "revokedAt"]),
     orderBy: [entitlements.id],
   },
   {
@@ -239,6 +241,25 @@ export const LEARNER_TABLES: LearnerTable[] = [
     why: "Coupon uses count against a code's limits and name its orders: kept with the orders.",
     exported: getTableColumns(couponRedemptions),
     orderBy: [couponRedemptions.id],
+  },
+  {
+    table: teamPurchases,
+    userColumn: teamPurchases.buyerId,
+    deletion: "keep",
+    why: "Seats bought for a team are sales records of their order: kept with it; the holders keep their seats.",
+    exported: pick(teamPurchases, ["id", "orderId", "name", "groupName", "unitPriceMinor", "currency", "createdAt"]),
+    orderBy: [teamPurchases.id],
+  },
+  {
+    table: teamSeats,
+    userColumn: teamSeats.holderId,
+    deletion: "anonymise",
+    why: "A team seat the learner holds: it becomes free again for the team (its access goes with the entitlements).",
+    exported: pick(teamSeats, ["id", "teamId", "claimedAt"]),
+    orderBy: [teamSeats.id],
+    anonymise: async (tx, userId) => {
+      await tx.update(teamSeats).set({ holderId: null, claimedAt: null }).where(eq(teamSeats.holderId, userId));
+    },
   },
   {
     table: vatRateOverrides,

@@ -121,7 +121,8 @@ export async function welcomeMail(to: Recipient, storeUrl: string): Promise<Outg
 /** `order.amount` and the lines' prices come formatted in the recipient's language (formatMoney with their locale). */
 export async function orderConfirmationMail(
   to: Recipient,
-  order: { id: number; number: string; amount: string; lines: string[] },
+  /** `seats`: the order bought seats for a team, which unlock nothing for the buyer until they claim one. */
+  order: { id: number; number: string; amount: string; lines: string[]; seats?: boolean },
   storeUrl: string,
 ): Promise<OutgoingMail> {
   const l = mailLanguage(to);
@@ -130,7 +131,9 @@ export async function orderConfirmationMail(
     t("Hello {{name}},", { name: to.name }),
     t("Thank you for your purchase. Your order {{number}} is complete: {{amount}}.", order),
     ...order.lines.map((line) => `• ${line}`),
-    t("Everything you bought is unlocked now, and you have a 6-day money-back guarantee."),
+    order.seats
+      ? t("Your team's seats are ready: invite your team from My teams. You claim a seat like anyone else.")
+      : t("Everything you bought is unlocked now, and you have a 6-day money-back guarantee."),
   ];
   const url = `${storeUrl}/order-details/${order.id}`;
   // Every order made since invoices has one (its number given with the order).
@@ -453,5 +456,56 @@ export async function accountDeletionMail(to: Recipient, url: string): Promise<O
     heading: t("Delete your account"),
     paragraphs: lines,
     action: { label: t("Confirm the deletion"), url },
+  });
+}
+
+/** An invitation to claim a seat of a team purchase: its link works for the invitee once, signed in or after registering. */
+export async function teamInvitationMail(
+  to: Recipient,
+  invitation: { manager: string; item: string; url: string },
+): Promise<OutgoingMail> {
+  const l = mailLanguage(to);
+  const { t } = l;
+  const lines = [
+    t("Hello,"),
+    t("{{manager}} has bought seats of {{item}} on Skillshelf for the team, and invites you to take one.", invitation),
+    t(
+      "Open the link, sign in or create your account, and claim your seat: {{item}} is then in your My Items.",
+      invitation,
+    ),
+  ];
+  return compose(to, l, {
+    kind: "team-invitation",
+    subject: t("A seat of {{item}} on Skillshelf is waiting for you", invitation),
+    text: footer(`${lines.join("\n\n")}\n\n${t("Claim your seat: {{url}}", { url: invitation.url })}`),
+    heading: t("A seat is waiting for you"),
+    paragraphs: lines,
+    action: { label: t("Claim your seat"), url: invitation.url },
+  });
+}
+
+/** A seat holder's access ended: the manager released the seat, or the team's order was refunded. */
+export async function seatEndedMail(
+  to: Recipient,
+  seat: { item: string; reason: "released" | "refunded" },
+  storeUrl: string,
+): Promise<OutgoingMail> {
+  const l = mailLanguage(to);
+  const { t } = l;
+  const lines = [
+    t("Hello {{name}},", { name: to.name }),
+    seat.reason === "released"
+      ? t("Your team's seat manager released your seat of {{item}}: it is no longer in your My Items.", seat)
+      : t("The team order that gave you your seat of {{item}} was refunded: it is no longer in your My Items.", seat),
+    t("Your reading progress is kept: it comes back if you get {{item}} again.", seat),
+  ];
+  const url = `${storeUrl}/my-items`;
+  return compose(to, l, {
+    kind: "team-seat-ended",
+    subject: t("Your seat of {{item}} has ended", seat),
+    text: footer(`${lines.join("\n\n")}\n\n${t("Your items: {{url}}", { url })}`),
+    heading: t("Your seat has ended"),
+    paragraphs: lines,
+    action: { label: t("Open My Items"), url },
   });
 }

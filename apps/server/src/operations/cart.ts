@@ -28,6 +28,7 @@ export const addToCartOperation = defineOperation({
       userId: actor.userId,
       subCategoryId: input.sub_category_id,
       groupId: input.group_id ?? null,
+      seats: input.seats,
       currency: app.config.storeCurrency,
     }),
   }),

@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   // "Download my data" reads every table of the learner, and "Delete my account" mails a link:
   // plenty for a person, not a way to load the database or fill someone's inbox.
   learnerData: { address: [30, 60 * MINUTE], account: [10, 60 * MINUTE] },
+  // A seat manager's invitations mail up to 50 addresses a time: a team's worth, not a mailing list's.
+  teamInvitations: { address: [30, 60 * MINUTE], account: [20, 60 * MINUTE] },
 } as const satisfies Record<string, Policy>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -3,6 +3,7 @@ import { toMajor } from "@skillshelf/shared/money.ts";
 import type { Page, PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, isNull, notExists, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { seatFieldsOf } from "../cart/cart-lines.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, entitlements, orderLines, orders } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -45,6 +46,9 @@ type LineTuple = [
   icon: string,
   singleLine: string,
   slug: string,
+  seats: number | null,
+  unitPriceMinor: number | null,
+  volumeDiscountMinor: number,
 ];
 
 /** A line with its tax (null before VAT), as an order's details read it. */
@@ -71,7 +75,8 @@ function linesOfOrder<Taxed extends boolean = false>(db: DbOrTx, taxed?: Taxed) 
         Taxed extends true ? TaxedLineTuple[] : LineTuple[]
       >`coalesce(json_agg(json_build_array(${orderLines.id},
         ${orderLines.currency}, ${orderLines.priceMinor}, ${orderLines.name}, ${orderLines.groupName}, ${categories.icon},
-        ${categories.singleLine}, ${categories.slug}${tax}) order by ${orderLines.id}), '[]')`.as("lines"),
+        ${categories.singleLine}, ${categories.slug}, ${orderLines.seats}, ${orderLines.unitPriceMinor},
+        ${orderLines.volumeDiscountMinor}${tax}) order by ${orderLines.id}), '[]')`.as("lines"),
     })
     .from(orderLines)
     .innerJoin(categories, eq(categories.id, orderLines.categoryId))
@@ -79,19 +84,25 @@ function linesOfOrder<Taxed extends boolean = false>(db: DbOrTx, taxed?: Taxed) 
     .as("lines_of_order");
 }
 
-const toLine = ([id, currency, priceMinor, name, groupName, icon, singleLine, slug]: LineTuple): OrderLine => ({
-  id,
-  currency,
-  price: toMajor(priceMinor, currency),
-  category: { icon, name, single_line: singleLine, slug },
-  groups: groupName === null ? null : { name: groupName },
-});
+const toLine = ([id, currency, priceMinor, name, groupName, icon, singleLine, slug, ...team]: LineTuple): OrderLine => {
+  const [seats, unitPriceMinor, volumeDiscountMinor] = team;
+  return {
+    id,
+    currency,
+    price: toMajor(priceMinor, currency),
+    category: { icon, name, single_line: singleLine, slug },
+    groups: groupName === null ? null : { name: groupName },
+    ...(seats === null
+      ? {}
+      : seatFieldsOf({ seats, unitPriceMinor: unitPriceMinor ?? 0, volumeDiscountMinor }, currency)),
+  };
+};
 
 const toTaxedLine = (tuple: TaxedLineTuple): OrderDetailLine => {
-  const [, currency, , , , , , , netMinor, vatRate, vatMinor, taxCountry] = tuple;
+  const [, currency, , , , , , , , , , netMinor, vatRate, vatMinor, taxCountry] = tuple;
   const major = (minor: number | null) => (minor === null ? null : toMajor(minor, currency));
   return {
-    ...toLine(tuple.slice(0, 8) as LineTuple),
+    ...toLine(tuple.slice(0, 11) as LineTuple),
     net: major(netMinor),
     // numeric arrives in JSON as a number.
     vat_rate: vatRate === null ? null : Number(vatRate),

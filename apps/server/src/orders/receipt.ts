@@ -52,6 +52,10 @@ export interface ReceiptOrder {
     vatRate: number | null;
     netMinor: number | null;
     vatMinor: number | null;
+    /** A team's seats at their unit price, less the volume discount; null for a learner's own line. */
+    seats: number | null;
+    unitPriceMinor: number | null;
+    volumeDiscountMinor: number;
   }[];
 }
 
@@ -77,6 +81,9 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
       vatRate: orderLines.vatRate,
       netMinor: orderLines.netMinor,
       vatMinor: orderLines.vatMinor,
+      seats: orderLines.seats,
+      unitPriceMinor: orderLines.unitPriceMinor,
+      volumeDiscountMinor: orderLines.volumeDiscountMinor,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
@@ -288,7 +295,17 @@ export async function renderReceipt(
     const figures = taxed
       ? [money(net), percent(line.vatRate ?? 0), money(vat), money(net + vat)]
       : [money(line.priceMinor)];
-    return { name: lineName(line), figures };
+    // A team's line says what its price is made of: the seats at their unit price, less the volume discount.
+    const seats =
+      line.seats === null
+        ? null
+        : [
+            t("{{seats}} seats × {{price}}", { seats: line.seats, price: money(line.unitPriceMinor ?? 0) }),
+            ...(line.volumeDiscountMinor > 0
+              ? [`${t("Volume discount")} ${money(takenOff(line.volumeDiscountMinor))}`]
+              : []),
+          ].join(", ");
+    return { name: lineName(line), figures, seats };
   });
   const headings = (taxed ? ["Net", "VAT rate", "VAT", "Amount"] : ["Price"]).map((heading) => t(heading));
   // Each figure's column, from the right, as wide as its heading or its widest figure; the item takes the rest.
@@ -317,6 +334,10 @@ export async function renderReceipt(
       writeRight(figure, { right: rights[column] });
     });
     y -= 18;
+    if (row.seats) {
+      write(fit(row.seats, 9.5, edge - MARGIN - 12), { x: MARGIN + 12, size: 9.5, color: MUTED });
+      y -= 15;
+    }
   }
   rule();
   y -= 8;

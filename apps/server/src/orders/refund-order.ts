@@ -13,6 +13,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { orderRefundedMail } from "../mail/templates.ts";
 import { notify } from "../notifications/notifications.ts";
 import { lineName } from "../payments/quote.ts";
+import { endSeatsOfOrder } from "../teams/refund-seats.ts";
 import { nextDocumentNumber } from "./document-numbers.ts";
 import { REFUND_WINDOW_MS, refundDeadline } from "./money-back.ts";
 
@@ -129,6 +130,8 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       .update(entitlements)
       .set({ revokedAt: now })
       .where(and(eq(entitlements.orderId, orderId), isNull(entitlements.revokedAt)));
+    // A team order's seats go with it, and each holder is told.
+    await endSeatsOfOrder(tx, orderId, app.config.publicUrl, now);
     // The groups' payments this order took as credit are theirs again: credit for a later upgrade, or refundable.
     await tx.update(orderLines).set({ creditedToOrderId: null }).where(eq(orderLines.creditedToOrderId, orderId));
     // An operator's refund: its audit row is written in this transaction (audit-trail.ts).

@@ -2,12 +2,11 @@ import { PAYMENT_METHOD_LABELS } from "@skillshelf/shared/constants.ts";
 import { noPaymentMethod } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { ownsContent } from "../cart/ownership.ts";
 import type { Db } from "../db/client.ts";
 import {
   cartItems,
-  entitlements,
   OPEN_PAYMENT_STATUSES,
   orderLines,
   orders,
@@ -20,7 +19,9 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { orderConfirmationMail } from "../mail/templates.ts";
 import { notify } from "../notifications/notifications.ts";
 import { nextDocumentNumber } from "../orders/document-numbers.ts";
+import { grantAccess } from "../orders/grant-access.ts";
 import { newOrderNumber } from "../orders/order-number.ts";
+import { addTeamSeats } from "../teams/team-purchases.ts";
 import { claimPricing, recordPricing } from "./price-claims.ts";
 import { lineName } from "./quote.ts";
 
@@ -91,7 +92,10 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
     };
     if (payment.status === "superseded") return sendBack("superseded");
     // One line after another: the transaction's one connection answers one query at a time.
-    for (const line of payment.lines) {
+    // A team's seats are not for the buyer: owning what they cover does not matter.
+    const own = payment.lines.filter((line) => line.seats === undefined);
+    const team = payment.lines.filter((line) => line.seats !== undefined);
+    for (const line of own) {
       if (await ownsContent(tx, payment.userId, line)) return sendBack("already_owned");
     }
     // The credit or the coupon's last use it was priced with went to another order meanwhile: no order at that price.
@@ -140,11 +144,15 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
         vatRate: line.tax?.ratePercent ?? null,
         netMinor: line.tax?.netMinor ?? null,
         vatMinor: line.tax?.vatMinor ?? null,
+        seats: line.seats ?? null,
+        unitPriceMinor: line.unitPriceMinor ?? null,
+        volumeDiscountMinor: line.volumeDiscountMinor ?? 0,
       })),
     );
     await recordPricing(tx, payment, { id: order.orderId, now: confirmation.now });
-    await tx.insert(entitlements).values(
-      payment.lines.map((line) => ({
+    await grantAccess(
+      tx,
+      own.map((line) => ({
         userId: payment.userId,
         categoryId: line.categoryId,
         groupId: line.groupId,
@@ -152,20 +160,34 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
         createdAt: confirmation.now,
       })),
     );
-    // What was bought leaves the cart, and so do groups of a sub-category bought whole.
-    const wholeIds = payment.lines.filter((l) => l.groupId === null).map((l) => l.categoryId);
-    const groupIds = payment.lines.flatMap((l) => (l.groupId === null ? [] : [l.groupId]));
-    await tx
-      .delete(cartItems)
-      .where(
-        and(
-          eq(cartItems.userId, payment.userId),
-          or(
-            wholeIds.length ? inArray(cartItems.categoryId, wholeIds) : undefined,
-            groupIds.length ? inArray(cartItems.groupId, groupIds) : undefined,
-          ),
-        ),
-      );
+    await addTeamSeats(tx, {
+      id: order.orderId,
+      buyerId: payment.userId,
+      currency: payment.currency,
+      lines: team,
+      now: confirmation.now,
+    });
+    // What was bought leaves the cart, and so do groups of a sub-category bought whole; a team's lines, each itself.
+    const wholeIds = own.filter((l) => l.groupId === null).map((l) => l.categoryId);
+    const groupIds = own.flatMap((l) => (l.groupId === null ? [] : [l.groupId]));
+    const ownBought =
+      wholeIds.length || groupIds.length
+        ? and(
+            isNull(cartItems.seats),
+            or(
+              wholeIds.length ? inArray(cartItems.categoryId, wholeIds) : undefined,
+              groupIds.length ? inArray(cartItems.groupId, groupIds) : undefined,
+            ),
+          )
+        : undefined;
+    const teamBought = team.map((l) =>
+      and(
+        isNotNull(cartItems.seats),
+        eq(cartItems.categoryId, l.categoryId),
+        l.groupId === null ? isNull(cartItems.groupId) : eq(cartItems.groupId, l.groupId),
+      ),
+    );
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, payment.userId), or(ownBought, ...teamBought)));
     await tx
       .update(payments)
       .set({ status: "paid", transactionId: confirmation.transactionId, completedAt: confirmation.now })
@@ -184,6 +206,7 @@ export async function fulfilPayment(db: Db, confirmation: Confirmation): Promise
           // In the buyer's language's format, as their pages show prices.
           amount: formatMoney(payment.amountMinor, payment.currency, formattingOf(buyer).locale),
           lines: describePaidLines(payment, formattingOf(buyer).locale),
+          seats: team.length > 0,
         },
         // The success URL was checked to be on PUBLIC_URL when the payment was created.
         new URL(payment.successUrl).origin,
@@ -222,7 +245,10 @@ function orderTaxOf(payment: typeof payments.$inferSelect, payerCountry: string 
 
 /** The lines of a payment as a learner reads them in a mail: "Name: Group: £9.99" (in `locale`'s format). */
 export function describePaidLines(payment: { lines: PaymentLine[]; currency: string }, locale: string): string[] {
-  return payment.lines.map((l) => `${lineName(l)}: ${formatMoney(l.priceMinor, payment.currency, locale)}`);
+  return payment.lines.map(
+    (l) =>
+      `${lineName(l)}${l.seats === undefined ? "" : ` (${l.seats} × ${formatMoney(l.unitPriceMinor ?? 0, payment.currency, locale)})`}: ${formatMoney(l.priceMinor, payment.currency, locale)}`,
+  );
 }
 
 /** A payment the provider reports closed unpaid: no order, and the cart stays as it is. */

@@ -73,8 +73,17 @@ export interface PaymentGateway {
    */
   cancel(providerRef: string): Promise<ProviderOutcome>;
 
-  /** Refunds a payment in full; `key` names this refund, so a retry never pays twice. Returns the provider's refund id. */
-  refund(input: { transactionId: string; amountMinor: number; currency: string; key: string }): Promise<string>;
+  /**
+   * Refunds a payment in full, or `amountMinor` of it when `part` (a team order's unclaimed seats);
+   * `key` names this refund, so a retry never pays twice. Returns the provider's refund id.
+   */
+  refund(input: {
+    transactionId: string;
+    amountMinor: number;
+    currency: string;
+    key: string;
+    part?: boolean;
+  }): Promise<string>;
 
   /** Verifies and reads a webhook delivery, when the provider sends them. */
   readWebhook?(input: {

@@ -47,6 +47,14 @@ export async function quoteCart(db: DbOrTx, userId: number, sale: Sale, buyer?: 
     creditedLineIds: l.creditedLineIds,
     discountMinor: l.discountMinor,
     tax: l.tax,
+    ...(l.seats === undefined
+      ? {}
+      : {
+          seats: l.seats,
+          unitPriceMinor: l.unitPriceMinor ?? l.priceMinor,
+          volumeDiscountMinor: l.volumeDiscountMinor ?? 0,
+          ...(l.teamId === undefined ? {} : { teamId: l.teamId }),
+        }),
   }));
   const { coupon } = pricing;
   return {

@@ -288,7 +288,10 @@ async function reopen(p: Payments, paymentId: number): Promise<void> {
 function sameCharge(payment: PaymentRow, quote: Quote, billing: PaymentBilling): boolean {
   const key = (lines: Quote["lines"]) =>
     lines
-      .map((l) => `${l.categoryId}:${l.groupId ?? ""}:${l.priceMinor}:${chargedMinor(l)}:${l.tax?.vatMinor ?? ""}`)
+      .map(
+        (l) =>
+          `${l.categoryId}:${l.groupId ?? ""}:${l.seats ?? ""}:${l.teamId ?? ""}:${l.priceMinor}:${chargedMinor(l)}:${l.tax?.vatMinor ?? ""}`,
+      )
       .sort()
       .join(",");
   const billed = (b: PaymentBilling | null) => b && `${b.country}:${b.companyName ?? ""}:${b.vatNumber ?? ""}`;

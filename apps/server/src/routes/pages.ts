@@ -321,7 +321,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       orders: async (query) => listAllOrders(db, listArgs(query)).catch(refuseBadCursor),
       order: async (id) => {
         operator();
-        return getAnyOrder(db, id, app.clock()).catch(nullWhenNotFound);
+        return getAnyOrder(db, id, app.clock(), app.config.publicUrl).catch(nullWhenNotFound);
       },
       catalogue: async ({ open, ...query }) => {
         const { search, page } = listArgs(query);

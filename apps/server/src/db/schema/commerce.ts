@@ -36,9 +36,14 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: "cascade" }),
     groupId: integer("group_id").references(() => contentGroups.id, { onDelete: "cascade" }),
+    /** Seats for a team (2 to 500, or more seats of `team_id`); null: one, for the learner. */
+    seats: integer("seats"),
+    /** More seats of this team purchase, at its unit price. */
+    teamId: integer("team_id").references((): AnyPgColumn => teamPurchases.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("cart_items_seats", sql`${t.seats} is null or ${t.seats} between 1 and 500`),
     uniqueIndex("cart_items_line_key").on(t.userId, t.categoryId, sql`coalesce(${t.groupId}, 0)`),
     index("cart_items_user_idx").on(t.userId),
   ],
@@ -61,6 +66,12 @@ export interface PaymentLine {
   discountMinor?: number;
   /** The VAT inside what is paid for the line (absent on payments before VAT). */
   tax?: LineTax;
+  /** A team's seats: the price is seats × unitPriceMinor less volumeDiscountMinor (absent: one, for the buyer). */
+  seats?: number;
+  unitPriceMinor?: number;
+  volumeDiscountMinor?: number;
+  /** More seats of this team purchase (absent: a new one). */
+  teamId?: number;
 }
 
 /** The billing of a payment, and how it is taxed (tax/vat.ts), with the evidence of where the buyer is. */
@@ -258,6 +269,10 @@ export const orderLines = pgTable(
     vatRate: numeric("vat_rate", { precision: 5, scale: 2, mode: "number" }),
     netMinor: integer("net_minor"),
     vatMinor: integer("vat_minor"),
+    /** A team's seats at unit_price_minor, less volume_discount_minor: price = seats × unit - volume discount. */
+    seats: integer("seats"),
+    unitPriceMinor: integer("unit_price_minor"),
+    volumeDiscountMinor: integer("volume_discount_minor").notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
@@ -284,9 +299,13 @@ export const entitlements = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The team seat this was claimed with (its order is the team's): null for what the learner bought. */
+    seatId: integer("seat_id").references((): AnyPgColumn => teamSeats.id, { onDelete: "set null" }),
   },
   (t) => [
     index("entitlements_user_idx").on(t.userId, t.categoryId),
+    // A seat gives one learner access at a time.
+    uniqueIndex("entitlements_seat_key").on(t.seatId).where(sql`${t.seatId} is not null and ${t.revokedAt} is null`),
     // What a learner owns now, newest first (keyset pages on (created_at, id)).
     index("entitlements_user_created_idx").on(t.userId, t.createdAt, t.id).where(sql`${t.revokedAt} is null`),
   ],
@@ -356,3 +375,105 @@ export const cartCoupons = pgTable("cart_coupons", {
     .references(() => coupons.id, { onDelete: "cascade" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Seats of an artefact or one group bought for a team (decision 0056): made by the fulfilment of an
+ * order line with seats, never giving the buyer access. Each seat is a row of team_seats; more seats
+ * bought later (at `unit_price_minor`, what one seat cost after the volume discount) are rows of their
+ * own order.
+ */
+export const teamPurchases = pgTable(
+  "team_purchases",
+  {
+    id: serial("id").primaryKey(),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    groupId: integer("group_id").references(() => contentGroups.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    groupName: text("group_name"),
+    unitPriceMinor: integer("unit_price_minor").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("team_purchases_buyer_idx").on(t.buyerId, t.id), index("team_purchases_order_idx").on(t.orderId)],
+);
+
+/**
+ * One seat of a team purchase, paid by `order_id`: free while `holder_id` is null; claimed by one
+ * learner at a time (with an entitlement naming it); `released_at` is its last release (once per 30
+ * days); `removed_at` when its money went back.
+ */
+export const teamSeats = pgTable(
+  "team_seats",
+  {
+    id: serial("id").primaryKey(),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teamPurchases.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    holderId: integer("holder_id").references(() => users.id, { onDelete: "set null" }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("team_seats_team_idx").on(t.teamId),
+    index("team_seats_order_idx").on(t.orderId),
+    index("team_seats_holder_idx").on(t.holderId),
+    // A learner holds at most one seat of a purchase.
+    uniqueIndex("team_seats_one_per_learner_key").on(t.teamId, t.holderId).where(sql`${t.holderId} is not null`),
+  ],
+);
+
+/**
+ * An invitation to claim a seat: its code (unguessable) is the link `/teams/join/{code}`. One without
+ * an e-mail is the link the manager copies, good for any number of claims; a mailed one is used once.
+ * Either can be revoked.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: serial("id").primaryKey(),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teamPurchases.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    email: text("email"),
+    /** The language its mail was written in. */
+    language: text("language"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("team_invitations_code_key").on(t.code), index("team_invitations_team_idx").on(t.teamId)],
+);
+
+/** Money given back for a team order's unclaimed seats (the learner's refund within the guarantee). */
+export const teamRefunds = pgTable(
+  "team_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teamPurchases.id, { onDelete: "cascade" }),
+    seats: integer("seats").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    refundRef: text("refund_ref").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("team_refunds_order_idx").on(t.orderId)],
+);

@@ -1,3 +1,4 @@
+import { decimalAmount } from "@skillshelf/shared/money.ts";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { PaymentGateway, ProviderOutcome, WebhookResult } from "../gateway.ts";
@@ -124,9 +125,10 @@ export function paypalGateway(
       return outcome.state === "paid" ? outcome : { state: "cancelled" };
     },
 
-    async refund({ transactionId, key }) {
+    async refund({ transactionId, amountMinor, currency, key, part }) {
       try {
-        return (await paypal.refundCapture(transactionId, key)).id;
+        const amount = part ? { currency_code: currency, value: decimalAmount(amountMinor, currency) } : undefined;
+        return (await paypal.refundCapture(transactionId, key, amount)).id;
       } catch (error) {
         throw new ProviderUnavailableError(`PayPal refused the refund: ${(error as Error).message}`, { cause: error });
       }

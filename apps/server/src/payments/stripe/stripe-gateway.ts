@@ -129,9 +129,12 @@ export function stripeGateway(settings: StripeSettings, { publicUrl }: { publicU
       }
     },
 
-    async refund({ transactionId, key }) {
+    async refund({ transactionId, amountMinor, key, part }) {
       const refund = await call("a refund", () =>
-        stripe().refunds.create({ payment_intent: transactionId }, { idempotencyKey: key }),
+        stripe().refunds.create(
+          { payment_intent: transactionId, ...(part ? { amount: amountMinor } : {}) },
+          { idempotencyKey: key },
+        ),
       );
       return refund.id;
     },

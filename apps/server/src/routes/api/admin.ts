@@ -91,7 +91,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: true,
       message: "Order fetched successfully",
-      data: await getAnyOrder(app.database.db, request.params.id, app.clock()),
+      data: await getAnyOrder(app.database.db, request.params.id, app.clock(), app.config.publicUrl),
     }),
   );
 
