@@ -44,12 +44,11 @@ async function invitationOf(db: DbOrTx, code: string) {
 export async function claimSeat(db: Db, options: { code: string; userId: number; now: Date }) {
   const { code, userId, now } = options;
   return db.transaction(async (tx) => {
+    const { teamId } = await invitationOf(tx, code);
+    await tx.select({ id: teamPurchases.id }).from(teamPurchases).where(eq(teamPurchases.id, teamId)).for("update");
+    // Read again under the lock: a mailed invitation another claim has just used, or a link revoked
+    // meanwhile, claims nothing.
     const invitation = await invitationOf(tx, code);
-    await tx
-      .select({ id: teamPurchases.id })
-      .from(teamPurchases)
-      .where(eq(teamPurchases.id, invitation.teamId))
-      .for("update");
     const [held] = await tx
       .select({ id: teamSeats.id })
       .from(teamSeats)
