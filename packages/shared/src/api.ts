@@ -750,6 +750,10 @@ export const orderRowSchema = z.object({
     .string()
     .nullable()
     .describe("the invoice's number (INV-2026-000123); null for an order placed before invoices, which has a receipt"),
+  seats_refunded: z
+    .object({ amount: z.number(), refunded_at: z.string().describe("ISO 8601: the last of them") })
+    .nullable()
+    .describe("what refunds of a team order's unclaimed seats gave back; null when none (the order stays Completed)"),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -764,7 +768,26 @@ export const orderDetailSchema = orderRowSchema.extend({
     .string()
     .nullable()
     .describe("ISO 8601: when the money-back guarantee ends, while the learner may still ask for a refund; else null"),
-  credit_notes: z.array(z.string()).describe("the numbers of the credit notes of the order's refund (CN-2026-000007)"),
+  credit_notes: z
+    .array(z.string())
+    .describe("the numbers of the credit notes of the order's refunds (CN-2026-000007), oldest first"),
+  unclaimed_seats: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "a team order's seats nobody holds: its learner's refund covers those only; null for an order without seats",
+    ),
+  seat_refunds: z
+    .array(
+      z.object({
+        seats: z.number().int(),
+        amount: z.number(),
+        refunded_at: z.string().describe("ISO 8601"),
+        credit_note: z.string().nullable(),
+      }),
+    )
+    .describe("the refunds of a team order's unclaimed seats, oldest first"),
   billing_country: z.string().nullable().describe("null on orders placed before VAT, as their lines' tax fields"),
   company_name: z.string().nullable(),
   vat_number: z.string().nullable().describe("the business buyer's VAT number, when the reverse charge applied"),
