@@ -281,9 +281,10 @@ describe("a refund of unclaimed seats", () => {
 describe("partial refunds through the emulators", () => {
   it("PayPal moves only the unclaimed seats' amount", async () => {
     let paypalOrder = "";
-    const { refund } = await teamOrder(3, 1, async (me) => {
+    const { refund, team } = await teamOrder(3, 1, async (me) => {
       paypalOrder = await payByPaypal(me);
     });
+    const orderId = team.order_id;
     const res = await refund();
     expect(res.statusCode, res.body).toBe(200);
     const record = store.emulators.records.read("paypal", `order:${paypalOrder}`) as {
@@ -292,6 +293,11 @@ describe("partial refunds through the emulators", () => {
     // 2 of 3 seats of £59.97.
     expect(record.capture.refunds.map((r) => r.amount.value)).toEqual(["39.98"]);
     expect(record.capture.status).toBe("PARTIALLY_REFUNDED");
+    // The operator's refund of the whole order then takes the £19.99 left, and the capture is refunded.
+    expect((await adminCall("POST", `/api/admin/orders/${orderId}/refund`)).statusCode).toBe(200);
+    const after = store.emulators.records.read("paypal", `order:${paypalOrder}`) as typeof record;
+    expect(after.capture.refunds.map((r) => r.amount.value)).toEqual(["39.98", "19.99"]);
+    expect(after.capture.status).toBe("REFUNDED");
   });
 
   it("PayU moves only the unclaimed seats' amount", async () => {

@@ -54,6 +54,7 @@ import type {
   secondStepCodeSchema,
 } from "./second-step-forms.ts";
 import type { billingSchema, VatRateChange, VatRateChangeRow, VatRatesView } from "./tax.ts";
+import type { VolumeTier } from "./teams.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -485,6 +486,12 @@ export interface AdminWrites {
   translate(input: TranslationUpdate): Promise<ActionResult<{ kind: string; id: number; translations: Translations }>>;
   userAction(input: z.output<typeof adminUserActionSchema>): Promise<ActionResult>;
   refundOrder(orderId: number): Promise<ActionResult<{ refund_ref: string }>>;
+  /** An operator releases a claimed seat of a team purchase (POST /api/admin/teams/{id}/seats/{seat}/release). */
+  releaseSeat(teamId: number, seatId: number): Promise<ActionResult>;
+  /** An operator mails a team purchase's open invitations again (POST /api/admin/teams/{id}/invitations/resend). */
+  resendInvitations(teamId: number): Promise<ActionResult<{ sent: number }>>;
+  /** The volume discount tiers of team seats (PUT /api/admin/teams/tiers). */
+  setVolumeTiers(input: { tiers: VolumeTier[] }): Promise<ActionResult<{ tiers: VolumeTier[] }>>;
 }
 
 export type PaymentHandoff =
@@ -634,6 +641,8 @@ export interface AdminReads {
   vatRates(): Promise<VatRatesView>;
   /** A page of the audit trail, filtered as the URL says (GET /api/admin/audit). A bad cursor or filter throws a 422. */
   audit(query: AuditQuery & { cursor?: string | undefined }): Promise<Page<AuditEventRow>>;
+  /** The volume discount tiers of team seats, fewest seats first (GET /api/admin/teams/tiers). */
+  volumeTiers(): Promise<VolumeTier[]>;
 }
 
 /** The answer to a plain form post of files to /api/admin: its message (a key with values), a success or a refusal. */

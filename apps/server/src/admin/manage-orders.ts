@@ -4,7 +4,7 @@ import { toMajor } from "@skillshelf/shared/money.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orders, payments, users } from "../db/schema/index.ts";
+import { orders, payments, teamSeats, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
 import { WHOLE_DOCUMENT_NUMBER } from "../orders/document-numbers.ts";
@@ -68,6 +68,10 @@ export function selectAllOrders(db: Db, term: string | undefined) {
         refundState: orders.refundState,
         email: users.email,
         name: users.name,
+        // A team order's seats not refunded, and how many are claimed (team_seats_order_idx); null without seats.
+        seats: sql<{ seats: number; claimed: number } | null>`(select case when count(*) > 0 then
+          json_build_object('seats', count(*), 'claimed', count(${teamSeats.holderId})) end
+          from ${teamSeats} where ${teamSeats.orderId} = ${orders.id} and ${teamSeats.removedAt} is null)`,
         ...keyColumns(orders.createdAt, orders.id, part),
       })
       .from(orders)
@@ -101,6 +105,7 @@ export function listAllOrders(
           payment_method: r.paymentMethod,
           refund_state: r.refundState,
           customer: { name: r.name, email: r.email },
+          seats: r.seats,
         }),
       ),
   });
