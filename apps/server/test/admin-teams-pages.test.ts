@@ -171,6 +171,9 @@ describe("the volume tiers page", () => {
     const message = "Each tier needs its seats (2 to 500, each more than the last) and a percent off (1 to 90).";
     expect(bad.body).toContain(`<p id="tier-1-error" class="admin-error">${message}</p>`);
     expect(bad.body).toMatch(/id="tier-1-min_seats"[^>]*aria-invalid="true"/);
+    // What was typed is shown again, refused row included.
+    expect(bad.body).toMatch(/<input id="tier-1-min_seats"[^>]* name="tiers.1.min_seats" value="1"\/>/);
+    expect(bad.body).toMatch(/<input id="tier-1-percent"[^>]* name="tiers.1.percent" value="95"\/>/);
     const unordered = await postTiers([
       ["20", "10"],
       ["5", "5"],

@@ -1,9 +1,9 @@
 import { MAX_TEAM_SEATS, MAX_VOLUME_TIERS, MIN_TEAM_SEATS, volumeTiersFormSchema } from "@skillshelf/shared/teams.ts";
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { FieldError } from "../features/admin/catalogue/fields";
 import { AdminFormNotice, useAdminForm } from "../features/admin/components/admin-form";
 import { requireAdmin } from "../features/admin/require-admin";
-import { answerForm, checkForm } from "../lib/form-action";
+import { answerForm, checkForm, formValues, inPageLanguage } from "../lib/form-action";
 import { useT } from "../lib/i18n";
 import { storeContext } from "../load-context";
 import type { Route } from "./+types/admin-teams";
@@ -18,8 +18,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ context, request, url }: Route.ActionArgs) {
   const store = context.get(storeContext);
   requireAdmin(store, url);
-  const tiers = checkForm(await request.formData(), volumeTiersFormSchema);
-  return answerForm(store, tiers.ok ? await store.adminWrites.setVolumeTiers(tiers.data) : tiers.outcome, PAGE);
+  const form = await request.formData();
+  const tiers = checkForm(form, volumeTiersFormSchema);
+  const outcome = tiers.ok ? await store.adminWrites.setVolumeTiers(tiers.data) : tiers.outcome;
+  if (outcome.ok) return answerForm(store, outcome, PAGE);
+  // A refusal keeps what was typed: a plain form post's page shows it again under its messages.
+  return data({ ...inPageLanguage(store, outcome), typed: formValues(form) }, { status: outcome.status });
 }
 
 const PAGE = "/admin/teams";
@@ -33,10 +37,14 @@ export default function AdminTeams({ loaderData }: Route.ComponentProps) {
   const { tiers } = loaderData;
   const t = useT();
   const { posted, sending, errors } = useAdminForm<unknown>("tiers");
+  const typed = posted && "typed" in posted ? (posted.typed as Record<string, string>) : null;
+  /** A field's value: what a refused post typed, else the tier set. */
+  const shown = (i: number, name: "min_seats" | "percent") =>
+    typed ? (typed[`tiers.${i}.${name}`] ?? "") : (tiers[i]?.[name] ?? "");
   // The tiers set, then blank rows to add more: each row named by its place, and keyed by what it holds.
   const slots = Array.from({ length: Math.min(MAX_VOLUME_TIERS, tiers.length + 3) }, (_, i) => {
     const tier = tiers[i];
-    return { i, tier, key: `tiers.${i}:${tier?.min_seats ?? ""}:${tier?.percent ?? ""}` };
+    return { i, key: `tiers.${i}:${tier?.min_seats ?? ""}:${tier?.percent ?? ""}` };
   });
   // The whole list's refusal (order, count) names no row: it shows above them.
   const listError = errors.tiers ?? errors.form;
@@ -69,14 +77,20 @@ export default function AdminTeams({ loaderData }: Route.ComponentProps) {
         {tiers.length === 0 && (
           <p className="admin-hint">{t("No volume discount: every seat costs the unit price.")}</p>
         )}
-        {slots.map(({ i, tier, key }) => {
+        {slots.map(({ i, key }) => {
           const rowError = errors[`tiers.${i}.min_seats`] ?? errors[`tiers.${i}.percent`] ?? errors[`tiers.${i}`];
           return (
             // Each row's fields are filled again with what was set; a refused post shows why under its row.
             <fieldset key={key} className="admin-form__grid admin-tier">
               <legend className="admin-label">{t("Tier {{number}}", { number: i + 1 })}</legend>
-              <TierField row={i} name="min_seats" label={t("From seats")} value={tier?.min_seats} error={rowError} />
-              <TierField row={i} name="percent" label={t("Percent off")} value={tier?.percent} error={rowError} />
+              <TierField
+                row={i}
+                name="min_seats"
+                label={t("From seats")}
+                value={shown(i, "min_seats")}
+                error={rowError}
+              />
+              <TierField row={i} name="percent" label={t("Percent off")} value={shown(i, "percent")} error={rowError} />
               <FieldError id={`tier-${i}`} error={rowError} />
             </fieldset>
           );
@@ -96,8 +110,8 @@ function TierField(props: {
   row: number;
   name: "min_seats" | "percent";
   label: string;
-  value?: number;
-  error?: string;
+  value: number | string;
+  error?: string | undefined;
 }) {
   const id = `tier-${props.row}-${props.name}`;
   return (
@@ -111,7 +125,7 @@ function TierField(props: {
         className="admin-input"
         inputMode="numeric"
         autoComplete="off"
-        defaultValue={props.value ?? ""}
+        defaultValue={props.value}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `tier-${props.row}-error` : undefined}
       />
