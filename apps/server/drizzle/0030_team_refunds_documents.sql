@@ -8,6 +8,7 @@ ALTER TABLE "team_refunds" ADD COLUMN "price_minor" integer DEFAULT 0 NOT NULL;-
 ALTER TABLE "team_refunds" ADD COLUMN "net_minor" integer;--> statement-breakpoint
 ALTER TABLE "team_refunds" ADD COLUMN "vat_minor" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "team_refunds" ADD COLUMN "credit_note_number" text;--> statement-breakpoint
+CREATE INDEX "team_refunds_credit_note_number_idx" ON "team_refunds" USING btree ("credit_note_number");--> statement-breakpoint
 ALTER TABLE "team_refunds" ADD CONSTRAINT "team_refunds_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "seats_refunded_minor" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "seats_refunded_vat_minor" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -488,5 +488,9 @@ export const teamRefunds = pgTable(
     creditNoteNumber: text("credit_note_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("team_refunds_order_idx").on(t.orderId)],
+  (t) => [
+    index("team_refunds_order_idx").on(t.orderId),
+    // The admin order search by a credit note's whole number.
+    index("team_refunds_credit_note_number_idx").on(t.creditNoteNumber),
+  ],
 );
