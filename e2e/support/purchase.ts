@@ -332,3 +332,23 @@ export async function expectUnlockedMedia(page: Page, path: string) {
 export async function pdfDraws(pdf: Buffer, text: string): Promise<boolean> {
   return (await pdfText(pdf)).split("\n").some((run) => run.includes(text));
 }
+
+/**
+ * Pays the cart of `api`'s learner by card through the API and the Stripe emulator's Pay form, at
+ * the total the cart shows; following its redirect lands on the confirmation, which fulfils the order.
+ */
+export async function payCartThroughApi(api: APIRequestContext): Promise<void> {
+  const cart = (await (await api.get("/api/cart/get")).json()) as { data: { total: number; currency: string } };
+  const started = await api.post("/api/stripe/create-checkout-session", {
+    data: {
+      final_amount: cart.data.total,
+      currency: cart.data.currency,
+      success_url: `${baseUrl}/payment-confirmation`,
+      cancel_url: `${baseUrl}/payment-cancelled`,
+    },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const { url } = (await started.json()) as { url: string };
+  const paid = await api.post(`${url}/pay`);
+  expect(paid.status()).toBe(200);
+}

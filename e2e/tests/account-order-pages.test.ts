@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { dropExpectedRequestErrors, registerAccount, signInThroughApi } from "../support/accounts.ts";
 import { signInAdmin } from "../support/admin.ts";
 import { baseUrl, expectAccessible, useBrowser } from "../support/browser.ts";
-import type { StorageState } from "../support/purchase.ts";
+import { payCartThroughApi, type StorageState } from "../support/purchase.ts";
 
 const ORDERS = 21;
 
@@ -117,21 +117,7 @@ async function pricedArtefact(api: APIRequestContext): Promise<{ id: number }> {
 async function buy(api: APIRequestContext, artefact: { id: number }): Promise<number> {
   const added = await api.post("/api/cart/add", { data: { sub_category_id: artefact.id, group_id: null } });
   expect(added.status(), await added.text()).toBe(201);
-  const cart = (await (await api.get("/api/cart/get")).json()) as { data: { total: number; currency: string } };
-  const started = await api.post("/api/stripe/create-checkout-session", {
-    data: {
-      final_amount: cart.data.total,
-      currency: cart.data.currency,
-      success_url: `${baseUrl}/payment-confirmation`,
-      cancel_url: `${baseUrl}/payment-cancelled`,
-    },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const { url } = (await started.json()) as { url: string };
-  // The hosted page's Pay form, at the emulators' origin; following its redirect lands on the
-  // confirmation, which fulfils the order.
-  const paid = await api.post(`${url}/pay`);
-  expect(paid.status()).toBe(200);
+  await payCartThroughApi(api);
   for (let attempt = 0; attempt < 50; attempt++) {
     const latest = (await (await api.get("/api/get-orders?limit=1")).json()) as {
       data: { rows: { id: number; status: string }[] };

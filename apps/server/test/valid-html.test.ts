@@ -6,9 +6,18 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { LANGUAGE_CODES, type LanguageCode, languagePath, SETTING_OF_CODE } from "@skillshelf/shared/i18n/languages.ts";
-import { isNotNull } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { categories, contents, coupons, contentGroups as groups } from "../src/db/schema/index.ts";
+import {
+  categories,
+  contents,
+  coupons,
+  contentGroups as groups,
+  orders,
+  teamPurchases,
+  teamRefunds,
+  teamSeats,
+} from "../src/db/schema/index.ts";
 import { notify } from "../src/notifications/notifications.ts";
 import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
@@ -66,6 +75,7 @@ beforeAll(async () => {
     const learner = await createUser(store, { language });
     const token = await signIn(store, learner.id);
     const { orderId } = await buyFromListing(store, { id: learner.id, token }, docker, "Basics");
+    await seatsOf(orderId, learner.id, { refunded: true });
     const images = docker.groups.find((g) => g.name === "Basics")?.contents[0];
     await store.app.inject({ method: "PUT", url: `/api/progress/${images?.id}`, headers: bearer(token) });
     await addToCart(store, token, docker);
@@ -98,6 +108,8 @@ beforeAll(async () => {
     start: new Date("2026-11-01T10:30:00Z"),
     categoryId: artefact?.id,
   });
+  // A team purchase of that order, with a claimed seat: the operator's order page shows its holder.
+  await seatsOf(ids.order, tagged.firstId, { holderId: tagged.firstId });
   ids.artefact = artefact?.id ?? 0;
   ids.parent = artefact?.parentId ?? 0;
   ids.group = (await db.select({ id: groups.id }).from(groups).limit(1))[0]?.id ?? 0;
@@ -115,6 +127,35 @@ afterAll(async () => {
   await store?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * Makes the order a team order of Docker as fulfilment would (its line aside): a team purchase with two
+ * seats, the first held by `holderId`, or, `refunded`, one of three refunded (the learner's pages show it).
+ */
+async function seatsOf(orderId: number, buyerId: number, options: { holderId?: number; refunded?: boolean }) {
+  const db = store.database.db;
+  const now = store.app.clock();
+  const [docker] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "docker"));
+  const [team] = await db
+    .insert(teamPurchases)
+    .values({ buyerId, orderId, categoryId: docker?.id ?? 0, name: "Docker", unitPriceMinor: 1999, currency: "GBP" })
+    .returning({ id: teamPurchases.id });
+  const teamId = team?.id ?? 0;
+  const { holderId } = options;
+  await db
+    .insert(teamSeats)
+    .values([
+      { teamId, orderId, ...(holderId ? { holderId, claimedAt: now } : {}) },
+      { teamId, orderId },
+      ...(options.refunded ? [{ teamId, orderId, removedAt: now }] : []),
+    ]);
+  if (options.refunded) {
+    await db
+      .insert(teamRefunds)
+      .values({ orderId, teamId, seats: 1, amountMinor: 100, refundRef: "re_valid", createdAt: now });
+    await db.update(orders).set({ seatsRefundedMinor: 100, seatsRefundedAt: now }).where(eq(orders.id, orderId));
+  }
+}
 
 /** The public pages (PUBLIC_PAGES), an article with links, and a reset link that works. */
 const guestPages = () => [...PUBLIC_PAGES, "/git/branches", resetLink, "/account-deleted"];
@@ -173,6 +214,7 @@ const operatorPages = () => [
   "/admin/sales?from=2026-11-10&to=2026-11-01",
   "/admin/audit",
   "/admin/audit?action=catalogue.imported&actor=nobody%40example.com",
+  "/admin/teams",
 ];
 
 /** Plain form posts (no JavaScript) answered with a page: refusals with their messages, PayU's hand-off. */
@@ -194,6 +236,7 @@ const postedPages = (code: LanguageCode, total: number, currency: string) => {
     [operator, "/admin/coupons", { code: "x", kind: "amount", value: "1.234", max_uses: "0" }],
     [operator, `/admin/catalogue/categories/${ids.parent}/artefacts/new`, { intent: "category-create", name: "" }],
     [operator, "/admin/catalogue", { intent: "category-delete", id: String(ids.artefact) }],
+    [operator, "/admin/teams", { "tiers.0.min_seats": "20", "tiers.0.percent": "10", "tiers.1.min_seats": "1" }],
   ] as const;
 };
 

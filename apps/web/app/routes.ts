@@ -88,6 +88,7 @@ export default [
     route("coupons", "routes/admin-coupons.tsx"),
     route("sales", "routes/admin-sales.tsx"),
     route("vat-rates", "routes/admin-vat-rates.tsx"),
+    route("teams", "routes/admin-teams.tsx"),
     route("audit", "routes/admin-audit.tsx"),
   ]),
 ] satisfies RouteConfig;

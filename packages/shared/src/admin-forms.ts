@@ -391,6 +391,10 @@ export const adminOrderRowSchema = z.object({
   payment_method: z.string(),
   refund_state: refundState,
   customer,
+  seats: z
+    .object({ seats: z.number().int(), claimed: z.number().int() })
+    .nullable()
+    .describe("a team order's seats (not refunded) and how many are claimed; null for an order without seats"),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 

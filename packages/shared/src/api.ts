@@ -54,6 +54,7 @@ import type {
   secondStepCodeSchema,
 } from "./second-step-forms.ts";
 import type { billingSchema, VatRateChange, VatRateChangeRow, VatRatesView } from "./tax.ts";
+import type { VolumeTier } from "./teams.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -485,6 +486,12 @@ export interface AdminWrites {
   translate(input: TranslationUpdate): Promise<ActionResult<{ kind: string; id: number; translations: Translations }>>;
   userAction(input: z.output<typeof adminUserActionSchema>): Promise<ActionResult>;
   refundOrder(orderId: number): Promise<ActionResult<{ refund_ref: string }>>;
+  /** An operator releases a claimed seat of a team purchase (POST /api/admin/teams/{id}/seats/{seat}/release). */
+  releaseSeat(teamId: number, seatId: number): Promise<ActionResult>;
+  /** An operator mails a team purchase's open invitations again (POST /api/admin/teams/{id}/invitations/resend). */
+  resendInvitations(teamId: number): Promise<ActionResult<{ sent: number }>>;
+  /** The volume discount tiers of team seats (PUT /api/admin/teams/tiers). */
+  setVolumeTiers(input: { tiers: VolumeTier[] }): Promise<ActionResult<{ tiers: VolumeTier[] }>>;
 }
 
 export type PaymentHandoff =
@@ -634,6 +641,8 @@ export interface AdminReads {
   vatRates(): Promise<VatRatesView>;
   /** A page of the audit trail, filtered as the URL says (GET /api/admin/audit). A bad cursor or filter throws a 422. */
   audit(query: AuditQuery & { cursor?: string | undefined }): Promise<Page<AuditEventRow>>;
+  /** The volume discount tiers of team seats, fewest seats first (GET /api/admin/teams/tiers). */
+  volumeTiers(): Promise<VolumeTier[]>;
 }
 
 /** The answer to a plain form post of files to /api/admin: its message (a key with values), a success or a refusal. */
@@ -750,6 +759,10 @@ export const orderRowSchema = z.object({
     .string()
     .nullable()
     .describe("the invoice's number (INV-2026-000123); null for an order placed before invoices, which has a receipt"),
+  seats_refunded: z
+    .object({ amount: z.number(), refunded_at: z.string().describe("ISO 8601: the last of them") })
+    .nullable()
+    .describe("what refunds of a team order's unclaimed seats gave back; null when none (the order stays Completed)"),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -764,7 +777,26 @@ export const orderDetailSchema = orderRowSchema.extend({
     .string()
     .nullable()
     .describe("ISO 8601: when the money-back guarantee ends, while the learner may still ask for a refund; else null"),
-  credit_notes: z.array(z.string()).describe("the numbers of the credit notes of the order's refund (CN-2026-000007)"),
+  credit_notes: z
+    .array(z.string())
+    .describe("the numbers of the credit notes of the order's refunds (CN-2026-000007), oldest first"),
+  unclaimed_seats: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "a team order's seats nobody holds: its learner's refund covers those only; null for an order without seats",
+    ),
+  seat_refunds: z
+    .array(
+      z.object({
+        seats: z.number().int(),
+        amount: z.number(),
+        refunded_at: z.string().describe("ISO 8601"),
+        credit_note: z.string().nullable(),
+      }),
+    )
+    .describe("the refunds of a team order's unclaimed seats, oldest first"),
   billing_country: z.string().nullable().describe("null on orders placed before VAT, as their lines' tax fields"),
   company_name: z.string().nullable(),
   vat_number: z.string().nullable().describe("the business buyer's VAT number, when the reverse charge applied"),

@@ -121,18 +121,23 @@ export const salesFiguresSchema = z.object({
     "what the orders placed in the period paid (each order's amount: its lines' prices less upgrade credit and coupon discount, VAT included), refunded ones too",
   ),
   refunds: money(
-    "what the orders refunded in the period had paid (a refund gives back the whole order), whenever placed",
+    "what the refunds made in the period gave back, whenever their orders were placed: a whole refund what its order paid less its seats' refunds before, a refund of a team order's unclaimed seats their share",
   ),
   net: money("gross - refunds"),
   vat: money(
-    "the VAT inside the orders placed in the period, less the VAT inside the orders refunded in it; orders placed before VAT count none",
+    "the VAT inside the orders placed in the period, less the VAT inside the refunds made in it; orders placed before VAT count none",
   ),
   orders: z
     .number()
     .int()
     .describe("orders placed in the period, refunded ones and those credit and coupon covered (paid 0) included"),
   average_order: money("gross / orders, to the minor unit").nullable(),
-  refund_count: z.number().int().describe("orders refunded in the period, whenever placed: what `refunds` adds up"),
+  refund_count: z
+    .number()
+    .int()
+    .describe(
+      "refunds made in the period (whole, or of a team order's unclaimed seats), whenever placed: what `refunds` adds up",
+    ),
   refunded_orders: z.number().int().describe("orders placed in the period that have been refunded since"),
   refund_rate: rate("refunded_orders / orders"),
   guarantee_refunded_orders: z

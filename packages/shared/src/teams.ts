@@ -12,6 +12,8 @@ export const MIN_TEAM_SEATS = 2;
 export const MAX_TEAM_SEATS = 500;
 /** A seat is released at most once in this many days. */
 export const SEAT_RELEASE_DAYS = 30;
+/** The most volume discount tiers an operator sets. */
+export const MAX_VOLUME_TIERS = 10;
 /** At most this many addresses in one invitation form. */
 export const MAX_INVITATIONS = 50;
 
@@ -71,7 +73,7 @@ export type VolumeTier = z.infer<typeof volumeTierSchema>;
 export const volumeTiersSchema = z.object({
   tiers: z
     .array(volumeTierSchema, { error: TEAM_MESSAGES.tiers })
-    .max(10, TEAM_MESSAGES.tiers)
+    .max(MAX_VOLUME_TIERS, TEAM_MESSAGES.tiers)
     .refine((tiers) => tiers.every((tier, i) => i === 0 || tier.min_seats > (tiers[i - 1]?.min_seats ?? 0)), {
       message: TEAM_MESSAGES.tiers,
     }),
@@ -83,6 +85,26 @@ export function volumePercent(tiers: readonly VolumeTier[], seats: number): numb
   for (const tier of tiers) if (seats >= tier.min_seats) percent = tier.percent;
   return percent;
 }
+
+/**
+ * The operator's tiers form: rows `tiers.N.min_seats` and `tiers.N.percent`, as a form posts them. Blank
+ * rows after the last filled one are left out; a blank or half-filled row before it is an error of its
+ * own (its path names the row, which the page shows under it).
+ */
+export const volumeTiersFormSchema = z.preprocess((value) => {
+  if (typeof value !== "object" || value === null || "tiers" in value) return value;
+  const fields = value as Record<string, unknown>;
+  const rows: { min_seats: unknown; percent: unknown }[] = [];
+  for (let i = 0; i < MAX_VOLUME_TIERS; i++) {
+    rows.push({ min_seats: fields[`tiers.${i}.min_seats`] ?? "", percent: fields[`tiers.${i}.percent`] ?? "" });
+  }
+  while (rows.length > 0 && rows.at(-1)?.min_seats === "" && rows.at(-1)?.percent === "") rows.pop();
+  return { tiers: rows };
+}, volumeTiersSchema);
+
+/** A seat or a team purchase an operator's form acts on (the order's page). */
+export const teamSeatFormSchema = z.object({ team_id: rowId(), seat_id: rowId() });
+export const teamFormSchema = z.object({ team_id: rowId() });
 
 /** Addresses from a form's text (one per line, or separated by commas or spaces) or the API's list. */
 const addresses = z.preprocess(

@@ -4,7 +4,7 @@ import { toMajor } from "@skillshelf/shared/money.ts";
 import type { PageRequest } from "@skillshelf/shared/paging.ts";
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orders, payments, users } from "../db/schema/index.ts";
+import { orders, payments, teamRefunds, teamSeats, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { containsPattern, searchTerm } from "../lib/like-pattern.ts";
 import { WHOLE_DOCUMENT_NUMBER } from "../orders/document-numbers.ts";
@@ -20,7 +20,8 @@ import { usersMatching } from "./manage-users.ts";
  * The orders whose number, transaction id, invoice or credit note number, or
  * whose learner's e-mail or name, contains the pattern. One branch per
  * trigram index (orders_number_, orders_transaction_, orders_invoice_number_,
- * orders_credit_note_number_, users_email_ and users_name_trgm_idx): an OR across
+ * orders_credit_note_number_, users_email_ and users_name_trgm_idx; the credit
+ * notes of seats' refunds are few, read whole): an OR across
  * the join could use none of them. A term with an "@" can only be in an
  * e-mail or a name (order numbers and the providers' transaction ids never
  * hold one), so it skips the order branches; a whole address finds its
@@ -37,6 +38,7 @@ function ordersMatching(term: string): SQL {
     union select "id" from "orders" where "transaction_id" ilike ${like}
     union select "id" from "orders" where "invoice_number" ilike ${like}
     union select "id" from "orders" where "credit_note_number" ilike ${like}
+    union select "order_id" from "team_refunds" where "credit_note_number" ilike ${like}
     union ${byLearner})`;
 }
 
@@ -54,7 +56,13 @@ export function selectAllOrders(db: Db, term: string | undefined) {
       : WHOLE_ORDER_NUMBER.test(term)
         ? eq(orders.orderNumber, term.toUpperCase())
         : WHOLE_DOCUMENT_NUMBER.test(term)
-          ? or(eq(orders.invoiceNumber, term.toUpperCase()), eq(orders.creditNoteNumber, term.toUpperCase()))
+          ? or(
+              eq(orders.invoiceNumber, term.toUpperCase()),
+              eq(orders.creditNoteNumber, term.toUpperCase()),
+              // A refund of a team order's unclaimed seats has its own credit note.
+              sql`${orders.id} in (select ${teamRefunds.orderId} from ${teamRefunds}
+                where ${teamRefunds.creditNoteNumber} = ${term.toUpperCase()})`,
+            )
           : ordersMatching(term);
   return (where: SQL | undefined, orderBy: SQL[], limit: number, part?: Part) =>
     db
@@ -68,6 +76,10 @@ export function selectAllOrders(db: Db, term: string | undefined) {
         refundState: orders.refundState,
         email: users.email,
         name: users.name,
+        // A team order's seats not refunded, and how many are claimed (team_seats_order_idx); null without seats.
+        seats: sql<{ seats: number; claimed: number } | null>`(select case when count(*) > 0 then
+          json_build_object('seats', count(*), 'claimed', count(${teamSeats.holderId})) end
+          from ${teamSeats} where ${teamSeats.orderId} = ${orders.id} and ${teamSeats.removedAt} is null)`,
         ...keyColumns(orders.createdAt, orders.id, part),
       })
       .from(orders)
@@ -101,6 +113,7 @@ export function listAllOrders(
           payment_method: r.paymentMethod,
           refund_state: r.refundState,
           customer: { name: r.name, email: r.email },
+          seats: r.seats,
         }),
       ),
   });

@@ -509,3 +509,36 @@ export async function seatEndedMail(
     action: { label: t("Open My Items"), url },
   });
 }
+
+/**
+ * The buyer's refund of a team order's unclaimed seats: what goes back, for which seats, and that the
+ * seats their team claimed keep their access; the credit note is on the order's page.
+ */
+export async function seatsRefundedMail(
+  to: Recipient,
+  refund: { id: number; number: string; amount: string; method: string; seats: number; lines: string[] },
+  storeUrl: string,
+): Promise<OutgoingMail> {
+  const l = mailLanguage(to);
+  const { t } = l;
+  const lines = [
+    t("Hello {{name}},", { name: to.name }),
+    t(
+      "{{seats}} unclaimed seats of your order {{number}} are refunded: {{amount}} goes back the way you paid ({{method}}).",
+      refund,
+    ),
+    ...refund.lines.map((line) => `• ${line}`),
+    t(
+      "The seats your team has claimed keep their access. Depending on your bank, the money can take a few days to show.",
+    ),
+  ];
+  const url = `${storeUrl}/order-details/${refund.id}`;
+  return compose(to, l, {
+    kind: "team-seats-refunded",
+    subject: t("Unclaimed seats of your Skillshelf order {{number}} are refunded", refund),
+    text: footer(`${lines.join("\n\n")}\n\n${t("Your order: {{url}}", { url })}`),
+    heading: t("Your unclaimed seats are refunded"),
+    paragraphs: lines,
+    action: { label: t("View your order"), url },
+  });
+}

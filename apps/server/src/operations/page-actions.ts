@@ -58,6 +58,7 @@ import {
   startAppOperation,
 } from "./second-step.ts";
 import { removeVatRateOperation, setVatRateOperation } from "./tax.ts";
+import { operatorReleaseSeatOperation, resendInvitationsOperation, volumeTiersOperation } from "./teams.ts";
 
 /** The checkout's payment methods (SPEC.md) and the providers behind them. */
 const PROVIDER_OF = { card: "stripe", wallet: "paypal", regional: "payu" } as const;
@@ -163,6 +164,9 @@ export function pageActions(app: FastifyInstance) {
         translate: action(translateItemOperation),
         userAction: action(userActionOperation),
         refundOrder: (id) => action(operatorRefundOperation)({ id }),
+        releaseSeat: (id, seatId) => action(operatorReleaseSeatOperation)({ id, seat_id: seatId }),
+        resendInvitations: (id) => action(resendInvitationsOperation)({ id }),
+        setVolumeTiers: action(volumeTiersOperation),
       },
     };
   };

@@ -109,7 +109,7 @@ export const moreSeatsOperation = defineOperation({
 export const volumeTiersOperation = defineOperation({
   name: "admin.teams.tiers",
   who: "operator",
-  audit: { action: "team.tiers_set" },
+  audit: { action: "team.tiers_set", object: () => ({ type: "setting", id: "team_volume_tiers" }) },
   input: volumeTiersSchema,
   run: async ({ app }, { tiers }) => ({
     message: plain(TEAM_MESSAGES.tiersSaved),

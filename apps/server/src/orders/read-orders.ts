@@ -1,11 +1,19 @@
 import type { OrderDetail, OrderDetailLine, OrderLine, OrderRow, OwnedItem } from "@skillshelf/shared/api.ts";
 import { toMajor } from "@skillshelf/shared/money.ts";
 import type { Page, PageRequest } from "@skillshelf/shared/paging.ts";
-import { and, eq, isNull, notExists, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, notExists, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { seatFieldsOf } from "../cart/cart-lines.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { categories, contentGroups, entitlements, orderLines, orders } from "../db/schema/index.ts";
+import {
+  categories,
+  contentGroups,
+  entitlements,
+  orderLines,
+  orders,
+  teamRefunds,
+  teamSeats,
+} from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { keyColumns, keysetPage, type Part, preparedKeyset } from "../paging/keyset-page.ts";
 import type { PageCursors } from "../paging/page-cursors.ts";
@@ -34,6 +42,8 @@ export const orderColumns = {
   buyerVatNumber: orders.buyerVatNumber,
   taxScheme: orders.taxScheme,
   vatMinor: orders.vatMinor,
+  seatsRefundedMinor: orders.seatsRefundedMinor,
+  seatsRefundedAt: orders.seatsRefundedAt,
 };
 
 /** An order line as its order's `lines` column holds it (json_build_array, in this order). */
@@ -125,6 +135,10 @@ function toRow(o: OrderRecord, lines: OrderLine[]): OrderRow {
     credit: toMajor(o.creditMinor, o.currency),
     discount: toMajor(o.discountMinor, o.currency),
     invoice_number: o.invoiceNumber,
+    seats_refunded: o.seatsRefundedAt && {
+      amount: toMajor(o.seatsRefundedMinor, o.currency),
+      refunded_at: o.seatsRefundedAt.toISOString(),
+    },
   };
 }
 
@@ -173,6 +187,9 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
     .where(and(eq(orders.userId, userId), eq(orders.id, orderId)));
   if (!order) throw new AppError("not_found", "Order not found");
   const deadline = refundDeadline(order.createdAt);
+  const { unclaimed, refunds } = await seatRefundsOf(db, orderId);
+  // A team order's refund covers its unclaimed seats: with none left, there is nothing to ask for.
+  const refundable = order.refundState === null && deadline > now && unclaimed !== 0;
   return {
     ...toRow(order, []),
     orders: order.lines.map(toTaxedLine),
@@ -181,8 +198,18 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
     payment_status: order.refundedAt ? "Refunded" : order.paymentStatus,
     subtotal: toMajor(order.amountMinor + order.creditMinor + order.discountMinor, order.currency),
     coupon_code: order.couponCode,
-    refundable_until: order.refundState === null && deadline > now ? deadline.toISOString() : null,
-    credit_notes: order.creditNoteNumber ? [order.creditNoteNumber] : [],
+    refundable_until: refundable ? deadline.toISOString() : null,
+    credit_notes: [
+      ...refunds.flatMap((r) => (r.creditNoteNumber ? [r.creditNoteNumber] : [])),
+      ...(order.creditNoteNumber ? [order.creditNoteNumber] : []),
+    ],
+    unclaimed_seats: unclaimed,
+    seat_refunds: refunds.map((r) => ({
+      seats: r.seats,
+      amount: toMajor(r.amountMinor, order.currency),
+      refunded_at: r.createdAt.toISOString(),
+      credit_note: r.creditNoteNumber,
+    })),
     billing_country: order.billingCountry,
     company_name: order.companyName,
     vat_number: order.buyerVatNumber,
@@ -190,6 +217,35 @@ export async function getOrder(db: DbOrTx, userId: number, orderId: number, now:
     reverse_charge: order.taxScheme === "reverse_charge",
     tax_scheme: order.taxScheme,
   };
+}
+
+/**
+ * A team order's seats nobody holds (null for an order without seats), and the refunds of its
+ * unclaimed seats, oldest first: one per refund, whatever lines it covered.
+ */
+async function seatRefundsOf(db: DbOrTx, orderId: number) {
+  const [seats] = await db
+    .select({
+      all: sql<number>`count(*)`.mapWith(Number),
+      unclaimed:
+        sql<number>`count(*) filter (where ${teamSeats.holderId} is null and ${teamSeats.removedAt} is null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(teamSeats)
+    .where(eq(teamSeats.orderId, orderId));
+  const refunds = await db
+    .select({
+      createdAt: teamRefunds.createdAt,
+      creditNoteNumber: teamRefunds.creditNoteNumber,
+      seats: sql<number>`sum(${teamRefunds.seats})`.mapWith(Number),
+      amountMinor: sql<number>`sum(${teamRefunds.amountMinor})`.mapWith(Number),
+    })
+    .from(teamRefunds)
+    .where(eq(teamRefunds.orderId, orderId))
+    .groupBy(teamRefunds.createdAt, teamRefunds.creditNoteNumber)
+    .orderBy(asc(teamRefunds.createdAt));
+  return { unclaimed: seats?.all ? seats.unclaimed : null, refunds };
 }
 
 /** The learner's whole-artefact entitlements, beside a group one of the same artefact. */

@@ -9,7 +9,7 @@ import { countryName } from "@skillshelf/shared/tax.ts";
 import { and, asc, eq } from "drizzle-orm";
 import type { PDFPage, RGB } from "pdf-lib";
 import type { DbOrTx } from "../db/client.ts";
-import { orderLines, orders, users } from "../db/schema/index.ts";
+import { orderLines, orders, teamRefunds, users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { Face } from "../lib/pdf-type.ts";
 import { lineName } from "../payments/quote.ts";
@@ -45,6 +45,7 @@ export interface ReceiptOrder {
     vatMinor: number | null;
   };
   lines: {
+    id: number;
     name: string;
     groupName: string | null;
     priceMinor: number;
@@ -56,6 +57,17 @@ export interface ReceiptOrder {
     seats: number | null;
     unitPriceMinor: number | null;
     volumeDiscountMinor: number;
+  }[];
+  /** The refunds of a team order's unclaimed seats, a row per line and refund (team_refunds). */
+  seatRefunds: {
+    creditNoteNumber: string | null;
+    createdAt: Date;
+    orderLineId: number | null;
+    seats: number;
+    priceMinor: number;
+    amountMinor: number;
+    netMinor: number | null;
+    vatMinor: number;
   }[];
 }
 
@@ -75,6 +87,7 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
   if (!order) throw new AppError("not_found", "Order not found");
   const lines = await db
     .select({
+      id: orderLines.id,
       name: orderLines.name,
       groupName: orderLines.groupName,
       priceMinor: orderLines.priceMinor,
@@ -88,6 +101,20 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
+  const seatRefunds = await db
+    .select({
+      creditNoteNumber: teamRefunds.creditNoteNumber,
+      createdAt: teamRefunds.createdAt,
+      orderLineId: teamRefunds.orderLineId,
+      seats: teamRefunds.seats,
+      priceMinor: teamRefunds.priceMinor,
+      amountMinor: teamRefunds.amountMinor,
+      netMinor: teamRefunds.netMinor,
+      vatMinor: teamRefunds.vatMinor,
+    })
+    .from(teamRefunds)
+    .where(eq(teamRefunds.orderId, orderId))
+    .orderBy(asc(teamRefunds.id));
   return {
     orderNumber: order.orderNumber,
     createdAt: order.createdAt,
@@ -111,6 +138,61 @@ export async function readReceiptOrder(db: DbOrTx, userId: number, orderId: numb
       vatMinor: order.vatMinor,
     },
     lines,
+    seatRefunds,
+  };
+}
+
+/**
+ * The order as its credit note `number` states it (404 for a number that is not one of its
+ * credit notes): a refund of unclaimed seats lists the seats it refunded, each line at its share
+ * of the price, with its share of the coupon's discount, dated with that refund; the refund of the
+ * whole order lists what the seats' refunds before it left, and totals what it gave back.
+ */
+export function creditNoteOrder(order: ReceiptOrder, number: string): ReceiptOrder {
+  const partial = order.seatRefunds.filter((r) => r.creditNoteNumber === number);
+  const whole = order.invoiceNumber !== null && order.creditNoteNumber === number;
+  if (!whole && (partial.length === 0 || order.invoiceNumber === null)) {
+    throw new AppError("not_found", "Credit note not found");
+  }
+  const refunds = whole ? order.seatRefunds : partial;
+  const sum = (pick: (r: ReceiptOrder["seatRefunds"][number]) => number) =>
+    refunds.reduce((total, r) => total + pick(r), 0);
+  const lines = order.lines.flatMap((line) => {
+    const own = refunds.filter((r) => r.orderLineId === line.id);
+    if (whole ? own.length === 0 : own.length !== 1) return whole ? [line] : [];
+    const part = <K extends "seats" | "priceMinor" | "netMinor" | "vatMinor">(key: K) =>
+      own.reduce((total, r) => total + (r[key] ?? 0), 0);
+    const seats = whole ? (line.seats ?? 0) - part("seats") : part("seats");
+    if (seats === 0) return [];
+    const priceMinor = whole ? line.priceMinor - part("priceMinor") : part("priceMinor");
+    const taken = (value: number | null, key: "netMinor" | "vatMinor") =>
+      value === null ? null : whole ? value - part(key) : part(key);
+    return [
+      {
+        ...line,
+        seats,
+        priceMinor,
+        netMinor: taken(line.netMinor, "netMinor"),
+        vatMinor: taken(line.vatMinor, "vatMinor"),
+        volumeDiscountMinor: Math.max(0, (line.unitPriceMinor ?? 0) * seats - priceMinor),
+      },
+    ];
+  });
+  // Seat lines take no upgrade credit: what a refund of seats gave back is its price less the coupon's share.
+  const discountTaken = sum((r) => r.priceMinor - r.amountMinor);
+  const vatTaken = sum((r) => r.vatMinor);
+  return {
+    ...order,
+    lines,
+    creditNoteNumber: number,
+    refundedAt: whole ? order.refundedAt : (partial[0]?.createdAt ?? null),
+    amountMinor: whole ? order.amountMinor - sum((r) => r.amountMinor) : sum((r) => r.amountMinor),
+    creditMinor: whole ? order.creditMinor : 0,
+    discountMinor: whole ? order.discountMinor - discountTaken : discountTaken,
+    tax: {
+      ...order.tax,
+      vatMinor: order.tax.vatMinor === null ? null : whole ? order.tax.vatMinor - vatTaken : vatTaken,
+    },
   };
 }
 

@@ -1,9 +1,8 @@
-import { MONEY_BACK_DAYS } from "@skillshelf/shared/constants.ts";
 import { NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
 import { formattingOf } from "@skillshelf/shared/formatting.ts";
 import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
 import { formatMoney } from "@skillshelf/shared/money.ts";
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { auditChange } from "../audit/audit-trail.ts";
 import { entitlements, orderLines, orders, payments, users } from "../db/schema/index.ts";
@@ -15,7 +14,7 @@ import { notify } from "../notifications/notifications.ts";
 import { lineName } from "../payments/quote.ts";
 import { endSeatsOfOrder } from "../teams/refund-seats.ts";
 import { nextDocumentNumber } from "./document-numbers.ts";
-import { REFUND_WINDOW_MS, refundDeadline } from "./money-back.ts";
+import { claimRefund, releaseRefund } from "./refund-claim.ts";
 
 export interface RefundRequest {
   orderId: number;
@@ -39,42 +38,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
   const { db } = app.database;
   const { orderId, ownerId, actorId, log } = request;
   const now = app.clock();
-  const owned = ownerId === undefined ? undefined : eq(orders.userId, ownerId);
-  const [claimed] = await db
-    .update(orders)
-    .set({ refundState: "pending" })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        owned,
-        isNull(orders.refundState),
-        gt(orders.createdAt, new Date(now.getTime() - REFUND_WINDOW_MS)),
-      ),
-    )
-    .returning({
-      id: orders.id,
-      userId: orders.userId,
-      orderNumber: orders.orderNumber,
-      paymentId: orders.paymentId,
-      paymentMethod: orders.paymentMethod,
-      transactionId: orders.transactionId,
-      amountMinor: orders.amountMinor,
-      invoiceNumber: orders.invoiceNumber,
-    });
-  if (!claimed) {
-    const [order] = await db
-      .select({ refundState: orders.refundState, createdAt: orders.createdAt })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), owned));
-    if (!order) throw new AppError("not_found", "Order not found");
-    if (order.refundState === "refunded") throw new AppError("conflict", "This order has already been refunded.");
-    if (order.refundState === "pending")
-      throw new AppError("conflict", "A refund of this order is already in progress.");
-    throw new AppError(
-      "conflict",
-      valuedMessage("refundEnded", { days: MONEY_BACK_DAYS, moment: refundDeadline(order.createdAt) }),
-    );
-  }
+  const claimed = await claimRefund(db, { orderId, ownerId, now });
   // What was paid for this order is upgrade credit in a later order that stands: refunding it would pay that credit twice.
   const [creditedTo] = await db
     .select({ orderNumber: orders.orderNumber })
@@ -83,7 +47,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
     .where(eq(orderLines.orderId, orderId))
     .limit(1);
   if (creditedTo) {
-    await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
+    await releaseRefund(db, orderId);
     throw new AppError("conflict", valuedMessage("refundCredited", { order: creditedTo.orderNumber }));
   }
   const [payment] = await db
@@ -93,18 +57,21 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
   if (!payment) throw new Error(`order ${orderId} has no payment`);
   // An order credit and coupon covered took no money: its refund asks no provider, it only ends the access.
   const paidNothing = claimed.amountMinor === 0;
+  // What refunds of the order's unclaimed seats gave back already is not given twice.
+  const refundMinor = claimed.amountMinor - claimed.seatsRefundedMinor;
   let refundRef: string = NO_TRANSACTION;
-  if (!paidNothing) {
+  if (refundMinor > 0) {
     try {
       // The key names this order's refund, so a retry is never paid twice.
       refundRef = await app.payments.gateways[payment.provider].refund({
         transactionId: claimed.transactionId,
-        amountMinor: claimed.amountMinor,
+        amountMinor: refundMinor,
         currency: payment.currency,
         key: `refund-${claimed.id}`,
+        part: claimed.seatsRefundedMinor > 0,
       });
     } catch (error) {
-      await db.update(orders).set({ refundState: null }).where(eq(orders.id, orderId));
+      await releaseRefund(db, orderId);
       log.error({ err: error, order: orderId }, "refund failed at the provider");
       await securityEvent(
         log,
@@ -118,7 +85,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
       );
     }
   }
-  const amount = formatMoney(claimed.amountMinor, payment.currency);
+  const amount = formatMoney(refundMinor, payment.currency);
   await db.transaction(async (tx) => {
     // An invoiced order's refund is a credit note, numbered in its own series; an older order's receipt has none.
     const creditNoteNumber = claimed.invoiceNumber ? await nextDocumentNumber(tx, "credit_note", now) : null;
@@ -156,7 +123,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
           id: claimed.id,
           number: claimed.orderNumber,
           // In the buyer's language's format, as their pages show prices; none when nothing was paid.
-          amount: paidNothing ? null : formatMoney(claimed.amountMinor, payment.currency, formattingOf(buyer).locale),
+          amount: paidNothing ? null : formatMoney(refundMinor, payment.currency, formattingOf(buyer).locale),
           method: claimed.paymentMethod,
           lines: lines.map(lineName),
         },
@@ -172,7 +139,7 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
           params: {
             kind: "order_refunded",
             order: claimed.orderNumber,
-            amount_minor: claimed.amountMinor,
+            amount_minor: refundMinor,
             currency: payment.currency,
             method: claimed.paymentMethod,
             paid_nothing: paidNothing,

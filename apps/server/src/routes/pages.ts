@@ -54,6 +54,7 @@ import { searchPageArgs } from "../paging/keyset-page.ts";
 import { RESPONSE_ENCODINGS } from "../plugins/compression.ts";
 import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
 import { vatRatesOverview } from "../tax/rate-table.ts";
+import { readVolumeTiers } from "../teams/volume-tiers.ts";
 import { CROSS_SITE_FORM, crossSitePost, takeUploadNotice } from "./form-navigation.ts";
 import { replayable, replayKey, visitorPageDoor } from "./front-door.ts";
 import {
@@ -368,6 +369,10 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       vatRates: async () => {
         operator();
         return vatRatesOverview(app.vatRates, app.clock());
+      },
+      volumeTiers: async () => {
+        operator();
+        return readVolumeTiers(db);
       },
       audit: async (query) => {
         operator();

@@ -2,9 +2,8 @@ import { rowId } from "@skillshelf/shared/ids.ts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../lib/app-error.ts";
 import { actorOf } from "../operations/guard.ts";
-import { documentOf, type OrderDocument, readReceiptOrder, renderReceipt } from "../orders/receipt.ts";
+import { creditNoteOrder, documentOf, type OrderDocument, readReceiptOrder, renderReceipt } from "../orders/receipt.ts";
 import { bytes, SIGNED_IN } from "./api/openapi.ts";
 import { viewerOf } from "./viewer.ts";
 
@@ -25,9 +24,10 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     document: OrderDocument,
     number?: string,
   ) => {
-    const order = await readReceiptOrder(app.database.db, ids.userId, ids.orderId);
+    const read = await readReceiptOrder(app.database.db, ids.userId, ids.orderId);
+    // A credit note is one of the order's refunds: the whole order's, or one of its unclaimed seats'.
+    const order = document === "credit_note" ? creditNoteOrder(read, number ?? "") : read;
     const shown = documentOf(order, document);
-    if (number !== undefined && shown.number !== number) throw new AppError("not_found", "Credit note not found");
     const pdf = await renderReceipt({ ...app.config.store, vatNumber: app.config.tax.vatNumber }, order, document);
     return reply
       .header("content-type", "application/pdf")

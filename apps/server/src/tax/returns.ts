@@ -1,7 +1,8 @@
 import { decimalAmount, minorPerMajor } from "@skillshelf/shared/money.ts";
 import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
-import { orderLines, orders } from "../db/schema/index.ts";
+import { orderLines, orders, teamRefunds } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { csvLine } from "../lib/csv.ts";
 import { REFUND_WINDOW_MS } from "../orders/money-back.ts";
@@ -16,8 +17,9 @@ import type { SellerTax, TaxScheme } from "./vat.ts";
  * bounded by those, never by the number of orders.
  *
  * Quarters are calendar quarters in UTC: 2026-Q4 is from 2026-10-01T00:00Z to
- * 2027-01-01T00:00Z. A refund (always of a whole order, once) counts in the
- * quarter it was made in, by the lines' original country and rate.
+ * 2027-01-01T00:00Z. A refund (of a whole order, once, or of a team order's
+ * unclaimed seats: their share of its line) counts in the quarter it was made
+ * in, by the lines' original country and rate.
  */
 
 /** A calendar quarter, from `start` (included) to `end` (excluded), UTC. */
@@ -144,30 +146,52 @@ async function quarterFigures(db: DbOrTx, quarter: Quarter, scheme?: TaxScheme):
   // +1 for a sale of the quarter, -1 for a refund in it, 0 for an order both sold and refunded in it.
   const sign = sql`((case when ${sold} then 1 else 0 end) - (case when ${refunded} then 1 else 0 end))`;
   const period = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-"Q"Q')`;
+  // Both reads: a row per scheme, country, rate, currency and quarter of sale, of `net` and `vat` each with its sign.
+  const figures = (net: AnyPgColumn, vat: AnyPgColumn, signed: SQL) => ({
+    scheme: orders.taxScheme,
+    country: orderLines.taxCountry,
+    rate: orderLines.vatRate,
+    currency: orders.currency,
+    period,
+    netMinor: sql<number>`coalesce(sum(${net} * ${signed}), 0)`.mapWith(Number),
+    vatMinor: sql<number>`coalesce(sum(${vat} * ${signed}), 0)`.mapWith(Number),
+  });
+  const groups = [orders.taxScheme, orderLines.taxCountry, orderLines.vatRate, orders.currency, period];
+  const within = (...also: SQL[]) =>
+    and(
+      gte(orders.createdAt, new Date(quarter.start.getTime() - REFUND_WINDOW_MS)),
+      lt(orders.createdAt, quarter.end),
+      isNotNull(orders.taxScheme),
+      scheme ? eq(orders.taxScheme, scheme) : undefined,
+      ...also,
+    );
   const rows = await db
-    .select({
-      scheme: orders.taxScheme,
-      country: orderLines.taxCountry,
-      rate: orderLines.vatRate,
-      currency: orders.currency,
-      period,
-      netMinor: sql<number>`coalesce(sum(${orderLines.netMinor} * ${sign}), 0)`.mapWith(Number),
-      vatMinor: sql<number>`coalesce(sum(${orderLines.vatMinor} * ${sign}), 0)`.mapWith(Number),
-    })
+    .select(figures(orderLines.netMinor, orderLines.vatMinor, sign))
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(
-      and(
-        gte(orders.createdAt, new Date(quarter.start.getTime() - REFUND_WINDOW_MS)),
-        lt(orders.createdAt, quarter.end),
-        sql`(${sold} or ${refunded})`,
-        isNotNull(orders.taxScheme),
-        isNotNull(orderLines.netMinor),
-        scheme ? eq(orders.taxScheme, scheme) : undefined,
-      ),
-    )
-    .groupBy(orders.taxScheme, orderLines.taxCountry, orderLines.vatRate, orders.currency, period);
-  return rows.map((row) => ({
+    .where(within(sql`(${sold} or ${refunded})`, isNotNull(orderLines.netMinor)))
+    .groupBy(...groups);
+  // A refund of unclaimed seats in the quarter takes its share of the line off (-1). The whole refund of
+  // an order takes its lines off whole, so what its seats' refunds gave back before is put back (+1):
+  // that refund gave back only the rest.
+  const seatsRefunded = and(gte(teamRefunds.createdAt, quarter.start), lt(teamRefunds.createdAt, quarter.end)) as SQL;
+  const seatSign = sql`((case when ${refunded} then 1 else 0 end) - (case when ${seatsRefunded} then 1 else 0 end))`;
+  const seatRows = await db
+    .select(figures(teamRefunds.netMinor, teamRefunds.vatMinor, seatSign))
+    .from(teamRefunds)
+    .innerJoin(orders, eq(orders.id, teamRefunds.orderId))
+    .innerJoin(orderLines, eq(orderLines.id, teamRefunds.orderLineId))
+    .where(within(sql`(${seatsRefunded} or ${refunded})`, isNotNull(teamRefunds.netMinor)))
+    .groupBy(...groups);
+  const merged = new Map<string, (typeof rows)[number]>();
+  for (const row of [...rows, ...seatRows]) {
+    const key = [row.scheme, row.country, Number(row.rate ?? 0), row.currency, row.period].join(" ");
+    const kept = merged.get(key);
+    if (kept)
+      merged.set(key, { ...kept, netMinor: kept.netMinor + row.netMinor, vatMinor: kept.vatMinor + row.vatMinor });
+    else merged.set(key, row);
+  }
+  return [...merged.values()].map((row) => ({
     scheme: row.scheme ?? "not_registered",
     country: row.country ?? "",
     rate: Number(row.rate ?? 0),

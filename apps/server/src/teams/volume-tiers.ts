@@ -1,5 +1,6 @@
 import { type VolumeTier, volumeTiersSchema } from "@skillshelf/shared/teams.ts";
 import { eq } from "drizzle-orm";
+import { auditChange } from "../audit/audit-trail.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { appSettings } from "../db/schema/index.ts";
 
@@ -15,6 +16,8 @@ export async function readVolumeTiers(db: DbOrTx): Promise<VolumeTier[]> {
 
 /** Sets the tiers (already checked by volumeTiersSchema): carts are priced with them from now on. */
 export async function saveVolumeTiers(db: DbOrTx, tiers: VolumeTier[], now: Date): Promise<VolumeTier[]> {
+  // An operator's change: the audit row says what the tiers were and became.
+  auditChange({ before: { tiers: await readVolumeTiers(db) }, after: { tiers } });
   const value = JSON.stringify(tiers);
   await db
     .insert(appSettings)

@@ -32,6 +32,7 @@ const LINKS = [
   { to: "/admin/coupons", label: "Coupons" },
   { to: "/admin/sales", label: "Sales" },
   { to: "/admin/vat-rates", label: "VAT rates" },
+  { to: "/admin/teams", label: "Team seats" },
   { to: "/admin/audit", label: "Audit trail" },
 ];
 

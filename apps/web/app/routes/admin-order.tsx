@@ -1,7 +1,8 @@
 import { orderRefundSchema } from "@skillshelf/shared/admin-forms.ts";
 import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
-import { formattingOf, takenOff } from "@skillshelf/shared/formatting.ts";
+import { type Formatting, formattingOf, takenOff } from "@skillshelf/shared/formatting.ts";
 import { countryName, TAX_SCHEME_LABELS } from "@skillshelf/shared/tax.ts";
+import { type TeamView, teamFormSchema, teamSeatFormSchema } from "@skillshelf/shared/teams.ts";
 import { data, isRouteErrorResponse, Link, useActionData } from "react-router";
 import { FormNotice } from "../components/form/form-notice";
 import { CatalogueIcon } from "../components/icons/catalogue-icon";
@@ -12,7 +13,7 @@ import { requireAdmin } from "../features/admin/require-admin";
 import { useAdminForm } from "../features/admin/use-admin-form";
 import { ErrorPage } from "../features/errors/components/error-page";
 import { serverActionOrFailure } from "../lib/client-action";
-import { answerForm, parseFormPost } from "../lib/form-action";
+import { answerForm, checkForm } from "../lib/form-action";
 import { useT } from "../lib/i18n";
 import { revalidateUnlessUnsent } from "../lib/unsent-action";
 import { storeContext } from "../load-context";
@@ -40,14 +41,33 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   };
 }
 
-/** Refund: through the provider that took the payment, by the API's own step; a plain form post comes back here (303). */
+/**
+ * Refund (through the provider that took the payment), release a team's seat, or mail a team's open
+ * invitations again: each by the API's own operation; a plain form post comes back here (303).
+ */
 export async function action({ context, request, params, url }: Route.ActionArgs) {
   const store = context.get(storeContext);
   requireAdmin(store, url);
-  const checked = await parseFormPost(request, orderRefundSchema, { extra: { id: params.id } });
+  const form = await request.formData();
+  const back = `/admin/orders/${params.id}`;
+  const intent = form.get("intent");
+  if (intent === RELEASE_INTENT) {
+    const seat = checkForm(form, teamSeatFormSchema);
+    const outcome = seat.ok ? await store.adminWrites.releaseSeat(seat.data.team_id, seat.data.seat_id) : seat.outcome;
+    return answerForm(store, outcome, back);
+  }
+  if (intent === RESEND_INTENT) {
+    const team = checkForm(form, teamFormSchema);
+    const outcome = team.ok ? await store.adminWrites.resendInvitations(team.data.team_id) : team.outcome;
+    return answerForm(store, outcome, back);
+  }
+  const checked = checkForm(form, orderRefundSchema, { extra: { id: params.id } });
   const outcome = checked.ok ? await store.adminWrites.refundOrder(checked.data.id) : checked.outcome;
-  return answerForm(store, outcome, `/admin/orders/${params.id}`);
+  return answerForm(store, outcome, back);
 }
+
+const RELEASE_INTENT = "release-seat";
+const RESEND_INTENT = "resend-invitations";
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => serverActionOrFailure(serverAction);
 export const shouldRevalidate = revalidateUnlessUnsent;
@@ -122,6 +142,23 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             {order.refunded_at ? ` ${t("on {{date}}", { date: formatWhen(order.refunded_at, formatting) })}` : ""}
             {order.refund_ref ? ` (${t("ref. {{ref}}", { ref: order.refund_ref })})` : ""}
           </dd>
+          {order.seat_refunds.length > 0 && (
+            <>
+              <dt>{t("Unclaimed seats refunded")}</dt>
+              <dd>
+                {order.seat_refunds.map((refund) => (
+                  <span key={refund.refunded_at} className="admin-vat-upcoming">
+                    {t("{{amount}} for {{seats}} seats on {{date}}", {
+                      amount: money(refund.amount, order.currency),
+                      seats: refund.seats,
+                      date: formatWhen(refund.refunded_at, formatting),
+                    })}
+                    {refund.credit_note ? ` (${refund.credit_note})` : ""}
+                  </span>
+                ))}
+              </dd>
+            </>
+          )}
         </dl>
       </div>
       {order.tax_scheme !== null && (
@@ -206,6 +243,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+      {order.teams?.map((team) => (
+        <TeamPurchase key={team.id} team={team} formatting={formatting} />
+      ))}
       {order.refund_state === null && (
         <form
           className="admin-actions"
@@ -221,6 +261,98 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * A team purchase the order bought or added seats to: its seats and who holds them since when,
+ * with Release on each claimed seat (after "Are you sure?") and Resend invitations.
+ */
+function TeamPurchase({ team, formatting }: { team: TeamView; formatting: Formatting }) {
+  const t = useT();
+  const release = useAdminForm({ confirm: () => "Are you sure?" });
+  const resend = useAdminForm();
+  const releasing = release.sending ? Number(new FormData(release.sending).get("seat_id")) : null;
+  const mailed = team.invitations.filter((invitation) => invitation.email !== null).length;
+  const title = `admin-team-${team.id}`;
+  return (
+    <>
+      <h2 id={title} className="admin-subtitle">
+        {t("Team purchase: {{name}}", { name: team.group_name ? `${team.name} › ${team.group_name}` : team.name })}
+      </h2>
+      <div className="admin-panel">
+        <dl className="admin-facts">
+          <dt>{t("Seats")}</dt>
+          <dd>{t("{{seats}} seats, {{claimed}} claimed", { seats: team.seats, claimed: team.claimed })}</dd>
+          <dt>{t("Unit price")}</dt>
+          <dd>{t(formatMoney(team.unit_price, team.currency, formatting))}</dd>
+          <dt>{t("Open invitations")}</dt>
+          <dd>{mailed}</dd>
+          {team.refunded && (
+            <>
+              <dt>{t("Refund", { context: "noun" })}</dt>
+              <dd>{t("The order is refunded: its seats give no access.")}</dd>
+            </>
+          )}
+        </dl>
+        {!team.refunded && (
+          <form className="admin-actions" {...resend.formProps}>
+            <input type="hidden" name="intent" value={RESEND_INTENT} />
+            <input type="hidden" name="team_id" value={team.id} />
+            <button type="submit" className="button button--outline" disabled={resend.busy}>
+              {t("Resend invitations")}
+            </button>
+            <span className="admin-muted">{t("Mails each open invitation of this team again.")}</span>
+          </form>
+        )}
+      </div>
+      {team.holders.length === 0 ? (
+        <p className="admin-hint">{t("No seat of this team purchase is claimed.")}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table" aria-labelledby={title}>
+            <thead>
+              <tr>
+                <th scope="col">{t("Holder")}</th>
+                <th scope="col">{t("E-mail")}</th>
+                <th scope="col">{t("Claimed")}</th>
+                <th scope="col">{t("Progress")}</th>
+                <th scope="col">{t("Actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {team.holders.map((holder) => (
+                <tr key={holder.seat_id} data-seat={holder.seat_id}>
+                  <td>{holder.name}</td>
+                  <td className="admin-break">{holder.email}</td>
+                  <td>{formatWhen(holder.claimed_at, formatting)}</td>
+                  <td>{t("{{done}} of {{total}} articles", { done: holder.done, total: holder.total })}</td>
+                  <td>
+                    <form
+                      className="admin-inline-form"
+                      data-confirm-detail={`${holder.name} (${holder.email})`}
+                      {...release.formProps}
+                    >
+                      <input type="hidden" name="intent" value={RELEASE_INTENT} />
+                      <input type="hidden" name="team_id" value={team.id} />
+                      <input type="hidden" name="seat_id" value={holder.seat_id} />
+                      <button
+                        type="submit"
+                        className="button button--small button--outline"
+                        disabled={releasing === holder.seat_id}
+                        aria-label={t("Release the seat of {{email}}", { email: holder.email })}
+                      >
+                        {t("Release")}
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }
 

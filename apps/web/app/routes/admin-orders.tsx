@@ -46,6 +46,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <tr key={order.id}>
           <td>
             <Link to={`/admin/orders/${order.id}`}>{order.order_id}</Link>
+            {order.seats && (
+              <>
+                <br />
+                <span className="admin-muted">
+                  {t("{{seats}} seats, {{claimed}} claimed", {
+                    seats: order.seats.seats,
+                    claimed: order.seats.claimed,
+                  })}
+                </span>
+              </>
+            )}
           </td>
           <td>{formatWhen(order.created_at, formatting)}</td>
           <td>

@@ -22,6 +22,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     orders: page.rows.map((order) => ({
       order: { ...order, orders: order.orders.map(shownLine) },
       date: formatOrderDate(order.created_at, formattingOf(viewer.user)),
+      seatsRefundedDate:
+        order.seats_refunded && formatOrderDate(order.seats_refunded.refunded_at, formattingOf(viewer.user)),
     })),
     icons: store.icons(page.rows.flatMap((order) => order.orders.map((line) => line.category.icon))),
     prev: page.prev_cursor,
@@ -62,9 +64,9 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
         <>
           <IconsOnce>
             <ul className="order-list">
-              {orders.map(({ order, date }) => (
+              {orders.map(({ order, date, seatsRefundedDate }) => (
                 <li key={order.id}>
-                  <OrderCard order={order} date={date} />
+                  <OrderCard order={order} date={date} seatsRefundedDate={seatsRefundedDate} />
                 </li>
               ))}
             </ul>

@@ -36,6 +36,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   return {
     order,
     date: formatOrderDate(order.created_at, formatting),
+    seatRefunds: order.seat_refunds.map((refund) => ({
+      ...refund,
+      date: formatOrderDate(refund.refunded_at, formatting),
+    })),
     refundUntil,
     icons: store.icons(order.orders.map((line) => line.category.icon)),
     country: order.billing_country && countryName(order.billing_country, formatting.locale),
@@ -74,12 +78,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const money = usePrice();
-  const { order, date, refundUntil, country } = loaderData;
+  const { order, date, refundUntil, country, seatRefunds } = loaderData;
   const taxed = order.tax_scheme !== null && order.tax_scheme !== "not_registered";
   const amount = money(order.amount, order.currency);
   // A plain form post that was refused (no JavaScript): why, on the page.
   const posted = useActionData<typeof action>();
-  const refund = useRefundRequest({ number: order.order_id, amount });
+  const refund = useRefundRequest({ number: order.order_id, amount, unclaimedSeats: order.unclaimed_seats });
   return (
     <div className="account-page">
       <Link to="/my-orders" className="order-back-link">
@@ -199,6 +203,19 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           <span>{t("Total")}</span>
           <span>{amount}</span>
         </p>
+        {/* A team order's unclaimed seats refunded: the order stays Completed, and says what went back and when. */}
+        {seatRefunds.map((refund) => (
+          <p key={refund.refunded_at} className="order-details__vat">
+            <span>
+              <Trans
+                i18nKey="Refunded for {{count}} unclaimed seats on <time>{{date}}</time>"
+                values={{ count: refund.seats, date: refund.date }}
+                components={{ time: <time dateTime={refund.refunded_at} /> }}
+              />
+            </span>
+            <span>{money(takenOff(refund.amount), order.currency)}</span>
+          </p>
+        ))}
         {taxed && (
           <p className="order-details__vat">
             <span>{t(order.reverse_charge ? "Reverse charge: no VAT" : "Includes VAT")}</span>
@@ -228,7 +245,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         ))}
       </section>
       <FormNotice outcome={posted} fieldless />
-      {refundUntil && <RefundRequest until={refundUntil} {...refund} />}
+      {refundUntil && <RefundRequest until={refundUntil} unclaimedSeats={order.unclaimed_seats} {...refund} />}
     </div>
   );
 }

@@ -201,6 +201,10 @@ export const orders = pgTable(
     vatMinor: integer("vat_minor"),
     /** Where the buyer is, by two pieces of evidence (EU Implementing Regulation 282/2011 art. 24b). */
     taxEvidence: jsonb("tax_evidence").$type<TaxEvidence>(),
+    /** What refunds of the order's unclaimed seats gave back so far (team_refunds), the VAT inside it, and when the last was. */
+    seatsRefundedMinor: integer("seats_refunded_minor").notNull().default(0),
+    seatsRefundedVatMinor: integer("seats_refunded_vat_minor").notNull().default(0),
+    seatsRefundedAt: timestamp("seats_refunded_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_payment_key").on(t.paymentId),
@@ -470,10 +474,23 @@ export const teamRefunds = pgTable(
     teamId: integer("team_id")
       .notNull()
       .references(() => teamPurchases.id, { onDelete: "cascade" }),
+    /** The order line whose seats were refunded. */
+    orderLineId: integer("order_line_id").references(() => orderLines.id, { onDelete: "cascade" }),
     seats: integer("seats").notNull(),
+    /** The refunded seats' share of the line's price, before the coupon's discount. */
+    priceMinor: integer("price_minor").notNull().default(0),
+    /** What went back for them, and its net and VAT (net null on an order placed before VAT). */
     amountMinor: integer("amount_minor").notNull(),
+    netMinor: integer("net_minor"),
+    vatMinor: integer("vat_minor").notNull().default(0),
     refundRef: text("refund_ref").notNull(),
+    /** The credit note the refund is on (every line of one refund is on the same); null for an order without invoice. */
+    creditNoteNumber: text("credit_note_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("team_refunds_order_idx").on(t.orderId)],
+  (t) => [
+    index("team_refunds_order_idx").on(t.orderId),
+    // The admin order search by a credit note's whole number.
+    index("team_refunds_credit_note_number_idx").on(t.creditNoteNumber),
+  ],
 );

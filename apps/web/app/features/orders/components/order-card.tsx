@@ -3,6 +3,7 @@ import { CREDIT_LABEL } from "@skillshelf/shared/coupons.ts";
 import { takenOff } from "@skillshelf/shared/formatting.ts";
 import { useId } from "react";
 import { Link } from "react-router";
+import { Trans } from "../../../components/trans";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
 import { OrderLines, type ShownLine } from "./order-lines";
@@ -12,7 +13,16 @@ import { OrderStatusBadge } from "./order-status-badge";
 export type ShownOrder = Omit<OrderRow, "orders"> & { orders: ShownLine[] };
 
 /** One order of /my-orders; `date` is already formatted by the loader. */
-export function OrderCard({ order, date }: { order: ShownOrder; date: string }) {
+export function OrderCard({
+  order,
+  date,
+  seatsRefundedDate = null,
+}: {
+  order: ShownOrder;
+  date: string;
+  /** When the last refund of the order's unclaimed seats was, formatted by the loader. */
+  seatsRefundedDate?: string | null;
+}) {
   const t = useT();
   const money = usePrice();
   const titleId = useId();
@@ -54,6 +64,19 @@ export function OrderCard({ order, date }: { order: ShownOrder; date: string }) 
             <dt>{t("Total")}</dt>
             <dd>{money(order.amount, order.currency)}</dd>
           </div>
+          {/* A team order whose unclaimed seats were refunded stays Completed: what went back, and when. */}
+          {order.seats_refunded && (
+            <div>
+              <dt>
+                <Trans
+                  i18nKey="Refunded for unclaimed seats, <time>{{date}}</time>"
+                  values={{ date: seatsRefundedDate ?? "" }}
+                  components={{ time: <time dateTime={order.seats_refunded.refunded_at} /> }}
+                />
+              </dt>
+              <dd>{money(takenOff(order.seats_refunded.amount), order.currency)}</dd>
+            </div>
+          )}
         </dl>
         <div className="order-card__actions">
           {/* A file the server makes: the browser downloads it. */}

@@ -12,7 +12,7 @@ import { useToast } from "../../toast/toast-context";
  * reloads its order (status Refunded, no button). Kept by the page itself, as
  * the section leaves the page once the order is refunded.
  */
-export function useRefundRequest(order: { number: string; amount: string }) {
+export function useRefundRequest(order: { number: string; amount: string; unclaimedSeats?: number | null }) {
   const t = useT();
   const toast = useToast();
   const send = useActionSubmit(toast);
@@ -23,9 +23,17 @@ export function useRefundRequest(order: { number: string; amount: string }) {
     event.preventDefault();
     const form = event.currentTarget;
     if (busy) return;
+    // A team order's refund covers its unclaimed seats only: the seats its team holds keep their access.
+    const seats = order.unclaimedSeats ?? null;
     const asked = {
-      question: t("Refund order {{number}} of {{amount}}?", order),
-      detail: t("The money goes back the way you paid, and the items of this order are locked again at once."),
+      question:
+        seats === null
+          ? t("Refund order {{number}} of {{amount}}?", order)
+          : t("Refund the {{count}} unclaimed seats of order {{number}}?", { count: seats, number: order.number }),
+      detail:
+        seats === null
+          ? t("The money goes back the way you paid, and the items of this order are locked again at once.")
+          : t("Their share of what you paid goes back the way you paid. Claimed seats keep their access."),
       confirmLabel: t("Refund"),
     };
     if (!(await confirm(asked))) return;
@@ -46,9 +54,10 @@ export function useRefundRequest(order: { number: string; amount: string }) {
  */
 export function RefundRequest({
   until,
+  unclaimedSeats = null,
   busy,
   onSubmit,
-}: { until: { iso: string; text: string } } & ReturnType<typeof useRefundRequest>) {
+}: { until: { iso: string; text: string }; unclaimedSeats?: number | null } & ReturnType<typeof useRefundRequest>) {
   const t = useT();
   return (
     <section className="card order-details order-refund" aria-labelledby="refund-title">
@@ -56,11 +65,19 @@ export function RefundRequest({
         {t("{{days}}-day money-back guarantee", { days: MONEY_BACK_DAYS })}
       </h2>
       <p className="order-refund__text">
-        <Trans
-          i18nKey="Not what you needed? You can get your money back until <time>{{date}}</time>. The items of this order are locked again at once."
-          values={{ date: until.text }}
-          components={{ time: <time dateTime={until.iso} /> }}
-        />
+        {unclaimedSeats === null ? (
+          <Trans
+            i18nKey="Not what you needed? You can get your money back until <time>{{date}}</time>. The items of this order are locked again at once."
+            values={{ date: until.text }}
+            components={{ time: <time dateTime={until.iso} /> }}
+          />
+        ) : (
+          <Trans
+            i18nKey="Seats nobody has claimed can be refunded until <time>{{date}}</time> ({{count}} now). Claimed seats keep their access."
+            values={{ date: until.text, count: unclaimedSeats }}
+            components={{ time: <time dateTime={until.iso} /> }}
+          />
+        )}
       </p>
       <form method="post" onSubmit={onSubmit}>
         <button type="submit" className="button button--outline" aria-disabled={busy || undefined}>
