@@ -107,10 +107,24 @@ export const inviteSchema = z.object({ emails: addresses });
 /** Whether an address is one an invitation can be mailed to. */
 export const isEmailAddress = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email);
 
+/** The invitation form of one team purchase (the API takes its id from the path, a page from the form). */
+export const teamInviteSchema = inviteSchema.extend({ id: rowId() });
+
+/** More seats of one team purchase (the API takes its id from the path, a page from the form). */
+export const teamMoreSeatsSchema = moreSeatsSchema.extend({ id: rowId() });
+
 /** A team purchase, and one of its seats or invitations, named in a path. */
 export const teamIdSchema = z.object({ id: rowId() });
 export const teamSeatSchema = z.object({ id: rowId(), seat_id: rowId() });
 export const teamInvitationSchema = z.object({ id: rowId(), invitation_id: rowId() });
+
+/** What an invitation's page shows before the seat is claimed: what the seat gives. */
+export interface InvitationView {
+  /** The material: "Docker", or "Docker: Basics" for one group. */
+  title: string;
+  /** The artefact's listing. */
+  slug: string;
+}
 
 /** An invitation's code, from the link (43 URL-safe characters, 256 random bits): any other is unknown (404). */
 export const invitationCodeSchema = z.object({
