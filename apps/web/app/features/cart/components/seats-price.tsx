@@ -17,7 +17,7 @@ export function SeatsPrice({ line, className }: { line: SeatsLine; className: st
   const discount = line.volume_discount ?? 0;
   return (
     <span className={className}>
-      {t("{{seats}} seats × {{price}}", { seats: line.seats, price: money(line.unit_price, line.currency) })}
+      {t("{{count}} seats × {{price}}", { count: line.seats, price: money(line.unit_price, line.currency) })}
       {discount > 0 && (
         <>
           {" · "}

@@ -1,5 +1,6 @@
 import { MAX_TEAM_SEATS, MIN_TEAM_SEATS } from "@skillshelf/shared/teams.ts";
 import { useId } from "react";
+import { BusyButton } from "../../../components/form/busy-button";
 import { useT } from "../../../lib/i18n";
 import { AddToCartForm, addToCartAnchor } from "./add-to-cart-button";
 
@@ -21,7 +22,6 @@ interface TeamSeatsFormProps {
  */
 export function TeamSeatsForm({ item, onAdd, busy = false, onDark = false }: TeamSeatsFormProps) {
   const t = useT();
-  const seatsId = useId();
   const anchor = addToCartAnchor({ ...item, team: true });
   return (
     <details className={onDark ? "team-seats team-seats--on-dark" : "team-seats"}>
@@ -29,25 +29,33 @@ export function TeamSeatsForm({ item, onAdd, busy = false, onDark = false }: Tea
         {t("For my team")}
       </summary>
       <AddToCartForm item={item} anchor={anchor} onAdd={onAdd} className="team-seats__form">
-        <label htmlFor={seatsId} className="team-seats__label">
-          {t("Seats ({{min}} to {{max}})", { min: MIN_TEAM_SEATS, max: MAX_TEAM_SEATS })}
-        </label>
-        <input
-          id={seatsId}
-          className="field__control team-seats__input"
-          type="number"
-          name="seats"
-          min={MIN_TEAM_SEATS}
-          max={MAX_TEAM_SEATS}
-          step={1}
-          defaultValue={5}
-          required
-        />
-        <button type="submit" className="button button--small" disabled={busy} aria-busy={busy || undefined}>
-          {busy && <span className="spinner button__spinner" aria-hidden="true" />}
-          {t("Add seats to cart")}
-        </button>
+        <SeatsFields min={MIN_TEAM_SEATS} start={5} busy={busy} />
       </AddToCartForm>
     </details>
+  );
+}
+
+/** A number of seats (`min` to 500) and the button that adds them to the cart. */
+export function SeatsFields({ min, start, busy }: { min: number; start: number; busy: boolean }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="team-seats__label">
+        {t("Seats ({{min}} to {{max}})", { min, max: MAX_TEAM_SEATS })}
+      </label>
+      <input
+        id={id}
+        className="field__control team-seats__input"
+        type="number"
+        name="seats"
+        min={min}
+        max={MAX_TEAM_SEATS}
+        step={1}
+        defaultValue={start}
+        required
+      />
+      <BusyButton busy={busy}>{t("Add seats to cart")}</BusyButton>
+    </>
   );
 }
