@@ -1,19 +1,13 @@
 import { EMAIL_PATTERN } from "./account-forms.ts";
 import type { Message, MessageValue } from "./i18n/message.ts";
 import { rowId } from "./ids.ts";
+import { MAX_INVITATIONS, MAX_TEAM_SEATS, MIN_TEAM_SEATS } from "./team-limits.ts";
 import { z } from "./zod.ts";
 
 /**
  * Teams buy seats (decision 0056): how many seats a team purchase may have, the operator's
  * volume discount tiers, the seat manager's forms, and the messages of all of it.
  */
-
-export const MIN_TEAM_SEATS = 2;
-export const MAX_TEAM_SEATS = 500;
-/** A seat is released at most once in this many days. */
-export const SEAT_RELEASE_DAYS = 30;
-/** At most this many addresses in one invitation form. */
-export const MAX_INVITATIONS = 50;
 
 export const TEAM_MESSAGES = {
   seats: "Seats must be a whole number from 2 to 500.",

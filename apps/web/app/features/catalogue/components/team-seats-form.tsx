@@ -1,4 +1,4 @@
-import { MAX_TEAM_SEATS, MIN_TEAM_SEATS } from "@skillshelf/shared/teams.ts";
+import { MAX_TEAM_SEATS, MIN_TEAM_SEATS } from "@skillshelf/shared/team-limits.ts";
 import { useId } from "react";
 import { BusyButton } from "../../../components/form/busy-button";
 import { useT } from "../../../lib/i18n";

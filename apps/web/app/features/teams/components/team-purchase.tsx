@@ -1,4 +1,5 @@
-import { MAX_INVITATIONS, type TeamView } from "@skillshelf/shared/teams.ts";
+import { MAX_INVITATIONS } from "@skillshelf/shared/team-limits.ts";
+import type { TeamView } from "@skillshelf/shared/teams.ts";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { BusyButton } from "../../../components/form/busy-button";
