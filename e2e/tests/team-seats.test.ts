@@ -63,10 +63,11 @@ describe("teams buy seats", () => {
     await onEmulatorPage(page, "stripe", "Pay");
     await page.waitForURL(/\/payment-confirmation\?order=\d+$/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    // Seats are the team's: the confirmation sends the manager to invite them, not to read.
+    expect(await page.getByRole("region", { name: "Unlocked for you" }).count()).toBe(0);
 
-    // The seat manager's page, from the account's navigation.
-    await page.goto("/dashboard");
-    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My Teams" }).click();
+    // The seat manager's page, from the confirmation.
+    await page.getByRole("link", { name: "Invite your team" }).click();
     await page.waitForURL(/\/my-teams$/);
     const team = teamOf(page);
     await team.getByText("0 of 5 seats claimed").waitFor();
@@ -83,6 +84,8 @@ describe("teams buy seats", () => {
     expect(anaLink).not.toBe("");
     await inOtherContext(session, {}, async (ana) => {
       await ana.goto(anaLink);
+      await ana.getByRole("heading", { name: "Your team's invitation", level: 1 }).waitFor();
+      await checkPage(ana);
       await ana.getByRole("link", { name: "Create account" }).click();
       await ana.waitForURL(/\/registration\?redirectTo=/);
       await formReady(ana);

@@ -17,7 +17,11 @@ afterAll(() => store?.close());
 
 const cookie = (token: string) => ({ cookie: `access-token=${token}` });
 /** The text of a page's HTML, its tags taken out: what a reader sees. */
-const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&");
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 describe("For my team, on a listing", () => {
   it("offers seats of the whole artefact and of each priced group, by a plain form post to the cart", async () => {
@@ -152,6 +156,15 @@ describe("/my-teams, the seat manager's page", () => {
     expect(more.statusCode).toBe(303);
     expect(more.headers.location).toBe("/cart");
     expect(textOf(await pageHtml(store, "/cart", manager.token))).toContain("2 seats × £19.99");
+  });
+
+  it("is where a team order's confirmation sends its buyer: seats are not unlocked for them", async () => {
+    const { manager, team } = await teamBuyer(2);
+    const html = await pageHtml(store, `/payment-confirmation?order=${team.order_id}`, manager.token);
+    expect(textOf(html)).toContain("Your team's seats are ready: invite your team from My Teams.");
+    expect(html).toMatch(/<a class="button" href="\/my-teams"[^>]*>Invite your team<\/a>/);
+    expect(textOf(html)).not.toContain("Unlocked for you");
+    expect(textOf(html)).not.toContain("Start learning");
   });
 
   it("refuses another learner's team purchase as not found", async () => {
