@@ -34,3 +34,12 @@ export const TAX_BUYERS = {
   business: { name: "Greta Bauer", email: "greta.de@example.test", sessionToken: "e2e-vat-buyer-de-session-token" },
   travelling: { name: "Theo Durand", email: "theo.fr@example.test", sessionToken: "e2e-vat-buyer-ip-session-token" },
 } as const;
+
+/**
+ * The seat manager of team-seats.test.ts and a colleague they invite, each with a session made by
+ * seed-learner.ts and nothing else (the other colleague registers from the invitation's page).
+ */
+export const TEAM = {
+  manager: { name: "Mona Manager", email: "mona.manager@example.test", sessionToken: "e2e-seat-manager-session-token" },
+  colleague: { name: "Ben Colleague", email: "ben.colleague@example.test", sessionToken: "e2e-team-colleague-token" },
+} as const;

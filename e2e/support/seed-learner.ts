@@ -23,7 +23,7 @@ import { MediaStore } from "../../apps/server/src/media/media-store.ts";
 import { fulfilPayment } from "../../apps/server/src/payments/fulfil-payment.ts";
 import { quoteCart } from "../../apps/server/src/payments/quote.ts";
 import { COMMITTED_RATES } from "../../apps/server/src/tax/vat.ts";
-import { LEARNER, OLD_ORDER, TAX_BUYERS } from "./learner.ts";
+import { LEARNER, OLD_ORDER, TAX_BUYERS, TEAM } from "./learner.ts";
 
 const config = loadConfig();
 const database = await openDatabase({ dataDir: config.dataDir });
@@ -75,7 +75,7 @@ try {
   });
   if (fulfilment.kind !== "order") throw new Error("the old payment made no order");
 
-  for (const buyer of Object.values(TAX_BUYERS)) {
+  for (const buyer of [...Object.values(TAX_BUYERS), ...Object.values(TEAM)]) {
     const [row] = await db
       .insert(users)
       .values({ name: buyer.name, email: buyer.email, passwordHash: await hashPassword(LEARNER.password) })

@@ -60,6 +60,7 @@ describe("the account area", () => {
       "/dashboard",
       "/my-items",
       "/my-orders",
+      "/my-teams",
       "/notifications",
       "/settings",
     ]);

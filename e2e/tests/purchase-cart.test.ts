@@ -81,7 +81,8 @@ describe("the cart's rules, seen in the pages", () => {
       has: page.getByRole("heading", { name: "Operations", exact: true }),
     });
     const button = operations.getByRole("button", { name: /Add To Cart/ });
-    await operations.locator("button[data-enhanced]").waitFor();
+    // Its Add To Cart, not its "For my team" form's button.
+    await operations.locator("button[data-enhanced]", { hasText: "Add To Cart" }).waitFor();
     await button.click();
     await page.locator('section.group-card button[aria-busy="true"]').waitFor();
     expect(await button.isDisabled()).toBe(true);

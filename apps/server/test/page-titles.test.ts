@@ -108,6 +108,8 @@ describe("every page's title", () => {
         ["/delete-account/a-link-token", "Delete my account | Skillshelf"],
         ["/my-items", "My Items | Skillshelf"],
         ["/my-orders", "My Orders | Skillshelf"],
+        ["/my-teams", "My Teams | Skillshelf"],
+        ["/teams/join/no-such-code", "Your team's invitation | Skillshelf"],
         [`/order-details/${order.orderId}`, "Order details | Skillshelf"],
         ["/notifications", "Notifications | Skillshelf"],
         ["/cart", "Cart | Skillshelf"],

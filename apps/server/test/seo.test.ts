@@ -283,6 +283,8 @@ describe("GET /robots.txt", () => {
       "/dashboard",
       "/my-items",
       "/my-orders",
+      "/my-teams",
+      "/teams/join/a-code",
       "/order-details/12",
       "/notifications",
       "/settings",

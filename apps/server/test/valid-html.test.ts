@@ -23,7 +23,7 @@ import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { insertLearners, insertOrders } from "./helpers/history.ts";
-import { addToCart, buyFromListing } from "./helpers/orders.ts";
+import { addToCart, buyFromListing, buyTeamSeats } from "./helpers/orders.ts";
 import { formPost, PUBLIC_PAGES } from "./helpers/pages.ts";
 
 /**
@@ -54,10 +54,12 @@ const run = promisify(execFile);
 let store: TestStore;
 let dir = "";
 /** Each language's learner (an order, an article done, a cart with credit and a coupon, a notification) and newcomer. */
-const learners = {} as Record<LanguageCode, { token: string; orderId: number; newcomer: string }>;
+const learners = {} as Record<LanguageCode, { token: string; orderId: number; newcomer: string; teamId: number }>;
 const operators = {} as Record<LanguageCode, string>;
 const ids = { artefact: 0, parent: 0, group: 0, content: 0, coupon: 0, order: 0 };
 let resetLink = "";
+/** An invitation's page, with a seat left (a team's link). */
+let joinLink = "";
 
 beforeAll(async () => {
   ensureWebBuild();
@@ -76,6 +78,16 @@ beforeAll(async () => {
     const token = await signIn(store, learner.id);
     const { orderId } = await buyFromListing(store, { id: learner.id, token }, docker, "Basics");
     await seatsOf(orderId, learner.id, { refunded: true });
+    // Seats of Docker for a team (/my-teams), one of them claimed by a colleague with the team's link.
+    const { teamId, link } = await buyTeamSeats(store, { id: learner.id, token }, docker, 3);
+    joinLink = `/teams/join/${link}`;
+    const colleague = await signIn(store, (await createUser(store, { language })).id);
+    const joined = await store.app.inject({
+      method: "POST",
+      url: `/api/teams/join/${link}`,
+      headers: bearer(colleague),
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
     const images = docker.groups.find((g) => g.name === "Basics")?.contents[0];
     await store.app.inject({ method: "PUT", url: `/api/progress/${images?.id}`, headers: bearer(token) });
     await addToCart(store, token, docker);
@@ -87,7 +99,7 @@ beforeAll(async () => {
       store.app.clock(),
     );
     const newcomer = await signIn(store, (await createUser(store, { language })).id);
-    learners[code] = { token, orderId, newcomer };
+    learners[code] = { token, orderId, newcomer, teamId };
   }
   const forgetful = await createUser(store);
   await store.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: forgetful.email } });
@@ -158,7 +170,15 @@ async function seatsOf(orderId: number, buyerId: number, options: { holderId?: n
 }
 
 /** The public pages (PUBLIC_PAGES), an article with links, and a reset link that works. */
-const guestPages = () => [...PUBLIC_PAGES, "/git/branches", resetLink, "/account-deleted"];
+const guestPages = () => [
+  ...PUBLIC_PAGES,
+  "/git/branches",
+  resetLink,
+  "/account-deleted",
+  joinLink,
+  "/teams/join/no-such-code",
+  `/registration?redirectTo=${encodeURIComponent(joinLink)}`,
+];
 
 const learnerPages = (orderId: number) => [
   "/",
@@ -170,6 +190,10 @@ const learnerPages = (orderId: number) => [
   "/delete-account/a-link-token",
   "/my-items",
   "/my-orders",
+  "/my-teams",
+  "/my-teams?done=invited&count=2",
+  joinLink,
+  "/my-items?notice=seat-claimed",
   `/order-details/${orderId}`,
   "/notifications",
   "/cart",
@@ -184,7 +208,7 @@ const learnerPages = (orderId: number) => [
 ];
 
 /** A learner's pages with nothing in them yet. */
-const newcomerPages = ["/dashboard", "/my-items", "/my-orders", "/notifications", "/cart"];
+const newcomerPages = ["/dashboard", "/my-items", "/my-orders", "/my-teams", "/notifications", "/cart"];
 
 const operatorPages = () => [
   "/admin",
@@ -230,6 +254,7 @@ const postedPages = (code: LanguageCode, total: number, currency: string) => {
     [guest, at("/forgot-password"), { email: "nope" }],
     [learner, "/dashboard", { intent: "password", old_password: "nope", password: "short", confirm_password: "x" }],
     [learner, "/cart", { intent: "coupon", code: "NO-SUCH-CODE" }],
+    [learner, "/my-teams", { intent: "invite", id: String(learners[code].teamId), emails: "nope" }],
     [learner, "/settings", { intent: "delete", password: "not-the-password" }],
     [learner, "/checkout", { method: "card", amount: "1.00", currency }],
     [learner, "/checkout", { method: "regional", amount: String(total), currency }],

@@ -49,6 +49,8 @@ export default [
     route("my-items", "routes/my-items.tsx"),
     route("my-orders", "routes/my-orders.tsx"),
     route("order-details/:id", "routes/order-details.tsx"),
+    // The seat manager's team purchases ('my-teams' is a reserved slug).
+    route("my-teams", "routes/my-teams.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("settings", "routes/settings.tsx"),
     // "Delete my account": the mailed one-time link's page.
@@ -56,6 +58,8 @@ export default [
   ]),
   // Where a deleted account lands, signed out.
   route("account-deleted", "routes/account-deleted.tsx"),
+  // An invitation to claim a seat of a team purchase ('teams' is a reserved slug): anyone may open it.
+  route("teams/join/:code", "routes/team-join.tsx"),
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("payment-confirmation", "routes/payment-confirmation.tsx", { id: "payment-confirmation" }),

@@ -54,7 +54,16 @@ import type {
   secondStepCodeSchema,
 } from "./second-step-forms.ts";
 import type { billingSchema, VatRateChange, VatRateChangeRow, VatRatesView } from "./tax.ts";
-import type { VolumeTier } from "./teams.ts";
+import type {
+  InvitationView,
+  invitationCodeSchema,
+  TeamView,
+  teamInvitationSchema,
+  teamInviteSchema,
+  teamMoreSeatsSchema,
+  teamSeatSchema,
+  VolumeTier,
+} from "./teams.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -446,6 +455,17 @@ export interface CommerceActions {
   refundOrder(orderId: number): Promise<ActionResult<{ refund_ref: string }>>;
 }
 
+/** The seat manager's forms and claiming a seat (decision 0056); a visitor gets a 401 outcome. */
+export interface TeamActions {
+  /** Claims a seat with an invitation's code: the material is the learner's, as if bought. */
+  join(input: z.output<typeof invitationCodeSchema>): Promise<ActionResult<{ team_id: number; seat_id: number }>>;
+  invite(input: z.output<typeof teamInviteSchema>): Promise<ActionResult<{ sent: number }>>;
+  revoke(input: z.output<typeof teamInvitationSchema>): Promise<ActionResult>;
+  release(input: z.output<typeof teamSeatSchema>): Promise<ActionResult>;
+  /** More seats of a team purchase into the cart, at its unit price. */
+  moreSeats(input: z.output<typeof teamMoreSeatsSchema>): Promise<ActionResult<CartItem>>;
+}
+
 /** The operator's forms; anyone but an admin gets a 403 outcome. */
 export interface AdminActions {
   createCoupon(input: CreateCouponInput): Promise<ActionResult<AdminCouponRow>>;
@@ -519,6 +539,7 @@ export interface StoreContext {
   profile: ProfileActions;
   adminActions: AdminActions;
   progress: ProgressActions;
+  teams: TeamActions;
   /** The admin pages' form actions (POST). */
   adminWrites: AdminWrites;
   /**
@@ -556,6 +577,10 @@ export interface StoreContext {
   order(id: number): Promise<OrderDetail | null>;
   /** One page of the viewer's items, newest first; a bad cursor throws a 422 AppError. */
   items(page: PageRequest): Promise<Page<OwnedItem>>;
+  /** The viewer's team purchases, newest first (GET /api/teams). */
+  myTeams(): Promise<TeamView[]>;
+  /** What an invitation's seat is for; null when the invitation is unknown, revoked or used. Anyone may ask. */
+  invitation(code: string): Promise<InvitationView | null>;
   /** The number of lines in the viewer's cart; 0 for a visitor. */
   cartCount(): Promise<number>;
   /** What the viewer owns; nothing for a visitor. */

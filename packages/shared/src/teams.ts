@@ -1,21 +1,13 @@
 import { EMAIL_PATTERN } from "./account-forms.ts";
 import type { Message, MessageValue } from "./i18n/message.ts";
 import { rowId } from "./ids.ts";
+import { MAX_INVITATIONS, MAX_TEAM_SEATS, MAX_VOLUME_TIERS, MIN_TEAM_SEATS } from "./team-limits.ts";
 import { z } from "./zod.ts";
 
 /**
  * Teams buy seats (decision 0056): how many seats a team purchase may have, the operator's
  * volume discount tiers, the seat manager's forms, and the messages of all of it.
  */
-
-export const MIN_TEAM_SEATS = 2;
-export const MAX_TEAM_SEATS = 500;
-/** A seat is released at most once in this many days. */
-export const SEAT_RELEASE_DAYS = 30;
-/** The most volume discount tiers an operator sets. */
-export const MAX_VOLUME_TIERS = 10;
-/** At most this many addresses in one invitation form. */
-export const MAX_INVITATIONS = 50;
 
 export const TEAM_MESSAGES = {
   seats: "Seats must be a whole number from 2 to 500.",
@@ -129,10 +121,24 @@ export const inviteSchema = z.object({ emails: addresses });
 /** Whether an address is one an invitation can be mailed to. */
 export const isEmailAddress = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email);
 
+/** The invitation form of one team purchase (the API takes its id from the path, a page from the form). */
+export const teamInviteSchema = inviteSchema.extend({ id: rowId() });
+
+/** More seats of one team purchase (the API takes its id from the path, a page from the form). */
+export const teamMoreSeatsSchema = moreSeatsSchema.extend({ id: rowId() });
+
 /** A team purchase, and one of its seats or invitations, named in a path. */
 export const teamIdSchema = z.object({ id: rowId() });
 export const teamSeatSchema = z.object({ id: rowId(), seat_id: rowId() });
 export const teamInvitationSchema = z.object({ id: rowId(), invitation_id: rowId() });
+
+/** What an invitation's page shows before the seat is claimed: what the seat gives. */
+export interface InvitationView {
+  /** The material: "Docker", or "Docker: Basics" for one group. */
+  title: string;
+  /** The artefact's listing. */
+  slug: string;
+}
 
 /** An invitation's code, from the link (43 URL-safe characters, 256 random bits): any other is unknown (404). */
 export const invitationCodeSchema = z.object({

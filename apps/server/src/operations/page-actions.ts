@@ -5,6 +5,7 @@ import type {
   CommerceActions,
   ProfileActions,
   ProgressActions,
+  TeamActions,
 } from "@skillshelf/shared/api.ts";
 import { declaredBilling } from "@skillshelf/shared/tax.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -58,7 +59,16 @@ import {
   startAppOperation,
 } from "./second-step.ts";
 import { removeVatRateOperation, setVatRateOperation } from "./tax.ts";
-import { operatorReleaseSeatOperation, resendInvitationsOperation, volumeTiersOperation } from "./teams.ts";
+import {
+  claimSeatOperation,
+  inviteOperation,
+  moreSeatsOperation,
+  operatorReleaseSeatOperation,
+  releaseSeatOperation,
+  resendInvitationsOperation,
+  revokeInvitationOperation,
+  volumeTiersOperation,
+} from "./teams.ts";
 
 /** The checkout's payment methods (SPEC.md) and the providers behind them. */
 const PROVIDER_OF = { card: "stripe", wallet: "paypal", regional: "payu" } as const;
@@ -70,6 +80,7 @@ export interface PageActions {
   adminActions: AdminActions;
   adminWrites: AdminWrites;
   progress: ProgressActions;
+  teams: TeamActions;
 }
 
 /**
@@ -138,6 +149,13 @@ export function pageActions(app: FastifyInstance) {
         refundOrder: (id) => action(learnerRefundOperation)({ id }),
       },
       progress: { setDone: action(markDoneOperation) },
+      teams: {
+        join: action(claimSeatOperation),
+        invite: action(inviteOperation),
+        revoke: action(revokeInvitationOperation),
+        release: action(releaseSeatOperation),
+        moreSeats: action(moreSeatsOperation),
+      },
       adminActions: {
         createCoupon: action(createCouponOperation),
         updateCoupon: (id, coupon) => action(updateCouponOperation)({ id, coupon }),

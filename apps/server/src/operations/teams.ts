@@ -2,11 +2,11 @@ import { plain } from "@skillshelf/shared/i18n/message.ts";
 import { rowId } from "@skillshelf/shared/ids.ts";
 import {
   invitationCodeSchema,
-  inviteSchema,
-  moreSeatsSchema,
   TEAM_MESSAGES,
   teamInvitationSchema,
+  teamInviteSchema,
   teamMessage,
+  teamMoreSeatsSchema,
   teamSeatSchema,
   volumeTiersSchema,
 } from "@skillshelf/shared/teams.ts";
@@ -37,7 +37,7 @@ export const claimSeatOperation = defineOperation({
 export const inviteOperation = defineOperation({
   name: "teams.invite",
   who: "learner",
-  input: inviteSchema.extend({ id: rowId() }),
+  input: teamInviteSchema,
   limit: { policy: "teamInvitations" },
   run: async ({ app, actor, request, reply }, { id, emails }) => {
     await enforceLimit(request, reply, "teamInvitations", "account", String(actor.userId));
@@ -89,7 +89,7 @@ export const releaseSeatOperation = defineOperation({
 export const moreSeatsOperation = defineOperation({
   name: "teams.seats.more",
   who: "learner",
-  input: moreSeatsSchema.extend({ id: rowId() }),
+  input: teamMoreSeatsSchema,
   run: async ({ app, actor }, { id, seats }) => {
     const team = await teamOf(app.database.db, id, actor.userId);
     const item = await addToCart({

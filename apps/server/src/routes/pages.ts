@@ -54,6 +54,8 @@ import { searchPageArgs } from "../paging/keyset-page.ts";
 import { RESPONSE_ENCODINGS } from "../plugins/compression.ts";
 import { articleProgress, ownedAndDone } from "../progress/reading-progress.ts";
 import { vatRatesOverview } from "../tax/rate-table.ts";
+import { readInvitation } from "../teams/claim-seat.ts";
+import { readTeams } from "../teams/read-teams.ts";
 import { readVolumeTiers } from "../teams/volume-tiers.ts";
 import { CROSS_SITE_FORM, crossSitePost, takeUploadNotice } from "./form-navigation.ts";
 import { replayable, replayKey, visitorPageDoor } from "./front-door.ts";
@@ -161,7 +163,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
 
   type PageActions = Pick<
     StoreContext,
-    "accounts" | "commerce" | "profile" | "adminActions" | "adminWrites" | "progress" | "dataRequest"
+    "accounts" | "commerce" | "profile" | "adminActions" | "adminWrites" | "progress" | "teams" | "dataRequest"
   >;
   const actionsFor = pageActions(app);
   /** A GET's render runs no action: a visitor's page is shared between requests, so it gets none. */
@@ -200,6 +202,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
         removePasskey: refuse,
       },
       progress: { setDone: refuse },
+      teams: { join: refuse, invite: refuse, revoke: refuse, release: refuse, moreSeats: refuse },
       // Every write of the admin pages refuses alike.
       adminWrites: new Proxy({} as StoreContext["adminWrites"], { get: () => refuse }),
       dataRequest: false,
@@ -263,6 +266,8 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       orders: (page) => listOrders(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
+      myTeams: () => readTeams(db, { buyerId: signedIn(), storeUrl: app.config.publicUrl }),
+      invitation: (code) => readInvitation(db, code).catch(nullWhenNotFound),
       // Read with the session, in the same query (sessions.ts).
       cartCount: async () => (viewer ? app.catalogue.cartCount(viewer.cartLines) : 0),
       // Home's loader and its tiles (entry.server) both ask: read once, after any action of the request.

@@ -24,6 +24,7 @@ const PRIVATE_PAGES = [
   "dashboard",
   "my-items",
   "my-orders",
+  "my-teams",
   "notifications",
   "settings",
   "cart",
@@ -33,7 +34,17 @@ const PRIVATE_PAGES = [
   "payment-cancelled",
   "admin",
 ] as const;
-const PRIVATE_TREES = ["admin", "api", "reset-password", "order-details", "media", "emulator", "unsubscribe"] as const;
+const PRIVATE_TREES = [
+  "admin",
+  "api",
+  "reset-password",
+  "order-details",
+  "media",
+  "emulator",
+  "unsubscribe",
+  // Invitations to claim a team's seat (/teams/join/{code}).
+  "teams",
+] as const;
 /** The guest's pages of the above that every language has (/es/login): kept out in each. */
 const GUEST_PAGES = ["login", "registration", "forgot-password"] as const;
 const GUEST_TREES = ["reset-password"] as const;

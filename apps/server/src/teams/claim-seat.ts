@@ -1,8 +1,8 @@
-import { TEAM_MESSAGES, teamMessage } from "@skillshelf/shared/teams.ts";
+import { type InvitationView, TEAM_MESSAGES, teamMessage } from "@skillshelf/shared/teams.ts";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { ownsContent } from "../cart/ownership.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { orders, teamInvitations, teamPurchases, teamSeats } from "../db/schema/index.ts";
+import { categories, orders, teamInvitations, teamPurchases, teamSeats } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { grantAccess } from "../orders/grant-access.ts";
 import { lineName } from "../payments/quote.ts";
@@ -18,9 +18,11 @@ async function invitationOf(db: DbOrTx, code: string) {
       groupId: teamPurchases.groupId,
       name: teamPurchases.name,
       groupName: teamPurchases.groupName,
+      slug: categories.slug,
     })
     .from(teamInvitations)
     .innerJoin(teamPurchases, eq(teamPurchases.id, teamInvitations.teamId))
+    .innerJoin(categories, eq(categories.id, teamPurchases.categoryId))
     .innerJoin(orders, eq(orders.id, teamPurchases.orderId))
     .where(
       and(
@@ -32,6 +34,12 @@ async function invitationOf(db: DbOrTx, code: string) {
     );
   if (!row) throw new AppError("not_found", TEAM_MESSAGES.invitationGone);
   return { ...row, title: lineName(row) };
+}
+
+/** What an invitation's page shows: the material its seat gives (a 404 AppError when it no longer holds). */
+export async function readInvitation(db: DbOrTx, code: string): Promise<InvitationView> {
+  const { title, slug } = await invitationOf(db, code);
+  return { title, slug };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { SEAT_RELEASE_DAYS, TEAM_MESSAGES, teamMessage } from "@skillshelf/shared/teams.ts";
+import { SEAT_RELEASE_DAYS } from "@skillshelf/shared/team-limits.ts";
+import { TEAM_MESSAGES, teamMessage } from "@skillshelf/shared/teams.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { entitlements, teamSeats, users } from "../db/schema/index.ts";

@@ -1,4 +1,5 @@
 import type { CartResponse, ListingResponse, OrderRow } from "@skillshelf/shared/api.ts";
+import type { TeamView } from "@skillshelf/shared/teams.ts";
 import { expect } from "vitest";
 import { saleAt } from "../../src/cart/pricing.ts";
 import { payments } from "../../src/db/schema/index.ts";
@@ -127,6 +128,36 @@ export async function buyFromListing(
   await addToCart(store, learner.token, listing, groupName);
   const payment = await payForCart(store, learner.id);
   return { ...(await payment.confirm()), transactionId: `pi_${payment.providerRef}` };
+}
+
+/**
+ * The signed-in learner buys `seats` seats of an artefact for a team and pays for them through the
+ * one fulfilment: the team purchase's id and its link's code (GET /api/teams).
+ */
+export async function buyTeamSeats(
+  store: TestStore,
+  learner: { id: number; token: string },
+  listing: ListingResponse,
+  seats: number,
+) {
+  const res = await store.app.inject({
+    method: "POST",
+    url: "/api/cart/add",
+    headers: bearer(learner.token),
+    payload: { sub_category_id: listing.seo_data.id, seats },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const order = await (await payForCart(store, learner.id)).confirm();
+  const teams = (await store.app.inject({ method: "GET", url: "/api/teams", headers: bearer(learner.token) })).json<{
+    data: TeamView[];
+  }>().data;
+  const team = teams.find((t) => t.order_id === order.orderId);
+  const link = team?.invitations
+    .find((invitation) => invitation.email === null)
+    ?.url.split("/")
+    .at(-1);
+  if (!team || !link) throw new Error("no team purchase");
+  return { teamId: team.id, link, team };
 }
 
 /** A new learner's calls: the cart, adding an artefact (or one of its groups, by name), the newest order. */

@@ -1,5 +1,18 @@
+import type { ListingResponse } from "@skillshelf/shared/api.ts";
 import { expect } from "vitest";
-import { PUBLIC_URL, type TestStore } from "./app.ts";
+import { createTestStore, ensureWebBuild, PUBLIC_URL, type TestStore } from "./app.ts";
+import { smallCatalogue } from "./factories.ts";
+
+/** A store that renders pages, with the small catalogue, and its Docker listing as the API answers it. */
+export async function pagesStoreWithDocker(options: Parameters<typeof createTestStore>[0] = {}) {
+  ensureWebBuild();
+  const store = await createTestStore({ pages: true, ...options });
+  await store.importCatalogue(smallCatalogue());
+  const docker = (
+    await store.app.inject({ method: "POST", url: "/api/get-data", payload: { slug: "docker" } })
+  ).json<ListingResponse>();
+  return { store, docker };
+}
 
 /** A page's HTML, as a visitor or as the learner whose session `token` is (the browser's cookie); 200 expected. */
 export async function pageHtml(store: TestStore, url: string, token?: string): Promise<string> {

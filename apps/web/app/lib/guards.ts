@@ -35,3 +35,12 @@ export function safeRedirect(target: string | null, fallback = "/dashboard"): st
   }
   return url.origin === HERE ? url.pathname + url.search + url.hash : fallback;
 }
+
+/**
+ * An address's `redirectTo`, kept for the next auth screen (sign in → registration → sign in, from
+ * an invitation's page): `redirectTo=…` when it names a path of this store, else "".
+ */
+export function redirectQuery(search: string): string {
+  const target = safeRedirect(new URLSearchParams(search).get("redirectTo"), "");
+  return target ? `redirectTo=${encodeURIComponent(target)}` : "";
+}

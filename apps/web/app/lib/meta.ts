@@ -6,8 +6,8 @@ import {
   type LanguageCode,
   languagePath,
 } from "@skillshelf/shared/i18n/languages.ts";
-import type { MetaDescriptor } from "react-router";
-import type { TFunction } from "./i18n";
+import type { MetaArgs, MetaDescriptor } from "react-router";
+import { metaT, type TFunction } from "./i18n";
 
 /**
  * Where a public page is: the store's origin (PUBLIC_URL, never the Host header), the page as
@@ -158,3 +158,17 @@ export function categoryImage(publicUrl: string, category: { slug: string; name:
     height: STORE_IMAGE.height,
   };
 }
+
+/**
+ * The `meta` of a page of the viewer's own: its title and description (catalogue keys), never
+ * indexed by search engines.
+ */
+export const privatePageMeta =
+  (page: { title: string; description: string }) =>
+  ({ matches }: Pick<MetaArgs, "matches">): MetaDescriptor[] => {
+    const t = metaT(matches);
+    return [
+      ...buildMeta({ t, title: t(page.title), description: t(page.description) }),
+      { name: "robots", content: "noindex" },
+    ];
+  };

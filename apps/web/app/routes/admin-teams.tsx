@@ -1,4 +1,5 @@
-import { MAX_TEAM_SEATS, MAX_VOLUME_TIERS, MIN_TEAM_SEATS, volumeTiersFormSchema } from "@skillshelf/shared/teams.ts";
+import { MAX_TEAM_SEATS, MAX_VOLUME_TIERS, MIN_TEAM_SEATS } from "@skillshelf/shared/team-limits.ts";
+import { volumeTiersFormSchema } from "@skillshelf/shared/teams.ts";
 import { data, Form } from "react-router";
 import { FieldError } from "../features/admin/catalogue/fields";
 import { AdminFormNotice, useAdminForm } from "../features/admin/components/admin-form";

@@ -7,6 +7,7 @@ import { ArtefactCard, type ArtefactCardData } from "../features/catalogue/compo
 import { ContentGrid } from "../features/catalogue/components/content-grid";
 import { GroupCard } from "../features/catalogue/components/group-card";
 import { ListingHero } from "../features/catalogue/components/listing-hero";
+import { TeamSeatsForm } from "../features/catalogue/components/team-seats-form";
 import { breadcrumbData, listingOffers, listingTrail, productData } from "../features/catalogue/structured-data";
 import { usePrice } from "../lib/formatting";
 import type { TFunction } from "../lib/i18n";
@@ -111,6 +112,15 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   const cart = useAddToCart(signedIn);
   const wholeCategory = { sub_category_id: seo.id, group_id: null };
   const oneGroup = (groupId: number) => ({ sub_category_id: seo.id, group_id: groupId });
+  // "For my team": seats of the same, even for a learner who owns it (the seats are the team's).
+  const teamSeats = (item: { sub_category_id: number; group_id: number | null }, onDark = false) => (
+    <TeamSeatsForm
+      item={item}
+      onAdd={(form) => cart.add(form, { ...item, team: true })}
+      busy={cart.isAdding({ ...item, team: true })}
+      onDark={onDark}
+    />
+  );
 
   if (listing.kind === "parent") {
     return (
@@ -174,6 +184,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         ) : (
           <span className="pill pill--on-dark">{t("Free to read")}</span>
         )}
+        {seo.price !== null && teamSeats(wholeCategory, true)}
       </ListingHero>
       <div className="section">
         <div className="container listing-body">
@@ -187,6 +198,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
               item={oneGroup(group.id)}
               onAdd={(form) => cart.add(form, oneGroup(group.id))}
               busy={cart.isAdding(oneGroup(group.id))}
+              team={group.price !== null ? teamSeats(oneGroup(group.id)) : null}
               done={done}
             />
           ))}

@@ -11,7 +11,7 @@ import { PasskeySignIn } from "../features/auth/passkey-sign-in";
 import { REDIRECT_DELAY_MS } from "../features/auth/use-redirect-after";
 import { formRoute } from "../lib/form-route";
 import { formAction } from "../lib/form-route.server";
-import { requireGuest, safeRedirect } from "../lib/guards";
+import { redirectQuery, requireGuest, safeRedirect } from "../lib/guards";
 import { useLanguagePath, useT } from "../lib/i18n";
 import { saveUserRecord } from "../lib/user-storage";
 import { storeContext } from "../load-context";
@@ -64,6 +64,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const at = useLanguagePath();
   const location = useLocation();
+  // Registering first keeps where to go after signing in.
+  const back = redirectQuery(location.search);
   // Arriving from registration, the e-mail is filled in already.
   const email = (location.state as { email?: unknown } | null)?.email;
 
@@ -76,7 +78,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <p>
           <Trans
             i18nKey="New to Skillshelf? <anchor>Create an account</anchor>"
-            components={{ anchor: <Link to={at("/registration")} /> }}
+            components={{ anchor: <Link to={at(back ? `/registration?${back}` : "/registration")} /> }}
           />
         </p>
       }

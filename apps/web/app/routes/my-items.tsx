@@ -15,6 +15,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireViewer(store, url);
   const page = await store.items({ cursor: cursorOf(url), limit: PAGE_SIZE });
   return {
+    // Back from claiming a seat of a team purchase (routes/team-join.tsx).
+    claimed: url.searchParams.get("notice") === "seat-claimed",
     items: page.rows,
     icons: store.icons(page.rows.map((item) => item.category.icon)),
     prev: page.prev_cursor,
@@ -36,7 +38,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function MyItems({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { items, prev, next } = loaderData;
+  const { items, prev, next, claimed } = loaderData;
   return (
     <div className="account-page">
       <header className="account-page__header">
@@ -45,6 +47,11 @@ export default function MyItems({ loaderData }: Route.ComponentProps) {
           <p className="account-page__lead">{t("Everything you have bought, ready to read.")}</p>
         </div>
       </header>
+      {claimed && (
+        <p className="notice" role="status">
+          {t("Your seat is claimed: what it gives is below, ready to read.")}
+        </p>
+      )}
       {items.length === 0 ? (
         <EmptyAccountState
           title={t("No Items found")}

@@ -21,20 +21,24 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     order: order && { number: order.order_id, amount: order.amount, currency: order.currency },
     unlocked,
+    // Seats for a team give the buyer nothing to read: their team claims them (/my-teams).
+    seats: order?.status === "Completed" && order.orders.some((line) => line.seats !== undefined),
     icons: store.icons(unlocked.map((item) => item.icon)),
   };
 }
 
-/** What the order opened, each with where to read it; nothing once it was refunded. */
+/** What the order opened, each with where to read it (not a team's seats); nothing once it was refunded. */
 function unlockedBy(order: OrderDetail) {
   if (order.status !== "Completed") return [];
-  return order.orders.map((line) => ({
-    key: line.id,
-    href: `/${line.category.slug}`,
-    icon: line.category.icon,
-    name: line.groups ? `${line.category.name}: ${line.groups.name}` : line.category.name,
-    scope: line.groups ? "Group" : "Whole artefact",
-  }));
+  return order.orders
+    .filter((line) => line.seats === undefined)
+    .map((line) => ({
+      key: line.id,
+      href: `/${line.category.slug}`,
+      icon: line.category.icon,
+      name: line.groups ? `${line.category.name}: ${line.groups.name}` : line.category.name,
+      scope: line.groups ? "Group" : "Whole artefact",
+    }));
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -53,7 +57,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
   const t = useT();
   const at = useLanguagePath();
   const money = usePrice();
-  const { order, unlocked } = loaderData;
+  const { order, unlocked, seats } = loaderData;
   const [first] = unlocked;
   return (
     <PaymentResult tone="success" title={t("Payment Successful!")} lead={t("Thank you for your purchase")}>
@@ -75,6 +79,14 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
           components={{ items: <Link to="/my-items" /> }}
         />
       </p>
+      {seats && (
+        <p className="result-card__text">
+          <Trans
+            i18nKey="Your team's seats are ready: invite your team from <teams>My Teams</teams>."
+            components={{ teams: <Link to="/my-teams" /> }}
+          />
+        </p>
+      )}
       {unlocked.length > 0 && (
         <section className="unlocked" aria-labelledby="unlocked-title">
           <h2 id="unlocked-title" className="unlocked__title">
@@ -98,7 +110,12 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
             {t("Start learning")}
           </Link>
         )}
-        <Link to="/my-orders" className={first ? "button button--outline" : "button"}>
+        {seats && !first && (
+          <Link to="/my-teams" className="button">
+            {t("Invite your team")}
+          </Link>
+        )}
+        <Link to="/my-orders" className={first || seats ? "button button--outline" : "button"}>
           {t("View My Orders")}
         </Link>
         <Link to={at("/")} className="button button--outline">

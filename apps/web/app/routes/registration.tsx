@@ -1,5 +1,5 @@
 import { registerSchema } from "@skillshelf/shared/account-forms.ts";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ActionForm } from "../components/form/action-form";
 import { PasswordField } from "../components/form/password-field";
 import { EmailField, TextField } from "../components/form/text-field";
@@ -8,14 +8,21 @@ import { AuthBenefits } from "../features/auth/components/auth-benefits";
 import { AuthShell } from "../features/auth/components/auth-shell";
 import { formRoute } from "../lib/form-route";
 import { formAction, guestLoader } from "../lib/form-route.server";
+import { redirectQuery } from "../lib/guards";
 import { useLanguagePath } from "../lib/i18n";
 
-/** Creates the account with the API's own steps; a plain form post then goes to /login, which says so. */
+/**
+ * Creates the account with the API's own steps; a plain form post then goes to /login (of the page's
+ * language), which says so, keeping where to go after signing in (an invitation's page).
+ */
 const route = formRoute({
   operation: "accounts.register",
   schema: registerSchema,
   who: "guest",
-  successTo: "/login?notice=registered",
+  successTo: (url) => {
+    const back = redirectQuery(url.search);
+    return `${url.pathname.replace(/registration\/?$/, "login")}?notice=registered${back ? `&${back}` : ""}`;
+  },
   title: "Create account",
   description: "Create a free Skillshelf account to keep your tech cards, labs and interview kits in one place.",
 });
@@ -26,6 +33,8 @@ export const action = formAction(route);
 
 export default function Registration() {
   const at = useLanguagePath();
+  const back = redirectQuery(useLocation().search);
+  const login = at(back ? `/login?${back}` : "/login");
   return (
     <AuthShell
       title="Create account"
@@ -35,7 +44,7 @@ export default function Registration() {
         <p>
           <Trans
             i18nKey="Already have an account? <anchor>Sign in</anchor>"
-            components={{ anchor: <Link to={at("/login")} /> }}
+            components={{ anchor: <Link to={login} /> }}
           />
         </p>
       }
@@ -45,7 +54,7 @@ export default function Registration() {
         submitLabel="Create account"
         busyLabel="Creating your account…"
         // Sign in then has the e-mail filled in.
-        onSuccess={(_data, { email }) => ({ to: at("/login"), options: { state: { email } } })}
+        onSuccess={(_data, { email }) => ({ to: login, options: { state: { email } } })}
       >
         {({ errors }) => (
           <>

@@ -6,21 +6,17 @@ import { useLanguagePath } from "../../lib/i18n";
 import { addToCartAnchor } from "../catalogue/components/add-to-cart-button";
 import { useToast } from "../toast/toast-context";
 
-/** A whole sub-category (group_id null) or one of its groups. */
+/** A whole sub-category (group_id null) or one of its groups; `team`: its "For my team" form's seats. */
 export interface AddToCartInput {
   sub_category_id: number;
   group_id: number | null;
-}
-
-/** Which Add To Cart button a request belongs to: the sub-category's, or one group's. */
-function keyOf(input: AddToCartInput): string {
-  return input.group_id === null ? `category:${input.sub_category_id}` : `group:${input.group_id}`;
+  team?: boolean;
 }
 
 /**
  * The listing's Add To Cart (SPEC.md sections 4 and 5): a visitor signs in
  * first; a learner's form goes to the cart's action (routes/cart.tsx) and
- * shows a spinner on the button used until the header badge has been
+ * shows a spinner on the button used (the anchor it comes back to names it) until the header badge has been
  * reloaded (the router reloads the page's data after an action), and a toast
  * with the server's message.
  */
@@ -41,7 +37,7 @@ export function useAddToCart(signedIn: boolean) {
         navigate(toLogin);
         return;
       }
-      setPending(keyOf(input));
+      setPending(addToCartAnchor(input));
       try {
         const result = await send(form);
         // The session ended meanwhile: sign in again, then come back here.
@@ -53,5 +49,5 @@ export function useAddToCart(signedIn: boolean) {
     [signedIn, here, navigate, send, at],
   );
 
-  return { add, isAdding: (input: AddToCartInput) => pending === keyOf(input) };
+  return { add, isAdding: (input: AddToCartInput) => pending === addToCartAnchor(input) };
 }

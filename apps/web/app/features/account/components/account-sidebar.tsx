@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { useT } from "../../../lib/i18n";
-import { BellIcon, BooksIcon, GearIcon, ReceiptIcon, UserIcon } from "./account-icons";
+import { BellIcon, BooksIcon, GearIcon, ReceiptIcon, TeamIcon, UserIcon } from "./account-icons";
 
 const LINKS = [
   { to: "/dashboard", label: "Dashboard", Icon: UserIcon },
   { to: "/my-items", label: "My Items", Icon: BooksIcon },
   { to: "/my-orders", label: "My Orders", Icon: ReceiptIcon },
+  { to: "/my-teams", label: "My Teams", Icon: TeamIcon },
   { to: "/notifications", label: "Notifications", Icon: BellIcon },
   { to: "/settings", label: "Settings", Icon: GearIcon },
 ];

@@ -3,6 +3,7 @@ import { CatalogueText, langOf } from "../../../components/catalogue-text";
 import { CatalogueIcon } from "../../../components/icons/catalogue-icon";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
+import { SeatsPrice } from "./seats-price";
 
 interface CartLineProps {
   item: CartItem;
@@ -40,7 +41,14 @@ export function CartLine({ item, onRemove, removing = false }: CartLineProps) {
           ) : (
             <span className="cart-line__tag cart-line__tag--whole">{t("Whole artefact")}</span>
           )}
+          {item.seats !== undefined && (
+            <>
+              {" "}
+              <span className="cart-line__tag">{t("For my team")}</span>
+            </>
+          )}
         </p>
+        <SeatsPrice line={item} className="cart-line__seats" />
         {onRemove && (
           <p className="cart-line__text" lang={langOf(item.category, "single_line")}>
             {item.category.single_line}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { CartIcon } from "../../../components/icons/cart-icon";
 import { useHydrated } from "../../../hooks/use-hydrated";
@@ -6,11 +6,13 @@ import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
 
 /**
- * The id of the Add To Cart button for `item`: a visitor who presses it signs in first and comes
- * back to this page at this button (the address's fragment), focused, to press it again.
+ * The id of the Add To Cart button for `item` (of its "For my team" form with `team`): a visitor who
+ * presses it signs in first and comes back to this page at this button (the address's fragment),
+ * focused, to press it again.
  */
-export const addToCartAnchor = (item: { sub_category_id: number; group_id: number | null }) =>
-  item.group_id === null ? `add-to-cart-${item.sub_category_id}` : `add-to-cart-group-${item.group_id}`;
+export const addToCartAnchor = (item: { sub_category_id: number; group_id: number | null; team?: boolean }) =>
+  (item.team ? "team-" : "") +
+  (item.group_id === null ? `add-to-cart-${item.sub_category_id}` : `add-to-cart-group-${item.group_id}`);
 
 interface AddToCartButtonProps {
   price: number;
@@ -62,20 +64,7 @@ export function AddToCartButton({
     wasBusy.current = busy;
   }, [busy]);
   return (
-    // A plain form post to the cart's action without JavaScript; nothing in it is the visitor's own.
-    <form
-      method="post"
-      action="/cart"
-      className="tooltip-anchor"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onAdd(event.currentTarget);
-      }}
-    >
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="sub_category_id" value={item.sub_category_id} />
-      {item.group_id !== null && <input type="hidden" name="group_id" value={item.group_id} />}
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#${anchor}`} />
+    <AddToCartForm item={item} anchor={anchor} onAdd={onAdd} className="tooltip-anchor">
       <button
         ref={button}
         id={anchor}
@@ -96,6 +85,41 @@ export function AddToCartButton({
           {note}
         </span>
       )}
+    </AddToCartForm>
+  );
+}
+
+interface AddToCartFormProps {
+  item: { sub_category_id: number; group_id: number | null };
+  /** The id of the control to come back to after signing in. */
+  anchor: string;
+  onAdd: (form: HTMLFormElement) => void;
+  className: string;
+  /** The form's own fields and its button. */
+  children: ReactNode;
+}
+
+/**
+ * A form that adds `item` to the cart: a plain form post to the cart's action without JavaScript
+ * (a visitor is sent to sign in and back to `anchor`); nothing in it is the visitor's own.
+ */
+export function AddToCartForm({ item, anchor, onAdd, className, children }: AddToCartFormProps) {
+  const location = useLocation();
+  return (
+    <form
+      method="post"
+      action="/cart"
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onAdd(event.currentTarget);
+      }}
+    >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="sub_category_id" value={item.sub_category_id} />
+      {item.group_id !== null && <input type="hidden" name="group_id" value={item.group_id} />}
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#${anchor}`} />
+      {children}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { Group } from "@skillshelf/shared/api.ts";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { langOf } from "../../../components/catalogue-text";
 import { usePrice } from "../../../lib/formatting";
 import { useT } from "../../../lib/i18n";
@@ -20,9 +20,11 @@ interface GroupCardProps {
   busy?: boolean;
   /** The ids of the articles the signed-in owner has done. */
   done?: ReadonlySet<number>;
+  /** Its "For my team" form (seats of the group), when it is priced. */
+  team?: ReactNode;
 }
 
-export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy, done }: GroupCardProps) {
+export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy, done, team }: GroupCardProps) {
   const t = useT();
   const money = usePrice();
   const titleId = useId();
@@ -40,7 +42,10 @@ export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy,
           </p>
         </div>
         {owned ? (
-          <p className="pill pill--free">{t("Owned")}</p>
+          <div className="group-card__buy">
+            <p className="pill pill--free">{t("Owned")}</p>
+            {team}
+          </div>
         ) : (
           group.price !== null && (
             <div className="group-card__buy">
@@ -55,6 +60,7 @@ export function GroupCard({ group, categorySlug, free, owned, item, onAdd, busy,
                 className="button button--small"
                 tooltipAlign="end"
               />
+              {team}
             </div>
           )
         )}
