@@ -18,7 +18,7 @@ import { store } from "./store.ts";
  * on purpose; account-order-pages signs in a learner and the admin,
  * account-old-order the admin) and 1 reset request; account-refund and
  * account-old-order share the purchase learner's session (purchase.ts).
- * admin-team-seats registers and signs in 2 more (a seat manager and a holder).
+ * team-seats registers 1 more (a colleague from the invitation's page).
  */
 
 /** Meets every password rule: registration (digit, special) and reset (upper, lower, digit, @$!%*?&). */

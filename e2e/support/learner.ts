@@ -42,4 +42,7 @@ export const TAX_BUYERS = {
 export const TEAM = {
   manager: { name: "Mona Manager", email: "mona.manager@example.test", sessionToken: "e2e-seat-manager-session-token" },
   colleague: { name: "Ben Colleague", email: "ben.colleague@example.test", sessionToken: "e2e-team-colleague-token" },
+  // admin-team-seats.test.ts: a team lead who buys three seats and a holder who claims one.
+  lead: { name: "Team Lead", email: "team.lead@example.test", sessionToken: "e2e-admin-seats-lead-token" },
+  holder: { name: "Seat Holder", email: "seat.holder@example.test", sessionToken: "e2e-admin-seats-holder-token" },
 } as const;

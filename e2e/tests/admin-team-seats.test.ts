@@ -1,16 +1,16 @@
-import type { APIRequestContext } from "playwright-core";
+import { type APIRequestContext, request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiContext, registerAccount, signInThroughApi } from "../support/accounts.ts";
 import { adminReady, signInAdmin } from "../support/admin.ts";
-import { expectAccessible, useBrowser } from "../support/browser.ts";
+import { baseUrl, expectAccessible, useBrowser } from "../support/browser.ts";
 import { answerConfirmation } from "../support/confirm.ts";
-import { allowConsoleErrors, payCartThroughApi, type StorageState, toast } from "../support/purchase.ts";
+import { TEAM } from "../support/learner.ts";
+import { allowConsoleErrors, payCartThroughApi, type StorageState, sessionState, toast } from "../support/purchase.ts";
 
 /**
  * The operator's team seats screens in the browser (issue 42), with JavaScript: a team order's seats
  * in the orders list, its holder released after the confirmation dialog, its invitations resent, and
- * the volume tiers set, refused and removed again (so no other test's cart sees a discount). Two
- * registrations and two sign-ins of the run's limits (accounts.ts).
+ * the volume tiers set, refused and removed again (so no other test's cart sees a discount). The
+ * lead and the holder come with sessions (seed-learner.ts): nothing of the run's sign-up limits.
  */
 describe("team seats in /admin", () => {
   let adminState: StorageState;
@@ -21,10 +21,10 @@ describe("team seats in /admin", () => {
 
   beforeAll(async () => {
     adminState = await signInAdmin(session.browser);
-    const manager = await apiContext();
-    const holder = await apiContext();
+    // The lead and the holder have sessions of their own (seed-learner.ts): this file registers nobody.
+    const manager = await request.newContext({ baseURL: baseUrl, storageState: sessionState(TEAM.lead.sessionToken) });
+    const holder = await request.newContext({ baseURL: baseUrl, storageState: sessionState(TEAM.holder.sessionToken) });
     contexts.push(manager, holder);
-    await signInThroughApi(manager, await registerAccount(manager, { name: "Team Lead" }));
     const listing = (await (await manager.post("/api/get-data", { data: { slug: "docker" } })).json()) as {
       seo_data: { id: number };
     };
@@ -42,9 +42,7 @@ describe("team seats in /admin", () => {
       .find((i) => i.email === null)
       ?.url.split("/")
       .at(-1);
-    const account = await registerAccount(holder, { name: "Seat Holder" });
-    holderEmail = account.email;
-    await signInThroughApi(holder, account);
+    holderEmail = TEAM.holder.email;
     expect((await holder.post(`/api/teams/join/${code}`)).status()).toBe(200);
   });
 

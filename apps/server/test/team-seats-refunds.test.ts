@@ -254,7 +254,7 @@ describe("a refund of unclaimed seats", () => {
     const text = await pdfText(
       (await manager.call("GET", `/api/orders/${team.order_id}/credit-notes/${last}`)).rawPayload,
     );
-    expect(text).toContain("1 seats × £19.99");
+    expect(text).toContain("1 seat × £19.99");
     expect(text).toContain("Total refunded\n£19.99");
     const sales = await todaysSales();
     // Everything that went back, once: the order's £99.95 and its £16.66 of VAT.

@@ -382,7 +382,7 @@ export async function renderReceipt(
       line.seats === null
         ? null
         : [
-            t("{{seats}} seats × {{price}}", { seats: line.seats, price: money(line.unitPriceMinor ?? 0) }),
+            t("{{count}} seat × {{price}}", { count: line.seats, price: money(line.unitPriceMinor ?? 0) }),
             ...(line.volumeDiscountMinor > 0
               ? [`${t("Volume discount")} ${money(takenOff(line.volumeDiscountMinor))}`]
               : []),

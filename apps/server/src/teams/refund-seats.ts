@@ -189,7 +189,7 @@ export async function refundUnclaimedSeats(
           seats: taken.length,
           lines: shares.map((share) => {
             const line = names.find((n) => n.id === share.orderLineId);
-            return l("{{item}}: {{seats}} seats", { item: line ? lineName(line) : "", seats: share.seats });
+            return l("{{item}}: {{count}} seats", { item: line ? lineName(line) : "", count: share.seats });
           }),
         },
         app.config.publicUrl,

@@ -148,9 +148,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <dd>
                 {order.seat_refunds.map((refund) => (
                   <span key={refund.refunded_at} className="admin-vat-upcoming">
-                    {t("{{amount}} for {{seats}} seats on {{date}}", {
+                    {t("{{amount}} for {{count}} seats on {{date}}", {
                       amount: money(refund.amount, order.currency),
-                      seats: refund.seats,
+                      count: refund.seats,
                       date: formatWhen(refund.refunded_at, formatting),
                     })}
                     {refund.credit_note ? ` (${refund.credit_note})` : ""}
