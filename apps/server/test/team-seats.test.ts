@@ -8,6 +8,7 @@ import { bearer, createUser, lastMailOf, signIn } from "./helpers/accounts.ts";
 import { createTestStore, ensureWebBuild, PUBLIC_URL, TestClock, type TestStore } from "./helpers/app.ts";
 import { smallCatalogue } from "./helpers/factories.ts";
 import { payCartByCard, shopper, stripeRefunds } from "./helpers/orders.ts";
+import { pdfText } from "./helpers/pdf.ts";
 
 let store: TestStore;
 let docker: ListingResponse;
@@ -106,6 +107,38 @@ describe("buying seats", () => {
     // The buyer may also own the material: seats are for the team.
     const owner = await teamBuyer(2, manager);
     expect(owner.team.seats).toBe(2);
+  });
+  it("takes a coupon off the seats' total and bills the buyer's company, as any order", async () => {
+    const manager = await shopper(store);
+    const added = await manager.call("POST", "/api/cart/add", { sub_category_id: docker.seo_data.id, seats: 5 });
+    expect(added.statusCode, added.body).toBe(201);
+    const code = `TEAM${Date.now().toString(36)}`.toUpperCase();
+    const created = await adminCall("POST", "/api/admin/coupons", { code, kind: "percent", value: 10 });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await manager.call("POST", "/api/cart/coupon", { code })).statusCode).toBe(200);
+    const billed = await manager.call("POST", "/api/cart/billing", {
+      billing_country: "GB",
+      company_name: "Example Ltd",
+    });
+    expect(billed.statusCode, billed.body).toBe(200);
+    const cart = await manager.cart();
+    // The line is 5 seats × £19.99 less any volume tier; the coupon takes 10 % of that, rounded half up.
+    const line = cart.rows[0];
+    expect(line).toMatchObject({ seats: 5, unit_price: 19.99 });
+    const pence = Math.round((line?.price ?? 0) * 100);
+    const total = (pence - Math.round(pence / 10)) / 100;
+    expect(cart.total).toBeCloseTo(total, 2);
+    const { session } = await payCartByCard(store, base, manager, "GBP");
+    expect(session?.amount_total).toBe(Math.round(total * 100));
+    const [team] = await teamsOf(manager);
+    expect(team).toMatchObject({ seats: 5, claimed: 0 });
+    const detail = (await manager.call("POST", "/api/order-details", { detail_id: team?.order_id })).json<{
+      data: OrderDetail;
+    }>().data;
+    expect(detail).toMatchObject({ amount: total, coupon_code: code });
+    const invoice = await pdfText((await manager.call("GET", `/api/orders/${team?.order_id}/invoice`)).rawPayload);
+    expect(invoice).toContain("Example Ltd");
+    expect(invoice).toContain("5 seats × £19.99");
   });
 });
 
