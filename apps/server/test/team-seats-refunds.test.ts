@@ -263,6 +263,19 @@ describe("a refund of unclaimed seats", () => {
     expect(sales.refunded_orders - before.refunded_orders).toBe(1);
   });
 
+  it("leaves nothing to an operator's refund once every seat went back", async () => {
+    const { detail, refund, team } = await teamOrder(2, 0, (me) => payCartByCard(store, base, me, "GBP"));
+    expect((await refund()).statusCode).toBe(200);
+    const stripeBefore = await stripeRefunds(store);
+    const whole = await adminCall("POST", `/api/admin/orders/${team.order_id}/refund`);
+    expect(whole.statusCode, whole.body).toBe(409);
+    expect(whole.json().message).toBe("Everything paid for this order has already been refunded, seat by seat.");
+    expect(await newStripeRefunds(stripeBefore)).toEqual([]);
+    // The order is as the seats' refund left it, and not held by the refused refund.
+    expect(await detail()).toMatchObject({ status: "Completed", unclaimed_seats: 0 });
+    expect((await refund()).statusCode).toBe(409);
+  });
+
   it("counts the refunded seats' VAT in the quarter's UK VAT return", async () => {
     const uk = async () => {
       const res = await adminCall("GET", "/api/admin/tax/uk.csv?quarter=2026-Q4");

@@ -25,6 +25,7 @@ export interface RefundRequest {
   log: FastifyBaseLogger;
 }
 
+const ALL_SEATS_REFUNDED = "Everything paid for this order has already been refunded, seat by seat.";
 /**
  * Refunds an order within the money-back guarantee through the provider that
  * took the payment (an order credit and coupon covered, which took no money,
@@ -59,6 +60,11 @@ export async function refundOrder(app: FastifyInstance, request: RefundRequest):
   const paidNothing = claimed.amountMinor === 0;
   // What refunds of the order's unclaimed seats gave back already is not given twice.
   const refundMinor = claimed.amountMinor - claimed.seatsRefundedMinor;
+  if (!paidNothing && refundMinor <= 0) {
+    // Every seat went back through the buyer's own refunds: nothing is left to give, nor any access to end.
+    await releaseRefund(db, orderId);
+    throw new AppError("conflict", ALL_SEATS_REFUNDED);
+  }
   let refundRef: string = NO_TRANSACTION;
   if (refundMinor > 0) {
     try {
