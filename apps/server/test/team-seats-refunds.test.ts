@@ -150,7 +150,7 @@ describe("a refund of unclaimed seats", () => {
     const stripeBefore = await stripeRefunds(store);
     const res = await refund();
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe("3 unclaimed seats are refunded.");
+    expect(res.json().message).toBe("Unclaimed seats refunded: 3.");
     // Through Stripe's emulator: 3 of 5 seats, £59.97, as a partial refund.
     expect(await newStripeRefunds(stripeBefore)).toEqual([5997]);
     for (const holder of holders) expect(await unlocked(holder)).toBe(true);
@@ -227,7 +227,7 @@ describe("a refund of unclaimed seats", () => {
     const stripeBefore = await stripeRefunds(store);
     const res = await refund();
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe("1 unclaimed seats are refunded.");
+    expect(res.json().message).toBe("Unclaimed seats refunded: 1.");
     // The 4th seat: £79.96 for 4 less £59.97 for 3.
     expect(await newStripeRefunds(stripeBefore)).toEqual([1999]);
     const rows = await store.database.db.select().from(teamRefunds).where(eq(teamRefunds.orderId, team.order_id));

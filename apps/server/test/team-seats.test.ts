@@ -291,7 +291,7 @@ describe("refunds of team orders", () => {
     const before = (await stripeRefunds(store)).length;
     const res = await manager.call("POST", `/api/orders/${team.order_id}/refund`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe("3 unclaimed seats are refunded.");
+    expect(res.json().message).toBe("Unclaimed seats refunded: 3.");
     const refunds = await stripeRefunds(store);
     expect(refunds.length).toBe(before + 1);
     // 5 seats cost £89.95: 3 of them £53.97.

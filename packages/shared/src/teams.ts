@@ -32,7 +32,7 @@ export const TEAM_MESSAGES = {
   seatFree: "This seat is not claimed.",
   releasedRecently: "This seat was released less than 30 days ago: it can be released again from {{moment}}.",
   moreSeatsAdded: "{{count}} more seats are in your cart.",
-  refundedSeats: "{{count}} unclaimed seats are refunded.",
+  refundedSeats: "Unclaimed seats refunded: {{count}}.",
   nothingToRefund: "Every seat of this order is claimed: there is nothing left to refund.",
   resent: "Invitations sent again: {{count}}.",
 } as const;
