@@ -6,6 +6,7 @@ import type { TaxClass } from "@skillshelf/shared/tax.ts";
 import { and, asc, eq, isNotNull, not, sql } from "drizzle-orm";
 import { type AnyPgColumn, unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import type { PaymentLine } from "../db/schema/index.ts";
 import { cartItems, categories, contentGroups, teamPurchases } from "../db/schema/index.ts";
 
@@ -74,9 +75,8 @@ export async function saleableLineKeys(db: DbOrTx): Promise<Set<number>> {
   return new Set(rows.map((r) => r.key));
 }
 
-/** The user's cart, oldest line first, with today's names and prices. */
-export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLine[]> {
-  const rows = await db
+const cartLinesQuery = preparedPerDb((db) =>
+  db
     .select({
       id: cartItems.id,
       categoryId: cartItems.categoryId,
@@ -98,8 +98,14 @@ export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLin
     .innerJoin(categories, eq(categories.id, cartItems.categoryId))
     .leftJoin(contentGroups, eq(contentGroups.id, cartItems.groupId))
     .leftJoin(teamPurchases, eq(teamPurchases.id, cartItems.teamId))
-    .where(and(eq(cartItems.userId, userId), forSale))
-    .orderBy(asc(cartItems.id));
+    .where(and(eq(cartItems.userId, sql.placeholder("userId")), forSale))
+    .orderBy(asc(cartItems.id))
+    .prepare("cart_lines"),
+);
+
+/** The user's cart, oldest line first, with today's names and prices. */
+export async function loadCartLines(db: DbOrTx, userId: number): Promise<CartLine[]> {
+  const rows = await cartLinesQuery(db).execute({ userId });
   return rows.flatMap(({ priceMinor, seats, teamId, teamUnitMinor, ...line }) => {
     if (priceMinor === null) return [];
     if (seats === null) return [{ ...line, priceMinor }];

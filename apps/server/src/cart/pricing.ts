@@ -4,6 +4,7 @@ import { minorStep } from "@skillshelf/shared/money-rules.ts";
 import { volumePercent } from "@skillshelf/shared/teams.ts";
 import { and, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import {
   cartCoupons,
   couponRedemptions,
@@ -80,15 +81,8 @@ const paidFor = (line: PricedLine) => due(line) - line.discountMinor;
 /** A line's tax until the lines' prices are settled. */
 const untaxed: LineTax = { taxClass: "standard", country: "", ratePercent: 0, netMinor: 0, vatMinor: 0 };
 
-/**
- * What the learner paid for the groups they own in each of `categoryIds`
- * (orders neither refunded nor being refunded, lines not yet credited to a
- * whole artefact): the upgrade credit of buying the whole artefact.
- */
-async function groupPayments(db: DbOrTx, userId: number, categoryIds: number[]) {
-  const credits = new Map<number, { paidMinor: number; lineIds: number[] }>();
-  if (categoryIds.length === 0) return credits;
-  const rows = await db
+const groupPaymentsQuery = preparedPerDb((db) =>
+  db
     .select({
       categoryId: entitlements.categoryId,
       lineId: orderLines.id,
@@ -102,8 +96,9 @@ async function groupPayments(db: DbOrTx, userId: number, categoryIds: number[]) 
     .innerJoin(orders, eq(orders.id, entitlements.orderId))
     .where(
       and(
-        eq(entitlements.userId, userId),
-        inArray(entitlements.categoryId, categoryIds),
+        eq(entitlements.userId, sql.placeholder("userId")),
+        // One statement for any number of artefacts: the ids travel as one array.
+        sql`${entitlements.categoryId} = any(${sql.placeholder("categoryIds")}::int[])`,
         isNotNull(entitlements.groupId),
         isNull(entitlements.revokedAt),
         isNull(orders.refundState),
@@ -112,7 +107,19 @@ async function groupPayments(db: DbOrTx, userId: number, categoryIds: number[]) 
         isNull(entitlements.seatId),
         isNull(orderLines.seats),
       ),
-    );
+    )
+    .prepare("group_payments"),
+);
+
+/**
+ * What the learner paid for the groups they own in each of `categoryIds`
+ * (orders neither refunded nor being refunded, lines not yet credited to a
+ * whole artefact): the upgrade credit of buying the whole artefact.
+ */
+async function groupPayments(db: DbOrTx, userId: number, categoryIds: number[]) {
+  const credits = new Map<number, { paidMinor: number; lineIds: number[] }>();
+  if (categoryIds.length === 0) return credits;
+  const rows = await groupPaymentsQuery(db).execute({ userId, categoryIds });
   for (const row of rows) {
     const credit = credits.get(row.categoryId) ?? { paidMinor: 0, lineIds: [] };
     credit.paidMinor += row.paidMinor;
@@ -230,12 +237,17 @@ function discountLines(coupon: Coupon, lines: PricedLine[], step: number): strin
   return null;
 }
 
-async function cartCouponOf(db: DbOrTx, userId: number): Promise<Coupon | undefined> {
-  const [row] = await db
+const cartCouponQuery = preparedPerDb((db) =>
+  db
     .select({ coupon: coupons })
     .from(cartCoupons)
     .innerJoin(coupons, eq(coupons.id, cartCoupons.couponId))
-    .where(eq(cartCoupons.userId, userId));
+    .where(eq(cartCoupons.userId, sql.placeholder("userId")))
+    .prepare("cart_coupon"),
+);
+
+async function cartCouponOf(db: DbOrTx, userId: number): Promise<Coupon | undefined> {
+  const [row] = await cartCouponQuery(db).execute({ userId });
   return row?.coupon;
 }
 

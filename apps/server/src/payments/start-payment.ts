@@ -2,8 +2,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { CART_CHANGED } from "@skillshelf/shared/constants.ts";
 import { NO_TRANSACTION } from "@skillshelf/shared/coupons.ts";
 import { BILLING_MESSAGES, type DeclaredBilling } from "@skillshelf/shared/tax.ts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { holdCouponUse, type Sale } from "../cart/pricing.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import {
   type CheckoutHandoff,
   OPEN_PAYMENT_STATUSES,
@@ -33,6 +34,15 @@ const WAIT_FOR_OPENING_MS = 25_000;
 export const ALREADY_PAID =
   "This cart has already been paid for: your order is in My orders. Nothing more was charged.";
 const PAYMENT_IN_PROGRESS = "Your payment is still being prepared. Please try again in a moment.";
+
+/** The learner's open payment, if any (at most one: a unique index says so). */
+const openPaymentQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, sql.placeholder("userId")), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])))
+    .prepare("open_payment"),
+);
 
 /**
  * Starts paying the learner's cart, so that a cart is never charged twice:
@@ -127,10 +137,7 @@ async function startOrReuse(p: Payments, options: Parameters<typeof startPayment
       sellerVatNumber: options.sale.seller.vatNumber,
       evidence,
     };
-    const [open] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.userId, buyer.userId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])));
+    const [open] = await openPaymentQuery(db).execute({ userId: buyer.userId });
     const now = p.clock();
 
     if (!open) {

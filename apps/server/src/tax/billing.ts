@@ -1,6 +1,7 @@
 import { BILLING_MESSAGES, type DeclaredBilling } from "@skillshelf/shared/tax.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import { users } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { ipCountry } from "./evidence.ts";
@@ -74,9 +75,17 @@ export async function resolveBilling(options: {
   return resolved({ country, vatNumber: answer === "valid" ? vatNumber : null }, answer === "unavailable");
 }
 
+const savedBillingQuery = preparedPerDb((db) =>
+  db
+    .select({ billing: users.billing })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("saved_billing"),
+);
+
 /** The billing details the learner gave last (saveBilling), if any. */
 export async function savedBillingOf(db: DbOrTx, userId: number): Promise<SavedBilling | null> {
-  const [row] = await db.select({ billing: users.billing }).from(users).where(eq(users.id, userId));
+  const [row] = await savedBillingQuery(db).execute({ userId });
   return row?.billing ?? null;
 }
 
