@@ -114,6 +114,26 @@ describe("team orders in /admin", () => {
     );
     expect(refused.statusCode).toBe(403);
   });
+
+  it("offers a refund of what the seats' own refunds left, and none once they took it all", async () => {
+    const { manager, team } = await teamOrder();
+    const url = `/admin/orders/${team.order_id}`;
+    // The buyer takes back the 3 seats nobody claimed: the operator's refund is of the 2 held, £39.98.
+    expect((await manager.call("POST", `/api/orders/${team.order_id}/refund`)).statusCode).toBe(200);
+    const partly = text(await pageHtml(store, url, operator.token));
+    expect(partly).toContain("2 seats, 2 claimed");
+    expect(partly).toMatch(/data-confirm-detail="SS-[^"]+, £39\.98"/);
+
+    // A purchase whose every seat went back leaves nothing to refund: no button.
+    const alone = await shopper(store);
+    await alone.call("POST", "/api/cart/add", { sub_category_id: docker.seo_data.id, seats: 2 });
+    await payCartByCard(store, base, alone, "GBP");
+    const [bought] = (await alone.call("GET", "/api/teams")).json<{ data: TeamView[] }>().data;
+    expect((await alone.call("POST", `/api/orders/${bought?.order_id}/refund`)).statusCode).toBe(200);
+    const emptied = text(await pageHtml(store, `/admin/orders/${bought?.order_id}`, operator.token));
+    expect(emptied).toContain("Team purchase: Docker");
+    expect(emptied).not.toContain("data-confirm-detail");
+  });
 });
 
 describe("the volume tiers page", () => {

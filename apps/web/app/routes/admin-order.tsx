@@ -81,6 +81,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>();
   const t = useT();
   const money = (amount: number | null, currency: string) => t(formatMoney(amount, currency, formatting));
+  // What a refund gives back now: the seats' own refunds are not given twice (an order that took no money still has one).
+  const refundLeft = order.amount - (order.seats_refunded?.amount ?? 0);
 
   return (
     <section className="admin-page" aria-labelledby="admin-order-title">
@@ -246,10 +248,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       {order.teams?.map((team) => (
         <TeamPurchase key={team.id} team={team} formatting={formatting} />
       ))}
-      {order.refund_state === null && (
+      {order.refund_state === null && (refundLeft > 0 || order.amount === 0) && (
         <form
           className="admin-actions"
-          data-confirm-detail={`${order.order_id}, ${money(order.amount, order.currency)}`}
+          data-confirm-detail={`${order.order_id}, ${money(refundLeft, order.currency)}`}
           {...refund.formProps}
         >
           <button type="submit" className="button button--danger" disabled={refund.busy}>
@@ -283,7 +285,7 @@ function TeamPurchase({ team, formatting }: { team: TeamView; formatting: Format
       <div className="admin-panel">
         <dl className="admin-facts">
           <dt>{t("Seats")}</dt>
-          <dd>{t("{{seats}} seats, {{claimed}} claimed", { seats: team.seats, claimed: team.claimed })}</dd>
+          <dd>{t("{{count}} seats, {{claimed}} claimed", { count: team.seats, claimed: team.claimed })}</dd>
           <dt>{t("Unit price")}</dt>
           <dd>{t(formatMoney(team.unit_price, team.currency, formatting))}</dd>
           <dt>{t("Open invitations")}</dt>

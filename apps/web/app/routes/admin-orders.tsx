@@ -50,8 +50,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               <>
                 <br />
                 <span className="admin-muted">
-                  {t("{{seats}} seats, {{claimed}} claimed", {
-                    seats: order.seats.seats,
+                  {t("{{count}} seats, {{claimed}} claimed", {
+                    count: order.seats.seats,
                     claimed: order.seats.claimed,
                   })}
                 </span>

@@ -59,7 +59,7 @@ export function TeamPurchase({ team, onSubmit, busy }: TeamPurchaseProps) {
           {title}
         </h2>
         <p className="team__meta">
-          {t("{{claimed}} of {{seats}} seats claimed", { claimed: team.claimed, seats: team.seats })}
+          {t("{{claimed}} of {{count}} seats claimed", { claimed: team.claimed, count: team.seats })}
           {" · "}
           <Link to={`/order-details/${team.order_id}`}>{t("Order {{number}}", { number: team.order_number })}</Link>
         </p>
