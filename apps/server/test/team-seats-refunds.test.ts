@@ -177,6 +177,21 @@ describe("a refund of unclaimed seats", () => {
     expect(page).toContain("-£59.97");
     expect(page).not.toContain("Request refund");
     expect(await pageHtml(store, "/my-orders", manager.token)).toContain("Refunded for unclaimed seats, ");
+    // "Download my data" holds the order's seats and the refund with its credit note.
+    const exported = (await manager.call("GET", "/api/my-data")).json<{
+      tables: { orders: { id: number; lines: { seats: number }[]; seatRefunds: unknown[] }[] };
+    }>();
+    const own = exported.tables.orders.find((o) => o.id === team.order_id);
+    expect(own?.lines).toEqual([expect.objectContaining({ seats: 5 })]);
+    expect(own?.seatRefunds).toEqual([
+      {
+        seats: 3,
+        amountMinor: 5997,
+        vatMinor: 1000,
+        creditNoteNumber: creditNote,
+        createdAt: clock.now().toISOString(),
+      },
+    ]);
 
     // The credit note: the 3 seats at their unit price, dated with the refund, totalling what went back.
     const pdf = await manager.call("GET", `/api/orders/${team.order_id}/credit-notes/${creditNote}`);

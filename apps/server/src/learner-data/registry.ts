@@ -21,6 +21,7 @@ import {
   sessions,
   signInSteps,
   teamPurchases,
+  teamRefunds,
   teamSeats,
   users,
   vatRateOverrides,
@@ -224,13 +225,30 @@ export const LEARNER_TABLES: LearnerTable[] = [
           discountMinor: orderLines.discountMinor,
           currency: orderLines.currency,
           vatMinor: orderLines.vatMinor,
+          seats: orderLines.seats,
         })
         .from(orderLines)
         .where(inArray(orderLines.orderId, ids))
         .orderBy(asc(orderLines.id));
+      // A team order's refunds of unclaimed seats, each with its credit note: money that went back.
+      const seatRefunds = await db
+        .select({
+          orderId: teamRefunds.orderId,
+          seats: teamRefunds.seats,
+          amountMinor: teamRefunds.amountMinor,
+          vatMinor: teamRefunds.vatMinor,
+          creditNoteNumber: teamRefunds.creditNoteNumber,
+          createdAt: teamRefunds.createdAt,
+        })
+        .from(teamRefunds)
+        .where(inArray(teamRefunds.orderId, ids))
+        .orderBy(asc(teamRefunds.id));
+      const ofOrder = <R extends { orderId: number }>(list: R[], id: unknown) =>
+        list.filter((r) => r.orderId === id).map(({ orderId: _, ...rest }) => rest);
       return rows.map((row) => ({
         ...row,
-        lines: lines.filter((l) => l.orderId === row.id).map(({ orderId: _, ...line }) => line),
+        lines: ofOrder(lines, row.id),
+        seatRefunds: ofOrder(seatRefunds, row.id),
       }));
     },
   },
