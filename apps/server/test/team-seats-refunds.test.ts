@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { ListingResponse, OrderDetail, OrderRow } from "@skillshelf/shared/api.ts";
+import type { ListingResponse, NotificationsView, OrderDetail, OrderRow } from "@skillshelf/shared/api.ts";
 import type { SalesReport } from "@skillshelf/shared/sales.ts";
 import type { TeamView } from "@skillshelf/shared/teams.ts";
 import { eq } from "drizzle-orm";
@@ -177,6 +177,14 @@ describe("a refund of unclaimed seats", () => {
     expect(page).toContain("-£59.97");
     expect(page).not.toContain("Request refund");
     expect(await pageHtml(store, "/my-orders", manager.token)).toContain("Refunded for unclaimed seats, ");
+    // The buyer's bell says it too, in their notifications.
+    const [told] = (await manager.call("GET", "/api/notifications")).json<{ data: NotificationsView }>().data.unread;
+    expect(told).toMatchObject({
+      kind: "order_refunded",
+      title: "Your refund is done",
+      text: `Order ${paid.order_id}: £59.97 for 3 unclaimed seats goes back the way you paid (Card).`,
+      link: `/order-details/${team.order_id}`,
+    });
     // "Download my data" holds the order's seats and the refund with its credit note.
     const exported = (await manager.call("GET", "/api/my-data")).json<{
       tables: { orders: { id: number; lines: { seats: number }[]; seatRefunds: unknown[] }[] };

@@ -23,6 +23,8 @@ export type NotificationParams =
       method: string;
       /** Nothing was paid for the order (credit and coupon covered it): nothing goes back. */
       paid_nothing?: boolean;
+      /** A team order's unclaimed seats refunded, how many: the order itself stays (its other seats are held). */
+      seats?: number;
     }
   | {
       kind: "new_article";
@@ -65,11 +67,18 @@ export function notificationWords(
           ? t("Order {{order}}: nothing was paid for it, so nothing goes back; what it unlocked is locked again.", {
               order: params.order,
             })
-          : t("Order {{order}}: {{amount}} goes back the way you paid ({{method}}).", {
-              order: params.order,
-              amount: formatMoney(params.amount_minor, params.currency, locale),
-              method: t(params.method),
-            }),
+          : params.seats !== undefined
+            ? t("Order {{order}}: {{amount}} for {{count}} unclaimed seats goes back the way you paid ({{method}}).", {
+                order: params.order,
+                amount: formatMoney(params.amount_minor, params.currency, locale),
+                method: t(params.method),
+                count: params.seats,
+              })
+            : t("Order {{order}}: {{amount}} goes back the way you paid ({{method}}).", {
+                order: params.order,
+                amount: formatMoney(params.amount_minor, params.currency, locale),
+                method: t(params.method),
+              }),
       };
     case "new_article": {
       const translated =

@@ -13,6 +13,7 @@ import { AppError } from "../lib/app-error.ts";
 import { SECURITY_EVENTS, securityEvent } from "../lib/security-events.ts";
 import { enqueueMail, enqueueMails } from "../mail/outbox.ts";
 import { seatEndedMail, seatsRefundedMail } from "../mail/templates.ts";
+import { notify } from "../notifications/notifications.ts";
 import { nextDocumentNumber } from "../orders/document-numbers.ts";
 import { claimRefund, releaseRefund } from "../orders/refund-claim.ts";
 import { lineName } from "../payments/quote.ts";
@@ -196,6 +197,24 @@ export async function refundUnclaimedSeats(
       );
       await enqueueMail(tx, mail, now);
     }
+    await notify(
+      tx,
+      [
+        {
+          userId: buyerId,
+          params: {
+            kind: "order_refunded",
+            order: claimed.orderNumber,
+            amount_minor: amountMinor,
+            currency: claimed.currency,
+            method: claimed.paymentMethod,
+            seats: taken.length,
+          },
+          link: `/order-details/${orderId}`,
+        },
+      ],
+      now,
+    );
   });
   await securityEvent(log, SECURITY_EVENTS.orderRefunded, {
     orderId,
