@@ -221,9 +221,16 @@ describe("/teams/join/{code}, an invitation's page", () => {
     const again = await formPost(store, here, {}, cookie(me.token));
     expect(again.statusCode).toBe(409);
     expect(textOf(again.body)).toContain("You already hold a seat of this team purchase.");
+    // Known before pressing Claim: the page says so, with no button.
+    const holding = textOf(await pageHtml(store, here, me.token));
+    expect(holding).toContain("You already hold a seat of this team purchase.");
+    expect(holding).not.toContain("Claim my seat");
     const owner = await shopper(store);
     await owner.add(docker);
     await (await payForCart(store, owner.user.id)).confirm();
+    const owning = textOf(await pageHtml(store, here, owner.token));
+    expect(owning).toContain("You already own Docker, so you do not need a seat.");
+    expect(owning).not.toContain("Claim my seat");
     const owns = await formPost(store, here, {}, cookie(owner.token));
     expect(owns.statusCode).toBe(409);
     expect(textOf(owns.body)).toContain("You already own Docker, so you do not need a seat.");

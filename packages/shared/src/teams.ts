@@ -138,6 +138,8 @@ export interface InvitationView {
   title: string;
   /** The artefact's listing. */
   slug: string;
+  /** Why the signed-in reader may not claim it (they hold a seat of it, or own the material); null when they may, or for a visitor. */
+  refusal: Message | null;
 }
 
 /** An invitation's code, from the link (43 URL-safe characters, 256 random bits): any other is unknown (404). */

@@ -267,7 +267,7 @@ export const pageRoutes = fp(async (app: FastifyInstance) => {
       order: (id) => getOrder(db, signedIn(), id, app.clock()).catch(nullWhenNotFound),
       items: (page) => listItems(db, { cursors: app.cursors, userId: signedIn(), page }).catch(refuseBadCursor),
       myTeams: () => readTeams(db, { buyerId: signedIn(), storeUrl: app.config.publicUrl }),
-      invitation: (code) => readInvitation(db, code).catch(nullWhenNotFound),
+      invitation: (code) => readInvitation(db, code, viewer?.userId ?? null).catch(nullWhenNotFound),
       // Read with the session, in the same query (sessions.ts).
       cartCount: async () => (viewer ? app.catalogue.cartCount(viewer.cartLines) : 0),
       // Home's loader and its tiles (entry.server) both ask: read once, after any action of the request.

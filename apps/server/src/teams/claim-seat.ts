@@ -1,3 +1,4 @@
+import type { Message } from "@skillshelf/shared/i18n/message.ts";
 import { type InvitationView, TEAM_MESSAGES, teamMessage } from "@skillshelf/shared/teams.ts";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { ownsContent } from "../cart/ownership.ts";
@@ -36,10 +37,27 @@ async function invitationOf(db: DbOrTx, code: string) {
   return { ...row, title: lineName(row) };
 }
 
-/** What an invitation's page shows: the material its seat gives (a 404 AppError when it no longer holds). */
-export async function readInvitation(db: DbOrTx, code: string): Promise<InvitationView> {
-  const { title, slug } = await invitationOf(db, code);
-  return { title, slug };
+type Invitation = Awaited<ReturnType<typeof invitationOf>>;
+
+/** Why this learner may not claim a seat of the invitation's purchase: they hold one already, or own what it covers. */
+async function refusalOf(db: DbOrTx, invitation: Invitation, userId: number): Promise<Message | null> {
+  const [held] = await db
+    .select({ id: teamSeats.id })
+    .from(teamSeats)
+    .where(and(eq(teamSeats.teamId, invitation.teamId), eq(teamSeats.holderId, userId)));
+  if (held) return teamMessage("holdsSeat");
+  if (await ownsContent(db, userId, invitation)) return teamMessage("owned", { name: invitation.title });
+  return null;
+}
+
+/**
+ * What an invitation's page shows: the material its seat gives, and for a signed-in learner
+ * why they may not claim it, if so, before they try (a 404 AppError when it no longer holds).
+ */
+export async function readInvitation(db: DbOrTx, code: string, userId: number | null): Promise<InvitationView> {
+  const invitation = await invitationOf(db, code);
+  const refusal = userId === null ? null : await refusalOf(db, invitation, userId);
+  return { title: invitation.title, slug: invitation.slug, refusal };
 }
 
 /**
@@ -57,14 +75,8 @@ export async function claimSeat(db: Db, options: { code: string; userId: number;
     // Read again under the lock: a mailed invitation another claim has just used, or a link revoked
     // meanwhile, claims nothing.
     const invitation = await invitationOf(tx, code);
-    const [held] = await tx
-      .select({ id: teamSeats.id })
-      .from(teamSeats)
-      .where(and(eq(teamSeats.teamId, invitation.teamId), eq(teamSeats.holderId, userId)));
-    if (held) throw new AppError("conflict", TEAM_MESSAGES.holdsSeat);
-    if (await ownsContent(tx, userId, invitation)) {
-      throw new AppError("conflict", teamMessage("owned", { name: invitation.title }));
-    }
+    const refusal = await refusalOf(tx, invitation, userId);
+    if (refusal) throw new AppError("conflict", refusal);
     const [seat] = await tx
       .select({ id: teamSeats.id, orderId: teamSeats.orderId })
       .from(teamSeats)

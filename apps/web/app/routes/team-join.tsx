@@ -33,8 +33,10 @@ const CLAIMED_TO = "/my-items?notice=seat-claimed";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const store = context.get(storeContext);
   const invitation = await store.invitation(params.code);
-  if (!invitation) return data({ invitation, gone: pageMessage(store, { key: TEAM_MESSAGES.invitationGone }) }, 404);
-  return { invitation, gone: null };
+  if (!invitation)
+    return data({ invitation, gone: pageMessage(store, { key: TEAM_MESSAGES.invitationGone }), refusal: null }, 404);
+  // A learner who holds a seat of it, or owns the material, is told so now rather than when pressing Claim.
+  return { invitation, gone: null, refusal: invitation.refusal && pageMessage(store, invitation.refusal) };
 }
 
 /** Claims the seat with the API's own step; a plain form post then goes to My Items, or is the page again with why not. */
@@ -57,7 +59,7 @@ export const meta = privatePageMeta({
 
 export default function TeamJoin({ loaderData, params }: Route.ComponentProps) {
   const t = useT();
-  const { invitation, gone } = loaderData;
+  const { invitation, gone, refusal } = loaderData;
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const toast = useToast();
   const send = useActionSubmit(toast);
@@ -84,8 +86,18 @@ export default function TeamJoin({ loaderData, params }: Route.ComponentProps) {
             <p>
               <Link to={`/${invitation.slug}`}>{t("See what it holds")}</Link>
             </p>
-            <FormNotice outcome={refused ?? posted} fieldless />
-            {signedIn ? (
+            {/* A refusal known at load says what a refused post would. */}
+            {!refusal && <FormNotice outcome={refused ?? posted} fieldless />}
+            {refusal ? (
+              <>
+                <p className="notice" role="status">
+                  {refusal}
+                </p>
+                <p>
+                  <Link to="/my-items">{t("My Items")}</Link>
+                </p>
+              </>
+            ) : signedIn ? (
               <form
                 method="post"
                 onSubmit={async (event) => {
