@@ -13,7 +13,7 @@ const PRELOAD_HELPER = "\0vite/preload-helper.js";
 /**
  * Vite's `import()` helper adds `<link>` preloads for a lazy module's files and stylesheets. The
  * pages' nonce-only script policy refuses those links, none of the lazy modules brings a stylesheet
- * (every page's is the root's), and the helper weighed about 0.8 KB gzip in the shell: `import()`
+ * (every page's is the root's), and the helper weighed about 0.5 KB gzip in the shell: `import()`
  * goes straight to the module instead. Vite calls it whatever `build.modulePreload` says (an open
  * issue of Vite's), so the module is replaced here.
  */
