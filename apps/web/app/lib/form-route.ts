@@ -1,7 +1,7 @@
 import type { AccountActions, ActionResult, ProfileActions, UserRecord } from "@skillshelf/shared/api.ts";
 import type { MetaArgs } from "react-router";
 import type { z } from "zod";
-import type { RouteHandle } from "../root";
+import type { RouteHandle } from "../features/layout/root-layout";
 import { serverActionOrFailure } from "./client-action";
 import { metaT } from "./i18n";
 import { buildMeta } from "./meta";

@@ -1,8 +1,11 @@
 import type { ContentMedia } from "@skillshelf/shared/api.ts";
-import { useCallback, useRef, useState } from "react";
+import { Suspense, useCallback, useRef, useState } from "react";
 import { useT } from "../../../lib/i18n";
+import { onDemand } from "../../../lib/on-demand";
 import { LOCKED_IMAGE } from "../locked-placeholder";
-import { ImageViewer } from "./image-viewer";
+
+/** The full view, whose code comes with the first click on a thumbnail. */
+const ImageViewer = onDemand(() => import("./image-viewer.lazy").then((module) => module.ImageViewer));
 
 interface MediaImagesProps {
   images: ContentMedia[];
@@ -55,7 +58,11 @@ export function MediaImages({ images, paid }: MediaImagesProps) {
           );
         })}
       </ul>
-      {viewing && <ImageViewer src={viewing.src} name={viewing.name} onClose={onClose} />}
+      {viewing && (
+        <Suspense>
+          <ImageViewer src={viewing.src} name={viewing.name} onClose={onClose} />
+        </Suspense>
+      )}
     </section>
   );
 }
