@@ -92,8 +92,11 @@ const categoryFields = {
   meta_description: optionalText("meta_description", 500),
 };
 
-/** The whole file, its prices in the store's `currency`. */
-export const catalogueFileSchema = perCurrency((currency) => {
+/**
+ * The file's schema and those of its levels, its prices in the store's `currency`: a file read as it
+ * streams is checked an item at a time (an article, then its artefact without its articles, ...).
+ */
+export const catalogueSchemas = perCurrency((currency) => {
   const price = priceIn(currency);
   const group = z
     .object({
@@ -124,19 +127,24 @@ export const catalogueFileSchema = perCurrency((currency) => {
       artefacts: z.array(artefact).default([]),
     })
     .strict();
-  return z
+  const file = z
     .object({
       // 2 added translations; a file of version 1 has none, and imports as English.
       version: z.union([z.literal(1), z.literal(2)], { message: "version must be 1 or 2" }),
       categories: z.array(parent),
     })
     .strict();
+  return { content: contentFileSchema, artefact, parent, file };
 });
+
+/** The whole file, its prices in the store's `currency`. */
+export const catalogueFileSchema = (currency: string) => catalogueSchemas(currency).file;
 
 export type CatalogueFile = z.infer<ReturnType<typeof catalogueFileSchema>>;
 export type CatalogueFileInput = z.input<ReturnType<typeof catalogueFileSchema>>;
 export type ParentFile = CatalogueFile["categories"][number];
 export type ArtefactFile = ParentFile["artefacts"][number];
+export type GroupFile = ArtefactFile["groups"][number];
 export type ContentFile = z.infer<typeof contentFileSchema>;
 export type MediaFile = z.infer<typeof mediaFileSchema>;
 export type ParentFileInput = CatalogueFileInput["categories"][number];

@@ -1,10 +1,19 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ImportSummary } from "@skillshelf/shared/admin-forms.ts";
-import type { CatalogueFile, ContentFile, MediaFile } from "@skillshelf/shared/catalogue-file.ts";
+import {
+  type ArtefactFile,
+  type CatalogueFileInput,
+  type ContentFile,
+  catalogueSchemas,
+  type GroupFile,
+  type MediaFile,
+  type ParentFile,
+} from "@skillshelf/shared/catalogue-file.ts";
 import type { Translations } from "@skillshelf/shared/catalogue-translations.ts";
 import type { Message } from "@skillshelf/shared/i18n/message.ts";
 import { valuedMessage } from "@skillshelf/shared/i18n/valued-messages.ts";
@@ -13,63 +22,277 @@ import { RESERVED_SLUGS } from "@skillshelf/shared/reserved-slugs.ts";
 import type { TaxClass } from "@skillshelf/shared/tax.ts";
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { categories, contentGroups, contentMedia, contents, orderLines, relatedContents } from "../db/schema/index.ts";
-import { type MediaStore, type StoredObject, sniffStream } from "../media/media-store.ts";
+import {
+  catalogueImportRows,
+  categories,
+  contentGroups,
+  contentMedia,
+  contents,
+  orderLines,
+  relatedContents,
+} from "../db/schema/index.ts";
+import { type MediaStore, sniffStream } from "../media/media-store.ts";
 import { MediaTooLargeError } from "../media/storage.ts";
 import { notifyNewArticles } from "../notifications/notifications.ts";
-import { CatalogueFileError, type JsonPath, type LineOf, noLines, type StreamedMedia } from "./read-catalogue-file.ts";
+import {
+  CatalogueFileError,
+  type CatalogueItemKind,
+  type CatalogueItems,
+  type JsonPath,
+  type LineOf,
+  noLines,
+  type StreamedMedia,
+  validateAt,
+} from "./read-catalogue-file.ts";
 import { sanitizeArticleHtml, sanitizedTranslations } from "./sanitize-html.ts";
 
 export type { ImportSummary };
 
-interface PlannedContent {
-  file: ContentFile;
-  path: JsonPath;
-  /** "artefact-slug/content-slug", as `related` entries name it. */
-  ref: string;
-  media: { name: string; mimetype: string; translations: Translations; object: StoredObject }[];
+/** The group number of an artefact's own articles among the staged rows: after every group's. */
+const UNGROUPED = 2_147_483_647;
+
+/** An item's key among the staged rows (parent, artefact, group, position), from its path in the file. */
+function stagedKey(kind: CatalogueItemKind, path: JsonPath): [number, number, number, number] {
+  const at = (index: number) => Number(path[index]);
+  if (kind === "parent") return [at(1), -1, -1, -1];
+  if (kind === "artefact") return [at(1), at(3), -1, -1];
+  // categories[p].artefacts[a].groups[g].contents[i], or categories[p].artefacts[a].contents[i]
+  return path[4] === "groups" ? [at(1), at(3), at(5), at(7)] : [at(1), at(3), UNGROUPED, at(5)];
+}
+
+type ArticleFields = Omit<ContentValues, "categoryId" | "groupId" | "sortOrder" | "updatedAt">;
+
+/** What an artefact's row holds: the artefact without its articles, its groups without theirs. */
+type StagedArtefact = Omit<ArtefactFile, "contents" | "groups"> & { groups: Omit<GroupFile, "contents">[] };
+type StagedParent = Omit<ParentFile, "artefacts">;
+interface StagedArticle {
+  slug: string;
+  fields: ArticleFields;
+  related: string[];
+  media: { name: string; mimetype: string; translations: Translations; key: string; size: number }[];
 }
 
 /**
- * Makes the store's catalogue exactly the file's, in one transaction: rows are
- * matched by slug (categories, contents) or by name (groups) so their ids stay
- * stable; what the file no longer has is removed. Every check runs before the
- * first write, and any failure leaves the catalogue as it was.
+ * The first half of an import: takes the file's items as they are read (CatalogueItems), checks each
+ * (the format, slugs, media) and writes it to catalogue_import_rows in batches, its media already in the
+ * storage, unattached; what must wait for the whole file (related entries, the outline) is checked at
+ * its end. Memory holds the item being checked, a batch of rows, and the slugs and related entries
+ * (a few dozen bytes an article): never the catalogue's text.
+ */
+class CatalogueStage implements CatalogueItems {
+  readonly key = randomUUID();
+  /** Set by a streamed file's reader: the media it stored. */
+  streamed: StreamedMedia | undefined;
+  /** Every media object stored for the file: removed if the import does not happen. */
+  readonly stored: string[] = [];
+  private readonly slugs = new Set<string>();
+  private readonly reserved = new Set<string>(RESERVED_SLUGS);
+  /** "artefact-slug/content-slug" of every article read. */
+  private readonly refs = new Set<string>();
+  /** Every related entry and its line, checked once every article is known. */
+  private readonly related: { ref: string; line: number | null }[] = [];
+  /** The slugs of the articles of the artefact being read (its own slug may come after them in the file). */
+  private articles = new Set<string>();
+  private slugTwice: { slug: string; line: number | null } | null = null;
+  private rows: (typeof catalogueImportRows.$inferInsert)[] = [];
+  private rowBytes = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly media: MediaStore,
+    private readonly currency: string,
+    private readonly baseDir: string | undefined,
+  ) {}
+
+  async item(kind: CatalogueItemKind, path: JsonPath, value: unknown, lineOf: LineOf): Promise<void> {
+    const schemas = catalogueSchemas(this.currency);
+    let staged: StagedParent | StagedArtefact | StagedArticle;
+    if (kind === "content") {
+      staged = await this.article(validateAt(schemas.content, value, path, lineOf), lineOf);
+    } else if (kind === "artefact") {
+      const { contents: _, groups, ...artefact } = validateAt(schemas.artefact, value, path, lineOf);
+      this.claimSlug(artefact.slug, lineOf(["slug"]));
+      const twice = this.slugTwice;
+      if (twice) throw new CatalogueFileError(contentSlugTwice(twice.slug, artefact.slug), twice.line);
+      for (const slug of this.articles) this.refs.add(`${artefact.slug}/${slug}`);
+      this.articles = new Set();
+      staged = { ...artefact, groups: groups.map(({ contents: _c, ...group }) => group) };
+    } else {
+      const { artefacts: _, ...parent } = validateAt(schemas.parent, value, path, lineOf);
+      this.claimSlug(parent.slug, lineOf(["slug"]));
+      staged = parent;
+    }
+    await this.stage(stagedKey(kind, path), staged);
+  }
+
+  /** An article checked: its slug in its artefact, its related entries noted, its media stored. */
+  private async article(content: ContentFile, lineOf: LineOf): Promise<StagedArticle> {
+    if (this.articles.has(content.slug)) this.slugTwice ??= { slug: content.slug, line: lineOf(["slug"]) };
+    this.articles.add(content.slug);
+    content.related.forEach((ref, ri) => {
+      this.related.push({ ref, line: lineOf(["related", ri]) });
+    });
+    const fail = (reason: string | Message, at: JsonPath): never => {
+      throw new CatalogueFileError(reason, lineOf(at));
+    };
+    const source = { baseDir: this.baseDir, streamed: this.streamed };
+    const media: StagedArticle["media"] = [];
+    for (const [mi, file] of content.media.entries()) {
+      const { name, mimetype, translations, object } = await storeMedia(file, source, ["media", mi], fail, this.media);
+      this.stored.push(object.key);
+      media.push({ name, mimetype, translations, key: object.key, size: object.size });
+    }
+    return { slug: content.slug, fields: articleFields(content), related: content.related, media };
+  }
+
+  /** The file's outline (its categories handed on already), then what needs every article. */
+  async rest(value: unknown, lineOf: LineOf): Promise<void> {
+    validateAt(catalogueSchemas(this.currency).file, value, [], lineOf);
+    for (const { ref, line } of this.related) {
+      if (!this.refs.has(ref)) throw new CatalogueFileError(valuedMessage("relatedMissing", { ref }), line);
+    }
+    await this.flush();
+  }
+
+  private claimSlug(slug: string, line: number | null) {
+    if (this.reserved.has(slug)) throw new CatalogueFileError(valuedMessage("slugReserved", { slug }), line);
+    if (this.slugs.has(slug)) throw new CatalogueFileError(valuedMessage("slugUsedByCategory", { slug }), line);
+    this.slugs.add(slug);
+  }
+
+  private async stage(
+    [parentNo, artefactNo, groupNo, itemNo]: [number, number, number, number],
+    item: StagedParent | StagedArtefact | StagedArticle,
+  ): Promise<void> {
+    const data = JSON.stringify(item);
+    this.rows.push({ importKey: this.key, parentNo, artefactNo, groupNo, itemNo, data });
+    this.rowBytes += data.length;
+    if (this.rows.length >= BATCH_ROWS || this.rowBytes >= STAGE_BATCH_BYTES) await this.flush();
+  }
+
+  private async flush() {
+    if (!this.rows.length) return;
+    const rows = this.rows;
+    this.rows = [];
+    this.rowBytes = 0;
+    // A key twice (a list given twice in one object): the later one, as JSON.parse keeps the later key.
+    await this.db
+      .insert(catalogueImportRows)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [
+          catalogueImportRows.importKey,
+          catalogueImportRows.parentNo,
+          catalogueImportRows.artefactNo,
+          catalogueImportRows.groupNo,
+          catalogueImportRows.itemNo,
+        ],
+        set: { data: sql.raw(`excluded.${catalogueImportRows.data.name}`) },
+      });
+  }
+
+  /** Removes the rows and the media of an import that did not happen. */
+  async discard(): Promise<void> {
+    // Rows a failed delete leaves (the database went away) go with a later import (STAGE_ABANDONED_AFTER).
+    await this.db
+      .delete(catalogueImportRows)
+      .where(eq(catalogueImportRows.importKey, this.key))
+      .catch(() => {});
+    await this.media.discard(this.stored);
+  }
+}
+
+/** A batch of staged rows is written once it holds this much text, even with fewer than BATCH_ROWS rows. */
+const STAGE_BATCH_BYTES = 1024 * 1024;
+
+/** Staged rows an import left behind (its process ended mid-way) are removed by a later import after this. */
+const STAGE_ABANDONED_AFTER = "1 day";
+
+/**
+ * Makes the store's catalogue exactly a file's, the file read by `read`, which hands its items to the
+ * stage it is given (as a streamed file is read, or walked in memory): each is checked and written to
+ * catalogue_import_rows as it comes, media to the storage; then one transaction applies them. Rows are
+ * matched by slug (categories, contents) or by name (groups) so their ids stay stable; what the file no
+ * longer has is removed. Every check of the file runs before the transaction, and any failure leaves
+ * the catalogue as it was and no media behind.
  */
 export async function importCatalogue(options: {
   db: Db;
-  /** Where the media bytes go; each file is stored (streamed) before the transaction, attached inside it. */
+  /** Where the media bytes go; each file is stored (streamed) as it is read, attached in the transaction. */
   media: MediaStore;
-  file: CatalogueFile;
   /** The store's currency: the file's major-unit prices become its minor units. */
   currency: string;
   /** Folder that media `file` paths are relative to. */
-  baseDir?: string;
-  lineOf?: LineOf;
-  /** Media a streamed file's reader already stored: their `data_base64` is a placeholder it resolves. */
-  streamed?: StreamedMedia;
+  baseDir?: string | undefined;
+  read: (stage: (streamed?: StreamedMedia) => CatalogueItems) => Promise<unknown>;
 }): Promise<ImportSummary> {
-  const { db, file } = options;
-  const lineOf = options.lineOf ?? noLines;
-  const fail = (reason: string | Message, at: JsonPath): never => {
-    throw new CatalogueFileError(reason, lineOf(at));
-  };
-  const stored: string[] = [];
+  const { db } = options;
+  await db
+    .delete(catalogueImportRows)
+    .where(sql`${catalogueImportRows.createdAt} < now() - ${STAGE_ABANDONED_AFTER}::interval`);
+  const stage = new CatalogueStage(db, options.media, options.currency, options.baseDir);
   try {
-    const source: MediaSource = { baseDir: options.baseDir, streamed: options.streamed };
-    const planned = await planContents(file, source, fail, options.media, stored);
-    return await writeCatalogue(db, options.media, file, planned, options.currency);
+    await options.read((streamed) => {
+      stage.streamed = streamed;
+      return stage;
+    });
+    return await applyStaged(db, options.media, stage.key, options.currency);
   } catch (error) {
-    await options.media.discard(stored);
+    await stage.discard();
     throw error;
   }
 }
 
-async function writeCatalogue(
+/** An in-memory file's items handed to `items` as a streamed file's reader hands them on (CatalogueItems). */
+export async function walkCatalogue(file: CatalogueFileInput, items: CatalogueItems): Promise<void> {
+  for (const [p, parent] of file.categories.entries()) {
+    for (const [a, artefact] of (parent.artefacts ?? []).entries()) {
+      const at: JsonPath = ["categories", p, "artefacts", a];
+      for (const [g, group] of (artefact.groups ?? []).entries()) {
+        for (const [i, c] of (group.contents ?? []).entries())
+          await items.item("content", [...at, "groups", g, "contents", i], c, noLines);
+      }
+      for (const [i, c] of (artefact.contents ?? []).entries())
+        await items.item("content", [...at, "contents", i], c, noLines);
+      const groups = artefact.groups?.map((group) => ({ ...group, contents: [] }));
+      await items.item("artefact", at, { ...artefact, ...(groups ? { groups } : {}), contents: [] }, noLines);
+    }
+    await items.item("parent", ["categories", p], { ...parent, artefacts: [] }, noLines);
+  }
+  await items.rest({ ...file, categories: [] }, noLines);
+}
+
+/** The staged rows of an import in the file's order (parent, its artefacts each with its articles), a batch at a time. */
+async function* stagedRows(tx: DbOrTx, importKey: string) {
+  const t = catalogueImportRows;
+  let after = [-1, -1, -1, -1];
+  for (;;) {
+    const rows = await tx
+      .select({ parentNo: t.parentNo, artefactNo: t.artefactNo, groupNo: t.groupNo, itemNo: t.itemNo, data: t.data })
+      .from(t)
+      .where(
+        and(
+          eq(t.importKey, importKey),
+          sql`(${t.parentNo}, ${t.artefactNo}, ${t.groupNo}, ${t.itemNo}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]})`,
+        ),
+      )
+      .orderBy(t.parentNo, t.artefactNo, t.groupNo, t.itemNo)
+      .limit(BATCH_ROWS);
+    for (const row of rows) yield row;
+    const last = rows.at(-1);
+    if (!last || rows.length < BATCH_ROWS) return;
+    after = [last.parentNo, last.artefactNo, last.groupNo, last.itemNo];
+  }
+}
+
+/**
+ * The second half of an import: in one transaction, the staged rows become the catalogue, read back a
+ * batch at a time; articles are written BATCH_ROWS to a statement, with their media and related rows.
+ */
+async function applyStaged(
   db: Db,
   mediaStore: MediaStore,
-  file: CatalogueFile,
-  planned: PlannedContent[],
+  importKey: string,
   currency: string,
 ): Promise<ImportSummary> {
   const minorOf = (price: number | null | undefined) => (price == null ? null : toMinor(price, currency));
@@ -81,17 +304,23 @@ async function writeCatalogue(
     const contentIdByRef = new Map<string, number>();
     const importedContentIds: number[] = [];
     const newContentIds: number[] = [];
+    /** Each imported article's related entries, resolved once every article has its id. */
+    const relatedOf: { contentId: number; related: string[] }[] = [];
     // Articles are written BATCH_ROWS to a statement: one statement per row would cost a round trip and
     // a query's worth of garbage each, 8,200 times for a catalogue 100 times the demo's.
-    let pendingContents: { ref: string; values: ContentValues }[] = [];
+    let pending: { ref: string; values: ContentValues; article: StagedArticle }[] = [];
     const flushContents = async () => {
-      if (pendingContents.length === 0) return;
-      const batch = pendingContents;
-      pendingContents = [];
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
       const rows = await upsertContents(
         tx,
         batch.map((item) => item.values),
       );
+      const ids = rows.map((row) => row.id);
+      await tx.delete(contentMedia).where(inArray(contentMedia.contentId, ids));
+      await tx.delete(relatedContents).where(inArray(relatedContents.contentId, ids));
+      const mediaRows: (typeof contentMedia.$inferInsert)[] = [];
       for (const [i, row] of rows.entries()) {
         const item = batch[i];
         if (!item) continue;
@@ -99,39 +328,61 @@ async function writeCatalogue(
         importedContentIds.push(row.id);
         contentIdByRef.set(item.ref, row.id);
         summary.contents++;
+        if (item.article.related.length) relatedOf.push({ contentId: row.id, related: item.article.related });
+        for (const [mi, media] of item.article.media.entries()) {
+          mediaRows.push({
+            contentId: row.id,
+            name: media.name,
+            mimetype: media.mimetype,
+            size: media.size,
+            storageKey: media.key,
+            sortOrder: mi,
+            translations: media.translations,
+          });
+        }
+      }
+      if (mediaRows.length) {
+        await mediaStore.attach(
+          tx,
+          mediaRows.map((row) => row.storageKey),
+        );
+        await tx.insert(contentMedia).values(mediaRows);
+        summary.media += mediaRows.length;
       }
     };
 
-    for (const [pi, parent] of file.categories.entries()) {
-      const parentId = await upsertCategory(tx, {
-        ...parent,
-        parentId: null,
-        sortOrder: pi,
-        priceMinor: null,
-        paymentNote: null,
-        translations: parent.translations,
-        // Parents are never sold: theirs is the column's default.
-        taxClass: "standard",
-      });
-      keptCategoryIds.push(parentId);
-      summary.parents++;
-      for (const [ai, artefact] of parent.artefacts.entries()) {
-        const artefactId = await upsertCategory(tx, {
-          ...artefact,
-          parentId,
-          sortOrder: ai,
-          priceMinor: minorOf(artefact.price),
-          paymentNote: artefact.payment_note ?? null,
-          taxClass: artefact.tax_class,
-          translations: artefact.translations,
+    let parentId: number | null = null;
+    let artefact: { id: number; slug: string; groupIds: number[]; placed: number } | null = null;
+    for await (const row of stagedRows(tx, importKey)) {
+      if (row.artefactNo < 0) {
+        const parent = JSON.parse(row.data) as StagedParent;
+        parentId = await upsertCategory(tx, {
+          ...parent,
+          parentId: null,
+          sortOrder: row.parentNo,
+          priceMinor: null,
+          paymentNote: null,
+          // Parents are never sold: theirs is the column's default.
+          taxClass: "standard",
         });
-        keptCategoryIds.push(artefactId);
+        keptCategoryIds.push(parentId);
+        summary.parents++;
+      } else if (row.groupNo < 0) {
+        const staged = JSON.parse(row.data) as StagedArtefact;
+        const id = await upsertCategory(tx, {
+          ...staged,
+          parentId,
+          sortOrder: row.artefactNo,
+          priceMinor: minorOf(staged.price),
+          paymentNote: staged.payment_note ?? null,
+          taxClass: staged.tax_class,
+        });
+        keptCategoryIds.push(id);
         summary.artefacts++;
-
         const groupIds = await syncGroups(
           tx,
-          artefactId,
-          artefact.groups.map((g) => ({
+          id,
+          staged.groups.map((g) => ({
             name: g.name,
             priceMinor: minorOf(g.price),
             paymentNote: g.payment_note ?? null,
@@ -140,20 +391,25 @@ async function writeCatalogue(
           })),
         );
         summary.groups += groupIds.length;
-        const placed = [
-          ...artefact.groups.flatMap((g, gi) => g.contents.map((c) => ({ c, groupId: groupIds[gi] ?? null }))),
-          ...artefact.contents.map((c) => ({ c, groupId: null })),
-        ];
-        for (const [ci, { c, groupId }] of placed.entries()) {
-          pendingContents.push({
-            ref: `${artefact.slug}/${c.slug}`,
-            values: contentValues(artefactId, groupId, ci, c),
-          });
-          if (pendingContents.length >= BATCH_ROWS) await flushContents();
-        }
+        artefact = { id, slug: staged.slug, groupIds, placed: 0 };
         // PGlite answers each statement without a turn of the event loop in between: without this, a
         // large import's writes would hold every other request, even pages kept in memory, until they end.
         await nextTurn();
+      } else if (artefact) {
+        const article = JSON.parse(row.data) as StagedArticle;
+        const groupId = row.groupNo === UNGROUPED ? null : (artefact.groupIds[row.groupNo] ?? null);
+        pending.push({
+          ref: `${artefact.slug}/${article.slug}`,
+          values: {
+            ...article.fields,
+            categoryId: artefact.id,
+            groupId,
+            sortOrder: artefact.placed++,
+            updatedAt: new Date(),
+          },
+          article,
+        });
+        if (pending.length >= BATCH_ROWS) await flushContents();
       }
     }
     await flushContents();
@@ -187,116 +443,32 @@ async function writeCatalogue(
       await tx.delete(categories).where(inArray(categories.id, goneIds));
     }
 
-    if (importedContentIds.length) {
-      await tx.delete(contentMedia).where(inArray(contentMedia.contentId, importedContentIds));
-      await tx.delete(relatedContents).where(inArray(relatedContents.contentId, importedContentIds));
-    }
-    const mediaRows: (typeof contentMedia.$inferInsert)[] = [];
-    const relatedRows: (typeof relatedContents.$inferInsert)[] = [];
-    for (const item of planned) {
-      const contentId = contentIdByRef.get(item.ref);
-      if (contentId === undefined) continue;
-      for (const [mi, media] of item.media.entries()) {
-        mediaRows.push({
-          contentId,
-          name: media.name,
-          mimetype: media.mimetype,
-          size: media.object.size,
-          storageKey: media.object.key,
-          sortOrder: mi,
-          translations: media.translations,
-        });
-      }
-      const relatedIds = [...new Set(item.file.related)].map((ref) => contentIdByRef.get(ref));
-      relatedIds
+    let relatedRows: (typeof relatedContents.$inferInsert)[] = [];
+    for (const { contentId, related } of relatedOf) {
+      [...new Set(related)]
+        .map((ref) => contentIdByRef.get(ref))
         .filter((id): id is number => id !== undefined && id !== contentId)
         .forEach((relatedId, sortOrder) => {
           relatedRows.push({ contentId, relatedId, sortOrder });
         });
+      if (relatedRows.length >= BATCH_ROWS) {
+        await tx.insert(relatedContents).values(relatedRows);
+        relatedRows = [];
+        await nextTurn();
+      }
     }
-    for (const rows of chunksOf(mediaRows, BATCH_ROWS)) {
-      await mediaStore.attach(
-        tx,
-        rows.map((row) => row.storageKey),
-      );
-      await tx.insert(contentMedia).values(rows);
-      summary.media += rows.length;
-      await nextTurn();
-    }
-    for (const rows of chunksOf(relatedRows, BATCH_ROWS)) {
-      await tx.insert(relatedContents).values(rows);
-      await nextTurn();
-    }
+    if (relatedRows.length) await tx.insert(relatedContents).values(relatedRows);
     // Learners who own an artefact hear of the articles the import added to it.
     await notifyNewArticles(tx, newContentIds, new Date());
+    await tx.delete(catalogueImportRows).where(eq(catalogueImportRows.importKey, importKey));
     return summary;
   });
 }
 
-/**
- * Checks what the schema cannot see, then stores every media file (unattached:
- * their keys go to `stored`, for removal if the import does not happen), before
- * any write to the catalogue.
- */
-async function planContents(
-  file: CatalogueFile,
-  source: MediaSource,
-  fail: (reason: string | Message, at: JsonPath) => never,
-  mediaStore: MediaStore,
-  stored: string[],
-): Promise<PlannedContent[]> {
-  const slugs = new Set<string>();
-  const refs = new Set<string>();
-  const planned: PlannedContent[] = [];
-  const reserved = new Set<string>(RESERVED_SLUGS);
-  const claimSlug = (slug: string, at: JsonPath) => {
-    if (reserved.has(slug)) fail(valuedMessage("slugReserved", { slug }), [...at, "slug"]);
-    if (slugs.has(slug)) fail(valuedMessage("slugUsedByCategory", { slug }), [...at, "slug"]);
-    slugs.add(slug);
-  };
-  file.categories.forEach((parent, pi) => {
-    claimSlug(parent.slug, ["categories", pi]);
-    parent.artefacts.forEach((artefact, ai) => {
-      const at: JsonPath = ["categories", pi, "artefacts", ai];
-      claimSlug(artefact.slug, at);
-      const contentSlugs = new Set<string>();
-      const visit = (content: ContentFile, contentPath: JsonPath) => {
-        if (contentSlugs.has(content.slug)) {
-          fail(valuedMessage("contentSlugTwice", { slug: content.slug, artefact: artefact.slug }), [
-            ...contentPath,
-            "slug",
-          ]);
-        }
-        contentSlugs.add(content.slug);
-        const ref = `${artefact.slug}/${content.slug}`;
-        refs.add(ref);
-        planned.push({ file: content, path: contentPath, ref, media: [] });
-      };
-      artefact.groups.forEach((group, gi) => {
-        group.contents.forEach((c, ci) => {
-          visit(c, [...at, "groups", gi, "contents", ci]);
-        });
-      });
-      artefact.contents.forEach((c, ci) => {
-        visit(c, [...at, "contents", ci]);
-      });
-    });
-  });
-  for (const item of planned) {
-    item.file.related.forEach((ref, ri) => {
-      if (!refs.has(ref)) fail(valuedMessage("relatedMissing", { ref }), [...item.path, "related", ri]);
-    });
-    for (const [mi, media] of item.file.media.entries()) {
-      const loaded = await storeMedia(media, source, [...item.path, "media", mi], fail, mediaStore);
-      stored.push(loaded.object.key);
-      item.media.push(loaded);
-    }
-  }
-  return planned;
-}
-
 /** Orders keep pointing at what they sold: such things are hidden, never removed. */
 const soldMessage = (name: string) => valuedMessage("importSold", { name });
+
+const contentSlugTwice = (slug: string, artefact: string) => valuedMessage("contentSlugTwice", { slug, artefact });
 
 /** Where media bytes come from besides inline base64: files beside the catalogue file, or a streamed file's reader. */
 interface MediaSource {
@@ -479,14 +651,9 @@ type ContentValues = typeof contents.$inferInsert;
 /** How many rows a write of the import sends in one statement. */
 const BATCH_ROWS = 200;
 
-function* chunksOf<T>(items: T[], size: number): Generator<T[]> {
-  for (let at = 0; at < items.length; at += size) yield items.slice(at, at + size);
-}
-
-function contentValues(categoryId: number, groupId: number | null, sortOrder: number, c: ContentFile): ContentValues {
+/** An article's columns of its own, its HTML made safe. */
+function articleFields(c: ContentFile): ArticleFields {
   return {
-    categoryId,
-    groupId,
     slug: c.slug,
     title: c.title,
     shortDescription: c.short_description,
@@ -494,8 +661,6 @@ function contentValues(categoryId: number, groupId: number | null, sortOrder: nu
     metaTitle: c.meta_title ?? null,
     metaDescription: c.meta_description ?? null,
     translations: sanitizedTranslations(c.translations),
-    sortOrder,
-    updatedAt: new Date(),
   };
 }
 

@@ -54,7 +54,10 @@ function describePath(path: JsonPath): string {
 /** A catalogue file nests a handful of levels; anything far deeper is refused before it costs memory. */
 const MAX_DEPTH = 64;
 
-/** The catalogue's text without its media (whose bytes go straight to the storage) is held in memory: at most this much. */
+/**
+ * The catalogue's text without its media (whose bytes go straight to the storage): at most this much. A
+ * catalogue's items are handed on as they are read; other JSON, which has none, is held whole till refused.
+ */
 const MAX_CATALOGUE_TEXT_BYTES = 200 * 1024 * 1024;
 
 /** The pieces a chunk is tokenized in: what a media file has sent on waits for the storage between two pieces. */
@@ -153,6 +156,13 @@ interface Frame {
   expect: "key-or-end" | "key" | "colon" | "value" | "value-or-end" | "comma-or-end";
   /** An array under a `media` key, or an object in such an array. */
   media: "list" | "item" | null;
+  path: JsonPath;
+  /** Arrays: how many elements came so far (items are handed on, not kept). */
+  count: number;
+  /** The line it starts on. */
+  line: number;
+  /** What it is when it is an item of the catalogue, handed on once complete. */
+  item: CatalogueItemKind | null;
 }
 
 function setKey(object: JsonObject, key: string, value: unknown) {
@@ -162,19 +172,57 @@ function setKey(object: JsonObject, key: string, value: unknown) {
   else object[key] = value;
 }
 
+/** An item of a catalogue file handed on alone as soon as it is read: an article, an artefact, a parent. */
+export type CatalogueItemKind = "content" | "artefact" | "parent";
+
+/**
+ * Where an item of a catalogue file sits, by its path: categories[p] is a parent, its artefacts[a] an
+ * artefact, their contents[i] and their groups[g].contents[i] articles; anything else is no item.
+ */
+function itemKindOf(path: JsonPath): CatalogueItemKind | null {
+  const [categories, p, artefacts, a, third, n, fourth, i] = path;
+  if (categories !== "categories" || typeof p !== "number") return null;
+  if (path.length === 2) return "parent";
+  if (artefacts !== "artefacts" || typeof a !== "number") return null;
+  if (path.length === 4) return "artefact";
+  if (path.length === 6 && third === "contents" && typeof n === "number") return "content";
+  if (
+    path.length === 8 &&
+    third === "groups" &&
+    typeof n === "number" &&
+    fourth === "contents" &&
+    typeof i === "number"
+  )
+    return "content";
+  return null;
+}
+
+/**
+ * Takes the items of a catalogue file one by one, in the order they end in the text (an artefact's
+ * articles before the artefact, its artefacts before a parent), each without the items inside it (an
+ * artefact's `contents` and its groups' `contents` are empty lists, a parent's `artefacts`); then what
+ * is left (the file's outline, its `categories` list empty).
+ */
+export interface CatalogueItems {
+  /** `lineOf` maps a path inside the item to its line. */
+  item(kind: CatalogueItemKind, path: JsonPath, value: unknown, lineOf: LineOf): Promise<void>;
+  rest(value: unknown, lineOf: LineOf): Promise<void>;
+}
+
 /**
  * Reads a catalogue file as it streams in (bytes or text chunks), with the
- * @streamparser/json tokenizer: everything but the media bytes becomes the
- * parsed document, validated as readCatalogue does; each `data_base64` is
- * decoded and written to the media storage as it arrives (Base64Intake) and
- * replaced by a placeholder that `streamed` resolves. Refusals name the line,
- * as before; on any failure whatever was stored is removed again.
+ * @streamparser/json tokenizer, handing each item on to `items` as soon as it
+ * is read, so that the file is never whole in memory: what the reader keeps
+ * is the item being read. Each `data_base64` is decoded and written to the
+ * media storage as it arrives (Base64Intake) and replaced by a placeholder
+ * that `streamed` resolves. Refusals name the line; on any failure whatever
+ * was stored is removed again.
  */
 export async function readCatalogueStream(
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   media: MediaStore,
-  currency: string,
-): Promise<{ file: CatalogueFile; lineOf: LineOf; streamed: StreamedMedia }> {
+  items: (streamed: StreamedMedia) => CatalogueItems,
+): Promise<StreamedMedia> {
   const intakes: IntakeResult[] = [];
   const storedKeys: string[] = [];
   const streamed: StreamedMedia = {
@@ -182,8 +230,8 @@ export async function readCatalogueStream(
     keys: () => storedKeys,
   };
   try {
-    const { value, lineOf } = await parseStream(input, media, intakes, storedKeys);
-    return { file: validateCatalogue(value, currency, lineOf), lineOf, streamed };
+    await parseStream(input, media, intakes, storedKeys, items(streamed));
+    return streamed;
   } catch (error) {
     await media.discard(storedKeys);
     throw error;
@@ -195,7 +243,8 @@ async function parseStream(
   media: MediaStore,
   intakes: IntakeResult[],
   storedKeys: string[],
-): Promise<{ value: unknown; lineOf: LineOf }> {
+  items: CatalogueItems,
+): Promise<void> {
   // Lines: the chunk being tokenized, and how far into the stream newlines are counted. Tokens come in order,
   // and a token that began in an earlier chunk (a long string) has no line break in it, so one cursor serves.
   let line = 1;
@@ -237,7 +286,37 @@ async function parseStream(
   let rootLine = 1;
   let rootDone = false;
 
-  const place = (value: unknown, at: number, offset: number) => {
+  /** The path of the value placed next in `top`: at its key or its next index. */
+  const nextPath = (top: Frame): JsonPath => [...top.path, Array.isArray(top.value) ? top.count : (top.key ?? "")];
+
+  /** Maps a path inside `top` (a value that starts on `topLine`) to its line. */
+  const lineWithin =
+    (top: unknown, topLine: number): LineOf =>
+    (path) => {
+      // The deepest node that exists: a missing property is reported at its object, a property at its key.
+      let node = top;
+      let at = topLine;
+      for (const part of path) {
+        const lines = node !== null && typeof node === "object" ? positions.get(node) : undefined;
+        if (Array.isArray(lines) && typeof part === "number" && part < lines.length) {
+          at = lines[part] ?? at;
+          node = (node as unknown[])[part];
+        } else if (lines instanceof Map && typeof part === "string" && lines.has(part)) {
+          at = lines.get(part) ?? at;
+          node = (node as JsonObject)[part];
+        } else break;
+      }
+      return at;
+    };
+
+  /** An item complete: handed on once the media read so far are stored, and not kept in the document. */
+  const handOn = (kind: CatalogueItemKind, path: JsonPath, value: unknown, at: number) => {
+    const lineOf = lineWithin(value, at);
+    queue.push(() => items.item(kind, path, value, lineOf));
+  };
+
+  /** `detached`: an item, handed on rather than kept in its list. */
+  const place = (value: unknown, at: number, offset: number, detached = false) => {
     const top = stack.at(-1);
     if (!top) {
       if (rootDone) syntax("EndOfFileExpected", offset);
@@ -248,8 +327,11 @@ async function parseStream(
     }
     if (Array.isArray(top.value)) {
       if (top.expect !== "value" && top.expect !== "value-or-end") syntax("CommaExpected", offset);
-      top.value.push(value);
-      (top.lines as number[]).push(at);
+      top.count++;
+      if (!detached) {
+        top.value.push(value);
+        (top.lines as number[]).push(at);
+      }
     } else {
       if (top.expect !== "value") {
         syntax(
@@ -271,7 +353,9 @@ async function parseStream(
     const parent = stack.at(-1);
     if (stack.length >= MAX_DEPTH)
       throw new CatalogueFileError(valuedMessage("importTooDeep", { levels: MAX_DEPTH }), at, true);
-    place(value, at, offset);
+    const path = parent ? nextPath(parent) : [];
+    const item = itemKindOf(path);
+    place(value, at, offset, item !== null);
     if (!parent) rootDone = false;
     const isArray = Array.isArray(value);
     const lines = isArray ? [] : new Map<string, number>();
@@ -282,7 +366,17 @@ async function parseStream(
         : !isArray && parent?.media === "list"
           ? "item"
           : null;
-    stack.push({ value, lines, key: null, expect: isArray ? "value-or-end" : "key-or-end", media });
+    stack.push({
+      value,
+      lines,
+      key: null,
+      expect: isArray ? "value-or-end" : "key-or-end",
+      media,
+      path,
+      count: 0,
+      line: at,
+      item,
+    });
   };
 
   const close = (array: boolean, offset: number) => {
@@ -296,7 +390,18 @@ async function parseStream(
         offset,
       );
     stack.pop();
+    if (top.item) handOn(top.item, top.path, top.value, top.line);
     if (!stack.length) rootDone = true;
+  };
+
+  /** A value that is no object or list: an item if it stands where one does (for the schema to refuse). */
+  const placeValue = (value: unknown, offset: number) => {
+    const at = lineAt(offset);
+    const top = stack.at(-1);
+    const path = top ? nextPath(top) : [];
+    const item = top && (top.expect === "value" || top.expect === "value-or-end") ? itemKindOf(path) : null;
+    place(value, at, offset, item !== null);
+    if (item) handOn(item, path, value, at);
   };
 
   tokenizer.onToken = ({ token, value, offset }) => {
@@ -356,9 +461,9 @@ async function parseStream(
           });
           return place(placeholder, lineAt(offset), offset);
         }
-        return place(value, lineAt(offset), offset);
+        return placeValue(value, offset);
       default:
-        return place(value, lineAt(offset), offset);
+        return placeValue(value, offset);
     }
   };
 
@@ -415,40 +520,36 @@ async function parseStream(
     throw error;
   }
 
-  const lineOf: LineOf = (path) => {
-    // The deepest node that exists: a missing property is reported at its object, a property at its key.
-    let node: unknown = root;
-    let at = rootLine;
-    for (const part of path) {
-      const lines = node !== null && typeof node === "object" ? positions.get(node) : undefined;
-      if (Array.isArray(lines) && typeof part === "number" && part < lines.length) {
-        at = lines[part] ?? at;
-        node = (node as unknown[])[part];
-      } else if (lines instanceof Map && typeof part === "string" && lines.has(part)) {
-        at = lines.get(part) ?? at;
-        node = (node as JsonObject)[part];
-      } else break;
-    }
-    return at;
-  };
-  return { value: root, lineOf };
+  await items.rest(root, lineWithin(root, rootLine));
 }
 
 /** The file checked against the format, its prices against the store's `currency` (whole yen for JPY). */
 export function validateCatalogue(value: unknown, currency: string, lineOf: LineOf = noLines): CatalogueFile {
+  return validateAt(catalogueFileSchema(currency), value, [], lineOf);
+}
+
+/**
+ * A value checked against `schema`, the value at `at` in the file (an item of it, or the whole file):
+ * a refusal names the whole path and the line `lineOf` (inside the value) gives.
+ */
+export function validateAt<T>(schema: z.ZodType<T>, value: unknown, at: JsonPath, lineOf: LineOf): T {
   // JSON escapes can carry a NUL or a lone surrogate, which PostgreSQL cannot store: refuse the line, not a 500.
   const unsafe = findUnsafeText(value);
   if (unsafe)
-    throw new CatalogueFileError(atPath(unsafe, plain("contains characters that are not allowed")), lineOf(unsafe));
-  const result = catalogueFileSchema(currency).safeParse(value, { reportInput: true });
+    throw new CatalogueFileError(
+      atPath([...at, ...unsafe], plain("contains characters that are not allowed")),
+      lineOf(unsafe),
+    );
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== "symbol");
+  const inside = (issue?.path ?? []).filter((p): p is string | number => typeof p !== "symbol");
+  const path = [...at, ...inside];
   // Wrong at the top (not an object, no version 1, no list of categories, other fields): some other JSON file.
   const outline = path.length <= 1;
   throw new CatalogueFileError(
     atPath(path, issue ? issueMessage(issue, path) : plain("invalid")),
-    lineOf(path),
+    lineOf(inside),
     outline,
   );
 }

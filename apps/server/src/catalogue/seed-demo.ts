@@ -5,23 +5,21 @@ import type { Database } from "../db/client.ts";
 import { appSettings } from "../db/schema/index.ts";
 import { MediaStore } from "../media/media-store.ts";
 import { CATALOGUE_CHANNEL } from "./catalogue-service.ts";
-import { type ImportSummary, importCatalogue } from "./import-catalogue.ts";
+import { type ImportSummary, importCatalogue, walkCatalogue } from "./import-catalogue.ts";
 import { readCatalogueStream, validateCatalogue } from "./read-catalogue-file.ts";
 
 const INITIALIZED = "catalogue_initialized";
 
-type ImportOptions = Omit<Parameters<typeof importCatalogue>[0], "db" | "media"> & {
-  /** Default: the local storage (the database). */
-  media?: MediaStore;
-};
-
 /**
- * Replaces the catalogue and tells every instance to drop its cached copy; the
- * replaced media files' bytes are removed in the background (media.settled() waits).
+ * Runs an import (importCatalogue, its file read by `read`) and tells every instance to drop its cached
+ * copy; the replaced media files' bytes are removed in the background (media.settled() waits).
  */
-export async function replaceCatalogue(database: Database, options: ImportOptions): Promise<ImportSummary> {
-  const media = options.media ?? MediaStore.local(database.db);
-  const summary = await importCatalogue({ db: database.db, ...options, media });
+async function importAndAnnounce(
+  database: Database,
+  media: MediaStore,
+  options: Omit<Parameters<typeof importCatalogue>[0], "db" | "media">,
+): Promise<ImportSummary> {
+  const summary = await importCatalogue({ db: database.db, media, ...options });
   media.sweepSoon();
   await database.db
     .insert(appSettings)
@@ -31,10 +29,23 @@ export async function replaceCatalogue(database: Database, options: ImportOption
   return summary;
 }
 
+/** Replaces the catalogue with a file in memory (the demo's, a test's). `media`: default, the local storage. */
+export async function replaceCatalogue(
+  database: Database,
+  options: { file: CatalogueFileInput; currency: string; media?: MediaStore },
+): Promise<ImportSummary> {
+  const media = options.media ?? MediaStore.local(database.db);
+  return importAndAnnounce(database, media, {
+    currency: options.currency,
+    read: (stage) => walkCatalogue(options.file, stage()),
+  });
+}
+
 /**
  * Replaces the catalogue with a file as it streams in (the command's file on
- * disk, an upload): media are written to the storage while it is read, and
- * attached in the import's one transaction; a refusal removes them again.
+ * disk, an upload): each item is checked and staged as it is read, media
+ * written to the storage on the way, then applied in the import's one
+ * transaction; a refusal removes what was staged and stored.
  * `baseDir`: the folder media `file` paths are relative to, if any.
  */
 export async function importCatalogueStream(
@@ -46,21 +57,12 @@ export async function importCatalogueStream(
     baseDir?: string;
   },
 ): Promise<ImportSummary> {
-  const { currency } = options;
-  const { file, lineOf, streamed } = await readCatalogueStream(options.input, options.media, currency);
-  try {
-    return await replaceCatalogue(database, {
-      file,
-      currency,
-      lineOf,
-      streamed,
-      media: options.media,
-      ...(options.baseDir ? { baseDir: options.baseDir } : {}),
-    });
-  } catch (error) {
-    await options.media.discard(streamed.keys());
-    throw error;
-  }
+  const { input, media } = options;
+  return importAndAnnounce(database, media, {
+    currency: options.currency,
+    baseDir: options.baseDir,
+    read: (stage) => readCatalogueStream(input, media, stage),
+  });
 }
 
 /**

@@ -241,3 +241,30 @@ export const relatedContents = pgTable(
     check("related_contents_not_self", sql`${t.contentId} <> ${t.relatedId}`),
   ],
 );
+
+/**
+ * A catalogue file being imported, an item a row, written as the file streams in and read back by the
+ * import's one transaction, which removes them (decision 0058): an article; an artefact or a parent
+ * without what it contains. An item's place in the file is its key: its parent's position, its artefact's
+ * (-1 for the parent itself), its group's (-1 for the artefact itself, STAGED_UNGROUPED for its own
+ * articles) and its own (-1 for an artefact). `data` is the item as JSON text. Rows an import left when its
+ * process ended are removed by the next import after a day.
+ */
+export const catalogueImportRows = pgTable(
+  "catalogue_import_rows",
+  {
+    importKey: text("import_key").notNull(),
+    parentNo: integer("parent_no").notNull(),
+    artefactNo: integer("artefact_no").notNull(),
+    groupNo: integer("group_no").notNull(),
+    itemNo: integer("item_no").notNull(),
+    data: text("data").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({
+      name: "catalogue_import_rows_pk",
+      columns: [t.importKey, t.parentNo, t.artefactNo, t.groupNo, t.itemNo],
+    }),
+  ],
+);
