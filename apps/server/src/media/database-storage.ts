@@ -22,7 +22,10 @@ const CHUNKS_FIRST_READ = 1;
 const CHUNK_FROM_BLOB = "insert into media_chunks (key, seq, data) values ($1, $2, pg_read_binary_file('/dev/blob'))";
 
 /** Cuts a stream into pieces of exactly `size` bytes (the last one shorter), holding at most one piece. */
-async function* fixedChunks(body: AsyncIterable<Buffer | Uint8Array>, size: number): AsyncGenerator<Buffer<ArrayBuffer>> {
+async function* fixedChunks(
+  body: AsyncIterable<Buffer | Uint8Array>,
+  size: number,
+): AsyncGenerator<Buffer<ArrayBuffer>> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   for await (const piece of body) {
