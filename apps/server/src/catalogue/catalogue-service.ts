@@ -54,15 +54,23 @@ export type JsonBody = CachedBody;
  */
 interface CategoryViews {
   response: CategoriesResponse;
-  categories: JsonBody;
+  /** Serialized when first asked for: pages read the objects, and only API clients the bodies. */
+  categories: () => JsonBody;
   more: CategoryEntry[];
-  moreBody: JsonBody;
+  moreBody: () => JsonBody;
   navigation: Navigation;
   home: HomeCatalogue;
   homeTiles: HomeTileIndex;
 }
 
-const jsonBody = (value: unknown): JsonBody => cachedBody(JSON.stringify(value));
+/** `value` serialized on the first call, and that body on every later one. */
+const jsonBody = (value: unknown): (() => JsonBody) => {
+  let body: JsonBody | undefined;
+  return () => {
+    body ??= cachedBody(JSON.stringify(value));
+    return body;
+  };
+};
 
 /**
  * One value built at most once per catalogue version: callers share the build in flight,
@@ -183,12 +191,12 @@ export class CatalogueService {
 
   /** The serialized GET /api/categories body and its ETag. */
   async categoriesBody(language: LanguageCode = DEFAULT_LANGUAGE): Promise<JsonBody> {
-    return (await this.views.get(language)).categories;
+    return (await this.views.get(language)).categories();
   }
 
   /** The serialized GET /api/categories/more body (the 'More..' list) and its ETag. */
   async moreBody(language: LanguageCode = DEFAULT_LANGUAGE): Promise<JsonBody> {
-    return (await this.views.get(language)).moreBody;
+    return (await this.views.get(language)).moreBody();
   }
 
   /** Shared between requests: callers must not mutate it. */
@@ -550,7 +558,8 @@ export class CatalogueService {
         .where(eq(relatedContents.contentId, row.id))
         .orderBy(asc(relatedContents.sortOrder)),
     ]);
-    const slugOf = new Map([...snapshot.bySlug.values()].map((c) => [c.id, c.slug]));
+    // Slugs are the same in every language: the English rows, not the language's made again.
+    const slugOf = new Map([...(await this.snapshots.get()).bySlug.values()].map((c) => [c.id, c.slug]));
     const group =
       row.groupId === null ? undefined : snapshot.groupsOf.get(category.id)?.find((g) => g.id === row.groupId);
     const free = category.priceMinor === null && (group?.priceMinor ?? null) === null;

@@ -4,13 +4,19 @@ import { asc, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { categories, contentGroups, contents } from "../db/schema/index.ts";
 
+/** What the catalogue's readers ask of its maps: a language's snapshot makes its rows as they are read. */
+interface Lookup<K, V> {
+  get(key: K): V | undefined;
+  values(): Iterable<V>;
+}
+
 /** The visible catalogue without article bodies: small enough to keep in memory. */
 export interface CatalogueSnapshot {
   parents: CategoryRow[];
-  childrenOf: Map<number, CategoryRow[]>;
-  bySlug: Map<string, CategoryRow>;
-  groupsOf: Map<number, GroupRow[]>;
-  contentsOf: Map<number, ContentRow[]>;
+  childrenOf: Lookup<number, CategoryRow[]>;
+  bySlug: Lookup<string, CategoryRow>;
+  groupsOf: Lookup<number, GroupRow[]>;
+  contentsOf: Lookup<number, ContentRow[]>;
 }
 
 /** Which of a row's texts a page in another language shows in English (their API names); absent in English. */
@@ -87,21 +93,19 @@ export async function loadSnapshot(db: DbOrTx): Promise<CatalogueSnapshot> {
   const hiddenParents = new Set(categoryRows.filter((c) => c.parentId === null && c.hidden).map((c) => c.id));
   const visible = categoryRows.filter((c) => !c.hidden && !(c.parentId !== null && hiddenParents.has(c.parentId)));
 
-  const snapshot: CatalogueSnapshot = {
-    parents: [],
-    childrenOf: new Map(),
-    bySlug: new Map(),
-    groupsOf: new Map(),
-    contentsOf: new Map(),
-  };
+  const parents: CategoryRow[] = [];
+  const childrenOf = new Map<number, CategoryRow[]>();
+  const bySlug = new Map<string, CategoryRow>();
+  const groupsOf = new Map<number, GroupRow[]>();
+  const contentsOf = new Map<number, ContentRow[]>();
   for (const category of visible) {
-    snapshot.bySlug.set(category.slug, category);
-    if (category.parentId === null) snapshot.parents.push(category);
-    else push(snapshot.childrenOf, category.parentId, category);
+    bySlug.set(category.slug, category);
+    if (category.parentId === null) parents.push(category);
+    else push(childrenOf, category.parentId, category);
   }
-  for (const group of groupRows) push(snapshot.groupsOf, group.categoryId, group);
-  for (const content of contentRows) push(snapshot.contentsOf, content.categoryId, content);
-  return snapshot;
+  for (const group of groupRows) push(groupsOf, group.categoryId, group);
+  for (const content of contentRows) push(contentsOf, content.categoryId, content);
+  return { parents, childrenOf, bySlug, groupsOf, contentsOf };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
@@ -135,26 +139,43 @@ function localizeRow<R extends { translations: Translations } & Marked>(
   return out;
 }
 
-/** The snapshot with every text in `language`; in English, the snapshot itself. */
+/** `source`'s entries, each value made by `each` when it is read: nothing is kept. */
+function readThrough<K, V, W>(source: Lookup<K, V>, each: (value: V) => W): Lookup<K, W> {
+  return {
+    get(key) {
+      const value = source.get(key);
+      return value === undefined ? undefined : each(value);
+    },
+    *values() {
+      for (const value of source.values()) yield each(value);
+    },
+  };
+}
+
+/**
+ * The snapshot with every text in `language`; in English, the snapshot itself. Its rows are made
+ * from the English ones as they are read, not kept: a page reads a few of them, and the whole
+ * catalogue again in each language would be held twice more (about 8 MB at 100 times the demo's).
+ */
 export function localizeSnapshot(snapshot: CatalogueSnapshot, language: LanguageCode): CatalogueSnapshot {
   if (language === "en") return snapshot;
-  const categoriesById = new Map<number, CategoryRow>();
-  const category = (row: CategoryRow) => {
-    let local = categoriesById.get(row.id);
-    if (!local) {
-      local = localizeRow(row, CATEGORY_TEXTS, language);
-      categoriesById.set(row.id, local);
-    }
-    return local;
-  };
-  const mapLists = <V>(map: Map<number, V[]>, each: (value: V) => V) =>
-    new Map([...map].map(([key, list]) => [key, list.map(each)]));
+  const category = (row: CategoryRow) => localizeRow(row, CATEGORY_TEXTS, language);
+  const list =
+    <V>(each: (value: V) => V) =>
+    (rows: V[]) =>
+      rows.map(each);
   return {
     parents: snapshot.parents.map(category),
-    childrenOf: mapLists(snapshot.childrenOf, category),
-    bySlug: new Map([...snapshot.bySlug].map(([slug, row]) => [slug, category(row)])),
-    groupsOf: mapLists(snapshot.groupsOf, (row) => localizeRow(row, GROUP_TEXTS, language)),
-    contentsOf: mapLists(snapshot.contentsOf, (row) => localizeRow(row, CONTENT_TEXTS, language)),
+    childrenOf: readThrough(snapshot.childrenOf, list(category)),
+    bySlug: readThrough(snapshot.bySlug, category),
+    groupsOf: readThrough(
+      snapshot.groupsOf,
+      list((row: GroupRow) => localizeRow(row, GROUP_TEXTS, language)),
+    ),
+    contentsOf: readThrough(
+      snapshot.contentsOf,
+      list((row: ContentRow) => localizeRow(row, CONTENT_TEXTS, language)),
+    ),
   };
 }
 
