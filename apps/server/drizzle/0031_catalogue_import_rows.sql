@@ -1,5 +1,5 @@
 -- A catalogue file being imported is written here an item at a time as it streams in, then applied to the
--- catalogue in one transaction that removes its rows (decision 0057): the import's memory does not grow
+-- catalogue in one transaction that removes its rows (decision 0058): the import's memory does not grow
 -- with the file. Unlogged: the rows are only ever needed by the process that is importing.
 CREATE UNLOGGED TABLE "catalogue_import_rows" (
 	"import_key" text NOT NULL,
