@@ -558,8 +558,6 @@ export class CatalogueService {
         .where(eq(relatedContents.contentId, row.id))
         .orderBy(asc(relatedContents.sortOrder)),
     ]);
-    // Slugs are the same in every language: the English rows, not the language's made again.
-    const slugOf = new Map([...(await this.snapshots.get()).bySlug.values()].map((c) => [c.id, c.slug]));
     const group =
       row.groupId === null ? undefined : snapshot.groupsOf.get(category.id)?.find((g) => g.id === row.groupId);
     const free = category.priceMinor === null && (group?.priceMinor ?? null) === null;
@@ -592,7 +590,7 @@ export class CatalogueService {
           content_media: media.map((m) => ({ id: m.id, ...mediaName(m), mimetype: m.mimetype, path: null })),
         },
         related: related.flatMap((r) => {
-          const categorySlug = slugOf.get(r.categoryId);
+          const categorySlug = snapshot.slugById.get(r.categoryId);
           const title = localized({ title: r.title }, ["title"], r.translations, language);
           return categorySlug ? [{ slug: r.slug, ...title, category_slug: categorySlug }] : [];
         }),

@@ -17,6 +17,8 @@ export interface CatalogueSnapshot {
   bySlug: Lookup<string, CategoryRow>;
   groupsOf: Lookup<number, GroupRow[]>;
   contentsOf: Lookup<number, ContentRow[]>;
+  /** Each visible category's slug by its id: the same in every language (a related article's link). */
+  slugById: ReadonlyMap<number, string>;
 }
 
 /** Which of a row's texts a page in another language shows in English (their API names); absent in English. */
@@ -96,16 +98,18 @@ export async function loadSnapshot(db: DbOrTx): Promise<CatalogueSnapshot> {
   const parents: CategoryRow[] = [];
   const childrenOf = new Map<number, CategoryRow[]>();
   const bySlug = new Map<string, CategoryRow>();
+  const slugById = new Map<number, string>();
   const groupsOf = new Map<number, GroupRow[]>();
   const contentsOf = new Map<number, ContentRow[]>();
   for (const category of visible) {
     bySlug.set(category.slug, category);
+    slugById.set(category.id, category.slug);
     if (category.parentId === null) parents.push(category);
     else push(childrenOf, category.parentId, category);
   }
   for (const group of groupRows) push(groupsOf, group.categoryId, group);
   for (const content of contentRows) push(contentsOf, content.categoryId, content);
-  return { parents, childrenOf, bySlug, groupsOf, contentsOf };
+  return { parents, childrenOf, bySlug, groupsOf, contentsOf, slugById };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
@@ -176,6 +180,7 @@ export function localizeSnapshot(snapshot: CatalogueSnapshot, language: Language
       snapshot.contentsOf,
       list((row: ContentRow) => localizeRow(row, CONTENT_TEXTS, language)),
     ),
+    slugById: snapshot.slugById,
   };
 }
 
