@@ -122,7 +122,14 @@ export async function onEmulatorPage(
   button: string,
   banner = /^Payments are emulated/,
 ) {
-  await page.waitForURL(new RegExp(`/emulator/${provider}/`));
+  await page.waitForURL(new RegExp(`/emulator/${provider}/`)).catch(async (error: Error) => {
+    // What the store said instead of sending the learner on, for the failure to tell.
+    const toasts = await page
+      .locator(".toasts[aria-live]")
+      .textContent({ timeout: 1000 })
+      .catch(() => "");
+    throw new Error(`${error.message}\nStill on ${page.url()}, toasts: ${JSON.stringify(toasts)}`);
+  });
   expect(await page.getByRole("note").first().textContent()).toMatch(banner);
   await page.getByRole("button", { name: button, exact: true }).click();
 }
