@@ -3,8 +3,11 @@
 // end-to-end suite drives the compiled server in headless Chromium.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 
 const totals = { passed: 0, failed: 0, skipped: 0, brokenFiles: 0 };
+/** Every failed test and broken file, by phase: listed again last, where a log's tail shows them. */
+const failures = [];
 let failedPhases = 0;
 fs.mkdirSync("test-results", { recursive: true });
 
@@ -26,23 +29,33 @@ function vitest(name, project, env) {
   );
   if (!fs.existsSync(output)) {
     totals.failed++;
+    failures.push(`${name}: no report (the run stopped before it wrote one)`);
     return;
   }
   const report = JSON.parse(fs.readFileSync(output, "utf8"));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
-  // A file whose setup failed (a browser that would not start, say) fails no test of its own.
-  totals.brokenFiles += report.testResults.filter(
-    (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
-  ).length;
+  for (const file of report.testResults) {
+    const where = `${name}: ${path.relative(process.cwd(), file.name)}`;
+    const failed = file.assertionResults.filter((test) => test.status === "failed");
+    for (const test of failed) failures.push(`${where} > ${test.fullName}`);
+    // A file whose setup failed (a browser that would not start, say) fails no test of its own.
+    if (file.status === "failed" && failed.length === 0) {
+      totals.brokenFiles++;
+      failures.push(`${where} (the file failed outside its tests)`);
+    }
+  }
 }
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
 // Built once, first: the API suite renders the pages from it and starts servers that host them,
 // and the e2e suite runs the compiled server.
 const built = run("build", "npm", ["run", "build", "--silent"]);
-if (!built) totals.failed++;
+if (!built) {
+  totals.failed++;
+  failures.push("build: failed, so no e2e run");
+}
 vitest("unit", "unit", withoutPostgres);
 vitest("api-pglite", "api", withoutPostgres);
 if (TEST_DATABASE_URL) vitest("api-postgres", "api", process.env);
@@ -52,6 +65,7 @@ if (built) vitest("e2e", "e2e", withoutPostgres);
 const broken = totals.brokenFiles
   ? `, ${totals.brokenFiles} file${totals.brokenFiles === 1 ? "" : "s"} failed outside their tests (above)`
   : "";
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ${failure}`).join("\n")}`);
 console.log(
   `\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}${broken}`,
 );
